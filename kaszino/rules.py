@@ -1,0 +1,126 @@
+"""The rules of a game as one frozen value (RULES.md §5–§7).
+
+``Rules()`` is the standard two-player game of the main Hungarian description;
+every variant is one field, and the named presets are ``Rules`` values too.
+No other module hard-codes a rule: they all read it from here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Literal
+
+from kaszino.errors import KaszinoError
+
+ClaimMode = Literal["auto", "manual"]
+TargetCheck = Literal["continuous", "after_deal"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One field per rule that varies. Field comments name the variant of RULES.md §7."""
+
+    players: int = 2  # P3, P4
+    capture_limit: int | None = 13  # None: V8, no limit on a capture's sum
+    max_hand_cards: int | None = None  # 2: V2
+    most_cards_points: int = 3  # 2: V1; 1: S003
+    most_spades_points: int = 2  # 1: V1 and S003
+    ace_points: int = 1
+    big_casino_points: int = 2  # 10♦, nagykaszinó
+    little_casino_points: int = 1  # 2♠, kiskaszinó
+    tabla_points: int = 1
+    first_move_tabla_points: int = 2  # 1: S003 (no double on the first move)
+    may_pass_after_tabla: bool = False  # V3
+    target: int | None = 11  # V5: another target; None with fixed_deals: V4
+    target_check: TargetCheck = "continuous"  # V5: "after_deal"
+    fixed_deals: int | None = None  # V4: play this many deals, highest total wins
+    claim: ClaimMode = "auto"  # §6: automatic claims, or the trainer's manual "Ausz!"
+    fals: bool = False  # V6: false captures may be attempted and challenged
+    fals_penalty: int = 2  # V6: what a right challenge gives the challenger
+    fals_reward: int = 1  # V6: what a wrong challenge gives the capturer
+    opponent_starts_after_draw: bool = False  # V7
+    name: str = "standard"
+
+    def __post_init__(self) -> None:
+        problems = []
+        if self.players not in (2, 3, 4):
+            problems.append(f"players must be 2, 3 or 4, not {self.players}")
+        if self.capture_limit is not None and self.capture_limit < 1:
+            problems.append(f"capture_limit must be positive or None, not {self.capture_limit}")
+        if self.max_hand_cards is not None and self.max_hand_cards < 1:
+            problems.append(f"max_hand_cards must be positive or None, not {self.max_hand_cards}")
+        if (self.target is None) == (self.fixed_deals is None):
+            problems.append("exactly one of target (race) and fixed_deals (V4) must be set")
+        if self.fixed_deals is not None and self.fixed_deals < 1:
+            problems.append(f"fixed_deals must be positive, not {self.fixed_deals}")
+        if problems:
+            raise KaszinoError("invalid rules: " + "; ".join(problems))
+
+    # --- derived facts of the deal structure (RULES.md §3, P3, P4) -----------------
+    @property
+    def rounds(self) -> int:
+        """Rounds (menetek) in a deal: 8 for two players, 5 for three, 4 for four."""
+        return {2: 8, 3: 5, 4: 4}[self.players]
+
+    def hand_size(self, round_number: int) -> int:
+        """Cards each player gets in round ``round_number`` (1-based)."""
+        if self.players == 3 and round_number == self.rounds:
+            return 4
+        return 3
+
+    @property
+    def table_start(self) -> int:
+        """Cards laid face up on the table at the start of a deal."""
+        return 4
+
+    @staticmethod
+    def preset(name: str) -> Rules:
+        """The named preset, e.g. ``Rules.preset("s003")``; see :data:`PRESETS`."""
+        return preset(name)
+
+    def with_changes(self, **changes: object) -> Rules:
+        """A copy with some fields changed, validated like a new value."""
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    def changed_fields(self) -> dict[str, object]:
+        """The fields that differ from ``Rules()``, for notation and display."""
+        default = Rules()
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if getattr(self, f.name) != getattr(default, f.name)
+        }
+
+
+STANDARD = Rules()
+S003 = Rules(
+    most_cards_points=1,
+    most_spades_points=1,
+    first_move_tabla_points=1,
+    name="s003",
+)
+
+PRESETS: dict[str, Rules] = {
+    "standard": STANDARD,
+    "s003": S003,
+    "v1": Rules(most_cards_points=2, most_spades_points=1, name="v1"),
+    "v2": Rules(max_hand_cards=2, name="v2"),
+    "v3": Rules(may_pass_after_tabla=True, name="v3"),
+    "v4": Rules(target=None, fixed_deals=2, name="v4"),
+    "v5": Rules(target=21, target_check="after_deal", name="v5"),
+    "v6": Rules(fals=True, name="v6"),
+    "v7": Rules(opponent_starts_after_draw=True, name="v7"),
+    "v8": Rules(capture_limit=None, name="v8"),
+    "p3": Rules(players=3, name="p3"),
+    "p4": Rules(players=4, name="p4"),
+    "trainer": Rules(claim="manual", name="trainer"),
+}
+"""Named rule sets. ``Rules.preset(name)`` looks one up."""
+
+
+def preset(name: str) -> Rules:
+    """The named preset (case-insensitive), or a ``KaszinoError`` listing the names."""
+    try:
+        return PRESETS[name.lower()]
+    except KeyError:
+        raise KaszinoError(f"unknown rules preset {name!r}; known: {', '.join(PRESETS)}") from None
