@@ -1,0 +1,68 @@
+"""The one translation mechanism: every learner-facing text, Hungarian first, English second.
+
+Texts live in ``kaszino/locales/<domain>.json`` as ``{"key": {"hu": "...", "en": "..."}}``;
+``tr("domain.key", **fields)`` picks the current language and fills ``{fields}`` with
+``str.format``. Each module owns its domain file, so no two modules edit the same catalogue.
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+from functools import cache
+from importlib import resources
+from typing import Iterator, Literal
+
+from kaszino.errors import KaszinoError
+
+Language = Literal["hu", "en"]
+LANGUAGES: tuple[Language, ...] = ("hu", "en")
+
+_current: list[Language] = ["hu"]
+
+
+def language() -> Language:
+    """The current language (Hungarian unless switched)."""
+    return _current[0]
+
+
+def set_language(lang: str) -> None:
+    """Switch every later text to ``"hu"`` or ``"en"``."""
+    if lang not in LANGUAGES:
+        raise KaszinoError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    _current[0] = lang  # type: ignore[assignment]
+
+
+@contextmanager
+def using_language(lang: str) -> Iterator[None]:
+    """Temporarily switch language, e.g. to show both versions of a text."""
+    before = language()
+    set_language(lang)
+    try:
+        yield
+    finally:
+        set_language(before)
+
+
+@cache
+def catalogue(domain: str) -> dict[str, dict[str, str]]:
+    """The texts of one domain, checked to have every language for every key."""
+    try:
+        text = resources.files("kaszino.locales").joinpath(f"{domain}.json").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise KaszinoError(f"no text catalogue named {domain!r}") from None
+    entries: dict[str, dict[str, str]] = json.loads(text)
+    for key, versions in entries.items():
+        missing = [lang for lang in LANGUAGES if lang not in versions]
+        if missing:
+            raise KaszinoError(f"text {domain}.{key} lacks {', '.join(missing)}")
+    return entries
+
+
+def tr(key: str, lang: str | None = None, **fields: object) -> str:
+    """The text ``domain.name`` in the current (or given) language, with ``fields`` filled in."""
+    domain, _, name = key.partition(".")
+    entries = catalogue(domain)
+    if name not in entries:
+        raise KaszinoError(f"no text named {key!r}")
+    return entries[name][lang or language()].format(**fields)
