@@ -1,0 +1,236 @@
+"""Pictures of cards and positions as SVG/HTML strings, for notebooks and the widgets.
+
+Every function here is pure: it takes values and returns markup. Cards carry their own white
+face and colours, so they read the same on a light or a dark page; every label around them
+takes the page's text colour (JupyterLab's ``--jp-ui-font-color1``, else ``currentColor``).
+The table is green felt with white labels, which also reads well on both backgrounds.
+
+Markup hooks for the widgets and browser tests: with ``interactive=True`` the cards the
+player to move may pick become ``<button class="kaszino-card" data-card="10♦" data-zone=…>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from html import escape
+from typing import TYPE_CHECKING, Literal
+
+from kaszino.cards import Card, Suit
+from kaszino.i18n import tr
+from kaszino.scoring import count_spades
+
+if TYPE_CHECKING:
+    from kaszino.state import GameState
+
+Zone = Literal["hand", "table"]
+
+CARD_WIDTH = 60
+CARD_HEIGHT = 84
+
+RED = "#c62828"
+BLACK = "#1b1b1b"
+FACE = "#fffdf7"
+EDGE = "#8d8d8d"
+SELECTED = "#f2a900"
+BACK = "#1f4f8f"
+BACK_LINE = "#7fa6d9"
+FELT = "#2f6b47"
+FONT = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif"
+LABEL_STYLE = "color: var(--jp-ui-font-color1, currentColor); font-family: var(--jp-ui-font-family, sans-serif);"
+
+
+def _circle(cx: float, cy: float, r: float) -> str:
+    return f"M{cx - r} {cy} a{r} {r} 0 1 0 {2 * r} 0 a{r} {r} 0 1 0 {-2 * r} 0 Z"
+
+
+# Suit outlines drawn in a 100 × 100 box, so pips never depend on the fonts installed.
+_SUIT_PATHS: dict[Suit, str] = {
+    Suit.HEARTS: "M50 94 C22 70 3 52 3 29 C3 13 15 3 29 3 C39 3 46 9 50 18 "
+                 "C54 9 61 3 71 3 C85 3 97 13 97 29 C97 52 78 70 50 94 Z",
+    Suit.DIAMONDS: "M50 2 Q66 28 88 50 Q66 72 50 98 Q34 72 12 50 Q34 28 50 2 Z",
+    Suit.SPADES: "M50 3 C36 27 5 41 5 63 C5 77 15 85 27 85 C36 85 43 81 47 75 "
+                 "C46 85 42 92 34 98 L66 98 C58 92 54 85 53 75 C57 81 64 85 73 85 "
+                 "C85 85 95 77 95 63 C95 41 64 27 50 3 Z",
+    Suit.CLUBS: " ".join((_circle(50, 27, 22), _circle(26, 60, 22), _circle(74, 60, 22),
+                          "M46 56 C46 78 41 90 32 98 L68 98 C59 90 54 78 54 56 Z")),
+}
+
+# Pip layouts of the number cards: (column, row) with columns 0–2 and rows 0–1 top to bottom.
+_L, _M, _R = 0, 1, 2
+_PIPS: dict[int, tuple[tuple[int, float], ...]] = {
+    2: ((_M, 0), (_M, 1)),
+    3: ((_M, 0), (_M, 0.5), (_M, 1)),
+    4: ((_L, 0), (_R, 0), (_L, 1), (_R, 1)),
+    5: ((_L, 0), (_R, 0), (_M, 0.5), (_L, 1), (_R, 1)),
+    6: ((_L, 0), (_R, 0), (_L, 0.5), (_R, 0.5), (_L, 1), (_R, 1)),
+    7: ((_L, 0), (_R, 0), (_M, 0.25), (_L, 0.5), (_R, 0.5), (_L, 1), (_R, 1)),
+    8: ((_L, 0), (_R, 0), (_M, 0.25), (_L, 0.5), (_R, 0.5), (_M, 0.75), (_L, 1), (_R, 1)),
+    9: ((_L, 0), (_R, 0), (_L, 1 / 3), (_R, 1 / 3), (_M, 0.5), (_L, 2 / 3), (_R, 2 / 3), (_L, 1), (_R, 1)),
+    10: ((_L, 0), (_R, 0), (_M, 1 / 6), (_L, 1 / 3), (_R, 1 / 3), (_L, 2 / 3), (_R, 2 / 3), (_M, 5 / 6),
+         (_L, 1), (_R, 1)),
+}
+_PIP_COLUMNS = (22.0, 30.0, 38.0)
+_PIP_TOP, _PIP_BOTTOM, _PIP_SIZE = 16.0, 68.0, 10.0
+
+
+def suit_color(suit: Suit) -> str:
+    """Red for hearts and diamonds, black for spades and clubs."""
+    return RED if suit.is_red else BLACK
+
+
+def _pip(suit: Suit, cx: float, cy: float, size: float, upside_down: bool = False) -> str:
+    """One suit symbol of width ``size`` centred on (cx, cy)."""
+    scale = size / 100
+    turn = f" rotate(180 50 50)" if upside_down else ""
+    return (f'<path transform="translate({cx - size / 2:.2f} {cy - size / 2:.2f}) scale({scale:.3f}){turn}" '
+            f'd="{_SUIT_PATHS[suit]}" fill="{suit_color(suit)}"/>')
+
+
+def _corner(card: Card) -> str:
+    """The rank and a small pip in the top-left corner (drawn twice, once turned round)."""
+    narrow = ' textLength="11" lengthAdjust="spacingAndGlyphs"' if card.value == 10 else ""
+    return (f'<text x="7" y="14" text-anchor="middle" font-family="{FONT}" font-size="12" '
+            f'font-weight="700" fill="{suit_color(card.suit)}"{narrow}>{card.rank_name}</text>'
+            + _pip(card.suit, 7, 21, 8))
+
+
+def _middle(card: Card) -> str:
+    """The centre of the face: pips for 2–10, one big pip for the ace, a framed letter for J, Q, K."""
+    if card.value == 1:
+        return _pip(card.suit, CARD_WIDTH / 2, CARD_HEIGHT / 2, 30)
+    if card.value in _PIPS:
+        return "".join(
+            _pip(card.suit, _PIP_COLUMNS[col], _PIP_TOP + row * (_PIP_BOTTOM - _PIP_TOP), _PIP_SIZE, row > 0.5)
+            for col, row in _PIPS[card.value])
+    tint = "#fbe9e7" if card.is_red else "#eceff1"
+    return (f'<rect x="16" y="12" width="28" height="60" rx="3" fill="{tint}" '
+            f'stroke="{suit_color(card.suit)}" stroke-width="0.8"/>'
+            f'<text x="30" y="40" text-anchor="middle" font-family="{FONT}" font-size="20" '
+            f'font-weight="700" fill="{suit_color(card.suit)}">{card.rank_name}</text>'
+            + _pip(card.suit, 30, 56, 16))
+
+
+def _back() -> str:
+    """The back: a blue lattice of small diamonds inside a white frame."""
+    diamonds = []
+    for row in range(9):
+        for col in range(5):
+            cx, cy = 12 + col * 9 + (4.5 if row % 2 else 0), 10 + row * 8
+            if cx <= 50:
+                diamonds.append(f"M{cx} {cy - 3.5} L{cx + 3.5} {cy} L{cx} {cy + 3.5} L{cx - 3.5} {cy} Z")
+    return (f'<rect x="4" y="4" width="{CARD_WIDTH - 8}" height="{CARD_HEIGHT - 8}" rx="3" fill="{BACK}"/>'
+            f'<path d="{" ".join(diamonds)}" fill="none" stroke="{BACK_LINE}" stroke-width="0.9"/>')
+
+
+def card_svg(card: Card | None, face_up: bool = True, selected: bool = False) -> str:
+    """One card as an inline SVG; ``card=None`` or ``face_up=False`` draws the back.
+
+    A hidden card's markup holds no trace of its rank or suit.
+    """
+    shown = card is not None and face_up
+    label = str(card) if shown and card is not None else tr("ui.hidden_card")
+    edge, width = (SELECTED, 3) if selected else (EDGE, 1)
+    body = _back() if not shown or card is None else (
+        _corner(card) + f'<g transform="rotate(180 {CARD_WIDTH / 2} {CARD_HEIGHT / 2})">{_corner(card)}</g>'
+        + _middle(card))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="kaszino-card-svg" width="{CARD_WIDTH}" '
+            f'height="{CARD_HEIGHT}" viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}" role="img" '
+            f'aria-label="{escape(label)}" style="display:block; overflow:visible; '
+            f'filter: drop-shadow(0 1px 2px rgba(0,0,0,0.45));">'
+            f'<title>{escape(label)}</title>'
+            f'<rect x="0.5" y="0.5" width="{CARD_WIDTH - 1}" height="{CARD_HEIGHT - 1}" rx="5" '
+            f'fill="{FACE}" stroke="{edge}" stroke-width="{width}"/>{body}</svg>')
+
+
+def _slot(card: Card, zone: Zone | None, selected: bool) -> str:
+    """A face-up card, as a clickable button when it belongs to a zone the learner may pick from."""
+    svg = card_svg(card, selected=selected)
+    if zone is None:
+        return f'<span class="kaszino-card">{svg}</span>'
+    state = " kaszino-selected" if selected else ""
+    return (f'<button type="button" class="kaszino-card kaszino-{zone}-card{state}" data-action="toggle" '
+            f'data-zone="{zone}" data-card="{escape(str(card))}" aria-pressed="{str(selected).lower()}" '
+            f'style="all:unset; cursor:pointer; display:block; border-radius:6px; '
+            f'transform: translateY({-8 if selected else 0}px); transition: transform 0.1s;">{svg}</button>')
+
+
+def _row(slots: Sequence[str], empty: str = "") -> str:
+    inner = "".join(slots) or (f'<span class="kaszino-empty" style="opacity:0.7; font-style:italic; '
+                               f'align-self:center;">{escape(empty)}</span>')
+    return (f'<div class="kaszino-cards" style="display:flex; flex-wrap:wrap; gap:6px; '
+            f'min-height:{CARD_HEIGHT}px; padding-top:10px;">{inner}</div>')
+
+
+def cards_html(cards: Sequence[Card]) -> str:
+    """A row of face-up cards."""
+    return _row([_slot(card, None, False) for card in cards], tr("ui.no_cards"))
+
+
+def _hand(state: GameState, player: int, shown: bool, picking: bool, selected: Collection[Card]) -> str:
+    cards = state.hands[player]
+    if not shown:
+        return _row([card_svg(None) for _ in cards], tr("ui.no_cards"))
+    zone: Zone | None = "hand" if picking else None
+    return _row([_slot(card, zone, card in selected) for card in cards], tr("ui.no_cards"))
+
+
+def _player_panel(state: GameState, player: int, hand: str) -> str:
+    pile = state.piles[player]
+    moving = player == state.to_move and not state.finished
+    facts = " · ".join((
+        tr("ui.pile", cards=len(pile), spades=count_spades(pile)),
+        tr("ui.tabla", points=state.tabla_points[player]),
+        tr("ui.score", points=state.totals()[player]),
+    ))
+    marker = f' <strong class="kaszino-to-move">{escape(tr("ui.to_move_marker"))}</strong>' if moving else ""
+    border = "var(--jp-brand-color1, #1976d2)" if moving else "var(--jp-border-color1, #9e9e9e)"
+    return (f'<div class="kaszino-player" data-player="{player}" style="border:1px solid {border}; '
+            f'border-radius:8px; padding:6px 10px; margin:6px 0;">'
+            f'<div style="display:flex; justify-content:space-between; flex-wrap:wrap; gap:8px;">'
+            f'<span><strong>{escape(tr("common.player", n=player + 1))}</strong>{marker}</span>'
+            f'<span class="kaszino-pile">{escape(facts)}</span></div>{hand}</div>')
+
+
+def _felt(state: GameState, picking: bool, selected: Collection[Card]) -> str:
+    zone: Zone | None = "table" if picking else None
+    talon = (f'<div class="kaszino-talon" style="display:flex; flex-direction:column; align-items:center; '
+             f'gap:4px;">{card_svg(None) if state.talon else ""}'
+             f'<span>{escape(tr("ui.talon", count=len(state.talon)))}</span></div>')
+    table = _row([_slot(card, zone, card in selected) for card in state.table], tr("ui.empty_table"))
+    return (f'<div class="kaszino-table" style="background:{FELT}; color:#f5f5f5; border-radius:12px; '
+            f'padding:8px 12px 10px; margin:6px 0; display:flex; gap:16px; align-items:flex-start; '
+            f'box-shadow: inset 0 0 12px rgba(0,0,0,0.45);">'
+            f'<div style="flex:1"><strong>{escape(tr("common.table"))}</strong>{table}</div>{talon}</div>')
+
+
+def _status(state: GameState) -> str:
+    parts = [tr("ui.deal", n=state.deal), tr("ui.round", n=state.round, rounds=state.rules.rounds)]
+    if state.finished:
+        parts.append(tr("ui.finished") if state.winner is None else tr("ui.winner", n=state.winner + 1))
+    else:
+        parts.append(tr("ui.turn", n=state.to_move + 1))
+        if state.forced is not None:
+            parts.append(tr(f"ui.forced_{state.forced}"))
+    return f'<div class="kaszino-status" style="font-weight:600;">{escape(" · ".join(parts))}</div>'
+
+
+def position_html(state: GameState, viewer: int | None = None, open_hands: bool = False, *,
+                  interactive: bool = False, selected: Collection[Card] = ()) -> str:
+    """A whole position: status line, every hand, the table and talon, piles and points.
+
+    A hand is shown face up if ``open_hands`` is set, if it is the ``viewer``'s, or in the open
+    last round; otherwise as card backs. With ``interactive`` the hand of the player to move and
+    the table cards are buttons (``data-card``), and the cards in ``selected`` are raised.
+    The viewer's panel is drawn below the table, everyone else's above it.
+    """
+    picking = interactive and not state.finished
+    open_round = state.open_round
+    panels: dict[int, str] = {}
+    for player in range(len(state.hands)):
+        shown = open_hands or open_round or player == viewer
+        hand = _hand(state, player, shown, picking and player == state.to_move, selected)
+        panels[player] = _player_panel(state, player, hand)
+    bottom = viewer if viewer is not None else state.to_move
+    above = "".join(panels[p] for p in panels if p != bottom)
+    return (f'<div class="kaszino-position" style="{LABEL_STYLE} max-width:640px; font-size:13px;">'
+            f'{_status(state)}{above}{_felt(state, picking, selected)}{panels[bottom]}</div>')

@@ -1,0 +1,372 @@
+"""The immutable game state and the whole flow of a game (RULES.md §2–§7).
+
+``state.play(move)`` returns the next state and leaves ``state`` as it was, so search,
+undo and puzzle checks need no bookkeeping. ``legal_moves()`` lists the correct moves;
+under V6 ``play`` also accepts a false capture as an *attempt* that may be challenged.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Literal, Sequence
+
+from kaszino.captures import Capture, capture_problem, captures
+from kaszino.cards import Card
+from kaszino.dealing import check_deck, draw_hands, shuffled_deck, split_deck
+from kaszino.errors import IllegalMoveError, KaszinoError
+from kaszino.moves import Challenge, Claim, Lay, Move, NextDeal, Pass
+from kaszino.rules import Rules
+from kaszino.scoring import PileScore, pile_scores
+
+Forced = Literal["lay", "again"]
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """V6: a capture that may still be challenged, with the state from before it."""
+
+    before: GameState
+    capture: Capture
+
+    @property
+    def capturer(self) -> int:
+        return self.before.to_move
+
+    @property
+    def false(self) -> bool:
+        return capture_problem(self.capture.hand, self.capture.table, self.before.rules) is not None
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """A whole game at one moment. Field meanings: docs/design.md, "The game state"."""
+
+    rules: Rules
+    hands: tuple[tuple[Card, ...], ...]
+    table: tuple[Card, ...]
+    talon: tuple[Card, ...]
+    piles: tuple[tuple[Card, ...], ...]
+    tabla_points: tuple[int, ...]
+    bonus: tuple[int, ...]
+    scores: tuple[int, ...]
+    dealer: int
+    to_move: int
+    last_capturer: int | None = None
+    round: int = 1
+    deal: int = 1
+    forced: Forced | None = None
+    pending: Attempt | None = None
+    winner: int | None = None
+    finished: bool = False
+    seed: int = 0
+
+    # --- facts derived from the fields ------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def first_player(self) -> int:
+        """Who moved first in this deal: the player after the dealer."""
+        return (self.dealer + 1) % self.players
+
+    @property
+    def deal_over(self) -> bool:
+        """Every card of the deal is played (the leftovers are already given away)."""
+        return not self.talon and not any(self.hands)
+
+    @property
+    def open_round(self) -> bool:
+        """The last round of a deal is played with all hands face up (RULES §3.6)."""
+        return self.round == self.rules.rounds
+
+    def is_first_move(self, player: int) -> bool:
+        """Whether ``player`` has not yet moved in this deal (first round, full hand)."""
+        return self.round == 1 and len(self.hands[player]) == self.rules.hand_size(1)
+
+    def deal_scores(self) -> tuple[PileScore, ...]:
+        """This deal's points per player, as far as they are secured so far."""
+        return pile_scores(self.piles, self.tabla_points, self.bonus, self.rules)
+
+    def totals(self) -> tuple[int, ...]:
+        """Secured points per player: earlier deals plus what this deal has secured."""
+        return tuple(s + d.total for s, d in zip(self.scores, self.deal_scores()))
+
+    @property
+    def stake(self) -> float:
+        """Share of the stake the winner takes: all of it in the first deal, half later."""
+        return 1.0 if self.deal == 1 or self.rules.fixed_deals is not None else 0.5
+
+    def next_player(self, after: int) -> int | None:
+        """The next player in turn order after ``after`` who holds cards (possibly ``after``)."""
+        n = self.players
+        for step in range(1, n + 1):
+            player = (after + step) % n
+            if self.hands[player]:
+                return player
+        return None
+
+    # --- legal moves --------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        """Every correct move now: the mover's captures and lays, then the calls any player may make."""
+        if self.finished:
+            return []
+        moves: list[Move]
+        if self.deal_over:
+            moves = [NextDeal()]
+        else:
+            hand = self.hands[self.to_move]
+            moves = list(captures(hand, self.table, self.rules))
+            moves.extend(Lay(card) for card in hand)
+            if self.forced == "again" and self.rules.may_pass_after_tabla:
+                moves.append(Pass())
+        moves.extend(Challenge(p) for p in range(self.players) if self._challenge_problem(p) is None)
+        moves.extend(Claim(p) for p in range(self.players) if self._claim_problem(p) is None)
+        return moves
+
+    def is_legal(self, move: Move) -> bool:
+        return self.problem(move) is None
+
+    def problem(self, move: Move) -> str | None:
+        """Why ``move`` may not be played now (English), or None if it may."""
+        if self.finished:
+            return "the game is over"
+        if isinstance(move, Claim):
+            return self._claim_problem(move.player)
+        if isinstance(move, Challenge):
+            return self._challenge_problem(move.player)
+        if isinstance(move, NextDeal):
+            return None if self.deal_over else "the deal is not over yet"
+        if self.deal_over:
+            return "the deal is over: deal the next one"
+        hand = self.hands[self.to_move]
+        if isinstance(move, Pass):
+            if self.forced == "again" and self.rules.may_pass_after_tabla:
+                return None
+            return "passing is allowed only for the second move after a tábla (variant V3)"
+        if isinstance(move, Lay):
+            return None if move.card in hand else f"{move.card} is not in the hand of player {self.to_move}"
+        if isinstance(move, Capture):
+            missing = [c for c in move.hand if c not in hand] + [c for c in move.table if c not in self.table]
+            if missing:
+                return f"not available: {' '.join(map(str, missing))}"
+            if len(set(move.hand)) != len(move.hand) or len(set(move.table)) != len(move.table):
+                return "a card is named twice"
+            wrong = capture_problem(move.hand, move.table, self.rules)
+            if wrong is not None and not (self.rules.fals and move.hand and move.table):
+                return wrong
+            return None
+        return f"not a move: {move!r}"
+
+    # --- playing --------------------------------------------------------------------------
+    def play(self, move: Move) -> GameState:
+        """The state after ``move``; raises ``IllegalMoveError`` (naming why) if it is not allowed."""
+        problem = self.problem(move)
+        if problem is not None:
+            raise IllegalMoveError(f"illegal move {move}: {problem}")
+        if isinstance(move, Claim):
+            return replace(self, winner=move.player, finished=True, pending=None)
+        if isinstance(move, Challenge):
+            return self._challenged(move.player)._auto_claims(move.player)
+        if isinstance(move, NextDeal):
+            return self._next_deal()._auto_claims(None)
+        mover = self.to_move
+        state = replace(self, pending=None) if self.pending is not None else self
+        if isinstance(move, Capture):
+            after = state._capture(move)
+            if self.rules.fals:
+                after = replace(after, pending=Attempt(state, move))
+        elif isinstance(move, Lay):
+            after = state._lay(move.card)
+        else:
+            after = state._pass()
+        return after._auto_claims(mover)
+
+    def _capture(self, move: Capture) -> GameState:
+        p = self.to_move
+        table = tuple(c for c in self.table if c not in move.table)
+        sweep = not table
+        tabla = self.tabla_points
+        if sweep:
+            gain = self.rules.first_move_tabla_points if self.is_first_move(p) else self.rules.tabla_points
+            tabla = _bump(tabla, p, gain)
+        state = replace(
+            self,
+            hands=_set(self.hands, p, tuple(c for c in self.hands[p] if c not in move.hand)),
+            table=table,
+            piles=_set(self.piles, p, self.piles[p] + move.hand + move.table),
+            tabla_points=tabla,
+            last_capturer=p,
+            forced=None,
+        )
+        return state._pass_turn(p, sweep=sweep)
+
+    def _lay(self, card: Card) -> GameState:
+        p = self.to_move
+        state = replace(
+            self,
+            hands=_set(self.hands, p, tuple(c for c in self.hands[p] if c != card)),
+            table=self.table + (card,),
+        )
+        if self.forced == "lay" and state.hands[p]:
+            return replace(state, forced="again")
+        return replace(state, forced=None)._pass_turn(p, sweep=False)
+
+    def _pass(self) -> GameState:
+        return replace(self, forced=None)._pass_turn(self.to_move, sweep=False)
+
+    def _pass_turn(self, mover: int, *, sweep: bool) -> GameState:
+        """Give the turn on (RULES §3.4, §4), or end the round (§3.5) or the deal (§3.7)."""
+        nxt = self.next_player(mover)
+        if nxt is None:
+            return self._end_round()
+        forced: Forced | None = "lay" if sweep and nxt != mover else None
+        return replace(self, to_move=nxt, forced=forced)
+
+    def _end_round(self) -> GameState:
+        state = replace(self, forced=None)
+        if self.talon:
+            return state._draw()
+        if self.table and self.last_capturer is not None:
+            p = self.last_capturer
+            state = replace(state, piles=_set(self.piles, p, self.piles[p] + self.table), table=())
+        return state._end_deal()
+
+    def _draw(self) -> GameState:
+        """Start the next round (RULES §3.5, V7): the last capturer draws first and starts."""
+        n = self.players
+        first = self.first_player if self.last_capturer is None else self.last_capturer
+        order = [(first + i) % n for i in range(n)]
+        hands, talon = draw_hands(self.talon, order, n, self.rules.hand_size(self.round + 1))
+        starter = first
+        if self.rules.opponent_starts_after_draw and self.last_capturer is not None:
+            starter = (self.last_capturer + 1) % n
+        return replace(self, hands=hands, talon=talon, round=self.round + 1, to_move=starter)
+
+    def _next_deal(self) -> GameState:
+        """Carry the totals over, pass the deal on and deal a fresh deck from the game's seed."""
+        return deal_state(self.rules, shuffled_deck(self.seed, self.deal + 1), dealer=(self.dealer + 1) % self.players,
+                          scores=self.totals(), deal=self.deal + 1, seed=self.seed)
+
+    def _end_deal(self) -> GameState:
+        """Decide the game at the end of a deal where the rules decide it there (V4, V5)."""
+        rules = self.rules
+        totals = self.totals()
+        best = max(totals)
+        leaders = [p for p, t in enumerate(totals) if t == best]
+        if rules.fixed_deals is not None and self.deal >= rules.fixed_deals:
+            return replace(self, finished=True, winner=leaders[0] if len(leaders) == 1 else None)
+        if rules.target is not None and rules.target_check == "after_deal" and best >= rules.target:
+            if len(leaders) == 1:
+                return replace(self, finished=True, winner=leaders[0])
+        return self
+
+    # --- calls: "Ausz!" and "Fals!" --------------------------------------------------------
+    def _claim_problem(self, player: int) -> str | None:
+        rules = self.rules
+        if not 0 <= player < self.players:
+            return f"there is no player {player}"
+        if rules.target is None or rules.target_check != "continuous":
+            return "these rules decide the game only after a deal, without claims"
+        if self.pending is not None:
+            return "the last capture may still be challenged (Fals!)"
+        secured = self.totals()[player]
+        if secured < rules.target:
+            return f"player {player} has secured {secured} points, fewer than {rules.target}"
+        return None
+
+    def _auto_claims(self, mover: int | None) -> GameState:
+        """In automatic mode, the first player (the mover first) who may claim, does."""
+        if self.rules.claim != "auto" or self.finished:
+            return self
+        start = self.to_move if mover is None else mover
+        for step in range(self.players):
+            player = (start + step) % self.players
+            if self._claim_problem(player) is None:
+                return replace(self, winner=player, finished=True)
+        return self
+
+    def _challenge_problem(self, player: int) -> str | None:
+        if not self.rules.fals:
+            return "Fals! is played only with variant V6"
+        if self.pending is None:
+            return "there is no capture to challenge"
+        if player == self.pending.capturer or not 0 <= player < self.players:
+            return f"player {player} cannot challenge the capture of player {self.pending.capturer}"
+        return None
+
+    def _challenged(self, challenger: int) -> GameState:
+        """Settle a "Fals!" call: restore and fine a false capture, or reward a correct one."""
+        attempt = self.pending
+        assert attempt is not None
+        if attempt.false:
+            before = attempt.before
+            return replace(before, bonus=_bump(before.bonus, challenger, self.rules.fals_penalty))
+        return replace(self, pending=None, bonus=_bump(self.bonus, attempt.capturer, self.rules.fals_reward))
+
+    # --- text forms ------------------------------------------------------------------------
+    def notation(self) -> str:
+        """The one-line position notation (docs/notation.md)."""
+        from kaszino.notation import to_notation
+
+        return to_notation(self)
+
+    @classmethod
+    def from_notation(cls, text: str) -> GameState:
+        """Read a position written by :meth:`notation`."""
+        from kaszino.notation import from_notation
+
+        return from_notation(text)
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+def deal_state(
+    rules: Rules,
+    deck: tuple[Card, ...],
+    *,
+    dealer: int,
+    scores: tuple[int, ...],
+    deal: int,
+    seed: int,
+) -> GameState:
+    """The state at the start of a deal dealt from ``deck``."""
+    first = (dealer + 1) % rules.players
+    hands, table, talon = split_deck(deck, rules, first)
+    zeros = (0,) * rules.players
+    return GameState(
+        rules=rules, hands=hands, table=table, talon=talon, piles=((),) * rules.players,
+        tabla_points=zeros, bonus=zeros, scores=scores, dealer=dealer, to_move=first,
+        deal=deal, seed=seed,
+    )
+
+
+def new_game(
+    rules: Rules | None = None,
+    *,
+    seed: int | None = None,
+    deck: Sequence[Card] | None = None,
+    dealer: int | None = None,
+) -> GameState:
+    """A new game. ``seed`` makes every deal reproducible; ``deck`` fixes the first deal's order.
+
+    By default the last player deals, so player 0 moves first.
+    """
+    rules = rules or Rules()
+    if seed is None:
+        seed = random.randrange(2**32)
+    dealer = rules.players - 1 if dealer is None else dealer
+    if not 0 <= dealer < rules.players:
+        raise KaszinoError(f"dealer must be a player 0..{rules.players - 1}, not {dealer}")
+    first_deck = shuffled_deck(seed, 1) if deck is None else check_deck(deck)
+    return deal_state(rules, first_deck, dealer=dealer, scores=(0,) * rules.players, deal=1, seed=seed)
+
+
+def _set(values: tuple[tuple[Card, ...], ...], index: int, value: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def _bump(values: tuple[int, ...], index: int, gain: int) -> tuple[int, ...]:
+    return values[:index] + (values[index] + gain,) + values[index + 1:]
