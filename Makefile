@@ -1,0 +1,35 @@
+# Every target runs from the repository root and uses the project's own virtual environment.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+# Marks an install that matches the current pyproject.toml.
+INSTALLED := $(VENV)/.installed
+# Jupyter refuses to run as root unless told to.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
+# Test workers: one per core (2 in CI). Each notebook runs whole on one worker (--dist loadfile).
+WORKERS ?= auto
+
+.PHONY: venv lab test check bench puzzles-check
+
+venv: $(INSTALLED)
+
+$(INSTALLED): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $@
+
+lab: venv
+	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/00_start.ipynb
+
+test: venv
+	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile
+
+check: venv
+	$(BIN)/mypy
+	$(BIN)/ruff check .
+
+bench: venv
+	@set -e; for script in $(sort $(wildcard benchmarks/*.py)); do echo "== $$script"; $(BIN)/python "$$script"; done
+
+puzzles-check: venv
+	$(BIN)/kaszino puzzles check

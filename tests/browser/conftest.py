@@ -1,0 +1,204 @@
+"""Browser test harness: notebooks served by Voilà, clicked in Debian's Chromium through Playwright.
+
+Fixtures for browser tests:
+
+- ``voila``: a session-wide ``VoilaServers``; ``voila.url("notebooks/10_rules.ipynb")`` starts one
+  Voilà server for that notebook (path relative to the repository root) on a free loopback port,
+  waits until it serves, and returns its URL. Each notebook gets one server for the session.
+- ``page``: a fresh Playwright page (sync API) in headless ``/usr/bin/chromium``. Every request that
+  does not go to the loopback address is aborted, so a test never waits on the closed network.
+- ``open_notebook``: ``open_notebook("notebooks/x.ipynb")`` serves the notebook, opens it in ``page``
+  and waits until Voilà has executed every cell and shown the outputs; returns the page.
+- ``screenshot``: ``screenshot("name")`` saves ``test-artifacts/<name>.png``. A failing browser test
+  leaves ``test-artifacts/<test name>.png`` by itself.
+
+Without ``/usr/bin/chromium`` the browser tests are skipped, except in CI (``CI`` set), where they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Generator, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, Playwright, Route, sync_playwright
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+LOOPBACK = "127.0.0.1"
+# Generous limits for a loaded 2-core machine; they bound waiting, they do not measure speed.
+SERVE_TIMEOUT_S = 90.0
+RENDER_TIMEOUT_MS = 90_000
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((LOOPBACK, 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _serves(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return bool(response.status == 200)
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return False
+
+
+class VoilaServers:
+    """Voilà servers started on demand, one per notebook, stopped at the end of the session."""
+
+    def __init__(self, workdir: Path) -> None:
+        self._workdir = workdir
+        self._urls: dict[Path, str] = {}
+        self._processes: list[subprocess.Popen[bytes]] = []
+
+    def url(self, notebook: str | Path) -> str:
+        """Serve ``notebook`` (relative to the repository root, or absolute) and return its URL."""
+        path = (REPO / notebook).resolve()
+        if not path.is_file():
+            raise FileNotFoundError(f"no notebook to serve at {path}")
+        if path not in self._urls:
+            self._urls[path] = self._start(path)
+        return self._urls[path]
+
+    def _start(self, notebook: Path) -> str:
+        port = _free_port()
+        log_path = self._workdir / f"voila-{notebook.stem}-{port}.log"
+        env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(self._workdir / "runtime"), PYTHONUNBUFFERED="1")
+        command = [
+            str(Path(sys.executable).with_name("voila")),
+            "--no-browser",
+            f"--port={port}",
+            f"--Voila.ip={LOOPBACK}",
+            "--VoilaConfiguration.show_tracebacks=True",
+            str(notebook),
+        ]
+        with log_path.open("wb") as log:
+            process = subprocess.Popen(
+                command, cwd=REPO, env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT
+            )
+        self._processes.append(process)
+        url = f"http://{LOOPBACK}:{port}/"
+        deadline = time.monotonic() + SERVE_TIMEOUT_S
+        while not _serves(url):
+            if process.poll() is not None or time.monotonic() > deadline:
+                log_tail = log_path.read_text(errors="replace")[-3000:]
+                raise RuntimeError(f"Voilà did not serve {notebook} at {url}; log {log_path}:\n{log_tail}")
+            time.sleep(0.2)
+        return url
+
+    def stop(self) -> None:
+        for process in self._processes:
+            process.terminate()
+        for process in self._processes:
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+@pytest.fixture(scope="session")
+def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServers]:
+    servers = VoilaServers(tmp_path_factory.mktemp("voila"))
+    yield servers
+    servers.stop()
+
+
+@pytest.fixture(scope="session")
+def playwright_driver() -> Iterator[Playwright]:
+    if not CHROMIUM.exists():
+        reason = f"{CHROMIUM} is missing (install Debian's package: apt-get install -y chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(f"browser tests cannot run in CI: {reason}")
+        pytest.skip(f"browser tests skipped: {reason}")
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver: Playwright) -> Iterator[Browser]:
+    chromium = playwright_driver.chromium.launch(
+        executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+    )
+    yield chromium
+    chromium.close()
+
+
+def _loopback_only(route: Route) -> None:
+    if route.request.url.startswith(f"http://{LOOPBACK}:"):
+        route.continue_()
+    else:
+        route.abort()
+
+
+_FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    if report.when == "call" and report.failed:
+        item.stash[_FAILED] = True
+    return report
+
+
+def _artifact_name(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("_")
+
+
+@pytest.fixture
+def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.route("**/*", _loopback_only)
+    new_page = context.new_page()
+    new_page.set_default_timeout(RENDER_TIMEOUT_MS)
+    yield new_page
+    if request.node.stash.get(_FAILED, False):
+        ARTIFACTS.mkdir(exist_ok=True)
+        failure_shot = ARTIFACTS / f"{_artifact_name(request.node.nodeid)}.png"
+        new_page.screenshot(path=str(failure_shot), full_page=True)
+    context.close()
+
+
+@pytest.fixture
+def open_notebook(voila: VoilaServers, page: Page) -> Callable[[str | Path], Page]:
+    def open_(notebook: str | Path) -> Page:
+        page.goto(voila.url(notebook))
+        page.locator("#loading").wait_for(state="detached")
+        page.locator("#rendered_cells").wait_for(state="visible")
+        return page
+
+    return open_
+
+
+@pytest.fixture
+def screenshot(page: Page) -> Callable[[str], Path]:
+    def take(name: str) -> Path:
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"{_artifact_name(name)}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
