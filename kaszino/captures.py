@@ -10,12 +10,14 @@ proportional to the number of captures it returns.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterable, Iterator, Sequence
 
 from kaszino.cards import Card, card_sum
 from kaszino.rules import STANDARD, Rules
+
+Cards = tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +43,9 @@ class Capture:
         return f"{hand} = {table}"
 
 
-def capture_problem(hand_cards: Sequence[Card], table_cards: Sequence[Card], rules: Rules = STANDARD) -> str | None:
+def capture_problem(
+    hand_cards: Sequence[Card], table_cards: Sequence[Card], rules: Rules = STANDARD
+) -> str | None:
     """Why this pairing is not a correct capture (a short English reason), or None if it is.
 
     The card sets must be non-empty; their sums must match and respect the limit and,
@@ -77,7 +81,7 @@ def hand_groups(hand: Sequence[Card], rules: Rules = STANDARD) -> dict[int, list
 class SubsetSums:
     """The table's subsets by sum, enumerated on demand (output-sensitive)."""
 
-    __slots__ = ("cards", "values", "reach")
+    __slots__ = ("cards", "reach", "values")
 
     def __init__(self, cards: Sequence[Card]) -> None:
         self.cards = tuple(cards)
@@ -99,7 +103,7 @@ class SubsetSums:
             self._extend(0, total, (), found)
         return found
 
-    def _extend(self, i: int, remaining: int, chosen: tuple[Card, ...], found: list[tuple[Card, ...]]) -> None:
+    def _extend(self, i: int, remaining: int, chosen: Cards, found: list[Cards]) -> None:
         values, reach, cards = self.values, self.reach, self.cards
         while True:
             value = values[i]

@@ -7,9 +7,9 @@ equal, hashable, ordered values, and ``str(card)`` reads back with ``Card.parse`
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Iterable
 
 from kaszino.errors import CardParseError
 
@@ -114,7 +114,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     tokens = [t for t in _SEPARATORS.split(text.strip()) if t] if isinstance(text, str) else list(text)
     cards = tuple(Card.parse(token) for token in tokens)
     seen: set[Card] = set()
-    for token, card in zip(tokens, cards):
+    for token, card in zip(tokens, cards, strict=False):
         if card in seen:
             raise CardParseError(f"card {card} appears twice (token {token!r})")
         seen.add(card)

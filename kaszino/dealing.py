@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from kaszino.cards import DECK, Card
 from kaszino.errors import KaszinoError
 from kaszino.rules import Rules
 
-Hands = tuple[tuple[Card, ...], ...]
+Cards = tuple[Card, ...]
+Hands = tuple[Cards, ...]
 
 
 def shuffled_deck(seed: int, deal: int) -> tuple[Card, ...]:
@@ -33,7 +34,7 @@ def check_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
     return cards
 
 
-def draw_hands(talon: Sequence[Card], order: Sequence[int], players: int, size: int) -> tuple[Hands, tuple[Card, ...]]:
+def draw_hands(talon: Sequence[Card], order: Sequence[int], players: int, size: int) -> tuple[Hands, Cards]:
     """Give ``size`` cards from the top of ``talon`` to each player in ``order``; return hands and rest."""
     hands: list[tuple[Card, ...]] = [()] * players
     position = 0
@@ -43,7 +44,7 @@ def draw_hands(talon: Sequence[Card], order: Sequence[int], players: int, size: 
     return tuple(hands), tuple(talon[position:])
 
 
-def split_deck(deck: Sequence[Card], rules: Rules, first: int) -> tuple[Hands, tuple[Card, ...], tuple[Card, ...]]:
+def split_deck(deck: Sequence[Card], rules: Rules, first: int) -> tuple[Hands, Cards, Cards]:
     """Deal a fresh deck: hands first (starting with ``first``), then the table, the rest is the talon."""
     order = [(first + i) % rules.players for i in range(rules.players)]
     hands, rest = draw_hands(deck, order, rules.players, rules.hand_size(1))

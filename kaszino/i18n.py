@@ -8,10 +8,11 @@ Texts live in ``kaszino/locales/<domain>.json`` as ``{"key": {"hu": "...", "en":
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 from importlib import resources
-from typing import Iterator, Literal
+from typing import Literal
 
 from kaszino.errors import KaszinoError
 
@@ -30,7 +31,7 @@ def set_language(lang: str) -> None:
     """Switch every later text to ``"hu"`` or ``"en"``."""
     if lang not in LANGUAGES:
         raise KaszinoError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
-    _current[0] = lang  # type: ignore[assignment]
+    _current[0] = lang
 
 
 @contextmanager

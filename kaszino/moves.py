@@ -8,7 +8,6 @@ move; ``Pass`` is the V3 skip of a forced second move; ``Claim`` ("Ausz!") and `
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from kaszino.captures import Capture
 from kaszino.cards import Card, parse_cards
@@ -61,11 +60,14 @@ class NextDeal:
         return "next"
 
 
-Move = Union[Capture, Lay, Pass, Claim, Challenge, NextDeal]
+Move = Capture | Lay | Pass | Claim | Challenge | NextDeal
 
 
 def parse_move(text: str) -> Move:
-    """Read a move written by ``str(move)``: ``5♠+A♥=2♦+4♣``, ``7♥``, ``pass``, ``ausz 1``, ``fals 0``, ``next``."""
+    """Read a move written by ``str(move)``.
+
+    Forms: ``5♠+A♥=2♦+4♣``, ``7♥``, ``pass``, ``ausz 1``, ``fals 0``, ``next``.
+    """
     words = text.strip().split()
     if not words:
         raise NotationError("empty move")

@@ -8,8 +8,8 @@ even by taking every card not yet in a pile. For two players this is exactly "27
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from kaszino.cards import Card, Suit
 from kaszino.rules import Rules

@@ -8,8 +8,9 @@ under V6 ``play`` also accepts a false capture as an *attempt* that may be chall
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Literal, Sequence
+from typing import Literal
 
 from kaszino.captures import Capture, capture_problem, captures
 from kaszino.cards import Card
@@ -91,7 +92,7 @@ class GameState:
 
     def totals(self) -> tuple[int, ...]:
         """Secured points per player: earlier deals plus what this deal has secured."""
-        return tuple(s + d.total for s, d in zip(self.scores, self.deal_scores()))
+        return tuple(s + d.total for s, d in zip(self.scores, self.deal_scores(), strict=False))
 
     @property
     def stake(self) -> float:
@@ -156,8 +157,7 @@ class GameState:
             wrong = capture_problem(move.hand, move.table, self.rules)
             if wrong is not None and not (self.rules.fals and move.hand and move.table):
                 return wrong
-            return None
-        return f"not a move: {move!r}"
+        return None
 
     # --- playing --------------------------------------------------------------------------
     def play(self, move: Move) -> GameState:
@@ -246,8 +246,10 @@ class GameState:
 
     def _next_deal(self) -> GameState:
         """Carry the totals over, pass the deal on and deal a fresh deck from the game's seed."""
-        return deal_state(self.rules, shuffled_deck(self.seed, self.deal + 1), dealer=(self.dealer + 1) % self.players,
-                          scores=self.totals(), deal=self.deal + 1, seed=self.seed)
+        deck = shuffled_deck(self.seed, self.deal + 1)
+        dealer = (self.dealer + 1) % self.players
+        scores = self.totals()
+        return deal_state(self.rules, deck, dealer=dealer, scores=scores, deal=self.deal + 1, seed=self.seed)
 
     def _end_deal(self) -> GameState:
         """Decide the game at the end of a deal where the rules decide it there (V4, V5)."""
@@ -257,9 +259,9 @@ class GameState:
         leaders = [p for p, t in enumerate(totals) if t == best]
         if rules.fixed_deals is not None and self.deal >= rules.fixed_deals:
             return replace(self, finished=True, winner=leaders[0] if len(leaders) == 1 else None)
-        if rules.target is not None and rules.target_check == "after_deal" and best >= rules.target:
-            if len(leaders) == 1:
-                return replace(self, finished=True, winner=leaders[0])
+        decided = rules.target is not None and rules.target_check == "after_deal" and best >= rules.target
+        if decided and len(leaders) == 1:
+            return replace(self, finished=True, winner=leaders[0])
         return self
 
     # --- calls: "Ausz!" and "Fals!" --------------------------------------------------------
@@ -364,7 +366,10 @@ def new_game(
     return deal_state(rules, first_deck, dealer=dealer, scores=(0,) * rules.players, deal=1, seed=seed)
 
 
-def _set(values: tuple[tuple[Card, ...], ...], index: int, value: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+Zones = tuple[tuple[Card, ...], ...]
+
+
+def _set(values: Zones, index: int, value: tuple[Card, ...]) -> Zones:
     return values[:index] + (value,) + values[index + 1:]
 
 
