@@ -1,0 +1,5 @@
+"""Jupyter widgets: the clickable table and the puzzle trainer (need the ``notebook`` extra)."""
+
+from kaszino.widgets.table import TableWidget
+
+__all__ = ["TableWidget"]

@@ -1,0 +1,303 @@
+"""The clickable table: pick hand and table cards, press "Ütés!" or "Lerak", read why.
+
+The widget is an ``anywidget.AnyWidget`` whose whole picture is built in Python (by
+:mod:`kaszino.render`) and sent to the browser as one HTML string; the browser only reports
+clicks on elements carrying ``data-action``. So everything a learner can click has a Python
+method doing the same (``select``, ``press_capture`` …), which notebooks and tests call directly.
+
+The engine decides every press: ``capture_problem`` and ``GameState.problem`` say whether the
+move is allowed, ``kaszino.explain.explain_move`` says why in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+from typing import Any, Literal
+
+import anywidget
+import traitlets
+
+from kaszino.captures import Capture, capture_problem
+from kaszino.cards import Card, card_sum
+from kaszino.errors import IllegalMoveError, KaszinoError
+from kaszino.i18n import LANGUAGES, language, set_language, tr
+from kaszino.moves import Lay, Move, NextDeal
+from kaszino.render import position_html
+from kaszino.state import GameState
+
+Mode = Literal["play", "practice"]
+Tone = Literal["info", "good", "bad"]
+Text = Callable[[], str]
+"""A text produced on demand, so that it follows the language switch."""
+
+_ASSETS = Path(__file__).parent
+
+
+def text(key: str, **fields: object) -> Text:
+    """The translation ``key`` with ``fields``, in whatever language is current when shown."""
+    return lambda: tr(key, **fields)
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    """What the widget says after a press: a tone (for the colour) and lines of text."""
+
+    tone: Tone
+    lines: tuple[Text, ...]
+
+    def text(self) -> str:
+        return "\n".join(line() for line in self.lines)
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """A toolbar button: ``data-action`` value, CSS class ``kaszino-<action>-btn``, label ``ui.button_<action>``."""
+
+    action: str
+    main: bool = False
+    enabled: bool = True
+
+    def html(self) -> str:
+        css = f"kaszino-btn kaszino-{self.action.replace('_', '-')}-btn" + (" kaszino-main" if self.main else "")
+        disabled = "" if self.enabled else " disabled"
+        return (f'<button type="button" class="{css}" data-action="{self.action}"{disabled}>'
+                f'{escape(tr("ui.button_" + self.action))}</button>')
+
+
+def explanation(state: GameState, move: Move) -> tuple[Text, ...]:
+    """The words of ``kaszino.explain`` about ``move`` in ``state``; none while that module is missing."""
+    try:
+        from kaszino.explain import explain_move
+    except ImportError:
+        return ()
+    explained = explain_move(state, move)
+    return (lambda: str(explained.text),)
+
+
+def move_text(move: Move) -> str:
+    """A move for the feedback line; captures show their sum: ``5♠+A♥ = 2♦+4♣ (6)``."""
+    return f"{move} ({move.total})" if isinstance(move, Capture) else str(move)
+
+
+class TableWidget(anywidget.AnyWidget):  # type: ignore[misc]
+    """A position to play by clicking; see the module docstring.
+
+    ``mode="play"``: a correct move is played and the position advances (if ``opponent`` is
+    given, it answers for every player but ``learner``, who defaults to the player to move).
+    ``mode="practice"``: a correct move is praised and explained, the position stays.
+    """
+
+    _esm = (_ASSETS / "board.js").read_text(encoding="utf-8")
+    _css = (_ASSETS / "board.css").read_text(encoding="utf-8")
+    html = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, state: GameState, *, mode: Mode = "play",
+                 opponent: Callable[[GameState], Move] | None = None, learner: int | None = None) -> None:
+        super().__init__()
+        if mode not in ("play", "practice"):
+            raise KaszinoError(f"mode must be 'play' or 'practice', not {mode!r}")
+        self._state = state
+        self._mode: Mode = mode
+        self._opponent = opponent
+        self._learner = state.to_move if learner is None else learner
+        self._hand_pick: frozenset[Card] = frozenset()
+        self._table_pick: frozenset[Card] = frozenset()
+        self._feedback: Feedback | None = None
+        self._revision = 0
+        self.on_msg(self._on_frontend)
+        self._let_opponents_move()
+        self.refresh()
+
+    # --- what the notebook and the tests read ------------------------------------------
+    @property
+    def state(self) -> GameState:
+        """The position shown now."""
+        return self._state
+
+    @property
+    def mode(self) -> Mode:
+        return self._mode
+
+    @property
+    def feedback(self) -> str:
+        """The feedback text shown now, in the current language ("" before any press)."""
+        return "" if self._feedback is None else self._feedback.text()
+
+    @property
+    def feedback_tone(self) -> Tone | None:
+        """``"good"`` after a correct move, ``"bad"`` after a refused one, ``"info"`` otherwise."""
+        return None if self._feedback is None else self._feedback.tone
+
+    @property
+    def selection(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """The selected hand cards and table cards, each in the order of the position."""
+        hand = tuple(c for c in self._state.hands[self._state.to_move] if c in self._hand_pick)
+        return hand, tuple(c for c in self._state.table if c in self._table_pick)
+
+    @property
+    def sums(self) -> tuple[int, int]:
+        """The running sums of the selected hand cards and table cards."""
+        hand, table = self.selection
+        return card_sum(hand), card_sum(table)
+
+    # --- what the learner does ------------------------------------------------------------
+    def select(self, card: Card | str) -> None:
+        """Toggle the selection of a card of the mover's hand or of the table (``"10♦"`` works too)."""
+        chosen = Card.parse(card) if isinstance(card, str) else card
+        if chosen in self._state.hands[self._state.to_move]:
+            self._hand_pick ^= {chosen}
+        elif chosen in self._state.table:
+            self._table_pick ^= {chosen}
+        else:
+            raise IllegalMoveError(f"{chosen} is neither in the hand of the player to move nor on the table")
+        self.refresh()
+
+    def clear(self) -> None:
+        """"Törlés": drop both selections and the feedback."""
+        self._hand_pick = self._table_pick = frozenset()
+        self._feedback = None
+        self.refresh()
+
+    def press_capture(self) -> None:
+        """"Ütés!": capture the selected table cards with the selected hand cards, if that is correct."""
+        hand, table = self.selection
+        if not hand or not table:
+            self._say("bad", text("ui.capture_needs_both"))
+            return
+        move = Capture(hand, table)
+        self._decide(move, capture_problem(hand, table, self._state.rules) or self._state.problem(move))
+
+    def press_lay(self) -> None:
+        """"Lerak": lay the one selected hand card on the table."""
+        hand, table = self.selection
+        if len(hand) != 1 or table:
+            self._say("bad", text("ui.lay_needs_one"))
+            return
+        move = Lay(hand[0])
+        self._decide(move, self._state.problem(move))
+
+    def show_answers(self) -> None:
+        """"Összes helyes": list every correct capture of the position (laying is always allowed)."""
+        found = [move for move in self._state.legal_moves() if isinstance(move, Capture)]
+        lines = [text("ui.answers", count=len(found))]
+        lines += [text("ui.answer_line", move=move_text(move)) for move in found]
+        self._say("info", *lines, text("ui.answers_lay"))
+
+    def next_deal(self) -> None:
+        """"Új osztás" (play mode, after the last round): deal the next deal of the game."""
+        self._play(NextDeal(), text("ui.new_deal"))
+
+    def set_language(self, lang: str) -> None:
+        """Switch every text (of the whole package) to ``"hu"`` or ``"en"`` and redraw."""
+        set_language(lang)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Rebuild the picture sent to the browser."""
+        self._revision += 1
+        self.html = self._markup()
+
+    # --- deciding --------------------------------------------------------------------------
+    def _decide(self, move: Move, problem: str | None) -> None:
+        """Refuse ``move`` with its ``problem``, or accept it."""
+        if problem is not None:
+            self._say("bad", text("ui.illegal", move=move_text(move), reason=problem),
+                      *explanation(self._state, move))
+            return
+        self._accept(move)
+
+    def _accept(self, move: Move) -> None:
+        """A correct move: praise and explain it; in play mode also play it."""
+        key = "ui.good_capture" if isinstance(move, Capture) else "ui.good_lay"
+        lines = (text(key, move=move_text(move)), *explanation(self._state, move))
+        if self._mode == "play":
+            self._play(move, *lines)
+        else:
+            self._hand_pick = self._table_pick = frozenset()
+            self._say("good", *lines)
+
+    def _play(self, move: Move, *lines: Text) -> None:
+        self._state = self._state.play(move)
+        self._hand_pick = self._table_pick = frozenset()
+        answers = self._let_opponents_move()
+        if answers:
+            lines += (text("ui.opponent_moved", moves=" · ".join(move_text(m) for m in answers)),)
+        self._say("good", *lines)
+
+    def _let_opponents_move(self) -> list[Move]:
+        """Play the ``opponent``'s moves until it is the learner's turn (or the deal or game ends)."""
+        played: list[Move] = []
+        while (self._opponent is not None and not self._state.finished and not self._state.deal_over
+               and self._state.to_move != self._learner):
+            move = self._opponent(self._state)
+            self._state = self._state.play(move)
+            played.append(move)
+        return played
+
+    def _say(self, tone: Tone, *lines: Text) -> None:
+        self._feedback = Feedback(tone, lines)
+        self.refresh()
+
+    # --- drawing (subclasses add a header, buttons and extra lines) ----------------------
+    def _can_move(self) -> bool:
+        return not self._state.finished and not self._state.deal_over
+
+    def _buttons(self) -> Sequence[Button]:
+        movable = self._can_move()
+        buttons = [Button("capture", main=True, enabled=movable), Button("lay", enabled=movable),
+                   Button("answers", enabled=movable), Button("clear")]
+        if self._mode == "play" and self._state.deal_over and not self._state.finished:
+            buttons.append(Button("next_deal", main=True))
+        return buttons
+
+    def _header_html(self) -> str:
+        return ""
+
+    def _extra_html(self) -> str:
+        return ""
+
+    def _viewer(self) -> int:
+        return self._learner if self._opponent is not None else self._state.to_move
+
+    def _markup(self) -> str:
+        hand_sum, table_sum = self.sums
+        languages = "".join(
+            f'<button type="button" class="kaszino-btn kaszino-lang-btn" data-action="lang" data-lang="{lang}" '
+            f'aria-pressed="{str(lang == language()).lower()}">{lang.upper()}</button>' for lang in LANGUAGES)
+        tone = "" if self._feedback is None else self._feedback.tone
+        return (
+            f'<div class="kaszino-widget" data-revision="{self._revision}" data-language="{language()}">'
+            f'<div class="kaszino-bar">{self._header_html()}<span class="kaszino-bar kaszino-lang">{languages}</span></div>'
+            + position_html(self._state, viewer=self._viewer(), interactive=self._viewer() == self._state.to_move,
+                            selected=self._hand_pick | self._table_pick)
+            + f'<div class="kaszino-sums" data-hand-sum="{hand_sum}" data-table-sum="{table_sum}">'
+            f'{escape(tr("ui.sums", hand=hand_sum, table=table_sum))}</div>'
+            f'<div class="kaszino-bar kaszino-buttons">{"".join(b.html() for b in self._buttons())}</div>'
+            + self._extra_html()
+            + f'<div class="kaszino-feedback" data-tone="{tone}" role="status">{escape(self.feedback)}</div></div>')
+
+    def _handlers(self) -> dict[str, Callable[[], None]]:
+        return {"capture": self.press_capture, "lay": self.press_lay, "answers": self.show_answers,
+                "clear": self.clear, "next_deal": self.next_deal}
+
+    def _on_frontend(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
+        """A click in the browser: ``{"action": …, "card": …, "lang": …}``."""
+        action = content.get("action")
+        try:
+            if action == "toggle":
+                self.select(str(content.get("card")))
+            elif action == "lang":
+                self.set_language(str(content.get("lang")))
+            elif action in self._handlers():
+                self._handlers()[str(action)]()
+            else:
+                raise KaszinoError(f"unknown widget action {action!r}")
+        except KaszinoError as error:
+            message = str(error)
+            self._say("bad", lambda: message)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(mode={self._mode!r}, to_move={self._state.to_move}, feedback={self.feedback!r})"
