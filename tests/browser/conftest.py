@@ -29,7 +29,7 @@ from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, Route, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, Route, expect, sync_playwright
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
@@ -46,6 +46,7 @@ LOOPBACK = "127.0.0.1"
 # Generous limits for a loaded 2-core machine; they bound waiting, they do not measure speed.
 SERVE_TIMEOUT_S = 90.0
 RENDER_TIMEOUT_MS = 90_000
+expect.set_options(timeout=30_000)
 
 
 def _free_port() -> int:
