@@ -36,14 +36,15 @@ BACK = "#1f4f8f"
 BACK_LINE = "#7fa6d9"
 FELT = "#2f6b47"
 FONT = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif"
-LABEL_STYLE = "color: var(--jp-ui-font-color1, currentColor); font-family: var(--jp-ui-font-family, sans-serif);"
+LABEL_STYLE = ("color: var(--jp-ui-font-color1, currentColor); "
+               "font-family: var(--jp-ui-font-family, sans-serif);")
 
 
 def _circle(cx: float, cy: float, r: float) -> str:
     return f"M{cx - r} {cy} a{r} {r} 0 1 0 {2 * r} 0 a{r} {r} 0 1 0 {-2 * r} 0 Z"
 
 
-# Suit outlines drawn in a 100 × 100 box, so pips never depend on the fonts installed.
+# Suit outlines drawn in a 100 by 100 box, so pips never depend on the fonts installed.
 _SUIT_PATHS: dict[Suit, str] = {
     Suit.HEARTS: "M50 94 C22 70 3 52 3 29 C3 13 15 3 29 3 C39 3 46 9 50 18 "
                  "C54 9 61 3 71 3 C85 3 97 13 97 29 C97 52 78 70 50 94 Z",
@@ -55,7 +56,7 @@ _SUIT_PATHS: dict[Suit, str] = {
                           "M46 56 C46 78 41 90 32 98 L68 98 C59 90 54 78 54 56 Z")),
 }
 
-# Pip layouts of the number cards: (column, row) with columns 0–2 and rows 0–1 top to bottom.
+# Pip layouts of the number cards: (column, row) with columns 0, 1, 2 and rows from 0 (top) to 1 (bottom).
 _L, _M, _R = 0, 1, 2
 _PIPS: dict[int, tuple[tuple[int, float], ...]] = {
     2: ((_M, 0), (_M, 1)),
@@ -81,7 +82,7 @@ def suit_color(suit: Suit) -> str:
 def _pip(suit: Suit, cx: float, cy: float, size: float, upside_down: bool = False) -> str:
     """One suit symbol of width ``size`` centred on (cx, cy)."""
     scale = size / 100
-    turn = f" rotate(180 50 50)" if upside_down else ""
+    turn = " rotate(180 50 50)" if upside_down else ""
     return (f'<path transform="translate({cx - size / 2:.2f} {cy - size / 2:.2f}) scale({scale:.3f}){turn}" '
             f'd="{_SUIT_PATHS[suit]}" fill="{suit_color(suit)}"/>')
 
@@ -95,13 +96,13 @@ def _corner(card: Card) -> str:
 
 
 def _middle(card: Card) -> str:
-    """The centre of the face: pips for 2–10, one big pip for the ace, a framed letter for J, Q, K."""
+    """The centre of the face: pips for 2 to 10, one big pip for the ace, a framed letter for J, Q, K."""
     if card.value == 1:
         return _pip(card.suit, CARD_WIDTH / 2, CARD_HEIGHT / 2, 30)
     if card.value in _PIPS:
-        return "".join(
-            _pip(card.suit, _PIP_COLUMNS[col], _PIP_TOP + row * (_PIP_BOTTOM - _PIP_TOP), _PIP_SIZE, row > 0.5)
-            for col, row in _PIPS[card.value])
+        height = _PIP_BOTTOM - _PIP_TOP
+        return "".join(_pip(card.suit, _PIP_COLUMNS[col], _PIP_TOP + row * height, _PIP_SIZE, row > 0.5)
+                       for col, row in _PIPS[card.value])
     tint = "#fbe9e7" if card.is_red else "#eceff1"
     return (f'<rect x="16" y="12" width="28" height="60" rx="3" fill="{tint}" '
             f'stroke="{suit_color(card.suit)}" stroke-width="0.8"/>'

@@ -11,6 +11,7 @@ move is allowed, ``kaszino.explain.explain_move`` says why in words.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -38,7 +39,7 @@ _ASSETS = Path(__file__).parent
 
 def text(key: str, **fields: object) -> Text:
     """The translation ``key`` with ``fields``, in whatever language is current when shown."""
-    return lambda: tr(key, **fields)
+    return lambda: tr(key, None, **fields)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,14 +55,14 @@ class Feedback:
 
 @dataclass(frozen=True, slots=True)
 class Button:
-    """A toolbar button: ``data-action`` value, CSS class ``kaszino-<action>-btn``, label ``ui.button_<action>``."""
+    """A toolbar button: its ``data-action``, class ``kaszino-<action>-btn``, label ``ui.button_<action>``."""
 
     action: str
     main: bool = False
     enabled: bool = True
 
     def html(self) -> str:
-        css = f"kaszino-btn kaszino-{self.action.replace('_', '-')}-btn" + (" kaszino-main" if self.main else "")
+        css = f"kaszino-btn kaszino-{self.action.replace('_', '-')}-btn{' kaszino-main' if self.main else ''}"
         disabled = "" if self.enabled else " disabled"
         return (f'<button type="button" class="{css}" data-action="{self.action}"{disabled}>'
                 f'{escape(tr("ui.button_" + self.action))}</button>')
@@ -70,10 +71,10 @@ class Button:
 def explanation(state: GameState, move: Move) -> tuple[Text, ...]:
     """The words of ``kaszino.explain`` about ``move`` in ``state``; none while that module is missing."""
     try:
-        from kaszino.explain import explain_move
+        explain = importlib.import_module("kaszino.explain")
     except ImportError:
         return ()
-    explained = explain_move(state, move)
+    explained = explain.explain_move(state, move)
     return (lambda: str(explained.text),)
 
 
@@ -82,7 +83,7 @@ def move_text(move: Move) -> str:
     return f"{move} ({move.total})" if isinstance(move, Capture) else str(move)
 
 
-class TableWidget(anywidget.AnyWidget):  # type: ignore[misc]
+class TableWidget(anywidget.AnyWidget):
     """A position to play by clicking; see the module docstring.
 
     ``mode="play"``: a correct move is played and the position advances (if ``opponent`` is
@@ -264,20 +265,24 @@ class TableWidget(anywidget.AnyWidget):  # type: ignore[misc]
 
     def _markup(self) -> str:
         hand_sum, table_sum = self.sums
+        viewer = self._viewer()
         languages = "".join(
-            f'<button type="button" class="kaszino-btn kaszino-lang-btn" data-action="lang" data-lang="{lang}" '
-            f'aria-pressed="{str(lang == language()).lower()}">{lang.upper()}</button>' for lang in LANGUAGES)
+            f'<button type="button" class="kaszino-btn kaszino-lang-btn" data-action="lang" '
+            f'data-lang="{lang}" aria-pressed="{str(lang == language()).lower()}">{lang.upper()}</button>'
+            for lang in LANGUAGES)
         tone = "" if self._feedback is None else self._feedback.tone
         return (
             f'<div class="kaszino-widget" data-revision="{self._revision}" data-language="{language()}">'
-            f'<div class="kaszino-bar">{self._header_html()}<span class="kaszino-bar kaszino-lang">{languages}</span></div>'
-            + position_html(self._state, viewer=self._viewer(), interactive=self._viewer() == self._state.to_move,
+            f'<div class="kaszino-bar">{self._header_html()}'
+            f'<span class="kaszino-bar kaszino-lang">{languages}</span></div>'
+            + position_html(self._state, viewer=viewer, interactive=viewer == self._state.to_move,
                             selected=self._hand_pick | self._table_pick)
             + f'<div class="kaszino-sums" data-hand-sum="{hand_sum}" data-table-sum="{table_sum}">'
             f'{escape(tr("ui.sums", hand=hand_sum, table=table_sum))}</div>'
             f'<div class="kaszino-bar kaszino-buttons">{"".join(b.html() for b in self._buttons())}</div>'
             + self._extra_html()
-            + f'<div class="kaszino-feedback" data-tone="{tone}" role="status">{escape(self.feedback)}</div></div>')
+            + f'<div class="kaszino-feedback" data-tone="{tone}" role="status">{escape(self.feedback)}</div>'
+            '</div>')
 
     def _handlers(self) -> dict[str, Callable[[], None]]:
         return {"capture": self.press_capture, "lay": self.press_lay, "answers": self.show_answers,
@@ -300,4 +305,5 @@ class TableWidget(anywidget.AnyWidget):  # type: ignore[misc]
             self._say("bad", lambda: message)
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}(mode={self._mode!r}, to_move={self._state.to_move}, feedback={self.feedback!r})"
+        name, to_move = type(self).__name__, self._state.to_move
+        return f"{name}(mode={self._mode!r}, to_move={to_move}, feedback={self.feedback!r})"
