@@ -1,0 +1,75 @@
+"""Counting captures for the classroom: how many there are, without listing them.
+
+The key tool is the generating function of the table: the product of ``(1 + x^v)`` over the
+table's card values. Its coefficient of ``x^s`` is the number of table subsets that add up to
+``s``; :func:`subset_sum_counts` multiplies it out one card at a time, keeping only the
+coefficients up to the limit, in exact integers. A capture is one hand group and one table
+subset of the same sum, so the number of captures is a sum of products of such counts.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+
+from kaszino.captures import hand_groups, iter_capture_sums
+from kaszino.cards import DECK, Card
+from kaszino.errors import KaszinoError
+from kaszino.rules import STANDARD, Rules
+from kaszino.solver.sweeps import table_sweeps
+
+
+def subset_sum_counts(cards: Iterable[Card], limit: int | None = None) -> dict[int, int]:
+    """How many non-empty subsets of ``cards`` add up to each sum ``s`` (1 ≤ s ≤ limit, if given).
+
+    Only sums that occur are keys. ``limit=None`` counts every sum.
+    """
+    values = [card.value for card in cards]
+    top = sum(values) if limit is None else min(limit, sum(values))
+    coefficients = [1] + [0] * top  # the polynomial 1 (the empty subset), truncated at x^top
+    for value in values:
+        for total in range(top, value - 1, -1):
+            coefficients[total] += coefficients[total - value]
+    return {total: count for total, count in enumerate(coefficients) if total and count}
+
+
+def count_captures(hand: Sequence[Card], table: Sequence[Card], rules: Rules = STANDARD) -> int:
+    """The number of legal captures, i.e. ``len(captures(hand, table, rules))``, found by counting."""
+    return _count_against(hand, subset_sum_counts(table, rules.capture_limit), rules)
+
+
+def _count_against(hand: Sequence[Card], table_counts: dict[int, int], rules: Rules) -> int:
+    """Captures of ``hand``: each hand group pairs with every table subset of its sum."""
+    return sum(len(groups) * table_counts.get(total, 0) for total, groups in hand_groups(hand, rules).items())
+
+
+def count_sweeps(hand: Sequence[Card], table: Sequence[Card], rules: Rules = STANDARD) -> int:
+    """The number of captures that take the whole table (táblák)."""
+    return len(table_sweeps(hand, table, rules))
+
+
+def distinct_capture_sums(table: Sequence[Card], rules: Rules = STANDARD) -> tuple[int, ...]:
+    """The different sums a capture from ``table`` can have, smallest first."""
+    return tuple(iter_capture_sums(table, rules))
+
+
+def capture_count_distribution(
+    table: Sequence[Card],
+    hand_size: int = 3,
+    rules: Rules = STANDARD,
+    pool: Sequence[Card] | None = None,
+) -> dict[int, int]:
+    """For every hand of ``hand_size`` cards from ``pool``: how many hands have each number of captures.
+
+    ``pool`` defaults to the cards not on the table. The keys are capture counts, the values
+    numbers of hands; together they count all ``C(len(pool), hand_size)`` hands.
+    """
+    cards = [card for card in DECK if card not in table] if pool is None else list(pool)
+    if not 0 <= hand_size <= len(cards):
+        raise KaszinoError(f"hand_size must be 0..{len(cards)} (the pool size), not {hand_size}")
+    if set(cards) & set(table):
+        raise KaszinoError("the pool and the table share a card")
+    table_counts = subset_sum_counts(table, rules.capture_limit)
+    tally = Counter(_count_against(hand, table_counts, rules) for hand in combinations(cards, hand_size))
+    return dict(sorted(tally.items()))

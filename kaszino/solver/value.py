@@ -1,0 +1,121 @@
+"""What a capture wins at once, as one ordered value (the teaching order of docs/capture-value.md).
+
+Captures compare by **points** first (aces, 10♦, 2♠, a tábla — doubled on the player's first move
+when the rules say so — and the most-cards or most-spades points when *this* capture makes the
+mover's majority certain), then by **spades**, then by the number of **cards**. ``CaptureValue`` is
+ordered exactly that way, so ``max()`` picks the capture a learner should prefer when only the
+present move counts; the exact solver (:mod:`kaszino.solver.search`) looks further ahead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from kaszino.captures import Capture, capture_problem, captures
+from kaszino.cards import Card
+from kaszino.errors import IllegalMoveError
+from kaszino.scoring import BIG_CASINO, LITTLE_CASINO, card_points, count_spades, pile_scores
+
+if TYPE_CHECKING:
+    from kaszino.state import GameState
+
+PointKind = Literal[
+    "ace", "big_casino", "little_casino", "tabla", "first_move_tabla", "most_cards", "most_spades",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class PointItem:
+    """One line of a value's breakdown: what earns ``points`` (``card`` for aces and casinos)."""
+
+    kind: PointKind
+    points: int
+    card: Card | None = None
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class CaptureValue:
+    """Points, then spades, then cards won at once; ``breakdown`` itemises the points."""
+
+    points: int
+    spades: int
+    cards: int
+    breakdown: tuple[PointItem, ...] = field(default=(), compare=False)
+
+    def shortfall(self, best: CaptureValue) -> Shortfall:
+        """How far this value stays behind ``best`` on each count (zero or negative: not behind)."""
+        return Shortfall(best.points - self.points, best.spades - self.spades, best.cards - self.cards)
+
+
+NOTHING = CaptureValue(0, 0, 0)
+"""What a lay wins at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shortfall:
+    """The difference ``best - value`` of two capture values, count by count."""
+
+    points: int
+    spades: int
+    cards: int
+
+    def __bool__(self) -> bool:
+        return (self.points, self.spades, self.cards) != (0, 0, 0)
+
+
+def _card_kind(card: Card) -> PointKind:
+    if card == BIG_CASINO:
+        return "big_casino"
+    if card == LITTLE_CASINO:
+        return "little_casino"
+    return "ace"
+
+
+def capture_value(state: GameState, capture: Capture) -> CaptureValue:
+    """What ``capture`` by ``state.to_move`` wins at once (``IllegalMoveError`` if not correct)."""
+    rules = state.rules
+    problem = state.problem(capture) or capture_problem(capture.hand, capture.table, rules)
+    if problem is not None:
+        raise IllegalMoveError(f"no value for {capture}: {problem}")
+    mover = state.to_move
+    items = [
+        PointItem(_card_kind(card), points, card)
+        for card in capture.cards
+        if (points := card_points((card,), rules))
+    ]
+    if len(capture.table) == len(state.table):
+        first = state.is_first_move(mover) and rules.first_move_tabla_points != rules.tabla_points
+        gain = rules.first_move_tabla_points if first else rules.tabla_points
+        items.append(PointItem("first_move_tabla" if first else "tabla", gain))
+    piles = tuple(pile + capture.cards if p == mover else pile for p, pile in enumerate(state.piles))
+    before = state.deal_scores()[mover]
+    after = pile_scores(piles, state.tabla_points, state.bonus, rules)[mover]
+    if after.most_cards and not before.most_cards:
+        items.append(PointItem("most_cards", after.most_cards))
+    if after.most_spades and not before.most_spades:
+        items.append(PointItem("most_spades", after.most_spades))
+    return CaptureValue(
+        points=sum(item.points for item in items),
+        spades=count_spades(capture.cards),
+        cards=len(capture.cards),
+        breakdown=tuple(items),
+    )
+
+
+def capture_values(state: GameState) -> list[tuple[Capture, CaptureValue]]:
+    """Every legal capture of the player to move with its value, the most valuable first.
+
+    Equal values keep the order of :func:`kaszino.captures.captures`.
+    """
+    if state.deal_over or state.finished:
+        return []
+    found = captures(state.hands[state.to_move], state.table, state.rules)
+    valued = [(capture, capture_value(state, capture)) for capture in found]
+    return sorted(valued, key=lambda pair: pair[1], reverse=True)
+
+
+def best_captures(state: GameState) -> list[tuple[Capture, CaptureValue]]:
+    """Every capture that ties for the most valuable one, with its value (empty if none exists)."""
+    valued = capture_values(state)
+    return [pair for pair in valued if pair[1] == valued[0][1]] if valued else []
