@@ -1,0 +1,323 @@
+"""The one-line position notation: a whole game state as ``key=value`` fields (docs/notation.md).
+
+``to_notation(state)`` writes every field in a fixed order; ``from_notation(text)`` reads the
+fields in any order, checks that they describe a possible position and rebuilds the state, so
+``from_notation(state.notation()) == state`` for every state a game can reach.
+
+A V6 capture that may still be challenged is written as the position *before* it plus the
+attempted capture (``pending=…``); reading plays the capture again. The engine is
+deterministic, so this is exact and needs no second, nested position.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import fields
+from types import UnionType
+from typing import Literal, Union, get_args, get_origin, get_type_hints, overload
+
+from kaszino.captures import Capture
+from kaszino.cards import DECK, Card
+from kaszino.errors import KaszinoError, NotationError
+from kaszino.moves import parse_move
+from kaszino.rules import PRESETS, Rules, preset
+from kaszino.state import Forced, GameState
+
+FIELDS = (
+    "rules", "seed", "deal", "dealer", "scores", "round", "to_move", "forced", "last_capturer",
+    "hands", "table", "talon", "piles", "tabla_points", "bonus", "result", "pending",
+)
+"""Every field of the notation, in the order ``to_notation`` writes them."""
+
+NONE = "-"
+"""The token for "nothing": no card, no player, no forced move, no pending capture, game going on."""
+
+DRAW = "draw"
+"""The ``result`` of a finished game without a winner (a tie under V4)."""
+
+_FORCED: dict[str, Forced | None] = {NONE: None, "lay": "lay", "again": "again"}
+_INTEGER = re.compile(r"-?\d+")
+_RULE_HINTS = get_type_hints(Rules)
+_UNSAFE_IN_RULES = re.compile(r"[,;=|]")
+
+
+# --- writing ---------------------------------------------------------------------------------
+def to_notation(state: GameState) -> str:
+    """The one-line notation of ``state``; :func:`from_notation` reads it back exactly."""
+    base, pending = state, NONE
+    if state.pending is not None:
+        base, capture = state.pending.before, state.pending.capture
+        if base.pending is not None or base.play(capture) != state:
+            raise NotationError("pending: the attempted capture does not lead from its 'before' state here")
+        pending = str(capture)
+    if state.winner is not None and not state.finished:
+        raise NotationError(f"result: a winner ({state.winner}) in a game that is not finished")
+    values = {
+        "rules": format_rules(base.rules),
+        "seed": str(base.seed),
+        "deal": str(base.deal),
+        "dealer": str(base.dealer),
+        "scores": _per_player(map(str, base.scores)),
+        "round": str(base.round),
+        "to_move": str(base.to_move),
+        "forced": base.forced or NONE,
+        "last_capturer": NONE if base.last_capturer is None else str(base.last_capturer),
+        "hands": _per_player(map(_cards, base.hands)),
+        "table": _cards(base.table),
+        "talon": _cards(base.talon),
+        "piles": _per_player(map(_cards, base.piles)),
+        "tabla_points": _per_player(map(str, base.tabla_points)),
+        "bonus": _per_player(map(str, base.bonus)),
+        "result": NONE if not base.finished else DRAW if base.winner is None else str(base.winner),
+        "pending": pending,
+    }
+    return "; ".join(f"{key}={values[key]}" for key in FIELDS)
+
+
+def format_rules(rules: Rules) -> str:
+    """``standard``, ``v6`` or ``v6,claim=manual``: the nearest preset, then the fields that differ."""
+    name = rules.name if rules.name in PRESETS else "standard"
+    base = PRESETS[name]
+    changed = set(rules.changed_fields()) | set(base.changed_fields())
+    parts = [name]
+    for field in fields(Rules):
+        value = getattr(rules, field.name)
+        if field.name in changed and value != getattr(base, field.name):
+            parts.append(f"{field.name}={_rule_token(field.name, value)}")
+    return ",".join(parts)
+
+
+def _rule_token(key: str, value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    text = str(value)
+    if not text or text != text.strip() or not text.isprintable() or _UNSAFE_IN_RULES.search(text):
+        raise NotationError(f"rules: {key}={text!r} cannot be written (no , ; = | or outer spaces)")
+    return text
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    return " ".join(map(str, cards)) or NONE
+
+
+def _per_player(items: Iterable[str]) -> str:
+    return " | ".join(items)
+
+
+# --- reading ---------------------------------------------------------------------------------
+def from_notation(text: str) -> GameState:
+    """Read a position written by :func:`to_notation`; ``NotationError`` names the bad field and token.
+
+    Cards may be spelled as ``str(card)`` prints them (``10♦``) or in plain letters (``TD``, ``AS``).
+    """
+    raw = _fields(text)
+    rules = parse_rules(raw["rules"])
+    players = rules.players
+    round_number = _number("round", raw["round"], 1, rules.rounds)
+    hands = tuple(_card_list(f"hands[{p}]", v) for p, v in enumerate(_split("hands", raw["hands"], players)))
+    table = _card_list("table", raw["table"])
+    talon = _card_list("talon", raw["talon"])
+    piles = tuple(_card_list(f"piles[{p}]", v) for p, v in enumerate(_split("piles", raw["piles"], players)))
+    _check_cards({**{f"hands[{p}]": h for p, h in enumerate(hands)}, "table": table, "talon": talon,
+                  **{f"piles[{p}]": c for p, c in enumerate(piles)}})
+    _check_sizes(rules, round_number, hands, talon)
+    finished, winner = _result(raw["result"], players)
+    state = GameState(
+        rules=rules,
+        hands=hands,
+        table=table,
+        talon=talon,
+        piles=piles,
+        tabla_points=_points("tabla_points", raw["tabla_points"], players),
+        bonus=_points("bonus", raw["bonus"], players),
+        scores=_points("scores", raw["scores"], players),
+        dealer=_player("dealer", raw["dealer"], players),
+        to_move=_player("to_move", raw["to_move"], players),
+        last_capturer=_player("last_capturer", raw["last_capturer"], players, optional=True),
+        round=round_number,
+        deal=_number("deal", raw["deal"], 1),
+        forced=_forced(raw["forced"]),
+        winner=winner,
+        finished=finished,
+        seed=_number("seed", raw["seed"]),
+    )
+    if not state.deal_over and not hands[state.to_move]:
+        raise NotationError(f"to_move: player {state.to_move} holds no cards, token {raw['to_move']!r}")
+    return _attempt(state, raw["pending"])
+
+
+def parse_rules(text: str) -> Rules:
+    """Read ``standard``, ``v6`` or ``v6,claim=manual,target=15`` (see :func:`format_rules`)."""
+    name, *changes = (part.strip() for part in text.split(","))
+    try:
+        base = preset(name)
+    except KaszinoError as error:
+        raise NotationError(f"rules: {error}") from None
+    values: dict[str, object] = {}
+    for change in changes:
+        key, equals, token = (part.strip() for part in change.partition("="))
+        if not equals or key not in _RULE_HINTS:
+            raise NotationError(f"rules: {change!r} is not 'field=value' with a field of Rules "
+                                f"({', '.join(_RULE_HINTS)})")
+        if key in values:
+            raise NotationError(f"rules: {key} is given twice")
+        values[key] = _rule_value(key, token)
+    try:
+        return base.with_changes(**values)
+    except KaszinoError as error:
+        raise NotationError(f"rules: {text!r}: {error}") from None
+
+
+def _rule_value(key: str, token: str) -> object:
+    hint = _RULE_HINTS[key]
+    options = get_args(hint) if get_origin(hint) in (Union, UnionType) else (hint,)
+    expected = []
+    for option in options:
+        if option is type(None):
+            if token == "none":
+                return None
+            expected.append("none")
+        elif option is bool:
+            if token in ("true", "false"):
+                return token == "true"
+            expected.append("true or false")
+        elif option is int:
+            if _INTEGER.fullmatch(token):
+                return int(token)
+            expected.append("a whole number")
+        elif get_origin(option) is Literal:
+            if token in get_args(option):
+                return token
+            expected.append(" or ".join(get_args(option)))
+        elif option is str and token:
+            return token
+    wanted = " or ".join(expected) or "a name"
+    raise NotationError(f"rules: {key}={token!r} is not allowed; expected {wanted}")
+
+
+def _fields(text: str) -> dict[str, str]:
+    """The ``key=value`` pieces of a notation, each key known and present once."""
+    raw: dict[str, str] = {}
+    for piece in text.split(";"):
+        if not piece.strip():
+            continue
+        key, equals, value = (part.strip() for part in piece.partition("="))
+        if not equals or key not in FIELDS:
+            problem = f"unknown field {key!r}" if equals else f"{piece.strip()!r} is not 'field=value'"
+            raise NotationError(f"{problem}; the fields are {', '.join(FIELDS)}")
+        if key in raw:
+            raise NotationError(f"{key}: given twice")
+        raw[key] = value
+    missing = [key for key in FIELDS if key not in raw]
+    if missing:
+        raise NotationError(f"missing field{'s' if len(missing) > 1 else ''}: {', '.join(missing)}")
+    return raw
+
+
+def _split(field: str, value: str, players: int) -> list[str]:
+    items = [item.strip() for item in value.split("|")]
+    if len(items) != players:
+        raise NotationError(f"{field}: {len(items)} entries separated by '|' in {value!r}, "
+                            f"but the rules have {players} players")
+    return items
+
+
+def _card_list(field: str, value: str) -> tuple[Card, ...]:
+    if value == NONE:
+        return ()
+    try:
+        return tuple(Card.parse(token) for token in re.split(r"[\s,]+", value) if token)
+    except KaszinoError as error:
+        raise NotationError(f"{field}: {error}") from None
+
+
+def _check_cards(zones: dict[str, tuple[Card, ...]]) -> None:
+    """Every card of the deck exactly once across all zones; name what is repeated or missing."""
+    where: dict[Card, list[str]] = {}
+    for zone, cards in zones.items():
+        for card in cards:
+            where.setdefault(card, []).append(zone)
+    repeated = [f"{card} in {' and '.join(found)}" for card, found in sorted(where.items()) if len(found) > 1]
+    if repeated:
+        raise NotationError(f"cards: each card must appear once; repeated: {'; '.join(repeated)}")
+    missing = [str(card) for card in DECK if card not in where]
+    if missing:
+        raise NotationError(f"cards: missing {' '.join(missing)} (each of the 52 cards must be "
+                            f"in hands, table, talon or piles)")
+
+
+def _check_sizes(rules: Rules, round_number: int, hands: tuple[tuple[Card, ...], ...],
+                 talon: tuple[Card, ...]) -> None:
+    """Hands no bigger than the round deals, and a talon of exactly the rounds still to come."""
+    dealt = rules.hand_size(round_number)
+    for player, hand in enumerate(hands):
+        if len(hand) > dealt:
+            raise NotationError(f"hands[{player}]: {len(hand)} cards, but round {round_number} deals {dealt}")
+    left = sum(rules.players * rules.hand_size(r) for r in range(round_number + 1, rules.rounds + 1))
+    if len(talon) != left:
+        raise NotationError(f"talon: {len(talon)} cards, but after round {round_number} of {rules.rounds} "
+                            f"the talon holds {left}")
+
+
+def _number(field: str, token: str, low: int = 0, high: int | None = None) -> int:
+    if not _INTEGER.fullmatch(token):
+        raise NotationError(f"{field}: expected a whole number, got {token!r}")
+    value = int(token)
+    if value < low or (high is not None and value > high):
+        span = f"{low}..{high}" if high is not None else f"at least {low}"
+        raise NotationError(f"{field}: {token!r} is out of range ({span})")
+    return value
+
+
+@overload
+def _player(field: str, token: str, players: int) -> int: ...
+@overload
+def _player(field: str, token: str, players: int, *, optional: bool) -> int | None: ...
+def _player(field: str, token: str, players: int, *, optional: bool = False) -> int | None:
+    if optional and token == NONE:
+        return None
+    if not token.isdigit() or int(token) >= players:
+        raise NotationError(f"{field}: {token!r} is not a player (players are 0..{players - 1})")
+    return int(token)
+
+
+def _points(field: str, value: str, players: int) -> tuple[int, ...]:
+    return tuple(_number(f"{field}[{p}]", token) for p, token in enumerate(_split(field, value, players)))
+
+
+def _forced(token: str) -> Forced | None:
+    if token not in _FORCED:
+        raise NotationError(f"forced: {token!r} is not one of {', '.join(_FORCED)}")
+    return _FORCED[token]
+
+
+def _result(token: str, players: int) -> tuple[bool, int | None]:
+    """``(finished, winner)`` from ``-``, a player number or ``draw``."""
+    if token == NONE:
+        return False, None
+    if token == DRAW:
+        return True, None
+    if not token.isdigit() or int(token) >= players:
+        raise NotationError(f"result: {token!r} is not '-', '{DRAW}' or a player 0..{players - 1}")
+    return True, int(token)
+
+
+def _attempt(state: GameState, token: str) -> GameState:
+    """Play the pending V6 capture, if there is one, on the position before it."""
+    if token == NONE:
+        return state
+    if not state.rules.fals:
+        raise NotationError(f"pending: {token!r}, but only rules with fals=true (V6) keep a capture pending")
+    try:
+        move = parse_move(token)
+    except KaszinoError as error:
+        raise NotationError(f"pending: {error}") from None
+    if not isinstance(move, Capture):
+        raise NotationError(f"pending: {token!r} is not a capture")
+    try:
+        return state.play(move)
+    except KaszinoError as error:
+        raise NotationError(f"pending: {error}") from None
