@@ -188,7 +188,7 @@ def _player_panel(state: GameState, player: int, hand: str) -> str:
     return (f'<div class="kaszino-player" data-player="{player}" style="border:1px solid {border}; '
             f'border-radius:8px; padding:6px 10px; margin:6px 0;">'
             f'<div style="display:flex; justify-content:space-between; flex-wrap:wrap; gap:8px;">'
-            f'<span><strong>{escape(tr("common.player", n=player + 1))}</strong>{marker}</span>'
+            f'<span><strong>{escape(tr("ui.player_name", n=player + 1))}</strong>{marker}</span>'
             f'<span class="kaszino-pile">{escape(facts)}</span></div>{hand}</div>')
 
 

@@ -183,7 +183,7 @@ class TableWidget(anywidget.AnyWidget):
     def show_answers(self) -> None:
         """"Összes helyes": list every correct capture of the position (laying is always allowed)."""
         found = [move for move in self._state.legal_moves() if isinstance(move, Capture)]
-        lines = [text("ui.answers", count=len(found))]
+        lines = [text("ui.answers", count=len(found)) if found else text("ui.no_answers")]
         lines += [text("ui.answer_line", move=move_text(move)) for move in found]
         self._say("info", *lines, text("ui.answers_lay"))
 
