@@ -69,10 +69,15 @@ def to_notation(state: GameState) -> str:
         "piles": _per_player(map(_cards, base.piles)),
         "tabla_points": _per_player(map(str, base.tabla_points)),
         "bonus": _per_player(map(str, base.bonus)),
-        "result": NONE if not base.finished else DRAW if base.winner is None else str(base.winner),
+        "result": result_token(base),
         "pending": pending,
     }
     return "; ".join(f"{key}={values[key]}" for key in FIELDS)
+
+
+def result_token(state: GameState) -> str:
+    """``-`` while the game goes on, the winner's number, or ``draw`` for a finished game without one."""
+    return NONE if not state.finished else DRAW if state.winner is None else str(state.winner)
 
 
 def format_rules(rules: Rules) -> str:
@@ -117,12 +122,11 @@ def from_notation(text: str) -> GameState:
     rules = parse_rules(raw["rules"])
     players = rules.players
     round_number = _number("round", raw["round"], 1, rules.rounds)
-    hands = tuple(_card_list(f"hands[{p}]", v) for p, v in enumerate(_split("hands", raw["hands"], players)))
+    hands = _card_lists("hands", raw["hands"], players)
     table = _card_list("table", raw["table"])
     talon = _card_list("talon", raw["talon"])
-    piles = tuple(_card_list(f"piles[{p}]", v) for p, v in enumerate(_split("piles", raw["piles"], players)))
-    _check_cards({**{f"hands[{p}]": h for p, h in enumerate(hands)}, "table": table, "talon": talon,
-                  **{f"piles[{p}]": c for p, c in enumerate(piles)}})
+    piles = _card_lists("piles", raw["piles"], players)
+    _check_cards({**_zones("hands", hands), "table": table, "talon": talon, **_zones("piles", piles)})
     _check_sizes(rules, round_number, hands, talon)
     finished, winner = _result(raw["result"], players)
     state = GameState(
@@ -142,7 +146,7 @@ def from_notation(text: str) -> GameState:
         forced=_forced(raw["forced"]),
         winner=winner,
         finished=finished,
-        seed=_number("seed", raw["seed"]),
+        seed=_number("seed", raw["seed"], None),
     )
     if not state.deal_over and not hands[state.to_move]:
         raise NotationError(f"to_move: player {state.to_move} holds no cards, token {raw['to_move']!r}")
@@ -234,6 +238,14 @@ def _card_list(field: str, value: str) -> tuple[Card, ...]:
         raise NotationError(f"{field}: {error}") from None
 
 
+def _card_lists(field: str, value: str, players: int) -> tuple[tuple[Card, ...], ...]:
+    return tuple(_card_list(f"{field}[{p}]", item) for p, item in enumerate(_split(field, value, players)))
+
+
+def _zones(field: str, lists: tuple[tuple[Card, ...], ...]) -> dict[str, tuple[Card, ...]]:
+    return {f"{field}[{p}]": cards for p, cards in enumerate(lists)}
+
+
 def _check_cards(zones: dict[str, tuple[Card, ...]]) -> None:
     """Every card of the deck exactly once across all zones; name what is repeated or missing."""
     where: dict[Card, list[str]] = {}
@@ -262,11 +274,11 @@ def _check_sizes(rules: Rules, round_number: int, hands: tuple[tuple[Card, ...],
                             f"the talon holds {left}")
 
 
-def _number(field: str, token: str, low: int = 0, high: int | None = None) -> int:
+def _number(field: str, token: str, low: int | None = 0, high: int | None = None) -> int:
     if not _INTEGER.fullmatch(token):
         raise NotationError(f"{field}: expected a whole number, got {token!r}")
     value = int(token)
-    if value < low or (high is not None and value > high):
+    if (low is not None and value < low) or (high is not None and value > high):
         span = f"{low}..{high}" if high is not None else f"at least {low}"
         raise NotationError(f"{field}: {token!r} is out of range ({span})")
     return value
