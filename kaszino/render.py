@@ -219,19 +219,19 @@ def position_html(state: GameState, viewer: int | None = None, open_hands: bool 
                   interactive: bool = False, selected: Collection[Card] = ()) -> str:
     """A whole position: status line, every hand, the table and talon, piles and points.
 
-    A hand is shown face up if ``open_hands`` is set, if it is the ``viewer``'s, or in the open
-    last round; otherwise as card backs. With ``interactive`` the hand of the player to move and
+    A hand is shown face up if ``open_hands`` is set, if it is the ``viewer``'s (by default the
+    player to move), or in the open last round; otherwise as card backs. With ``interactive`` the hand of the player to move and
     the table cards are buttons (``data-card``), and the cards in ``selected`` are raised.
     The viewer's panel is drawn below the table, everyone else's above it.
     """
     picking = interactive and not state.finished
+    viewer = state.to_move if viewer is None else viewer
     open_round = state.open_round
     panels: dict[int, str] = {}
     for player in range(len(state.hands)):
         shown = open_hands or open_round or player == viewer
         hand = _hand(state, player, shown, picking and player == state.to_move, selected)
         panels[player] = _player_panel(state, player, hand)
-    bottom = viewer if viewer is not None else state.to_move
-    above = "".join(panels[p] for p in panels if p != bottom)
+    above = "".join(panels[p] for p in panels if p != viewer)
     return (f'<div class="kaszino-position" style="{LABEL_STYLE} max-width:640px; font-size:13px;">'
-            f'{_status(state)}{above}{_felt(state, picking, selected)}{panels[bottom]}</div>')
+            f'{_status(state)}{above}{_felt(state, picking, selected)}{panels[viewer]}</div>')

@@ -79,7 +79,7 @@ def test_open_hands_and_the_open_last_round_show_every_hand() -> None:
     state = position("5♠ A♥ K♣", "2♦ 4♣")
     for html in (position_html(state, open_hands=True), position_html(replace(state, round=8))):
         assert {"3♦", "8♣", "Q♥", "5♠"} <= set(re.findall(r'aria-label="([^"]+)"', html))
-    assert "8♣" not in position_html(state)  # no viewer, not open: every hand hidden
+    assert "8♣" not in position_html(state) and "5♠" in position_html(state)  # by default the mover's view
 
 
 def test_position_states_talon_piles_points_and_turn() -> None:

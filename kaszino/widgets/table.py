@@ -280,9 +280,8 @@ class TableWidget(anywidget.AnyWidget):
             + f'<div class="kaszino-sums" data-hand-sum="{hand_sum}" data-table-sum="{table_sum}">'
             f'{escape(tr("ui.sums", hand=hand_sum, table=table_sum))}</div>'
             f'<div class="kaszino-bar kaszino-buttons">{"".join(b.html() for b in self._buttons())}</div>'
-            + self._extra_html()
             + f'<div class="kaszino-feedback" data-tone="{tone}" role="status">{escape(self.feedback)}</div>'
-            '</div>')
+            + self._extra_html() + '</div>')
 
     def _handlers(self) -> dict[str, Callable[[], None]]:
         return {"capture": self.press_capture, "lay": self.press_lay, "answers": self.show_answers,
