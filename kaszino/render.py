@@ -220,8 +220,9 @@ def position_html(state: GameState, viewer: int | None = None, open_hands: bool 
     """A whole position: status line, every hand, the table and talon, piles and points.
 
     A hand is shown face up if ``open_hands`` is set, if it is the ``viewer``'s (by default the
-    player to move), or in the open last round; otherwise as card backs. With ``interactive`` the hand of the player to move and
-    the table cards are buttons (``data-card``), and the cards in ``selected`` are raised.
+    player to move), or in the open last round; otherwise as card backs. With ``interactive``
+    the hand of the player to move and the table cards are buttons (``data-card``), and the
+    cards in ``selected`` are raised.
     The viewer's panel is drawn below the table, everyone else's above it.
     """
     picking = interactive and not state.finished
