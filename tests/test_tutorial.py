@@ -1,0 +1,137 @@
+"""The lesson helpers: texts and widgets that follow the language, teaching positions, the legality quiz."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from kaszino.captures import Capture
+from kaszino.cards import DECK, parse_cards
+from kaszino.errors import KaszinoError
+from kaszino.i18n import catalogue, language, using_language
+from kaszino.tutorial import (
+    LegalityQuiz,
+    language_switch,
+    lesson,
+    live_table,
+    pick,
+    position,
+    switch_language,
+)
+
+HAND, TABLE = "5♠ A♥ K♣", "2♦ 4♣ 7♥ 9♠"
+
+
+@pytest.fixture(autouse=True)
+def hungarian() -> Iterator[None]:
+    with using_language("hu"):
+        yield
+
+
+def test_every_tutorial_text_is_translated() -> None:
+    untranslated = [key for key, text in catalogue("tutorial").items() if text["hu"] == text["en"]]
+    assert untranslated == []
+
+
+def test_a_lesson_shows_its_markdown_and_redraws_in_english() -> None:
+    text = lesson("capture.limit")
+    shown = text.outputs[0]["data"]["text/markdown"]
+    assert shown.startswith("### A 13-as határ")
+    switch_language("en")
+    assert text.outputs[0]["data"]["text/markdown"].startswith("### The limit of 13")
+    assert text._repr_mimebundle_()["text/markdown"].startswith("### The limit of 13")
+
+
+def test_an_unknown_lesson_is_refused() -> None:
+    with pytest.raises(KaszinoError, match=r"tutorial\.capture\.nonsense"):
+        lesson("capture.nonsense")
+
+
+def test_the_switch_turns_every_live_text_and_table() -> None:
+    switch, text, table = language_switch(), lesson("capture.what"), live_table(HAND, TABLE)
+    pick(table, "5♠ A♥ 2♦ 4♣")
+    table.press_capture()
+    assert "Helyes ütés" in table.feedback
+    switch.choose("en")
+    assert language() == "en"
+    assert switch.description == "Language:"
+    assert "### What is a capture?" in text.outputs[0]["data"]["text/markdown"]
+    assert "Capture!" in table.html and "A correct capture" in table.html
+
+
+def test_the_hu_en_buttons_of_a_table_turn_the_whole_page() -> None:
+    switch, text, table = language_switch(), lesson("capture.what"), live_table(HAND, TABLE)
+    table._handle_custom_msg({"action": "lang", "lang": "en", "card": None}, [])  # what the browser sends
+    assert language() == "en"
+    assert switch.value == "en"
+    assert text.outputs[0]["data"]["text/markdown"].startswith("### What is a capture?")
+
+
+def test_a_teaching_position_puts_the_named_cards_where_asked() -> None:
+    state = position(HAND, TABLE, opponent="3♦ 8♣ Q♥")
+    assert state.hands == (parse_cards(HAND), parse_cards("3♦ 8♣ Q♥"))
+    assert state.table == parse_cards(TABLE)
+    assert state.to_move == 0 and state.round == 2
+    assert len(state.talon) == 6 * 6  # rounds 3 to 8
+    every = state.hands[0] + state.hands[1] + state.table + state.talon
+    assert len(set(every)) == len(every)
+    assert set(every) <= set(DECK)
+
+
+def test_the_default_opponent_and_talon_avoid_the_named_cards() -> None:
+    state = position(HAND, TABLE, first_move=True)
+    assert len(state.hands[1]) == 3 and len(state.talon) == 42
+    assert not set(state.hands[1] + state.talon) & set(parse_cards(HAND + " " + TABLE))
+
+
+def test_a_first_move_tabla_in_a_teaching_position_is_worth_two() -> None:
+    sweep = Capture(parse_cards("K♦"), parse_cards("3♣ 10♥"))
+    first = position("K♦ 6♠ 2♥", "3♣ 10♥", first_move=True).play(sweep)
+    later = position("K♦ 6♠ 2♥", "3♣ 10♥").play(sweep)
+    assert (first.tabla_points, later.tabla_points) == ((2, 0), (1, 0))
+    assert later.forced == "lay" and later.to_move == 1
+
+
+def test_a_card_named_twice_is_refused() -> None:
+    with pytest.raises(KaszinoError, match="repeated"):
+        position(HAND, "5♠ 3♦")
+
+
+@pytest.mark.parametrize(
+    ("hand", "table", "legal", "reason"),
+    [
+        ("8♦ 5♣", "6♥ 7♠", True, "Mindkét oldal összege 13, és 13 ≤ 13"),
+        ("9♣", "4♦ 6♠", False, "A kézbeli lapok összege 9, az asztaliaké 10"),
+        ("5♠ K♣", "2♦ 9♠ 7♥", False, "A két oldal egyenlő (18), de 18 > 13"),
+    ],
+)
+def test_the_quiz_judges_with_the_engine_and_gives_the_reason(hand: str, table: str, legal: bool,
+                                                               reason: str) -> None:
+    quiz = LegalityQuiz(hand, table)
+    assert quiz.legal is legal
+    assert quiz.feedback == ""
+    assert quiz.answer(legal) is True
+    assert quiz.feedback.startswith("Így van! " + reason)
+    assert quiz.answer(not legal) is False
+    assert quiz.feedback.startswith("Nem egészen. " + reason)
+
+
+def test_the_quiz_buttons_answer_and_the_verdict_follows_the_language() -> None:
+    quiz = LegalityQuiz("J♠ 3♥", "10♦ 4♣")
+    quiz.yes_button.click()
+    assert 'data-tone="bad"' in quiz.children[2].value
+    assert quiz.feedback.startswith("Nem egészen.")
+    switch_language("en")
+    assert quiz.yes_button.description == "Legal" and quiz.no_button.description == "Not legal"
+    assert quiz.feedback == ("Not quite. Both sides are equal (14), but 14 > 13: "
+                             "a capture may not be worth that much.")
+    quiz.no_button.click()
+    assert quiz.feedback.startswith("That's right!")
+    quiz.reset()
+    assert quiz.feedback == "" and 'data-tone=""' in quiz.children[2].value
+
+
+def test_a_quiz_needs_cards_on_both_sides() -> None:
+    with pytest.raises(KaszinoError, match="both sides"):
+        LegalityQuiz("5♠", "")
