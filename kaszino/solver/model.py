@@ -1,0 +1,271 @@
+"""The open last round in small integers: the compact model the exact search runs on.
+
+Cards that no rule can tell apart are merged into one *class*: same value, same role in the
+scoring (a spade or not, a point card or not). 5♥, 5♦ and 5♣ are one class; 5♠, A♠, 2♠ and
+10♦ are classes of their own. Every place where cards lie (a hand, the table) is then a
+multiset of classes, stored as one integer with a 2-bit count per class (a *signature*), so
+moving cards is adding and subtracting integers, and captures that differ only by which of two
+equal cards they take are one move.
+
+The transitions copy ``GameState`` (``kaszino/state.py``) rule for rule: the tábla and the
+forced double move after it (RULES §4), passing the turn past empty hands (§3.4), the V3 pass,
+the leftovers to the last capturer (§3.7). The tests check the search built on this model
+against a plain minimax on ``GameState.play`` itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from kaszino.cards import Card, Suit
+from kaszino.moves import Lay, Move, Pass
+from kaszino.captures import Capture
+from kaszino.rules import Rules
+from kaszino.scoring import BIG_CASINO, DECK_SIZE, LITTLE_CASINO, SPADES_IN_DECK, majority_holder
+
+CLASSES = 27
+"""13 values of non-spades, 13 values of spades, and 10♦ on its own."""
+
+BITS = 2
+"""Bits per class in a signature: at most three cards share a class (5♥ 5♦ 5♣)."""
+
+FIELD = (1 << BITS) - 1
+
+CAPTURE, LAY, PASS = 0, 1, 2
+NOT_FORCED, MUST_LAY, AGAIN = 0, 1, 2
+NOBODY = -1
+
+Counters = tuple[int, ...]
+"""Per player ``cards, spades, points`` one after the other; points are card points, táblák and
+Fals! bonus (everything but the majorities, which are decided at the end)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One move in the model: what leaves the hand and the table, and what the mover gains.
+
+    A capture takes ``hand`` and ``table`` (signatures) to the mover's pile; a lay moves the
+    class ``hand`` from the hand to the table (``table`` is then the same unit); a pass moves
+    nothing. ``cards``, ``spades`` and ``points`` are the capture's gain without tábla points.
+    """
+
+    kind: int
+    hand: int
+    table: int
+    cards: int
+    spades: int
+    points: int
+
+
+PASS_STEP = Step(PASS, 0, 0, 0, 0, 0)
+
+
+def card_class(card: Card) -> int:
+    """The class of ``card``: cards of one class are interchangeable in every rule."""
+    if card == BIG_CASINO:
+        return 2 * 13
+    return card.value - 1 + (13 if card.suit is Suit.SPADES else 0)
+
+
+def signature(cards: Sequence[Card]) -> int:
+    """The multiset of classes of ``cards`` as one integer."""
+    return sum(1 << (BITS * card_class(card)) for card in cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """What a multiset of cards is worth to whoever takes it."""
+
+    cards: int
+    spades: int
+    points: int
+    total: int  # sum of the values
+
+
+class RoundModel:
+    """Move generation and scoring of the last round under one ``Rules`` value, memoised.
+
+    Everything here is a pure function of signatures; the caches make repeated positions
+    (transpositions are frequent in card play) cost a dictionary look-up.
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.players = rules.players
+        values = [c % 13 + 1 for c in range(26)] + [10]
+        spades = [int(13 <= c < 26) for c in range(26)] + [0]
+        points = [0] * CLASSES
+        for c in range(CLASSES):
+            if values[c] == 1:
+                points[c] = rules.ace_points
+        points[card_class(BIG_CASINO)] = rules.big_casino_points
+        points[card_class(LITTLE_CASINO)] = rules.little_casino_points
+        self.values = tuple(values)
+        self.spades = tuple(spades)
+        self.points = tuple(points)
+        self.best_tabla = max(rules.tabla_points, rules.first_move_tabla_points)
+        self._stats: dict[int, Stats] = {}
+        self._hand_groups: dict[int, dict[int, list[Step]]] = {}
+        self._table_subsets: dict[tuple[int, int], list[Step]] = {}
+        self._steps: dict[tuple[int, int], tuple[Step, ...]] = {}
+
+    # --- multisets ------------------------------------------------------------------------
+    def classes(self, sig: int) -> list[tuple[int, int]]:
+        """``(class, count)`` of every class present in ``sig``, in class order."""
+        found = []
+        c = 0
+        while sig:
+            count = sig & FIELD
+            if count:
+                found.append((c, count))
+            sig >>= BITS
+            c += 1
+        return found
+
+    def stats(self, sig: int) -> Stats:
+        known = self._stats.get(sig)
+        if known is None:
+            cards = spades = points = total = 0
+            for c, count in self.classes(sig):
+                cards += count
+                spades += count * self.spades[c]
+                points += count * self.points[c]
+                total += count * self.values[c]
+            known = self._stats[sig] = Stats(cards, spades, points, total)
+        return known
+
+    def step(self, kind: int, hand: int, table: int) -> Step:
+        """The model move taking multisets ``hand`` and ``table`` (a capture) or laying class ``hand``."""
+        if kind != CAPTURE:
+            return Step(kind, hand, table, 0, 0, 0)
+        h, t = self.stats(hand), self.stats(table)
+        return Step(CAPTURE, hand, table, h.cards + t.cards, h.spades + t.spades, h.points + t.points)
+
+    def of_move(self, move: Move) -> Step:
+        """The model move of a real move (``Capture``, ``Lay`` or ``Pass``)."""
+        if isinstance(move, Capture):
+            return self.step(CAPTURE, signature(move.hand), signature(move.table))
+        if isinstance(move, Lay):
+            unit = signature((move.card,))
+            return self.step(LAY, unit, unit)
+        assert isinstance(move, Pass)
+        return PASS_STEP
+
+    # --- move generation ------------------------------------------------------------------
+    def steps(self, hand: int, table: int) -> tuple[Step, ...]:
+        """Every distinct capture and lay of ``hand`` on ``table``, the promising ones first."""
+        key = (hand, table)
+        known = self._steps.get(key)
+        if known is None:
+            found: list[Step] = []
+            if table:
+                for total, groups in self.hand_groups(hand).items():
+                    subsets = self.table_subsets(table, total)
+                    found.extend(self.step(CAPTURE, g.hand, s.table) for g in groups for s in subsets)
+            # sweeps first, then the captures worth most points, then the longest
+            found.sort(key=lambda s: (s.table == table, s.points, s.cards), reverse=True)
+            lays = [self.step(LAY, 1 << (BITS * c), 1 << (BITS * c)) for c, _ in self.classes(hand)]
+            lays.sort(key=lambda s: (self.points[s.hand.bit_length() // BITS], self.values[s.hand.bit_length() // BITS]))
+            known = self._steps[key] = tuple(found + lays)
+        return known
+
+    def hand_groups(self, hand: int) -> dict[int, list[Step]]:
+        """The hand sub-multisets a capture may use (V2, the limit), grouped by their sum."""
+        known = self._hand_groups.get(hand)
+        if known is None:
+            rules = self.rules
+            most = rules.max_hand_cards
+            known = {}
+            for sub in self._submultisets(self.classes(hand)):
+                stats = self.stats(sub)
+                if most is not None and stats.cards > most:
+                    continue
+                if rules.capture_limit is not None and stats.total > rules.capture_limit:
+                    continue
+                known.setdefault(stats.total, []).append(Step(CAPTURE, sub, 0, 0, 0, 0))
+            self._hand_groups[hand] = known
+        return known
+
+    def _submultisets(self, present: list[tuple[int, int]]) -> list[int]:
+        subs = [0]
+        for c, count in present:
+            unit = 1 << (BITS * c)
+            subs = [s + k * unit for s in subs for k in range(count + 1)]
+        return subs[1:]
+
+    def table_subsets(self, table: int, total: int) -> list[Step]:
+        """Every sub-multiset of ``table`` summing to ``total``, each once (output-sensitive)."""
+        key = (table, total)
+        known = self._table_subsets.get(key)
+        if known is None:
+            present = self.classes(table)
+            values = self.values
+            # reach[i]: bit s set when some sub-multiset of present[i:] sums to s
+            reach = [1] * (len(present) + 1)
+            for i in range(len(present) - 1, -1, -1):
+                c, count = present[i]
+                bits = reach[i + 1]
+                reach[i] = bits
+                for k in range(1, count + 1):
+                    reach[i] |= bits << (k * values[c])
+            found: list[Step] = []
+
+            def extend(i: int, remaining: int, chosen: int) -> None:
+                if remaining == 0:
+                    found.append(Step(CAPTURE, 0, chosen, 0, 0, 0))
+                    return
+                if i == len(present) or not reach[i] >> remaining & 1:
+                    return
+                c, count = present[i]
+                unit = 1 << (BITS * c)
+                for k in range(count + 1):
+                    if k * values[c] > remaining:
+                        break
+                    extend(i + 1, remaining - k * values[c], chosen + k * unit)
+
+            extend(0, total, 0)
+            known = self._table_subsets[key] = found
+        return known
+
+    def can_capture(self, hand: int, table: int) -> bool:
+        steps = self.steps(hand, table)
+        return bool(steps) and steps[0].kind == CAPTURE
+
+    # --- scoring --------------------------------------------------------------------------
+    def totals(self, counters: Counters) -> list[int]:
+        """Every player's deal points from final counters: points plus the majorities."""
+        n, rules = self.players, self.rules
+        totals = [counters[3 * p + 2] for p in range(n)]
+        cards = majority_holder([counters[3 * p] for p in range(n)], DECK_SIZE)
+        spades = majority_holder([counters[3 * p + 1] for p in range(n)], SPADES_IN_DECK)
+        if cards is not None:
+            totals[cards] += rules.most_cards_points
+        if spades is not None:
+            totals[spades] += rules.most_spades_points
+        return totals
+
+    def utility(self, counters: Counters, player: int) -> int:
+        """``player``'s deal points minus the best of the others' (RULES §5; docs/solver.md)."""
+        if self.players == 2:
+            # the two-player majorities are thresholds: 27 of 52 cards, 7 of 13 spades
+            rules, me, other = self.rules, 3 * player, 3 * (1 - player)
+            diff = counters[me + 2] - counters[other + 2]
+            if counters[me] > DECK_SIZE // 2:
+                diff += rules.most_cards_points
+            elif counters[other] > DECK_SIZE // 2:
+                diff -= rules.most_cards_points
+            if counters[me + 1] > SPADES_IN_DECK // 2:
+                diff += rules.most_spades_points
+            elif counters[other + 1] > SPADES_IN_DECK // 2:
+                diff -= rules.most_spades_points
+            return diff
+        totals = self.totals(counters)
+        mine = totals.pop(player)
+        return mine - max(totals)
+
+
+def gain(counters: Counters, player: int, cards: int, spades: int, points: int) -> Counters:
+    """``counters`` with ``player``'s pile grown by a capture (or the leftovers)."""
+    i = 3 * player
+    return counters[:i] + (counters[i] + cards, counters[i + 1] + spades, counters[i + 2] + points) + counters[i + 3:]

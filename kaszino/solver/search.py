@@ -1,0 +1,296 @@
+"""The open last round solved exactly: ``solve(state)`` (RULES §3.6; method in docs/solver.md).
+
+Alpha-beta over the compact model of :mod:`kaszino.solver.model`, with a transposition table
+of lower and upper bounds, the table's best move tried first, static bounds from the points
+still in play, and a closed form for the end where only one player holds cards. With three or
+four players the search is *paranoid*: the others play together against the player to move,
+whose score is his deal points minus the best of theirs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from kaszino.captures import Capture
+from kaszino.errors import KaszinoError
+from kaszino.moves import Lay, Move, Pass
+from kaszino.scoring import DECK_SIZE, SPADES_IN_DECK
+from kaszino.solver.model import (
+    AGAIN, CAPTURE, LAY, MUST_LAY, NOBODY, NOT_FORCED, PASS_STEP, Counters, RoundModel, Step, gain, signature,
+)
+from kaszino.state import GameState
+
+INFINITY = 1000
+
+Node = tuple[tuple[int, ...], int, int, int, int, int, Counters]
+"""``hands, table, mover, last capturer, forced, fresh, counters``: hands and table are
+signatures, ``forced`` is one of the model's forced flags, ``fresh`` has bit ``p`` set while
+player ``p`` has not moved in the deal, ``mover`` is ``NOBODY`` once the deal is over."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The exact outcome of the open last round for ``state.to_move``.
+
+    ``value``: the mover's final deal points minus the best final deal points of the others
+    under perfect play (paranoid with three or four players). ``move_values`` gives that number
+    after each legal move; ``best_moves`` are the moves reaching ``value``, in
+    ``legal_moves()`` order; ``line`` is one perfect continuation to the end of the deal,
+    starting with the first of ``best_moves``; ``nodes`` counts the positions searched.
+    """
+
+    value: int
+    best_moves: tuple[Move, ...]
+    line: tuple[Move, ...]
+    move_values: dict[Move, int]
+    nodes: int
+
+
+def solve(state: GameState) -> Solution:
+    """Solve the open last round from ``state`` (claims and Fals! calls are left out)."""
+    problem = _unsolvable(state)
+    if problem is not None:
+        raise KaszinoError(f"cannot solve this position: {problem}")
+    search = _Search(state)
+    root = search.root
+    moves = playable_moves(state)
+    move_values: dict[Move, int] = {}
+    known: dict[Step, int] = {}
+    for move in moves:
+        step = search.model.of_move(move)
+        if step not in known:
+            known[step] = search.exact(search.play(root, step))
+        move_values[move] = known[step]
+    value = max(move_values.values())
+    best = tuple(move for move in moves if move_values[move] == value)
+    first = search.play(root, search.model.of_move(best[0]))
+    line = (best[0],) + search.line(first, _quiet(state).play(best[0]), value)
+    return Solution(value, best, line, move_values, search.nodes)
+
+
+def playable_moves(state: GameState) -> list[Move]:
+    """The moves of the player to move the solver considers: captures, lays and the V3 pass."""
+    return [move for move in state.legal_moves() if isinstance(move, (Capture, Lay, Pass))]
+
+
+def _unsolvable(state: GameState) -> str | None:
+    if not state.open_round:
+        return f"round {state.round} of {state.rules.rounds} is not the open last round"
+    if state.deal_over:
+        return "the deal is over"
+    if state.talon:
+        return f"the talon still holds {len(state.talon)} cards in the last round"
+    if not state.hands[state.to_move]:
+        return f"player {state.to_move} is to move but holds no cards"
+    return None
+
+
+def _quiet(state: GameState) -> GameState:
+    """``state`` under manual claims, so that no automatic "Ausz!" ends the game mid-deal."""
+    return replace(state, rules=state.rules.with_changes(claim="manual"), finished=False, winner=None)
+
+
+class _Search:
+    """One search: the model, the root, the transposition table and the node count."""
+
+    def __init__(self, state: GameState) -> None:
+        self.model = model = RoundModel(state.rules)
+        self.player = state.to_move
+        self.nodes = 0
+        n = model.players
+        fresh = sum(1 << p for p in range(n) if state.is_first_move(p))
+        counters: Counters = ()
+        for score in state.deal_scores():
+            counters += (score.cards, score.spades, score.card_points + score.tabla + score.bonus)
+        forced = {None: NOT_FORCED, "lay": MUST_LAY, "again": AGAIN}[state.forced]
+        last = NOBODY if state.last_capturer is None else state.last_capturer
+        self.root: Node = (
+            tuple(signature(hand) for hand in state.hands), signature(state.table), state.to_move, last, forced,
+            fresh, counters,
+        )
+        self.bounds: dict[tuple[object, ...], tuple[int, int]] = {}
+        self.best: dict[tuple[object, ...], Step] = {}
+        self.may_pass = state.rules.may_pass_after_tabla
+
+    # --- the model's transitions ----------------------------------------------------------
+    def play(self, node: Node, step: Step) -> Node:
+        """The node after ``step``, exactly as ``GameState.play`` moves on (see model.py)."""
+        hands, table, mover, last, forced, fresh, counters = node
+        hand = hands[mover]
+        sweep = False
+        if step.kind == CAPTURE:
+            hand -= step.hand
+            table -= step.table
+            sweep = not table
+            points = step.points
+            if sweep:
+                rules = self.model.rules
+                points += rules.first_move_tabla_points if fresh >> mover & 1 else rules.tabla_points
+            counters = gain(counters, mover, step.cards, step.spades, points)
+            last = mover
+            fresh &= ~(1 << mover)
+        elif step.kind == LAY:
+            hand -= step.hand
+            table += step.table
+            fresh &= ~(1 << mover)
+            if forced == MUST_LAY and hand:
+                return (_with(hands, mover, hand), table, mover, last, AGAIN, fresh, counters)
+        hands = _with(hands, mover, hand)
+        n = len(hands)
+        for offset in range(1, n + 1):
+            nxt = (mover + offset) % n
+            if hands[nxt]:
+                return (hands, table, nxt, last, MUST_LAY if sweep and nxt != mover else NOT_FORCED, fresh, counters)
+        if table and last != NOBODY:
+            left = self.model.stats(table)
+            counters = gain(counters, last, left.cards, left.spades, left.points)
+            table = 0
+        return (hands, table, NOBODY, last, NOT_FORCED, 0, counters)
+
+    def steps(self, node: Node) -> tuple[Step, ...]:
+        hands, table, mover, _, forced, _, _ = node
+        steps = self.model.steps(hands[mover], table)
+        if forced == AGAIN and self.may_pass:
+            steps += (PASS_STEP,)
+        return steps
+
+    # --- values ---------------------------------------------------------------------------
+    def exact(self, node: Node) -> int:
+        return self.value(node, -INFINITY, INFINITY)
+
+    def value(self, node: Node, alpha: int, beta: int) -> int:
+        """Fail-soft alpha-beta: the exact value if it lies in (alpha, beta), else a bound past it."""
+        hands, table, mover, last, forced, fresh, counters = node
+        model, player = self.model, self.player
+        if mover == NOBODY:
+            return model.utility(counters, player)
+        self.nodes += 1
+        key, base = self._key(node)
+        entry = self.bounds.get(key)
+        if entry is None:
+            low, high = self._static_bounds(node)
+        else:
+            low, high = entry[0] + base, entry[1] + base
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
+        alpha0, beta0 = alpha, beta
+        alone = self._alone(node)
+        if alone is not None:
+            self.bounds[key] = (alone - base, alone - base)
+            return alone
+        maximise = mover == player
+        best = -INFINITY if maximise else INFINITY
+        best_step = None
+        steps = self.steps(node)
+        first = self.best.get(key)
+        if first is not None:
+            steps = (first,) + tuple(s for s in steps if s != first)
+        for step in steps:
+            value = self.value(self.play(node, step), alpha, beta)
+            if maximise:
+                if value > best:
+                    best, best_step = value, step
+                    if value > alpha:
+                        alpha = value
+            else:
+                if value < best:
+                    best, best_step = value, step
+                    if value < beta:
+                        beta = value
+            if alpha >= beta:
+                break
+        if best_step is not None:
+            self.best[key] = best_step
+        if best <= alpha0:
+            high = min(high, best)
+        elif best >= beta0:
+            low = max(low, best)
+        else:
+            low = high = best
+        self.bounds[key] = (low - base, high - base)
+        return best
+
+    def _key(self, node: Node) -> tuple[tuple[object, ...], int]:
+        """The table key of ``node`` and the part of its value already earned (kept out of the key).
+
+        With two players the points so far add to any outcome, so the key holds only the card and
+        spade counts, and those only while the majority is open. With more players the score
+        (own minus the best other) is not additive and the key holds all counters.
+        """
+        hands, table, mover, last, forced, fresh, counters = node
+        if self.model.players != 2:
+            return (hands, table, mover, last, forced, fresh, counters), 0
+        me, other = 3 * self.player, 3 * (1 - self.player)
+        cards = counters[0] * 64 + counters[3]
+        if counters[0] > DECK_SIZE // 2 or counters[3] > DECK_SIZE // 2:
+            cards = -1 - int(counters[0] > DECK_SIZE // 2)
+        spades = counters[1] * 64 + counters[4]
+        if counters[1] > SPADES_IN_DECK // 2 or counters[4] > SPADES_IN_DECK // 2:
+            spades = -1 - int(counters[1] > SPADES_IN_DECK // 2)
+        return (hands, table, mover, last, forced, fresh, cards, spades), counters[me + 2] - counters[other + 2]
+
+    def _static_bounds(self, node: Node) -> tuple[int, int]:
+        """Bounds on the value from what is still in play, before any search."""
+        hands, table, _, _, _, _, counters = node
+        model, player = self.model, self.player
+        held = sum(hands)
+        rest = model.stats(held + table)
+        sweeps_possible = model.stats(table).total <= model.stats(held).total
+
+        def sweeps(p: int) -> int:
+            return model.best_tabla * model.stats(hands[p]).cards if sweeps_possible else 0
+
+        if model.players == 2:
+            # each card is worth more in one's own pile than in the other's
+            other = 1 - player
+            high = model.utility(gain(counters, player, rest.cards, rest.spades, rest.points), player) + sweeps(player)
+            low = model.utility(gain(counters, other, rest.cards, rest.spades, rest.points), player) - sweeps(other)
+            return low, high
+        majorities = model.rules.most_cards_points + model.rules.most_spades_points
+        points = [counters[3 * p + 2] for p in range(model.players)]
+        others = [p for p in range(model.players) if p != player]
+        high = points[player] + rest.points + sweeps(player) + majorities - max(points[p] for p in others)
+        low = points[player] - max(points[p] + rest.points + sweeps(p) + majorities for p in others)
+        return low, high
+
+    def _alone(self, node: Node) -> int | None:
+        """The value when only the mover holds cards and can take everything, else None.
+
+        Any plan with a capture ends with every remaining card in his pile; if the table is
+        worth more than his hand no tábla is possible, so those plans all score the same. The
+        only other outcome is laying every card, which leaves the table to the last capturer.
+        """
+        hands, table, mover, last, _, _, counters = node
+        if any(hand for p, hand in enumerate(hands) if p != mover):
+            return None
+        model = self.model
+        hand = hands[mover]
+        if model.stats(table).total <= model.stats(hand).total or not model.can_capture(hand, table):
+            return None
+        rest = model.stats(hand + table)
+        outcomes = [model.utility(gain(counters, mover, rest.cards, rest.spades, rest.points), self.player)]
+        laid = counters if last == NOBODY else gain(counters, last, rest.cards, rest.spades, rest.points)
+        outcomes.append(model.utility(laid, self.player))
+        return max(outcomes) if mover == self.player else min(outcomes)
+
+    # --- the principal variation ----------------------------------------------------------
+    def line(self, node: Node, state: GameState, value: int) -> tuple[Move, ...]:
+        """A perfect continuation from ``node`` (= ``state``) keeping ``value``, to the deal's end."""
+        moves: list[Move] = []
+        while not state.deal_over:
+            for move in playable_moves(state):
+                child = self.play(node, self.model.of_move(move))
+                if self.value(child, value - 1, value + 1) == value:
+                    break
+            else:
+                raise AssertionError("no move keeps the solved value")  # the search is exact
+            moves.append(move)
+            node, state = child, state.play(move)
+        return tuple(moves)
+
+
+def _with(hands: tuple[int, ...], player: int, hand: int) -> tuple[int, ...]:
+    return hands[:player] + (hand,) + hands[player + 1:]

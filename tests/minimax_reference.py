@@ -1,0 +1,43 @@
+"""The plain minimax the solver is checked against: ``GameState.play`` itself, no pruning, no table.
+
+It scores a finished deal the way ``kaszino.solve`` documents (docs/solver.md): the deal points
+of the player to move at the start minus the best deal points of the others, with the others
+playing together against him (for two players simply the difference). Claims are switched to
+manual so that no automatic "Ausz!" ends the game before the deal does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from kaszino.captures import Capture
+from kaszino.moves import Lay, Move, Pass
+from kaszino.state import GameState
+
+
+def minimax(state: GameState) -> tuple[int, set[Move]]:
+    """The value for ``state.to_move`` and the set of its optimal first moves."""
+    quiet = replace(state, rules=state.rules.with_changes(claim="manual"), finished=False, winner=None)
+    player = state.to_move
+    values = {move: _value(quiet.play(move), player) for move in own_moves(quiet)}
+    best = max(values.values())
+    return best, {move for move, value in values.items() if value == best}
+
+
+def own_moves(state: GameState) -> list[Move]:
+    """The mover's captures, lays and V3 pass (no calls)."""
+    return [move for move in state.legal_moves() if isinstance(move, (Capture, Lay, Pass))]
+
+
+def score_difference(state: GameState, player: int) -> int:
+    """``player``'s deal points minus the best of the other players' deal points."""
+    totals = [score.total for score in state.deal_scores()]
+    mine = totals.pop(player)
+    return mine - max(totals)
+
+
+def _value(state: GameState, player: int) -> int:
+    if state.deal_over:
+        return score_difference(state, player)
+    values = [_value(state.play(move), player) for move in own_moves(state)]
+    return max(values) if state.to_move == player else min(values)
