@@ -154,7 +154,7 @@ def test_a_rules_name_that_would_break_the_line_is_refused() -> None:
 # --- bad input -------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("text", "message"), [
     (changed("table", "2♥ 4♣ 7♥"), "cards: missing 9♠"),
-    (changed("table", "2♥ 4♣ 7♥ 9♠ 5♠"), 
+    (changed("table", "2♥ 4♣ 7♥ 9♠ 5♠"),
      "cards: each card must appear once; repeated: 5♠ in hands[0] and table"),
     (changed("hands", "5♠ A♥ K♣ | 2♦ 3♣ 4♥ | 6♠"), "hands: 3 entries separated by '|'"),
     (changed("hands", "5♠ A♥ ZZ | 2♦ 3♣ 4♥"), "hands[0]: not a card: 'ZZ'"),
