@@ -1,0 +1,273 @@
+"""Explanations of any move a learner might choose, in Hungarian and English.
+
+``explain_move(state, move)`` says whether the move is allowed (and if not, why, with the numbers:
+"5+K = 18 > 13"), what it wins at once, how it compares with the best capture, and — in the open
+last round — the exact solver's verdict with the line that refutes a weaker move. The decision
+whether a move is allowed is always the engine's (``GameState.problem`` and
+``captures.capture_problem``); this module only puts it into words.
+
+An explanation keeps its sentences as :class:`Message` values (a catalogue key and its fields), so
+the same explanation reads in either language: ``.text`` in the current one, ``.text_in("en")``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Union
+
+from kaszino.captures import Capture, capture_problem
+from kaszino.cards import Card, card_sum, format_cards
+from kaszino.i18n import language, tr
+from kaszino.moves import Claim, Lay, Move, Pass
+from kaszino.rules import Rules
+from kaszino.solver.sweeps import sweep_plans
+from kaszino.solver.value import NOTHING, CaptureValue, PointItem, Shortfall, best_captures, capture_value
+
+if TYPE_CHECKING:
+    from kaszino.state import GameState
+
+Field = Union[str, int, "Message", "Joined"]
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One sentence or phrase: the key ``explain.<name>`` and its fields, rendered on demand."""
+
+    name: str
+    fields: tuple[tuple[str, Field], ...] = ()
+
+    @classmethod
+    def of(cls, name: str, **fields: Field) -> Message:
+        return cls(name, tuple(fields.items()))
+
+    def render(self, lang: str) -> str:
+        return tr(f"explain.{self.name}", lang, **{key: _render(value, lang) for key, value in self.fields})
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """Several messages in a row, joined by the separator text ``explain.<separator>``."""
+
+    parts: tuple[Message, ...]
+    separator: str = "list_separator"
+
+    def render(self, lang: str) -> str:
+        return tr(f"explain.{self.separator}", lang).join(part.render(lang) for part in self.parts)
+
+
+def _render(value: Field, lang: str) -> str | int:
+    return value.render(lang) if isinstance(value, (Message, Joined)) else value
+
+
+Ranked = tuple[tuple[Capture, CaptureValue], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """What a move does and how good it is. ``text`` is in the current language."""
+
+    move: Move
+    legal: bool
+    reason_key: str
+    messages: tuple[Message, ...]
+    problem: str | None = None
+    value: CaptureValue | None = None
+    best: Ranked = ()
+    loss: Shortfall | None = None
+    exact_loss: int | None = None
+    refutation: tuple[Move, ...] = ()
+
+    @property
+    def text(self) -> str:
+        return self.text_in(language())
+
+    def text_in(self, lang: str) -> str:
+        return " ".join(message.render(lang) for message in self.messages)
+
+
+def explain_move(state: GameState, move: Move) -> Explanation:
+    """Explain ``move`` played by the player to move in ``state`` (or a call by anybody)."""
+    problem = state.problem(move)
+    if problem is not None:
+        messages = _refusal(state, move)
+        return Explanation(move, False, messages[0].name, messages, problem=problem)
+    if isinstance(move, Capture):
+        return _explain_capture(state, move)
+    if isinstance(move, Lay):
+        return _explain_lay(state, move)
+    if isinstance(move, Pass):
+        return _with_exact(state, Explanation(move, True, "pass_ok", (Message.of("pass_ok"),)))
+    if isinstance(move, Claim):
+        secured = state.totals()[move.player]
+        message = Message.of("claim_ok", secured=secured, target=state.rules.target or 0)
+        return Explanation(move, True, message.name, (message,))
+    return Explanation(move, True, "other_ok", (Message.of("other_ok", move=str(move)),))
+
+
+# --- refused moves ------------------------------------------------------------------------------
+
+def _refusal(state: GameState, move: Move) -> tuple[Message, ...]:
+    """The engine refused ``move``: say why in words."""
+    if state.finished:
+        return (Message.of("game_over"),)
+    if isinstance(move, Claim) and 0 <= move.player < state.players:
+        secured, rules = state.totals()[move.player], state.rules
+        if rules.target is not None and rules.target_check == "continuous" and secured < rules.target:
+            return (Message.of("claim_short", player=move.player, secured=secured, target=rules.target),)
+    if not isinstance(move, (Capture, Lay, Pass)):
+        return (Message.of("other_problem", move=str(move)),)
+    if state.deal_over:
+        return (Message.of("deal_over"),)
+    hand = state.hands[state.to_move]
+    if isinstance(move, Lay):
+        return (Message.of("not_in_hand", cards=str(move.card)),)
+    if isinstance(move, Pass):
+        key = "pass_only_after_tabla" if state.rules.may_pass_after_tabla else "pass_not_allowed"
+        return (Message.of(key),)
+    return _capture_refusal(state, move, hand)
+
+
+def _capture_refusal(state: GameState, move: Capture, hand: Sequence[Card]) -> tuple[Message, ...]:
+    messages: list[Message] = []
+    not_in_hand = [card for card in move.hand if card not in hand]
+    not_on_table = [card for card in move.table if card not in state.table]
+    if not_in_hand:
+        messages.append(Message.of("not_in_hand", cards=format_cards(not_in_hand)))
+    if not_on_table:
+        messages.append(Message.of("not_on_table", cards=format_cards(not_on_table)))
+    if state.forced == "lay":
+        messages.append(Message.of("forced_lay_first"))
+    if messages:
+        return tuple(messages)
+    twice = [card for i, card in enumerate(move.cards) if card in move.cards[:i]]
+    if twice:
+        return (Message.of("named_twice", cards=format_cards(twice)),)
+    return (capture_fault(move.hand, move.table, state.rules),)
+
+
+def capture_fault(hand: Sequence[Card], table: Sequence[Card], rules: Rules) -> Message:
+    """Words for ``capture_problem``'s verdict on a pairing it refuses, with the numbers."""
+    problem = capture_problem(hand, table, rules)
+    if problem is None:
+        raise ValueError("capture_fault needs a pairing that capture_problem refuses")
+    hand_total, table_total = card_sum(hand), card_sum(table)
+    if not hand:
+        return Message.of("no_hand_card")
+    if not table:
+        return Message.of("no_table_card")
+    if rules.max_hand_cards is not None and len(hand) > rules.max_hand_cards:
+        return Message.of("too_many_hand_cards", most=rules.max_hand_cards, count=len(hand))
+    if hand_total != table_total:
+        equation = f"{_ranks(hand)} = {hand_total} ≠ {table_total} = {_ranks(table)}"
+        return Message.of("sums_differ", equation=equation)
+    limit = rules.capture_limit or 0
+    return Message.of("over_limit", equation=f"{_ranks(hand)} = {hand_total} > {limit}", limit=limit)
+
+
+def _ranks(cards: Sequence[Card]) -> str:
+    return "+".join(card.rank_name for card in cards)
+
+
+# --- allowed moves ------------------------------------------------------------------------------
+
+def _explain_capture(state: GameState, move: Capture) -> Explanation:
+    head = Message.of("capture", capture=str(move), total=move.total)
+    if capture_problem(move.hand, move.table, state.rules) is not None:  # a Fals! attempt (V6)
+        fault = capture_fault(move.hand, move.table, state.rules)
+        attempt = (head, fault, Message.of("false_attempt", penalty=state.rules.fals_penalty))
+        return Explanation(move, True, fault.name, attempt)
+    value = capture_value(state, move)
+    best = tuple(best_captures(state))
+    messages = [head, Message.of("wins", value=_value(value))]
+    if value.breakdown:
+        items = Joined(tuple(_item(item) for item in value.breakdown))
+        messages.append(Message.of("points_from", items=items))
+    loss = value.shortfall(best[0][1])
+    if not loss:
+        tied = len(best) > 1
+        messages.append(Message.of("best_tied", count=len(best)) if tied else Message.of("best_alone"))
+    else:
+        messages.append(Message.of("best_is", capture=str(best[0][0]), value=_value(best[0][1])))
+        messages.append(_behind(loss))
+    verdict = Explanation(move, True, "capture", tuple(messages), value=value, best=best, loss=loss)
+    return _with_exact(state, verdict)
+
+
+def _explain_lay(state: GameState, move: Lay) -> Explanation:
+    messages = [Message.of("lay", card=str(move.card))]
+    best = tuple(best_captures(state))
+    if state.forced == "lay":
+        messages.append(Message.of("lay_forced"))
+        plans = sweep_plans(state)
+        mine = [capture for card, capture in plans if card == move.card]
+        if mine:
+            messages.append(Message.of("lay_sets_up_sweep", capture=str(mine[0])))
+        elif plans:
+            messages.append(Message.of("lay_misses_sweep", card=str(plans[0][0]), capture=str(plans[0][1])))
+    elif best:
+        messages.append(Message.of("lay_missed_capture", capture=str(best[0][0]), value=_value(best[0][1])))
+    else:
+        messages.append(Message.of("lay_no_capture"))
+    loss = NOTHING.shortfall(best[0][1]) if best else None
+    verdict = Explanation(move, True, "lay", tuple(messages), value=None, best=best, loss=loss)
+    return _with_exact(state, verdict)
+
+
+def _value(value: CaptureValue) -> Message:
+    return Message.of("value", points=value.points, spades=value.spades, cards=value.cards)
+
+
+def _item(item: PointItem) -> Message:
+    fields: dict[str, Field] = {"points": item.points}
+    if item.card is not None:
+        fields["card"] = str(item.card)
+    return Message.of(f"item_{item.kind}", **fields)
+
+
+def _behind(loss: Shortfall) -> Message:
+    """The first count on which the best capture is ahead, in the order of the value."""
+    if loss.points:
+        return Message.of("behind_points", n=loss.points)
+    if loss.spades:
+        return Message.of("behind_spades", n=loss.spades)
+    return Message.of("behind_cards", n=loss.cards)
+
+
+# --- the open last round: the exact solver's verdict ----------------------------------------------
+
+def _with_exact(state: GameState, verdict: Explanation) -> Explanation:
+    """Add the solver's verdict and refutation when ``state`` is in the open last round."""
+    if not state.open_round or state.deal_over or state.pending is not None:
+        return verdict
+    from kaszino.solver import solve  # the exact search; imported only when a last round needs it
+
+    solution = solve(state)
+    exact_loss = solution.value - solution.move_values[verdict.move]
+    if exact_loss <= 0:
+        return replace(verdict, exact_loss=0, messages=verdict.messages + (Message.of("exact_best"),))
+    after = state.play(verdict.move)
+    refutation = tuple(solve(after).line) if not (after.deal_over or after.finished) else ()
+    messages = verdict.messages + (
+        Message.of("exact_worse", loss=exact_loss, best=_line(state, solution.best_moves[:1])),
+        Message.of("refutation", line=_line(after, refutation)),
+    )
+    return replace(verdict, exact_loss=exact_loss, refutation=refutation, messages=messages)
+
+
+def _line(state: GameState, moves: Sequence[Move]) -> Joined:
+    """The moves played one after another from ``state``, each with the player who makes it."""
+    parts = []
+    for move in moves:
+        parts.append(Message.of("move_by", player=state.to_move, move=move_message(move)))
+        state = state.play(move)
+    return Joined(tuple(parts), "line_separator")
+
+
+def move_message(move: Move) -> Field:
+    """A move in words: captures as ``5♠+A♥ = 2♦+4♣``, lays as "lerak 7♥" / "lay 7♥"."""
+    if isinstance(move, Lay):
+        return Message.of("move_lay", card=str(move.card))
+    if isinstance(move, Pass):
+        return Message.of("move_pass")
+    return str(move)

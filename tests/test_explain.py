@@ -1,0 +1,195 @@
+"""Explanations of moves: legality in words with the numbers, value, comparison, both languages."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kaszino import (
+    DECK,
+    STANDARD,
+    Capture,
+    Claim,
+    GameState,
+    Lay,
+    Pass,
+    Rules,
+    captures,
+    new_game,
+    parse_cards,
+    parse_move,
+)
+from kaszino.cards import Card
+from kaszino.explain import explain_move
+from kaszino.i18n import LANGUAGES, catalogue, using_language
+from kaszino.solver.value import CaptureValue, Shortfall
+
+
+def setup(hand: str, table: str, other: str = "3H", rules: Rules = STANDARD, **fields: object) -> GameState:
+    """Player 0 to move in round 2 (unless ``fields`` say otherwise) with ``hand`` against ``table``."""
+    cards = {"hands": (parse_cards(hand), parse_cards(other)), "table": parse_cards(table)}
+    return replace(new_game(rules, seed=2), **{**cards, "round": 2, "to_move": 0, **fields})  # type: ignore[arg-type]
+
+
+WORKED = setup("5S AH KC", "2D 4C 7H 9S")  # RULES §2
+
+
+def test_worked_example_three_legal_captures() -> None:
+    legal = {"5♠+A♥=2♦+4♣": (1, 1, 4), "K♣=4♣+9♠": (0, 1, 3), "K♣=2♦+4♣+7♥": (0, 0, 4)}
+    for text, (points, spades, cards) in legal.items():
+        explanation = explain_move(WORKED, parse_move(text))
+        assert explanation.legal and explanation.reason_key == "capture"
+        assert explanation.value == CaptureValue(points, spades, cards)
+        assert [c for c, _ in explanation.best] == [parse_move("5♠+A♥=2♦+4♣")]
+        for lang in LANGUAGES:
+            assert str(parse_move(text)) in explanation.text_in(lang)
+    assert explain_move(WORKED, parse_move("5♠+A♥=2♦+4♣")).loss == Shortfall(0, 0, 0)
+    assert explain_move(WORKED, parse_move("K♣=4♣+9♠")).loss == Shortfall(1, 0, 1)
+
+
+def test_worked_example_over_the_limit_in_both_languages() -> None:
+    explanation = explain_move(WORKED, parse_move("5♠+K♣=2♦+9♠+7♥"))
+    assert not explanation.legal and explanation.reason_key == "over_limit"
+    assert explanation.value is None
+    for lang in LANGUAGES:
+        text = explanation.text_in(lang)
+        assert "5+K = 18 > 13" in text and "13" in text.split("18 > 13", 1)[1]
+    assert explanation.text_in("hu") != explanation.text_in("en")
+
+
+def test_every_pairing_of_the_worked_example_is_judged_like_the_engine() -> None:
+    hand, table = WORKED.hands[0], WORKED.table
+    allowed = set(captures(hand, table))
+    for h in (s for k in range(1, 4) for s in combinations(hand, k)):
+        for t in (s for k in range(1, 5) for s in combinations(table, k)):
+            explanation = explain_move(WORKED, Capture(h, t))
+            assert explanation.legal == (Capture(h, t) in allowed)
+            if not explanation.legal:
+                assert explanation.reason_key in ("sums_differ", "over_limit")
+    assert len(allowed) == 3
+
+
+def test_sums_that_differ_are_shown_with_both_sums() -> None:
+    explanation = explain_move(WORKED, parse_move("5♠+A♥=7♥"))
+    assert explanation.reason_key == "sums_differ"
+    assert "5+A = 6 ≠ 7 = 7" in explanation.text_in("hu")
+    assert "5+A = 6 ≠ 7 = 7" in explanation.text_in("en")
+
+
+def test_cards_missing_from_hand_or_table() -> None:
+    missing = explain_move(WORKED, parse_move("Q♣=2♦+J♥"))
+    assert [m.name for m in missing.messages] == ["not_in_hand", "not_on_table"]
+    assert "Q♣" in missing.text_in("hu") and "J♥" in missing.text_in("en")
+    assert explain_move(WORKED, Lay(parse_cards("QC")[0])).reason_key == "not_in_hand"
+
+
+def test_v2_limits_the_hand_cards() -> None:
+    state = setup("AS 2C 3H", "6D", rules=Rules.preset("v2"))
+    explanation = explain_move(state, parse_move("A♠+2♣+3♥=6♦"))
+    assert explanation.reason_key == "too_many_hand_cards"
+    assert "2" in explanation.text_in("en") and "3" in explanation.text_in("en")
+    assert explain_move(setup("AS 2C 3H", "6D"), parse_move("A♠+2♣+3♥=6♦")).legal
+
+
+def test_passing() -> None:
+    refused = explain_move(WORKED, Pass())
+    assert not refused.legal and refused.reason_key == "pass_not_allowed"
+    v3 = setup("5S AH KC", "2D", rules=Rules.preset("v3"))
+    assert explain_move(v3, Pass()).reason_key == "pass_only_after_tabla"
+    again = replace(v3, forced="again")
+    assert explain_move(again, Pass()).legal
+
+
+def test_lay_mentions_the_capture_it_skips() -> None:
+    explanation = explain_move(WORKED, Lay(parse_cards("KC")[0]))
+    assert explanation.legal and explanation.reason_key == "lay"
+    assert explanation.loss == Shortfall(1, 1, 4)
+    assert "5♠+A♥ = 2♦+4♣" in explanation.text_in("hu")
+    lonely = explain_move(setup("KH", "2D 3C"), Lay(parse_cards("KH")[0]))
+    assert [m.name for m in lonely.messages] == ["lay", "lay_no_capture"] and lonely.loss is None
+
+
+def test_lay_after_an_opponent_tabla_points_to_the_sweep() -> None:
+    forced = setup("3H 4S 7C", "", forced="lay")
+    good = explain_move(forced, Lay(parse_cards("7C")[0]))
+    assert [m.name for m in good.messages] == ["lay", "lay_forced", "lay_sets_up_sweep"]
+    assert "3♥+4♠ = 7♣" in good.text_in("en")
+    other = explain_move(forced, Lay(parse_cards("3H")[0]))
+    assert other.messages[-1].name == "lay_misses_sweep" and "7♣" in other.text_in("hu")
+    capture = explain_move(forced, parse_move("3♥+4♠=7♣"))
+    assert not capture.legal and "forced_lay_first" in [m.name for m in capture.messages]
+
+
+def test_a_tabla_on_the_first_move_is_itemised() -> None:
+    state = setup("6D 8C 9C", "2H 4C", round=1)
+    explanation = explain_move(state, parse_move("6♦=2♥+4♣"))
+    assert explanation.value is not None and explanation.value.points == 2
+    assert "tábla" in explanation.text_in("hu") and "first move" in explanation.text_in("en")
+
+
+def test_ties_are_named() -> None:
+    state = setup("7H 7C", "3D 4D")
+    explanation = explain_move(state, parse_move("7♥=3♦+4♦"))
+    assert explanation.messages[-1].name == "best_tied" and len(explanation.best) == 2
+
+
+def test_fals_attempt_is_allowed_but_called_false() -> None:
+    state = setup("5S AH KC", "2D 4C 7H 9S", rules=Rules.preset("v6"))
+    explanation = explain_move(state, parse_move("5♠+A♥=7♥"))
+    assert explanation.legal and explanation.reason_key == "sums_differ"
+    assert explanation.messages[-1].name == "false_attempt"
+
+
+def test_claims() -> None:
+    manual = setup("5S", "2D", rules=Rules.preset("trainer"))
+    short = explain_move(manual, Claim(0))
+    assert not short.legal and short.reason_key == "claim_short" and "11" in short.text_in("en")
+    rich = replace(manual, scores=(11, 0))
+    assert explain_move(rich, Claim(0)).reason_key == "claim_ok"
+
+
+def test_text_follows_the_current_language() -> None:
+    explanation = explain_move(WORKED, parse_move("5♠+K♣=2♦+9♠+7♥"))
+    for lang in LANGUAGES:
+        with using_language(lang):
+            assert explanation.text == explanation.text_in(lang)
+
+
+def test_every_catalogue_text_is_filled_in_both_languages() -> None:
+    for key, versions in catalogue("explain").items():
+        fields_hu = sorted(part.split("}")[0] for part in versions["hu"].split("{")[1:])
+        fields_en = sorted(part.split("}")[0] for part in versions["en"].split("{")[1:])
+        assert fields_hu == fields_en, key
+
+
+@given(st.permutations(DECK), st.integers(0, 30), st.data())
+def test_any_pairing_is_explained_as_the_engine_decides(deck: list, moves: int, data: st.DataObject) -> None:
+    state = new_game(deck=deck, seed=0)
+    for _ in range(moves):
+        if state.deal_over or state.finished or state.open_round:
+            break
+        playable = [m for m in state.legal_moves() if isinstance(m, Capture | Lay)]
+        state = state.play(data.draw(st.sampled_from(playable)))
+    if state.deal_over or state.finished or state.open_round:
+        return
+    # mostly cards that are really there, so that the sums are what is judged
+    def near(cards: tuple[Card, ...], most: int) -> tuple[Card, ...]:
+        pool = st.sampled_from(list(cards) * 20 + list(DECK))
+        return tuple(data.draw(st.lists(pool, min_size=1, max_size=most, unique=True)))
+
+    move = Capture(near(state.hands[state.to_move], 3), near(state.table, 4))
+    explanation = explain_move(state, move)
+    assert explanation.legal == (state.problem(move) is None)
+    assert explanation.reason_key != "other_problem"
+    for lang in LANGUAGES:
+        assert explanation.text_in(lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_english_leaks_into_hungarian(lang: str) -> None:
+    text = explain_move(WORKED, parse_move("K♣=4♣+9♠")).text_in(lang)
+    assert ("pont" in text) == (lang == "hu")
