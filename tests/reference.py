@@ -12,7 +12,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from kaszino.captures import Capture
-from kaszino.cards import DECK, Card, parse_cards
+from kaszino.cards import DECK, Card, format_cards, parse_cards
 from kaszino.moves import Lay, Move, NextDeal, Pass
 from kaszino.rules import STANDARD, Rules
 from kaszino.state import GameState
@@ -131,6 +131,16 @@ def position(
         pile_cards[rest_to].extend(card for card in DECK if card not in named)
         state = replace(state, piles=tuple(tuple(p) for p in pile_cards))
     return replace(state, **fields)  # type: ignore[arg-type]
+
+
+def finished_deal(piles: Sequence[Iterable[Card]], rules: Rules = STANDARD, **fields: object) -> GameState:
+    """A deal just over: the first players took ``piles``, the last player every other card."""
+    n = rules.players
+    texts = [format_cards(pile) for pile in piles] + [""] * (n - len(piles))
+    state = position([""] * n, "", rules=rules, piles=texts, rest_to=n - 1, round=rules.rounds,
+                     last_capturer=n - 1, **fields)
+    assert state.deal_over
+    return state
 
 
 def all_cards(state: GameState) -> list[Card]:

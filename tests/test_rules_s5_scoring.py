@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from reference import position
+from reference import finished_deal
 
 from kaszino import DECK, Card, GameState, Rules, Suit, format_cards
 from kaszino.scoring import PileScore, points_available
@@ -12,12 +12,9 @@ from kaszino.scoring import PileScore, points_available
 CLUBS_AND_HEARTS = [c for c in DECK if c.suit in (Suit.CLUBS, Suit.HEARTS)]  # 26 cards, 2 aces, no spade
 
 
-def deal_end(first_pile: Iterable[Card], tabla: tuple[int, int] = (0, 0), rules: Rules = Rules()) -> GameState:
+def deal_end(first_pile: Iterable[Card], tabla: tuple[int, int] = (0, 0)) -> GameState:
     """A finished deal: player 0 took ``first_pile``, player 1 every other card."""
-    state = position(["", ""], "", rules=rules, piles=[format_cards(first_pile), ""], rest_to=1,
-                     round=rules.rounds, last_capturer=0, tabla_points=tabla)
-    assert state.deal_over
-    return state
+    return finished_deal([first_pile], tabla_points=tabla)
 
 
 def scores(state: GameState) -> tuple[PileScore, ...]:

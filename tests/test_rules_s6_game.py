@@ -7,13 +7,24 @@ from dataclasses import replace
 import pytest
 from reference import cards, lay_until, position
 
-from kaszino import PRESETS, Capture, Claim, GameState, IllegalMoveError, Lay, NextDeal, Rules, new_game
+from kaszino import (
+    PRESETS,
+    STANDARD,
+    Capture,
+    Claim,
+    GameState,
+    IllegalMoveError,
+    Lay,
+    NextDeal,
+    Rules,
+    new_game,
+)
 
 TRAINER = PRESETS["trainer"]
 TAKE_BIG_CASINO = Capture(cards("10♠"), cards("10♦"))
 
 
-def mid_deal(rules: Rules = Rules(), *, scores: tuple[int, int] = (0, 0), first_pile: str = "",
+def mid_deal(rules: Rules = STANDARD, *, scores: tuple[int, int] = (0, 0), first_pile: str = "",
              second_pile: str = "", to_move: int = 0) -> GameState:
     """Round 3 of deal 2: both players can take the 10♦ with their 10; the talon is not empty."""
     return position(["10♠ 3♠", "10♥ 4♥"], "10♦ 9♣", "5♣ 6♣ 7♣ 8♣ 5♦ 6♦", rules=rules,
