@@ -4,11 +4,13 @@ Fixtures for browser tests:
 
 - ``voila``: a session-wide ``VoilaServers``; ``voila.url("notebooks/10_rules.ipynb")`` starts one
   Voilà server for that notebook (path relative to the repository root) on a free loopback port,
-  waits until it serves, and returns its URL. Each notebook gets one server for the session.
+  waits until it serves, and returns its URL. Extra Voilà options follow the path, e.g.
+  ``voila.url(path, "--theme=dark")``. Each notebook and options get one server for the session.
 - ``page``: a fresh Playwright page (sync API) in headless ``/usr/bin/chromium``. Every request that
   does not go to the loopback address is aborted, so a test never waits on the closed network.
-- ``open_notebook``: ``open_notebook("notebooks/x.ipynb")`` serves the notebook, opens it in ``page``
-  and waits until Voilà has executed every cell and shown the outputs; returns the page.
+- ``open_notebook``: ``open_notebook("notebooks/x.ipynb", *voila_options)`` serves the notebook, opens
+  it in ``page`` and waits until Voilà has executed every cell and shown the outputs; returns the page.
+  Widgets render a moment later: wait for them with Playwright locators or ``expect``.
 - ``screenshot``: ``screenshot("name")`` saves ``test-artifacts/<name>.png``. A failing browser test
   leaves ``test-artifacts/<test name>.png`` by itself.
 
@@ -69,19 +71,20 @@ class VoilaServers:
 
     def __init__(self, workdir: Path) -> None:
         self._workdir = workdir
-        self._urls: dict[Path, str] = {}
+        self._urls: dict[tuple[Path, tuple[str, ...]], str] = {}
         self._processes: list[subprocess.Popen[bytes]] = []
 
-    def url(self, notebook: str | Path) -> str:
+    def url(self, notebook: str | Path, *options: str) -> str:
         """Serve ``notebook`` (relative to the repository root, or absolute) and return its URL."""
         path = (REPO / notebook).resolve()
         if not path.is_file():
             raise FileNotFoundError(f"no notebook to serve at {path}")
-        if path not in self._urls:
-            self._urls[path] = self._start(path)
-        return self._urls[path]
+        key = (path, options)
+        if key not in self._urls:
+            self._urls[key] = self._start(path, options)
+        return self._urls[key]
 
-    def _start(self, notebook: Path) -> str:
+    def _start(self, notebook: Path, options: tuple[str, ...]) -> str:
         port = _free_port()
         log_path = self._workdir / f"voila-{notebook.stem}-{port}.log"
         env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(self._workdir / "runtime"), PYTHONUNBUFFERED="1")
@@ -91,6 +94,7 @@ class VoilaServers:
             f"--port={port}",
             f"--Voila.ip={LOOPBACK}",
             "--VoilaConfiguration.show_tracebacks=True",
+            *options,
             str(notebook),
         ]
         with log_path.open("wb") as log:
@@ -184,9 +188,9 @@ def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
 
 
 @pytest.fixture
-def open_notebook(voila: VoilaServers, page: Page) -> Callable[[str | Path], Page]:
-    def open_(notebook: str | Path) -> Page:
-        page.goto(voila.url(notebook))
+def open_notebook(voila: VoilaServers, page: Page) -> Callable[..., Page]:
+    def open_(notebook: str | Path, *options: str) -> Page:
+        page.goto(voila.url(notebook, *options))
         page.locator("#loading").wait_for(state="detached")
         page.locator("#rendered_cells").wait_for(state="visible")
         return page

@@ -11,7 +11,7 @@ SMOKE = Path(__file__).with_name("fixtures") / "smoke.ipynb"
 
 
 def test_button_click_changes_label(
-    open_notebook: Callable[[str | Path], Page], screenshot: Callable[[str], Path]
+    open_notebook: Callable[..., Page], screenshot: Callable[[str], Path]
 ) -> None:
     page = open_notebook(SMOKE)
     label = page.locator(".widget-label")
@@ -21,3 +21,8 @@ def test_button_click_changes_label(
 
     expect(label).to_have_text("clicked")
     assert screenshot("smoke-after-click").stat().st_size > 0
+
+
+def test_voila_options_reach_the_server(open_notebook: Callable[..., Page]) -> None:
+    page = open_notebook(SMOKE, "--theme=dark")
+    expect(page.locator("body")).to_have_attribute("data-jp-theme-light", "false")
