@@ -106,9 +106,8 @@ class PuzzleWidget(TableWidget):
         capture = self._selected_capture()
         if capture is None:
             return
-        problem = capture_problem(capture.hand, capture.table, self._state.rules)
-        if problem is not None:
-            self._say("bad", text("ui.illegal", move=move_text(capture), reason=problem))
+        if capture_problem(capture.hand, capture.table, self._state.rules) is not None:
+            self._refuse(capture)
             return
         if capture in self._answer:
             self._say("info", text("ui.already_added", move=move_text(capture)))

@@ -11,7 +11,6 @@ move is allowed, ``kaszino.explain.explain_move`` says why in words.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -24,6 +23,7 @@ import traitlets
 from kaszino.captures import Capture, capture_problem
 from kaszino.cards import Card, card_sum
 from kaszino.errors import IllegalMoveError, KaszinoError
+from kaszino.explain import explain_move
 from kaszino.i18n import LANGUAGES, language, set_language, tr
 from kaszino.moves import Lay, Move, NextDeal
 from kaszino.render import position_html
@@ -68,14 +68,10 @@ class Button:
                 f'{escape(tr("ui.button_" + self.action))}</button>')
 
 
-def explanation(state: GameState, move: Move) -> tuple[Text, ...]:
-    """The words of ``kaszino.explain`` about ``move`` in ``state``; none while that module is missing."""
-    try:
-        explain = importlib.import_module("kaszino.explain")
-    except ImportError:
-        return ()
-    explained = explain.explain_move(state, move)
-    return (lambda: str(explained.text),)
+def explanation(state: GameState, move: Move) -> Text:
+    """Why ``move`` is allowed or not in ``state``, and what it is worth (``kaszino.explain``)."""
+    explained = explain_move(state, move)
+    return lambda: explained.text
 
 
 def move_text(move: Move) -> str:
@@ -203,17 +199,20 @@ class TableWidget(anywidget.AnyWidget):
 
     # --- deciding --------------------------------------------------------------------------
     def _decide(self, move: Move, problem: str | None) -> None:
-        """Refuse ``move`` with its ``problem``, or accept it."""
+        """Refuse ``move`` if it has a ``problem``, else accept it."""
         if problem is not None:
-            self._say("bad", text("ui.illegal", move=move_text(move), reason=problem),
-                      *explanation(self._state, move))
-            return
-        self._accept(move)
+            self._refuse(move)
+        else:
+            self._accept(move)
+
+    def _refuse(self, move: Move) -> None:
+        """Say that ``move`` is not allowed, and why; the selection stays for the learner to mend."""
+        self._say("bad", text("ui.illegal", move=str(move)), explanation(self._state, move))
 
     def _accept(self, move: Move) -> None:
         """A correct move: praise and explain it; in play mode also play it."""
         key = "ui.good_capture" if isinstance(move, Capture) else "ui.good_lay"
-        lines = (text(key, move=move_text(move)), *explanation(self._state, move))
+        lines = (text(key, move=move_text(move)), explanation(self._state, move))
         if self._mode == "play":
             self._play(move, *lines)
         else:
