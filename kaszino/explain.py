@@ -47,13 +47,13 @@ class Message:
 
 @dataclass(frozen=True, slots=True)
 class Joined:
-    """Several messages in a row, joined by the separator text ``explain.<separator>``."""
+    """Several parts in a row, joined by the separator text ``explain.<separator>``."""
 
-    parts: tuple[Message, ...]
+    parts: tuple[Field, ...]
     separator: str = "list_separator"
 
     def render(self, lang: str) -> str:
-        return tr(f"explain.{self.separator}", lang).join(part.render(lang) for part in self.parts)
+        return tr(f"explain.{self.separator}", lang).join(str(_render(part, lang)) for part in self.parts)
 
 
 def _render(value: Field, lang: str) -> str | int:
@@ -179,7 +179,7 @@ def _explain_capture(state: GameState, move: Capture) -> Explanation:
         return Explanation(move, True, fault.name, attempt)
     value = capture_value(state, move)
     best = tuple(best_captures(state))
-    messages = [head, Message.of("wins", value=_value(value))]
+    messages = [head, Message.of("wins", value=value_message(value))]
     if value.breakdown:
         items = Joined(tuple(_item(item) for item in value.breakdown))
         messages.append(Message.of("points_from", items=items))
@@ -188,7 +188,7 @@ def _explain_capture(state: GameState, move: Capture) -> Explanation:
         tied = len(best) > 1
         messages.append(Message.of("best_tied", count=len(best)) if tied else Message.of("best_alone"))
     else:
-        messages.append(Message.of("best_is", capture=str(best[0][0]), value=_value(best[0][1])))
+        messages.append(Message.of("best_is", capture=str(best[0][0]), value=value_message(best[0][1])))
         messages.append(_behind(loss))
     verdict = Explanation(move, True, "capture", tuple(messages), value=value, best=best, loss=loss)
     return _with_exact(state, verdict)
@@ -206,7 +206,8 @@ def _explain_lay(state: GameState, move: Lay) -> Explanation:
         elif plans:
             messages.append(Message.of("lay_misses_sweep", card=str(plans[0][0]), capture=str(plans[0][1])))
     elif best:
-        messages.append(Message.of("lay_missed_capture", capture=str(best[0][0]), value=_value(best[0][1])))
+        top, top_value = best[0]
+        messages.append(Message.of("lay_missed_capture", capture=str(top), value=value_message(top_value)))
     else:
         messages.append(Message.of("lay_no_capture"))
     loss = NOTHING.shortfall(best[0][1]) if best else None
@@ -214,7 +215,7 @@ def _explain_lay(state: GameState, move: Lay) -> Explanation:
     return _with_exact(state, verdict)
 
 
-def _value(value: CaptureValue) -> Message:
+def value_message(value: CaptureValue) -> Message:
     return Message.of("value", points=value.points, spades=value.spades, cards=value.cards)
 
 
@@ -249,13 +250,13 @@ def _with_exact(state: GameState, verdict: Explanation) -> Explanation:
     after = state.play(verdict.move)
     refutation = tuple(solve(after).line) if not (after.deal_over or after.finished) else ()
     messages = verdict.messages + (
-        Message.of("exact_worse", loss=exact_loss, best=_line(state, solution.best_moves[:1])),
-        Message.of("refutation", line=_line(after, refutation)),
+        Message.of("exact_worse", loss=exact_loss, best=line_message(state, solution.best_moves[:1])),
+        Message.of("refutation", line=line_message(after, refutation)),
     )
     return replace(verdict, exact_loss=exact_loss, refutation=refutation, messages=messages)
 
 
-def _line(state: GameState, moves: Sequence[Move]) -> Joined:
+def line_message(state: GameState, moves: Sequence[Move]) -> Joined:
     """The moves played one after another from ``state``, each with the player who makes it."""
     parts = []
     for move in moves:
