@@ -119,7 +119,10 @@ def from_notation(text: str) -> GameState:
     Cards may be spelled as ``str(card)`` prints them (``10♦``) or in plain letters (``TD``, ``AS``).
     """
     raw = _fields(text)
-    rules = parse_rules(raw["rules"])
+    try:
+        rules = parse_rules(raw["rules"])
+    except NotationError as error:
+        raise NotationError(f"rules: {error}") from None
     players = rules.players
     round_number = _number("round", raw["round"], 1, rules.rounds)
     hands = _card_lists("hands", raw["hands"], players)
@@ -159,20 +162,20 @@ def parse_rules(text: str) -> Rules:
     try:
         base = preset(name)
     except KaszinoError as error:
-        raise NotationError(f"rules: {error}") from None
+        raise NotationError(str(error)) from None
     values: dict[str, object] = {}
     for change in changes:
         key, equals, token = (part.strip() for part in change.partition("="))
         if not equals or key not in _RULE_HINTS:
-            raise NotationError(f"rules: {change!r} is not 'field=value' with a field of Rules "
+            raise NotationError(f"{change!r} is not 'field=value' with a field of Rules "
                                 f"({', '.join(_RULE_HINTS)})")
         if key in values:
-            raise NotationError(f"rules: {key} is given twice")
+            raise NotationError(f"{key} is given twice")
         values[key] = _rule_value(key, token)
     try:
         return base.with_changes(**values)
     except KaszinoError as error:
-        raise NotationError(f"rules: {text!r}: {error}") from None
+        raise NotationError(f"{text!r}: {error}") from None
 
 
 def _rule_value(key: str, token: str) -> object:
@@ -199,7 +202,7 @@ def _rule_value(key: str, token: str) -> object:
         elif option is str and token:
             return token
     wanted = " or ".join(expected) or "a name"
-    raise NotationError(f"rules: {key}={token!r} is not allowed; expected {wanted}")
+    raise NotationError(f"{key}={token!r} is not allowed; expected {wanted}")
 
 
 def _fields(text: str) -> dict[str, str]:

@@ -83,9 +83,9 @@ class GameRecord:
         rules = _header(headers, "rules", parse_rules)
         record = cls(
             rules=rules,
-            seed=_header(headers, "seed", int),
+            seed=_header(headers, "seed", _whole),
             deck=_header(headers, "deck", _deck) if "deck" in headers else None,
-            dealer=_header(headers, "dealer", int) if "dealer" in headers else rules.players - 1,
+            dealer=_header(headers, "dealer", _whole) if "dealer" in headers else rules.players - 1,
             moves=tuple(move for _, move in moves),
         )
         _check(record, [line for line, _ in moves], headers.get("result"))
@@ -125,8 +125,14 @@ def _header(headers: dict[str, tuple[int, str]], key: str, convert: Callable[[st
     line_number, value = headers[key]
     try:
         return convert(value)
-    except ValueError as error:  # KaszinoError is a ValueError too
+    except KaszinoError as error:
         raise NotationError(f"line {line_number}: {key.capitalize()}: {error}") from None
+
+
+def _whole(text: str) -> int:
+    if not re.fullmatch(r"-?\d+", text):
+        raise NotationError(f"expected a whole number, got {text!r}")
+    return int(text)
 
 
 def _deck(text: str) -> tuple[Card, ...]:

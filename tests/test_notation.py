@@ -153,6 +153,7 @@ def test_a_rules_name_that_would_break_the_line_is_refused() -> None:
 
 # --- bad input -------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("text", "message"), [
+    (changed("rules", "v9"), "rules: unknown rules preset 'v9'; known: standard, s003"),
     (changed("table", "2♥ 4♣ 7♥"), "cards: missing 9♠"),
     (changed("table", "2♥ 4♣ 7♥ 9♠ 5♠"),
      "cards: each card must appear once; repeated: 5♠ in hands[0] and table"),
