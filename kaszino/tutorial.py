@@ -13,6 +13,7 @@ the language and redraws all of it in place, so one click turns the whole page.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Sequence
 from html import escape
 from typing import Any, Protocol, TypeVar
 
@@ -23,9 +24,11 @@ from kaszino.cards import Card, card_sum, parse_cards
 from kaszino.dealing import check_deck, shuffled_deck
 from kaszino.errors import KaszinoError
 from kaszino.i18n import LANGUAGES, language, set_language, tr
+from kaszino.puzzles import Kind, load_all
 from kaszino.render import cards_html
 from kaszino.rules import STANDARD
 from kaszino.state import GameState
+from kaszino.widgets.puzzle import PuzzleWidget
 from kaszino.widgets.table import Mode, TableWidget
 
 
@@ -171,6 +174,16 @@ def pick(widget: TableWidget, cards: str) -> None:
     """Click each of ``cards`` (e.g. ``"5♠ A♥ 2♦ 4♣"``) on ``widget``, as a learner would."""
     for card in parse_cards(cards):
         widget.select(card)
+
+
+def puzzle_trainer(kinds: Sequence[Kind] = ("all_captures", "sweep"), per_kind: int = 3) -> PuzzleWidget:
+    """A :class:`PuzzleWidget` with the ``per_kind`` lowest-rated shipped puzzles of each of ``kinds``."""
+    shipped = load_all()
+    chosen = []
+    for kind in kinds:
+        ranked = sorted((p for p in shipped if p.kind == kind), key=lambda p: (p.rating.value, p.id))
+        chosen += ranked[:per_kind]
+    return follow_language(PuzzleWidget(chosen))
 
 
 class LegalityQuiz(ipywidgets.VBox):  # type: ignore[misc]
