@@ -13,6 +13,7 @@ from kaszino.errors import IllegalMoveError
 from kaszino.i18n import language, using_language
 from kaszino.moves import Lay
 from kaszino.puzzles import Puzzle
+from kaszino.rules import preset
 from kaszino.state import GameState, new_game
 from kaszino.widgets import PuzzleWidget, TableWidget
 
@@ -37,6 +38,11 @@ def picked(widget: TableWidget, cards: str) -> TableWidget:
     for token in cards.split():
         widget.select(token)
     return widget
+
+
+def capture(text: str) -> Capture:
+    hand, _, table = text.partition("=")
+    return Capture(parse_cards(hand.split("+")), parse_cards(table.split("+")))
 
 
 def test_selecting_cards_updates_both_running_sums() -> None:
@@ -173,6 +179,35 @@ def test_after_the_last_round_the_next_deal_is_dealt_on_request() -> None:
     assert widget.state.deal == 2 and not widget.state.deal_over
 
 
+def test_a_claim_in_manual_mode_is_refused_until_secured_and_then_wins() -> None:
+    state = replace(position(), rules=preset("trainer"))
+    widget = TableWidget(state)
+    assert "kaszino-claim-btn" in widget.html and "kaszino-pass-btn" not in widget.html
+    widget.press_claim()
+    assert widget.feedback_tone == "bad" and widget.state is state
+    widget = TableWidget(replace(state, scores=(11, 0)))
+    widget.press_claim()
+    assert widget.feedback_tone == "good" and widget.state.finished and widget.state.winner == 0
+    assert 'data-action="capture" disabled' in widget.html
+
+
+def test_v3_offers_a_pass_only_for_the_second_move_after_a_tabla() -> None:
+    state = replace(position(), rules=preset("v3"))
+    assert 'data-action="pass" disabled' in TableWidget(state).html
+    widget = TableWidget(replace(state, forced="again"))
+    widget.press_pass()
+    assert widget.feedback_tone == "good" and widget.state.to_move == 1 and widget.state.forced is None
+
+
+def test_v6_lets_the_next_player_challenge_a_false_capture() -> None:
+    attempted = replace(position(), rules=preset("v6")).play(capture("5♠=2♦"))
+    widget = TableWidget(attempted)
+    assert widget.state.to_move == 1
+    widget._handle_custom_msg({"action": "challenge"}, [])
+    assert widget.feedback_tone == "good"
+    assert widget.state.bonus == (0, 2) and widget.state.table == parse_cards(TABLE)
+
+
 def test_mode_must_be_known() -> None:
     with pytest.raises(ValueError, match="mode"):
         TableWidget(position(), mode="replay")  # type: ignore[arg-type]
@@ -211,11 +246,6 @@ class FakePuzzle:
 
     def solution_text(self) -> str:
         return "solution: " + ", ".join(map(str, self.answers))
-
-
-def capture(text: str) -> Capture:
-    hand, _, table = text.partition("=")
-    return Capture(parse_cards(hand.split("+")), parse_cards(table.split("+")))
 
 
 KING_CAPTURES = (capture("K♣=4♣+9♠"), capture("K♣=2♦+4♣+7♥"))

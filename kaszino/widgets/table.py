@@ -25,7 +25,7 @@ from kaszino.cards import Card, card_sum
 from kaszino.errors import IllegalMoveError, KaszinoError
 from kaszino.explain import explain_move
 from kaszino.i18n import LANGUAGES, language, set_language, tr
-from kaszino.moves import Lay, Move, NextDeal
+from kaszino.moves import Challenge, Claim, Lay, Move, NextDeal, Pass
 from kaszino.render import position_html
 from kaszino.state import GameState
 
@@ -173,8 +173,19 @@ class TableWidget(anywidget.AnyWidget):
         if len(hand) != 1 or table:
             self._say("bad", text("ui.lay_needs_one"))
             return
-        move = Lay(hand[0])
-        self._decide(move, self._state.problem(move))
+        self._try(Lay(hand[0]))
+
+    def press_claim(self) -> None:
+        """"Ausz!" (rules with manual claims): claim the win for the viewer; a wrong claim costs nothing."""
+        self._try(Claim(self._viewer()))
+
+    def press_pass(self) -> None:
+        """"Passz" (V3): skip the second move after an opponent's tábla."""
+        self._try(Pass())
+
+    def press_challenge(self) -> None:
+        """"Fals!" (V6): the viewer challenges the capture just made."""
+        self._try(Challenge(self._viewer()))
 
     def show_answers(self) -> None:
         """"Összes helyes": list every correct capture of the position (laying is always allowed)."""
@@ -198,6 +209,9 @@ class TableWidget(anywidget.AnyWidget):
         self.html = self._markup()
 
     # --- deciding --------------------------------------------------------------------------
+    def _try(self, move: Move) -> None:
+        self._decide(move, self._state.problem(move))
+
     def _decide(self, move: Move, problem: str | None) -> None:
         """Refuse ``move`` if it has a ``problem``, else accept it."""
         if problem is not None:
@@ -211,7 +225,7 @@ class TableWidget(anywidget.AnyWidget):
 
     def _accept(self, move: Move) -> None:
         """A correct move: praise and explain it; in play mode also play it."""
-        key = "ui.good_capture" if isinstance(move, Capture) else "ui.good_lay"
+        key = {Capture: "ui.good_capture", Lay: "ui.good_lay"}.get(type(move), "ui.good_call")
         lines = (text(key, move=move_text(move)), explanation(self._state, move))
         if self._mode == "play":
             self._play(move, *lines)
@@ -251,6 +265,13 @@ class TableWidget(anywidget.AnyWidget):
                    Button("answers", enabled=movable), Button("clear")]
         if self._mode == "play" and self._state.deal_over and not self._state.finished:
             buttons.append(Button("next_deal", main=True))
+        rules, state = self._state.rules, self._state
+        if rules.may_pass_after_tabla:
+            buttons.append(Button("pass", enabled=movable and state.forced == "again"))
+        if rules.fals:
+            buttons.append(Button("challenge", enabled=state.pending is not None))
+        if rules.claim == "manual":
+            buttons.append(Button("claim", enabled=not state.finished))
         return buttons
 
     def _header_html(self) -> str:
@@ -284,7 +305,8 @@ class TableWidget(anywidget.AnyWidget):
 
     def _handlers(self) -> dict[str, Callable[[], None]]:
         return {"capture": self.press_capture, "lay": self.press_lay, "answers": self.show_answers,
-                "clear": self.clear, "next_deal": self.next_deal}
+                "clear": self.clear, "next_deal": self.next_deal, "pass": self.press_pass,
+                "challenge": self.press_challenge, "claim": self.press_claim}
 
     def _on_frontend(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
         """A click in the browser: ``{"action": …, "card": …, "lang": …}``."""
