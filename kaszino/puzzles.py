@@ -21,11 +21,15 @@ from pathlib import Path
 from types import UnionType
 from typing import Literal, get_args
 
-from kaszino.captures import Capture, captures
-from kaszino.cards import Card, card_sum, format_cards
+from kaszino.captures import Capture, capture_problem, captures
+from kaszino.cards import Card, format_cards
 from kaszino.errors import KaszinoError, PuzzleFormatError
+from kaszino.explain import explain_move
+from kaszino.hints import Objective, hint_ladder
 from kaszino.i18n import tr
 from kaszino.moves import parse_move
+from kaszino.solver.sweeps import sweeps
+from kaszino.solver.value import best_captures
 from kaszino.state import GameState
 
 Kind = Literal["all_captures", "best_capture", "sweep"]
@@ -41,7 +45,7 @@ FORMAT_VERSION = 1
 PUZZLE_DIR = Path(__file__).resolve().parent.parent / "puzzles"
 """The shipped puzzle files (``puzzles/`` beside the package in a checkout)."""
 
-_OBJECTIVES: dict[Kind, str] = {"all_captures": "all", "best_capture": "best", "sweep": "sweep"}
+_OBJECTIVES: dict[Kind, Objective] = {"all_captures": "all", "best_capture": "best", "sweep": "sweep"}
 _FIELDS = ("id", "kind", "position", "answers", "themes", "rating", "source")
 _ID_RE = re.compile(r"^[A-Za-z0-9_-]+$")
 
@@ -125,7 +129,7 @@ class Puzzle:
             return self._check_all(tuple(selection))
         if not isinstance(selection, Capture):
             raise KaszinoError(f"a {self.kind} puzzle takes one capture, not {selection!r}")
-        problem = capture_reason(self.state, selection)
+        problem = _refusal(self.state, selection)
         if problem is not None:
             return Verdict(False, problem, wrong=(selection,))
         if self.kind == "best_capture":
@@ -133,7 +137,7 @@ class Puzzle:
         return self._check_sweep(selection)
 
     def _check_all(self, selection: tuple[Capture, ...]) -> Verdict:
-        reasons = {capture: capture_reason(self.state, capture) for capture in selection}
+        reasons = {capture: _refusal(self.state, capture) for capture in selection}
         wrong = tuple(c for c, reason in reasons.items() if reason is not None)
         chosen = {capture_key(c) for c in selection if reasons[c] is None}
         extra = tuple(c for c in selection if reasons[c] is None and not self.is_answer(c))
@@ -155,8 +159,7 @@ class Puzzle:
             if others:
                 text += "\n" + tr("puzzles.best_tied", others=", ".join(map(str, others)))
             return Verdict(True, text)
-        best = ", ".join(map(str, self.answers))
-        text = tr("puzzles.best_worse", capture=capture, best=best) + "\n" + _explain(self.state, capture)
+        text = tr("puzzles.best_worse", capture=capture) + "\n" + _explain(self.state, capture)
         return Verdict(False, text, extra=(capture,))
 
     def _check_sweep(self, capture: Capture) -> Verdict:
@@ -171,9 +174,7 @@ class Puzzle:
 
     def hints(self) -> list[str]:
         """Hints from vague to precise (the hint ladder of :mod:`kaszino.hints`)."""
-        from kaszino.hints import hint_ladder
-
-        return [str(getattr(hint, "text", hint)) for hint in hint_ladder(self.state, _OBJECTIVES[self.kind])]
+        return hint_ladder(self.state, _OBJECTIVES[self.kind])
 
     def solution_text(self) -> str:
         """Every correct answer, each with the explanation of the move."""
@@ -203,31 +204,24 @@ def _number(value: float) -> float | int:
 
 
 def _explain(state: GameState, capture: Capture) -> str:
-    from kaszino.explain import explain_move
-
     return explain_move(state, capture).text
 
 
-def capture_reason(state: GameState, capture: Capture) -> str | None:
-    """Why ``capture`` is not a legal capture for the player to move (learner-facing), or None."""
-    hand = state.hands[state.to_move]
-    missing_hand = [c for c in capture.hand if c not in hand]
-    if missing_hand:
-        return tr("puzzles.not_in_hand", cards=format_cards(missing_hand))
-    missing_table = [c for c in capture.table if c not in state.table]
-    if missing_table:
-        return tr("puzzles.not_on_table", cards=format_cards(missing_table))
-    if not capture.hand or not capture.table:
-        return tr("puzzles.empty_side")
-    rules = state.rules
-    if rules.max_hand_cards is not None and len(capture.hand) > rules.max_hand_cards:
-        return tr("puzzles.too_many_hand_cards", most=rules.max_hand_cards)
-    hand_sum, table_sum = card_sum(capture.hand), card_sum(capture.table)
-    if hand_sum != table_sum:
-        return tr("puzzles.sums_differ", capture=capture, hand=hand_sum, table=table_sum)
-    if rules.capture_limit is not None and hand_sum > rules.capture_limit:
-        return tr("puzzles.over_limit", capture=capture, total=hand_sum, limit=rules.capture_limit)
-    return None
+def engine_problem(state: GameState, capture: Capture) -> str | None:
+    """Why ``capture`` is no correct capture of the player to move (the engine's English words), or None.
+
+    Stricter than ``state.problem``: under V6 the engine accepts a false capture as an attempt.
+    """
+    return state.problem(capture) or capture_problem(capture.hand, capture.table, state.rules)
+
+
+def _refusal(state: GameState, capture: Capture) -> str | None:
+    """Learner-facing words for a selection that is no correct capture, or None if it is one."""
+    if engine_problem(state, capture) is None:
+        return None
+    if state.problem(capture) is None:  # V6: the engine would take it as an attempt
+        return tr("puzzles.false_capture", capture=capture)
+    return _explain(state, capture)
 
 
 # --- the solver's answers -------------------------------------------------------------------------
@@ -237,12 +231,8 @@ def solve(kind: Kind, state: GameState) -> tuple[Capture, ...]:
     if kind == "all_captures":
         found = captures(state.hands[state.to_move], state.table, state.rules)
     elif kind == "best_capture":
-        from kaszino.solver.value import best_captures
-
         found = [capture for capture, _ in best_captures(state)]
     else:
-        from kaszino.solver.sweeps import sweeps
-
         found = sweeps(state)
     return canonical(state, found)
 
@@ -357,7 +347,7 @@ def _read_answers(texts: object, state: GameState, where: _Where) -> tuple[Captu
             raise where.error(f"{text!r} is not a move: {error}", "answers") from None
         if not isinstance(move, Capture):
             raise where.error(f"{text!r} is not a capture", "answers")
-        reason = capture_reason(state, move)
+        reason = engine_problem(state, move)
         if reason is not None:
             raise where.error(f"{text!r} is not a legal move here: {reason}", "answers")
         if any(capture_key(move) == capture_key(a) for a in answers):

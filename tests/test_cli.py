@@ -1,0 +1,125 @@
+"""The ``kaszino`` command: ``puzzles check`` on shipped and tampered files, ``generate``, ``list``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kaszino.cli import main
+from kaszino.puzzles import load_all, load_puzzles, puzzle_files, solve
+
+SHIPPED = load_all()
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_check_passes_on_the_shipped_files(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "puzzles", "check")
+    assert status == 0
+    files = len(puzzle_files())
+    expected = f"ok: {len(SHIPPED)} puzzles in {files} file(s), every stored answer set is the solver's"
+    assert out.strip() == expected
+
+
+def tampered(tmp_path: Path, kind: str, change: str) -> tuple[Path, str]:
+    """A copy of the shipped file of ``kind`` with one puzzle's answers changed; returns it and the id.
+
+    ``drop``: the first answer is left out. ``replace``: the answers become one legal capture
+    that is no answer.
+    """
+    source = next(path for path in puzzle_files() if path.stem == kind)
+    document = json.loads(source.read_text(encoding="utf-8"))
+    by_id = {p.id: p for p in SHIPPED}
+    for record in document["puzzles"]:
+        puzzle = by_id[record["id"]]
+        others = [c for c in solve("all_captures", puzzle.state) if not puzzle.is_answer(c)]
+        if change == "drop" and len(record["answers"]) >= 2:
+            record["answers"] = record["answers"][1:]
+            break
+        if change == "replace" and others:
+            record["answers"] = [str(others[0])]
+            break
+    path = tmp_path / source.name
+    path.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+    return path, record["id"]
+
+
+Capsys = pytest.CaptureFixture[str]
+
+
+def test_check_fails_on_a_dropped_answer_and_names_it(capsys: Capsys, tmp_path: Path) -> None:
+    path, puzzle_id = tampered(tmp_path, "all_captures", "drop")
+    dropped = json.loads(next(p for p in puzzle_files() if p.stem == "all_captures").read_text())
+    first_answer = next(r for r in dropped["puzzles"] if r["id"] == puzzle_id)["answers"][0]
+    status, out, _ = run(capsys, "puzzles", "check", str(path))
+    assert status == 1
+    assert f"puzzle '{puzzle_id}' (all_captures): missing {first_answer}" in out
+    assert out.count("FAIL") == 1
+
+
+@pytest.mark.parametrize("kind", ["best_capture", "sweep"])
+def test_check_fails_on_a_wrong_answer_and_shows_missing_and_extra(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, kind: str
+) -> None:
+    path, puzzle_id = tampered(tmp_path, kind, "replace")
+    status, out, _ = run(capsys, "puzzles", "check", str(path))
+    assert status == 1
+    line = next(line for line in out.splitlines() if puzzle_id in line)
+    assert "missing" in line and "extra" in line
+
+
+def test_check_reports_a_broken_file_and_goes_on(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": 1, "puzzles": [', encoding="utf-8")
+    status, out, _ = run(capsys, "puzzles", "check", str(broken), *map(str, puzzle_files()))
+    assert status == 1
+    assert f"FAIL {broken}: line 1" in out
+    assert "1 problem(s) in 4 file(s)" in out
+
+
+def test_generate_writes_a_file_that_loads_and_is_deterministic(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    args = ["puzzles", "generate", "--seed", "11", "--count", "2", "--kind", "sweep", "--kind",
+            "all_captures"]
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    assert run(capsys, *args, "--out", str(first))[:2] == (0, f"wrote 4 puzzles to {first}\n")
+    assert run(capsys, *args, "--out", str(second))[0] == 0
+    assert first.read_bytes() == second.read_bytes()
+    assert sorted(p.kind for p in load_puzzles(first)) == ["all_captures"] * 2 + ["sweep"] * 2
+    assert run(capsys, "puzzles", "check", str(first))[0] == 0
+
+
+def test_generate_does_not_replace_a_file_without_force(capsys: Capsys, tmp_path: Path) -> None:
+    out = tmp_path / "mine.json"
+    out.write_text("my notes", encoding="utf-8")
+    args = ["puzzles", "generate", "--seed", "1", "--count", "1", "--kind", "sweep", "--out", str(out)]
+    status, _, err = run(capsys, *args)
+    assert status == 2 and "--force" in err
+    assert out.read_text(encoding="utf-8") == "my notes"
+    assert run(capsys, *args, "--force")[0] == 0
+    assert len(load_puzzles(out)) == 1
+
+
+def test_list_filters_by_kind_and_theme(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "puzzles", "list", "--kind", "sweep")
+    lines = out.splitlines()
+    assert status == 0 and len(lines) == sum(p.kind == "sweep" for p in SHIPPED)
+    assert all(" sweep " in line for line in lines)
+    _, out, _ = run(capsys, "puzzles", "list", "--theme", "ace")
+    assert len(out.splitlines()) == sum("ace" in p.themes for p in SHIPPED)
+
+
+def test_the_module_runs_as_a_command() -> None:
+    done = subprocess.run([sys.executable, "-m", "kaszino.cli", "puzzles", "check"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith("ok: ")

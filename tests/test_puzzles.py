@@ -1,0 +1,311 @@
+"""Puzzles as data: the shipped files, judging answers, themes, malformed files, the generator."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from reference import brute_captures, play_all, position
+
+from kaszino import Capture, GameState, PuzzleFormatError, new_game, parse_move
+from kaszino.i18n import using_language
+from kaszino.puzzlegen import (
+    THEME_TESTS,
+    answers_if_interesting,
+    generate,
+    positions,
+    replay,
+    spread,
+    task_key,
+    themes,
+)
+from kaszino.puzzles import (
+    KINDS,
+    THEMES,
+    Kind,
+    Puzzle,
+    Rating,
+    canonical,
+    capture_key,
+    dumps_puzzles,
+    load_all,
+    load_puzzles,
+    parse_puzzles,
+    puzzle_files,
+    recheck,
+    save_puzzles,
+    solve,
+)
+
+SHIPPED = load_all()
+
+
+def cap(text: str) -> Capture:
+    move = parse_move(text)
+    assert isinstance(move, Capture)
+    return move
+
+
+def reversed_sides(capture: Capture) -> Capture:
+    """The same capture with the cards of each side listed the other way round."""
+    return Capture(capture.hand[::-1], capture.table[::-1])
+
+
+def dealt(hand: str, table: str, other: str = "") -> GameState:
+    """Player 0 to move on his first move of the deal with ``hand``; the opponent holds ``other``."""
+    return position([hand, other], table)
+
+
+def puzzle(kind: Kind, state: GameState) -> Puzzle:
+    return Puzzle(id="t-1", kind=kind, state=state, answers=solve(kind, state))
+
+
+WORKED = dealt("5S AH KC", "2D 4C 7H 9S")  # RULES §2: exactly three captures
+AFTER_TABLA = play_all(dealt("6S 7C 3S", "AS AD 8H 3D", other="5H 3H 8D"), ["6S+7C=AS+AD+8H+3D", "8D"])
+
+
+# --- the shipped files -------------------------------------------------------------------------------
+def test_shipped_files_hold_at_least_twelve_puzzles_of_each_kind() -> None:
+    counts = Counter(p.kind for p in SHIPPED)
+    assert all(counts[kind] >= 12 for kind in KINDS), counts
+    assert len({p.id for p in SHIPPED}) == len(SHIPPED)
+
+
+@pytest.mark.parametrize("path", puzzle_files(), ids=lambda p: p.name)
+def test_each_shipped_file_runs_from_easy_to_hard_over_a_range_of_ratings(path: Path) -> None:
+    ratings = [p.rating.value for p in load_puzzles(path)]
+    assert ratings == sorted(ratings)
+    assert ratings[-1] - ratings[0] >= 300
+
+
+@pytest.mark.parametrize("stored", SHIPPED, ids=lambda p: p.id)
+def test_shipped_puzzle_is_honest(stored: Puzzle) -> None:
+    """Answers are the solver's, the source replays to the position, the themes are the predicates'."""
+    assert recheck(stored) is None
+    assert stored.source is not None and replay(stored.source) == stored.state
+    assert stored.themes == themes(stored.kind, stored.state, stored.answers)
+    assert answers_if_interesting(stored.kind, stored.state) is not None
+
+
+def test_shipped_files_are_written_exactly_as_the_format_writes_them() -> None:
+    for path in puzzle_files():
+        assert dumps_puzzles(load_puzzles(path)) == path.read_text(encoding="utf-8")
+
+
+# --- judging answers ------------------------------------------------------------------------------------
+def test_all_captures_accepts_exactly_the_full_set_in_any_order() -> None:
+    p = puzzle("all_captures", WORKED)
+    expected = {capture_key(c) for c in brute_captures(WORKED.hands[0], WORKED.table)}
+    assert p.answer_keys == expected and len(expected) == 3
+    verdict = p.check([reversed_sides(a) for a in reversed(p.answers)])
+    assert verdict.correct and not verdict.missing and not verdict.wrong
+    for left_out in p.answers:
+        partial = p.check([a for a in p.answers if a != left_out])
+        assert not partial.correct
+        assert partial.missing == (left_out,)
+        with using_language("en"):
+            assert "2 of the 3" in p.check([a for a in p.answers if a != left_out]).text
+
+
+def test_all_captures_refuses_an_illegal_capture_with_the_reason() -> None:
+    p = puzzle("all_captures", WORKED)
+    too_big = cap("5S+KC=2D+9S+7H")  # RULES §2: sum 18 > 13
+    verdict = p.check([*p.answers, too_big])
+    assert not verdict.correct and verdict.wrong == (too_big,)
+    with using_language("en"):
+        assert "18" in p.check([*p.answers, too_big]).text
+    with using_language("hu"):
+        assert "legfeljebb 13" in p.check([*p.answers, too_big]).text
+
+
+def test_best_capture_accepts_the_best_and_explains_why_another_is_worse() -> None:
+    p = puzzle("best_capture", WORKED)
+    assert [str(a) for a in p.answers] == ["5♠+A♥ = 2♦+4♣"]  # the only capture taking an ace
+    assert p.check(reversed_sides(p.answers[0])).correct
+    worse = p.check(cap("KC=4C+9S"))
+    assert not worse.correct and worse.extra == (cap("KC=4C+9S"),)
+    with using_language("en"):
+        text = p.check(cap("KC=4C+9S")).text
+    assert "5♠+A♥ = 2♦+4♣" in text and len(text.splitlines()) >= 2
+
+
+def test_best_capture_accepts_every_tied_best() -> None:
+    state = dealt("8H 8D 6H", "8C KH QH JH")
+    p = puzzle("best_capture", state)
+    assert p.answer_keys == {capture_key(cap("8H=8C")), capture_key(cap("8D=8C"))}
+    assert p.check(cap("8H=8C")).correct and p.check(cap("8D=8C")).correct
+    assert "tied_best" in themes("best_capture", state, p.answers)
+
+
+def test_single_answer_kinds_refuse_illegal_selections() -> None:
+    p = puzzle("best_capture", WORKED)
+    for bad in ("5S=9S", "QS=2D+4C", "5S+AH=7H"):
+        verdict = p.check(cap(bad))
+        assert not verdict.correct and verdict.wrong == (cap(bad),) and verdict.text
+
+
+def test_sweep_accepts_any_sweep_and_refuses_a_capture_that_leaves_cards() -> None:
+    state = dealt("QS 8C QH", "2C 6H 4S")
+    p = puzzle("sweep", state)
+    assert p.answer_keys == {capture_key(cap("QS=2C+6H+4S")), capture_key(cap("QH=2C+6H+4S"))}
+    assert state.is_first_move(0)
+    with using_language("en"):
+        assert all("2 point" in p.check(reversed_sides(a)).text for a in p.answers)  # the first move
+        partial = p.check(cap("8C=2C+6H"))
+    assert not partial.correct and partial.extra == (cap("8C=2C+6H"),)
+    assert "leaves 4♠" in partial.text
+
+
+def test_sweep_on_the_forced_second_move() -> None:
+    assert AFTER_TABLA.forced == "again" and AFTER_TABLA.to_move == 1
+    p = puzzle("sweep", AFTER_TABLA)
+    assert p.answer_keys == {capture_key(cap("5H+3H=8D"))}
+    assert themes("sweep", AFTER_TABLA, p.answers) == ("multi_card", "forced_second_move")
+    assert answers_if_interesting("sweep", AFTER_TABLA) == p.answers
+
+
+def test_a_set_is_not_an_answer_to_a_single_answer_kind() -> None:
+    with pytest.raises(Exception, match="one capture"):
+        puzzle("sweep", WORKED).check([cap("KC=2D+4C+7H")])
+
+
+def test_texts_hints_and_solution() -> None:
+    p = puzzle("all_captures", WORKED)
+    with using_language("hu"):
+        assert "összes" in p.task_text()
+    with using_language("en"):
+        assert "every capture" in p.task_text()
+        solution = p.solution_text()
+    assert all(str(a) in solution for a in p.answers)
+    hints = p.hints()
+    assert hints and all(isinstance(h, str) and h for h in hints)
+
+
+# --- themes and the generator's choices ----------------------------------------------------------------
+def test_every_theme_has_a_predicate() -> None:
+    assert tuple(THEME_TESTS) == THEMES
+
+
+def test_theme_predicates_on_fixtures() -> None:
+    answers = solve("all_captures", WORKED)
+    assert themes("all_captures", WORKED, answers) == ("ace", "multi_card", "long_capture")
+    casinos = dealt("QD 3S 4H", "10D 2S 9C 6C")  # 10♦ and 2♠ on the table
+    found = solve("all_captures", casinos)
+    assert {"big_casino", "little_casino"} <= set(themes("all_captures", casinos, found))
+    sweep = dealt("6S 7C 3S", "AS AD 8H 3D")
+    assert "first_move_double" in themes("sweep", sweep, solve("sweep", sweep))
+
+
+def test_interesting_positions() -> None:
+    assert answers_if_interesting("all_captures", WORKED) == solve("all_captures", WORKED)
+    single = dealt("5S 9H 10C", "5D QC KD JD")
+    assert len(solve("all_captures", single)) == 1 and answers_if_interesting("all_captures", single) is None
+    assert answers_if_interesting("best_capture", single) is None  # no choice to make
+    one_for_one = dealt("7S 2H 4C", "7D")
+    assert solve("sweep", one_for_one) and answers_if_interesting("sweep", one_for_one) is None
+
+
+def test_canonical_order_is_independent_of_the_input_order() -> None:
+    answers = solve("all_captures", WORKED)
+    assert canonical(WORKED, [reversed_sides(a) for a in reversed(answers)]) == answers
+
+
+def test_generator_is_deterministic_for_a_seed() -> None:
+    first = generate(("all_captures", "sweep"), seed=7, count=3)
+    assert dumps_puzzles(first) == dumps_puzzles(generate(("all_captures", "sweep"), seed=7, count=3))
+    assert Counter(p.kind for p in first) == {"all_captures": 3, "sweep": 3}
+    assert [p.rating.value for p in first] == sorted(p.rating.value for p in first)
+    assert len({task_key(p.kind, p.state) for p in first}) == 6
+    assert dumps_puzzles(generate(("all_captures",), seed=8, count=3)) != dumps_puzzles(first[:3])
+
+
+def test_simulated_games_replay_from_their_seed() -> None:
+    moves = list(positions(3))
+    assert [n for n, _ in moves] == list(range(len(moves))) and len(moves) >= 24
+    assert moves[0][1] == new_game(seed=3)
+
+
+def test_spread_keeps_both_ends() -> None:
+    pool = [Puzzle(id=f"x{i}", kind="sweep", state=WORKED, answers=(), rating=Rating(value=1000 + 10 * i))
+            for i in range(10)]
+    chosen = spread(pool, 4)
+    assert [p.id for p in chosen] == ["x0", "x3", "x6", "x9"]
+
+
+# --- malformed files ----------------------------------------------------------------------------------
+GOOD = SHIPPED[0].to_record()
+
+
+def write(tmp_path: Path, document: object) -> Path:
+    path = tmp_path / "broken.json"
+    path.write_text(document if isinstance(document, str) else json.dumps(document), encoding="utf-8")
+    return path
+
+
+def one(**changes: object) -> dict[str, object]:
+    record = {**GOOD, **changes}
+    return {"format": 1, "puzzles": [{k: v for k, v in record.items() if v is not None}]}
+
+
+FIRST_STATE = SHIPPED[0].state
+LEGAL_BUT_WRONG = str(brute_captures(FIRST_STATE.hands[FIRST_STATE.to_move], FIRST_STATE.table)[0])
+ILLEGAL = f"{FIRST_STATE.hands[FIRST_STATE.to_move][0]} = {FIRST_STATE.hands[FIRST_STATE.to_move][0]}"
+
+MALFORMED = {
+    "bad json": ('{"format": 1,\n "puzzles": [\n  {"id": "a",}\n ]}', r"broken\.json: line 3, column \d+"),
+    "not an object": ("[]", r"broken\.json: a puzzle file is a JSON object"),
+    "format": ({"format": 2, "puzzles": []}, r"field 'format': unknown format 2"),
+    "unknown kind": (one(kind="mate_in_two"), r"puzzle '[\w-]+': field 'kind': unknown kind 'mate_in_two'"),
+    "bad notation": (one(position="rules=standard; seed=x"),
+                     r"puzzle '[\w-]+': field 'position': bad notation"),
+    "not a move": (one(answers=["5♠ = = 2"]), r"field 'answers': '5♠ = = 2' is not a move"),
+    "not legal": (one(answers=[ILLEGAL]), rf"field 'answers': '{ILLEGAL}' is not a legal move here"),
+    "lay": (one(answers=["A♠"]), r"field 'answers': 'A♠' is not a capture"),
+    "twice": (one(answers=[LEGAL_BUT_WRONG, LEGAL_BUT_WRONG]), r"field 'answers': .* is listed twice"),
+    "no answers": (one(answers=[]), r"field 'answers': answers must be a non-empty list"),
+    "missing field": (one(position=None), r"puzzle #1: missing field\(s\) 'position'"),
+    "unknown field": (one(solution="x"), r"puzzle #1: unknown field\(s\) 'solution'"),
+    "bad id": (one(id="a b"), r"puzzle #1: field 'id'"),
+    "unknown theme": (one(themes=["mate"]), r"field 'themes': unknown theme\(s\) 'mate'"),
+    "bad rating": (one(rating={"value": "hard"}), r"field 'rating'"),
+    "bad source": (one(source={"seed": 1}), r"field 'source'"),
+    "duplicate ids": ({"format": 1, "puzzles": [GOOD, GOOD]},
+                      rf"puzzle '{GOOD['id']}': field 'id': duplicate id"),
+}
+
+
+@pytest.mark.parametrize("name", MALFORMED)
+def test_malformed_files_name_the_file_puzzle_and_field(tmp_path: Path, name: str) -> None:
+    document, message = MALFORMED[name]
+    path = write(tmp_path, document)
+    before = path.read_bytes()
+    with pytest.raises(PuzzleFormatError, match=message):
+        load_puzzles(path)
+    assert path.read_bytes() == before  # reading never changes a file
+
+
+def test_ids_must_be_unique_across_files(tmp_path: Path) -> None:
+    for name in ("a.json", "b.json"):
+        (tmp_path / name).write_text(json.dumps(one()), encoding="utf-8")
+    with pytest.raises(PuzzleFormatError, match="duplicate id"):
+        load_all(sorted(tmp_path.glob("*.json")))
+
+
+def test_a_stored_answer_that_is_legal_but_wrong_loads_and_is_caught_by_recheck(tmp_path: Path) -> None:
+    stored = parse_puzzles(json.dumps(one(kind="sweep", answers=[LEGAL_BUT_WRONG])))[0]
+    discrepancy = recheck(stored)
+    assert discrepancy is not None and LEGAL_BUT_WRONG in str(discrepancy)
+
+
+def test_rating_fields_may_be_left_to_their_glicko_defaults() -> None:
+    stored = parse_puzzles(json.dumps(one(rating={"value": 1234})))[0]
+    assert stored.rating == Rating(value=1234.0, deviation=350.0, volatility=0.06)
+
+
+def test_save_round_trips_and_leaves_no_temporary_file(tmp_path: Path) -> None:
+    path = tmp_path / "saved.json"
+    save_puzzles(SHIPPED[:3], path)
+    assert load_puzzles(path) == SHIPPED[:3]
+    assert [p.name for p in tmp_path.iterdir()] == ["saved.json"]
