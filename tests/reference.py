@@ -30,12 +30,14 @@ def subsets(cards: Sequence[Card], most: int | None = None) -> Iterator[tuple[Ca
 
 def brute_captures(hand: Sequence[Card], table: Sequence[Card], rules: Rules = STANDARD) -> list[Capture]:
     """Every legal capture by trying all pairs of subsets (RULES.md §2, V2, V8)."""
+    table_by_sum: dict[int, list[tuple[Card, ...]]] = {}
+    for t in subsets(table):
+        table_by_sum.setdefault(sum(card.value for card in t), []).append(t)
     found = []
     for h in subsets(hand, rules.max_hand_cards):
         total = sum(card.value for card in h)
-        if rules.capture_limit is not None and total > rules.capture_limit:
-            continue
-        found.extend(Capture(h, t) for t in subsets(table) if sum(card.value for card in t) == total)
+        if rules.capture_limit is None or total <= rules.capture_limit:
+            found.extend(Capture(h, t) for t in table_by_sum.get(total, []))
     return found
 
 
