@@ -324,6 +324,11 @@ class GameState:
     def __str__(self) -> str:
         return self.notation()
 
+    def _repr_html_(self) -> str:
+        from kaszino.render import position_html
+
+        return position_html(self)
+
 
 def deal_state(
     rules: Rules,
