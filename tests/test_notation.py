@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -196,3 +197,17 @@ def test_the_player_to_move_must_hold_cards_while_the_deal_goes_on() -> None:
     with pytest.raises(NotationError, match=re.escape("to_move: player 0 holds no cards")):
         from_notation(changed("to_move", "0", after_lay).replace("hands=A♥ K♣", "hands=-")
                       .replace("table=2♥ 4♣ 7♥ 9♠ 5♠", "table=2♥ 4♣ 7♥ 9♠ 5♠ A♥ K♣"))
+
+
+DOCS = Path(__file__).parent.parent / "docs" / "notation.md"
+
+
+def test_the_positions_in_the_docs_read_and_write_back_unchanged() -> None:
+    lines = [line for line in DOCS.read_text(encoding="utf-8").splitlines() if line.startswith("rules=")]
+    positions = [line for line in lines if "; seed=" in line]
+    assert len(positions) == 2
+    for line in positions:
+        assert from_notation(line).notation() == line
+    for line in lines:
+        if line not in positions:
+            parse_rules(line.removeprefix("rules="))

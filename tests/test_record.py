@@ -8,7 +8,7 @@ import re
 import pytest
 from hypothesis import given
 from reference import play_all, stacked_deck
-from test_notation import History, histories, play_randomly
+from test_notation import DOCS, History, histories, play_randomly
 
 from kaszino import PRESETS, IllegalMoveError, KaszinoError, Lay, NotationError, Rules, new_game, parse_move
 from kaszino.record import GameRecord, record_game
@@ -118,3 +118,18 @@ def test_record_game_checks_its_input() -> None:
     after = play_all(start, ["5♠"])
     with pytest.raises(KaszinoError, match=re.escape("state 1 does not follow from state 0 by any move")):
         record_game([start, play_all(after, ["2♦"])])
+
+
+def docs_block(starting: str) -> str:
+    """The fenced block of docs/notation.md whose first line starts with ``starting``."""
+    blocks: list[str] = re.findall(r"```\w*\n(.*?)```", DOCS.read_text(encoding="utf-8"), flags=re.DOTALL)
+    return next(block for block in blocks if block.startswith(starting))
+
+
+def test_the_record_in_the_docs_reads() -> None:
+    record = GameRecord.from_text(docs_block("# Opening"))
+    assert record.final_state() == play_all(new_game(seed=42), ["4♣ = 2♥+2♠", "K♠", "2♦", "10♦+3♥ = K♠"])
+
+
+def test_the_python_example_in_the_docs_runs() -> None:
+    exec(docs_block("from kaszino import new_game"), {})
