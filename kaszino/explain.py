@@ -247,8 +247,8 @@ def _with_exact(state: GameState, verdict: Explanation) -> Explanation:
     exact_loss = solution.value - solution.move_values[verdict.move]
     if exact_loss <= 0:
         return replace(verdict, exact_loss=0, messages=verdict.messages + (Message.of("exact_best"),))
-    after = state.play(verdict.move)
-    refutation = tuple(solve(after).line) if not (after.deal_over or after.finished) else ()
+    after = without_claims(state).play(verdict.move)
+    refutation = () if after.deal_over else solve(after).line
     messages = verdict.messages + (
         Message.of("exact_worse", loss=exact_loss, best=line_message(state, solution.best_moves[:1])),
         Message.of("refutation", line=line_message(after, refutation)),
@@ -258,11 +258,17 @@ def _with_exact(state: GameState, verdict: Explanation) -> Explanation:
 
 def line_message(state: GameState, moves: Sequence[Move]) -> Joined:
     """The moves played one after another from ``state``, each with the player who makes it."""
+    state = without_claims(state)
     parts = []
     for move in moves:
         parts.append(Message.of("move_by", player=state.to_move, move=move_message(move)))
         state = state.play(move)
     return Joined(tuple(parts), "line_separator")
+
+
+def without_claims(state: GameState) -> GameState:
+    """``state`` with claims left to the players, as the solver plays its lines to the deal's end."""
+    return replace(state, rules=state.rules.with_changes(claim="manual"), finished=False, winner=None)
 
 
 def move_message(move: Move) -> Field:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Literal, get_args
 from kaszino.captures import Capture, captures
 from kaszino.cards import Card, card_sum, format_cards
 from kaszino.errors import KaszinoError
-from kaszino.explain import Joined, Message, line_message, move_message, value_message
+from kaszino.explain import Joined, Message, line_message, move_message, value_message, without_claims
 from kaszino.i18n import language
 from kaszino.moves import Lay
 from kaszino.solver.sweeps import sweep_plans, sweeps
@@ -112,7 +112,7 @@ def _last_round(state: GameState) -> Ladder:
     move = solution.best_moves[0]
     line = tuple(solution.line)
     continuation = line[1:] if line[:1] == (move,) else line
-    after = state.play(move)
+    after = without_claims(state).play(move)
     if isinstance(move, Capture):
         table_card = _telling_card(move.table)
         hand_step, table_step = _hand(move.hand), Message.of("hint_table", card=str(table_card))

@@ -193,3 +193,40 @@ def test_any_pairing_is_explained_as_the_engine_decides(deck: list, moves: int, 
 def test_no_english_leaks_into_hungarian(lang: str) -> None:
     text = explain_move(WORKED, parse_move("K♣=4♣+9♠")).text_in(lang)
     assert ("pont" in text) == (lang == "hu")
+
+
+# --- the open last round: the exact solver's verdict -------------------------------------------
+
+LAST_ROUND = GameState.from_notation(
+    "rules=standard; seed=2; deal=1; dealer=1; scores=0 | 0; round=8; to_move=0; forced=-; last_capturer=0; "
+    "hands=10♣ Q♠ A♠ | J♠ Q♦ Q♣; table=J♦ Q♥ 9♠ 7♦ 8♦ 7♣ 8♣ 8♠ 10♦; talon=-; "
+    "piles=7♠ 6♦ 4♠ 9♣ 5♠ 3♠ 8♥ 6♠ 5♦ 6♣ 5♣ A♣ A♦ K♥ K♣ 6♥ 4♥ 2♣ 9♥ 5♥ 4♦ 3♣ 3♥ 2♦ 2♥ "
+    "| J♣ J♥ 10♠ A♥ 7♥ 2♠ K♦ 9♦ 4♣ 10♥ 3♦ K♠; tabla_points=0 | 0; bonus=0 | 0; result=-; pending=-"
+)
+
+
+def test_last_round_verdicts_agree_with_the_solver() -> None:
+    from kaszino.solver import solve
+
+    solution = solve(LAST_ROUND)
+    for move in solution.move_values:
+        explanation = explain_move(LAST_ROUND, move)
+        assert explanation.exact_loss == solution.value - solution.move_values[move]
+        names = [m.name for m in explanation.messages]
+        if explanation.exact_loss == 0:
+            assert names[-1] == "exact_best" and explanation.refutation == ()
+        else:
+            assert names[-2:] == ["exact_worse", "refutation"]
+            assert explanation.refutation == solve(LAST_ROUND.play(move)).line
+            for lang in LANGUAGES:
+                assert str(explanation.exact_loss) in explanation.text_in(lang)
+
+
+def test_the_most_valuable_capture_now_can_lose_the_last_round() -> None:
+    big_casino = parse_move("10♣=10♦")
+    explanation = explain_move(LAST_ROUND, big_casino)
+    assert [c for c, _ in explanation.best] == [big_casino]  # the most valuable now ...
+    assert explanation.exact_loss is not None and explanation.exact_loss > 0  # ... is not the best play
+    reply = explanation.refutation[0]
+    assert f"player 1: {reply}" in explanation.text_in("en")
+    assert f"1. játékos: {reply}" in explanation.text_in("hu")

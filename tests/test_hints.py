@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
-from kaszino import GameState, KaszinoError, new_game, parse_cards
+from kaszino import STANDARD, Capture, GameState, KaszinoError, Lay, new_game, parse_cards
 from kaszino.hints import OBJECTIVES, hint_ladder
 from kaszino.i18n import LANGUAGES, using_language
+from kaszino.solver.positions import last_round_position
 
 
 def at(hand: str, table: str, **fields: object) -> GameState:
@@ -49,7 +51,7 @@ def test_all_ladder_counts_then_reveals_every_capture() -> None:
     assert "3" in ladder[0]
     assert "K♣" in ladder[1] and "5♠+A♥" in ladder[1]
     assert "4♣" in ladder[2]
-    for capture in ("5♠+A♥ = 2♦+4♣", "K♣ = 4♣+9♠", "K♣ = 2♦+4♣+7♥"):
+    for capture in ("K♣ = 2♦+4♣+7♥", "K♣ = 4♣+9♠", "5♠+A♥ = 2♦+4♣"):
         assert capture in ladder[3] and all(capture not in step for step in ladder[:3])
 
 
@@ -83,3 +85,32 @@ def test_impossible_objectives_are_refused_with_the_reason() -> None:
     with pytest.raises(KaszinoError, match="unknown hint objective"):
         hint_ladder(WORKED, "everything")  # type: ignore[arg-type]
     assert OBJECTIVES == ("best", "all", "sweep", "last_round")
+
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_last_round_ladder_follows_the_solver(seed: int) -> None:
+    from kaszino.solver import solve
+
+    state = last_round_position(random.Random(seed), STANDARD, table_size=4, hand_sizes=(3, 3))
+    solution = solve(state)
+    move = solution.best_moves[0]
+    ladder = hint_ladder(state, "last_round", "en")
+    if isinstance(move, Capture):
+        hand = [str(card) for card in move.hand]
+        reveals_step_by_step(ladder, hand, str(max(move.table)), str(move))
+    else:
+        assert isinstance(move, Lay)
+        assert str(move.card) not in ladder[0] and str(move.card) in ladder[1]
+        assert "not a capture" in ladder[2] and f"lay {move.card}" in ladder[3]
+    continuation = ladder[3].split("Best play from there:")[1].split("→")
+    assert all(f"lay {m}" in step if isinstance(m, Lay) else str(m) in step
+               for m, step in zip(solution.line[1:], continuation, strict=True))
+
+
+def test_last_round_ladders_cover_captures_and_lays() -> None:
+    from kaszino.solver import solve
+
+    kinds = {type(solve(last_round_position(random.Random(seed), STANDARD, table_size=4, hand_sizes=(3, 3)))
+                   .best_moves[0]) for seed in range(12)}
+    assert kinds == {Capture, Lay}
