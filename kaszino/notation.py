@@ -300,7 +300,8 @@ def _player(field: str, token: str, players: int, *, optional: bool = False) -> 
 
 
 def _points(field: str, value: str, players: int) -> tuple[int, ...]:
-    return tuple(_number(f"{field}[{p}]", token) for p, token in enumerate(_split(field, value, players)))
+    tokens = _split(field, value, players)
+    return tuple(_number(f"{field}[{p}]", token, None) for p, token in enumerate(tokens))
 
 
 def _forced(token: str) -> Forced | None:

@@ -166,7 +166,7 @@ def test_a_rules_name_that_would_break_the_line_is_refused() -> None:
     (changed("round", "9"), "round: '9' is out of range (1..8)"),
     (changed("round", "2"), "talon: 42 cards, but after round 2 of 8 the talon holds 36"),
     (changed("deal", "first"), "deal: expected a whole number, got 'first'"),
-    (changed("scores", "0 | -3"), "scores[1]: '-3' is out of range (at least 0)"),
+    (changed("scores", "0 | x"), "scores[1]: expected a whole number, got 'x'"),
     (changed("forced", "twice"), "forced: 'twice' is not one of -, lay, again"),
     (changed("result", "won"), "result: 'won' is not '-', 'draw' or a player 0..1"),
     (changed("pending", "K♣ = 4♣+9♠"), "pending: 'K♣ = 4♣+9♠', but only rules with fals=true (V6)"),
