@@ -170,8 +170,8 @@ def record_game(history: GameState | Sequence[GameState], moves: Iterable[Move] 
     if isinstance(history, GameState):
         start, played = history, tuple(moves or ())
     else:
-        if moves is not None:
-            raise KaszinoError("record_game takes either a start state and moves, or a list of states")
+        if moves is not None or not history:
+            raise KaszinoError("record_game takes a start state and moves, or a non-empty list of states")
         start, played = history[0], tuple(_move_between(history, i) for i in range(1, len(history)))
     record = GameRecord(start.rules, start.seed, _first_deck(start), start.dealer, played)
     try:

@@ -115,6 +115,8 @@ def test_record_game_checks_its_input() -> None:
         record_game(start, [Lay(DECK[3])])
     with pytest.raises(KaszinoError, match=re.escape("a record begins at the start of a game")):
         record_game(play_all(start, ["5♠"]), [])
+    with pytest.raises(KaszinoError, match=re.escape("or a non-empty list of states")):
+        record_game([])
     after = play_all(start, ["5♠"])
     with pytest.raises(KaszinoError, match=re.escape("state 1 does not follow from state 0 by any move")):
         record_game([start, play_all(after, ["2♦"])])
