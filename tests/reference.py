@@ -29,16 +29,20 @@ def subsets(cards: Sequence[Card], most: int | None = None) -> Iterator[tuple[Ca
 
 
 def brute_captures(hand: Sequence[Card], table: Sequence[Card], rules: Rules = STANDARD) -> list[Capture]:
-    """Every legal capture by trying all pairs of subsets (RULES.md §2, V2, V8)."""
+    """Every legal capture by trying all pairs of subsets (RULES.md §2, V2, V8).
+
+    Order: hand subsets (smaller first, in hand order), then table subsets likewise.
+    """
+    hand_sums = {h: sum(card.value for card in h) for h in subsets(hand, rules.max_hand_cards)}
+    allowed = {h: total for h, total in hand_sums.items()
+               if rules.capture_limit is None or total <= rules.capture_limit}
+    wanted = set(allowed.values())
     table_by_sum: dict[int, list[tuple[Card, ...]]] = {}
     for t in subsets(table):
-        table_by_sum.setdefault(sum(card.value for card in t), []).append(t)
-    found = []
-    for h in subsets(hand, rules.max_hand_cards):
-        total = sum(card.value for card in h)
-        if rules.capture_limit is None or total <= rules.capture_limit:
-            found.extend(Capture(h, t) for t in table_by_sum.get(total, []))
-    return found
+        total = sum(card.value for card in t)
+        if total in wanted:
+            table_by_sum.setdefault(total, []).append(t)
+    return [Capture(h, t) for h, total in allowed.items() for t in table_by_sum.get(total, [])]
 
 
 def key(move: Move) -> object:
