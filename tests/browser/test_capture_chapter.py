@@ -1,0 +1,53 @@
+"""Chapter 2 in Chromium: click a legal and an illegal capture, read the feedback, switch to English."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Locator, Page, expect
+
+CHAPTER = "notebooks/02_utes.ipynb"
+TOO_BIG = re.compile(r"\b18\b.*\b13\b", re.DOTALL)  # the reason names the sum and the limit
+
+
+def click_cards(table: Locator, cards: str) -> None:
+    """Click each card and wait until the kernel has drawn it as selected."""
+    for card in cards.split():
+        table.locator(f'[data-card="{card}"]').click()
+        expect(table.locator(f'[data-card="{card}"]')).to_have_attribute("aria-pressed", "true")
+
+
+def test_legal_and_illegal_capture_on_the_first_example(
+    open_notebook: Callable[[str | Path], Page], screenshot: Callable[[str], Path]
+) -> None:
+    page = open_notebook(CHAPTER)
+    # The "what is a capture" table: hand 5♠ A♥ K♣, table 2♦ 4♣ 7♥ 9♠.
+    table = page.locator(".kaszino-widget").filter(has=page.locator('[data-card="5♠"]')).first
+    feedback = table.locator(".kaszino-feedback")
+    expect(feedback).to_have_text("")
+
+    click_cards(table, "5♠ A♥ 2♦ 4♣")
+    expect(table.locator(".kaszino-sums")).to_have_attribute("data-table-sum", "6")
+    table.locator(".kaszino-capture-btn").click()
+    expect(feedback).to_contain_text("Helyes ütés: 5♠+A♥ = 2♦+4♣")
+    expect(feedback).to_have_attribute("data-tone", "good")
+    picked = table.locator(".kaszino-card[aria-pressed=\"true\"]")
+    expect(picked).to_have_count(0)  # practice mode clears the picks
+
+    click_cards(table, "5♠ K♣ 2♦ 9♠ 7♥")
+    table.locator(".kaszino-capture-btn").click()
+    expect(feedback).to_contain_text("Nem szabályos: 5♠+K♣ = 2♦+7♥+9♠")
+    expect(feedback).to_have_text(TOO_BIG)
+    expect(feedback).to_have_attribute("data-tone", "bad")
+    table.scroll_into_view_if_needed()
+    shot = screenshot("capture-chapter")
+    table.screenshot(path=str(shot.with_name("capture-chapter-table.png")))
+
+    # The table's own EN button turns the whole page: its feedback and the lesson texts around it.
+    table.locator('[data-action="lang"][data-lang="en"]').click()
+    expect(feedback).to_contain_text("Not allowed: 5♠+K♣ = 2♦+7♥+9♠")
+    expect(feedback).to_have_text(TOO_BIG)
+    expect(page.get_by_role("heading", name="What is a capture?")).to_be_visible()
+    expect(page.get_by_role("heading", name="Mi az ütés?")).to_have_count(0)
