@@ -179,7 +179,7 @@ class Puzzle:
     def solution_text(self) -> str:
         """Every correct answer, each with the explanation of the move."""
         lines = [tr(f"puzzles.solution_{self.kind}", count=len(self.answers))]
-        lines += [f"• {answer}: {_explain(self.state, answer)}" for answer in self.answers]
+        lines += [f"• {_explain(self.state, answer)}" for answer in self.answers]
         return "\n".join(lines)
 
     def to_record(self) -> dict[str, object]:

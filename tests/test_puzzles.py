@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from reference import brute_captures, play_all, position
 
-from kaszino import Capture, GameState, PuzzleFormatError, new_game, parse_move
+from kaszino import Capture, GameState, KaszinoError, PuzzleFormatError, new_game, parse_move
 from kaszino.i18n import using_language
 from kaszino.puzzlegen import (
     THEME_TESTS,
@@ -87,6 +87,17 @@ def test_shipped_puzzle_is_honest(stored: Puzzle) -> None:
     assert stored.source is not None and replay(stored.source) == stored.state
     assert stored.themes == themes(stored.kind, stored.state, stored.answers)
     assert answers_if_interesting(stored.kind, stored.state) is not None
+
+
+@pytest.mark.parametrize("stored", SHIPPED, ids=lambda p: p.id)
+def test_check_accepts_exactly_the_answers_of_each_shipped_puzzle(stored: Puzzle) -> None:
+    every = brute_captures(stored.state.hands[stored.player], stored.state.table)
+    if stored.kind == "all_captures":
+        assert stored.check(every).correct
+        assert not any(stored.check([c for c in every if c != left_out]).correct for left_out in every)
+    else:
+        assert {capture_key(c) for c in every if stored.check(c).correct} == stored.answer_keys
+        assert all(stored.check(c).text for c in every)
 
 
 def test_shipped_files_are_written_exactly_as_the_format_writes_them() -> None:
@@ -167,7 +178,7 @@ def test_sweep_on_the_forced_second_move() -> None:
 
 
 def test_a_set_is_not_an_answer_to_a_single_answer_kind() -> None:
-    with pytest.raises(Exception, match="one capture"):
+    with pytest.raises(KaszinoError, match="one capture"):
         puzzle("sweep", WORKED).check([cap("KC=2D+4C+7H")])
 
 
