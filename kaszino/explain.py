@@ -65,7 +65,13 @@ Ranked = tuple[tuple[Capture, CaptureValue], ...]
 
 @dataclass(frozen=True, slots=True)
 class Explanation:
-    """What a move does and how good it is. ``text`` is in the current language."""
+    """What a move does and how good it is. ``text`` is in the current language.
+
+    ``legal`` is the engine's verdict (``state.problem``); under V6 it accepts a false capture as
+    an attempt, and ``reason_key`` then names the fault. ``value``/``best``/``loss`` measure the
+    capture now (:mod:`kaszino.solver.value`); ``exact_loss`` and ``refutation`` come from the
+    exact solver and are set only in the open last round.
+    """
 
     move: Move
     legal: bool

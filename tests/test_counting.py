@@ -48,6 +48,7 @@ def test_worked_example_counts() -> None:
     assert count_captures(hand, table) == 3
     assert count_sweeps(hand, table) == 0
     assert distinct_capture_sums(table) == (2, 4, 6, 7, 9, 11, 13)
+    assert distinct_capture_sums(table, hand=hand) == (6, 13)
     assert subset_sum_counts(table, 13) == {2: 1, 4: 1, 6: 1, 7: 1, 9: 2, 11: 2, 13: 2}
     assert count_captures(hand, table, Rules(capture_limit=None)) == 4  # 5+K = 2+9+7 too
 
@@ -78,6 +79,15 @@ def test_distinct_sums_equal_enumeration(table: list[Card], rules: Rules) -> Non
     limit = rules.capture_limit
     expected = sorted({card_sum(s) for s in all_subsets(table) if limit is None or card_sum(s) <= limit})
     assert distinct_capture_sums(table, rules) == tuple(expected)
+
+
+@given(hand_and_table(), RULE_SETS)
+def test_distinct_sums_of_a_position_are_the_sums_of_its_captures(
+    pair: tuple[list[Card], list[Card]], rules: Rules,
+) -> None:
+    hand, table = pair
+    expected = sorted({card_sum(h) for h, _ in brute_captures(hand, table, rules)})
+    assert distinct_capture_sums(table, rules, hand) == tuple(expected)
 
 
 def test_large_tables_are_counted_exactly() -> None:

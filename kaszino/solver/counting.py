@@ -49,9 +49,18 @@ def count_sweeps(hand: Sequence[Card], table: Sequence[Card], rules: Rules = STA
     return len(table_sweeps(hand, table, rules))
 
 
-def distinct_capture_sums(table: Sequence[Card], rules: Rules = STANDARD) -> tuple[int, ...]:
-    """The different sums a capture from ``table`` can have, smallest first."""
-    return tuple(iter_capture_sums(table, rules))
+def distinct_capture_sums(
+    table: Sequence[Card], rules: Rules = STANDARD, hand: Sequence[Card] | None = None,
+) -> tuple[int, ...]:
+    """The different sums a capture from ``table`` can have, smallest first.
+
+    With ``hand``: only the sums that hand can also make, i.e. the sums of its legal captures.
+    """
+    sums = iter_capture_sums(table, rules)
+    if hand is None:
+        return tuple(sums)
+    groups = hand_groups(hand, rules)
+    return tuple(total for total in sums if total in groups)
 
 
 def capture_count_distribution(
