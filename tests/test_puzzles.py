@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from reference import brute_captures, play_all, position
 
-from kaszino import Capture, GameState, KaszinoError, PuzzleFormatError, new_game, parse_move
+from kaszino import S003, Capture, GameState, KaszinoError, PuzzleFormatError, new_game, parse_move
 from kaszino.i18n import using_language
 from kaszino.puzzlegen import (
     THEME_TESTS,
@@ -207,6 +208,25 @@ def test_theme_predicates_on_fixtures() -> None:
     assert {"big_casino", "little_casino"} <= set(themes("all_captures", casinos, found))
     sweep = dealt("6S 7C 3S", "AS AD 8H 3D")
     assert "first_move_double" in themes("sweep", sweep, solve("sweep", sweep))
+
+
+def test_round_and_count_themes() -> None:
+    many = dealt("2S 3H 5C", "2D 3D 5D AC")  # 2=2, 3=3, 5=5, 5=2+3, 3=2+A, 2+3=5, …
+    answers = solve("all_captures", many)
+    assert len(answers) >= 5 and "many_captures" in themes("all_captures", many, answers)
+    assert "many_captures" not in themes("best_capture", many, solve("best_capture", many))
+    last = replace(many, round=many.rules.rounds)
+    assert "open_round" in themes("all_captures", last, answers)
+    assert "open_round" not in themes("all_captures", many, answers)
+
+
+def test_first_move_double_needs_the_first_move_and_the_double_rule() -> None:
+    sweep = dealt("6S 7C 3S", "AS AD 8H 3D")
+    answers = solve("sweep", sweep)
+    later = replace(sweep, round=2)
+    assert "first_move_double" not in themes("sweep", later, answers)
+    single = replace(sweep, rules=S003)  # S003: no double on the first move
+    assert "first_move_double" not in themes("sweep", single, answers)
 
 
 def test_interesting_positions() -> None:
