@@ -10,6 +10,7 @@ from kaszino.captures import Capture
 from kaszino.cards import DECK, parse_cards
 from kaszino.errors import KaszinoError
 from kaszino.i18n import catalogue, language, using_language
+from kaszino.puzzles import load_all
 from kaszino.tutorial import (
     LegalityQuiz,
     language_switch,
@@ -17,6 +18,7 @@ from kaszino.tutorial import (
     live_table,
     pick,
     position,
+    puzzle_trainer,
     switch_language,
 )
 
@@ -135,3 +137,15 @@ def test_the_quiz_buttons_answer_and_the_verdict_follows_the_language() -> None:
 def test_a_quiz_needs_cards_on_both_sides() -> None:
     with pytest.raises(KaszinoError, match="both sides"):
         LegalityQuiz("5♠", "")
+
+
+def test_the_trainer_holds_the_lowest_rated_puzzles_of_each_kind_in_turn() -> None:
+    trainer = puzzle_trainer(("sweep", "all_captures"), per_kind=2)
+    chosen = [trainer.puzzle]
+    while trainer.index + 1 < 4:
+        trainer.next_puzzle()
+        chosen.append(trainer.puzzle)
+    assert [p.kind for p in chosen] == ["sweep", "sweep", "all_captures", "all_captures"]
+    for kind, pair in (("sweep", chosen[:2]), ("all_captures", chosen[2:])):
+        ratings = sorted(p.rating.value for p in load_all() if p.kind == kind)
+        assert [p.rating.value for p in pair] == ratings[:2]

@@ -51,3 +51,5 @@ def test_legal_and_illegal_capture_on_the_first_example(
     expect(feedback).to_have_text(TOO_BIG)
     expect(page.get_by_role("heading", name="What is a capture?")).to_be_visible()
     expect(page.get_by_role("heading", name="Mi az ütés?")).to_have_count(0)
+    switch = page.locator(".widget-toggle-button.mod-active").first  # the HU|EN switch at the top
+    expect(switch).to_have_text("EN")
