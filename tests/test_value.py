@@ -8,7 +8,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kaszino import DECK, S003, Capture, GameState, IllegalMoveError, Lay, captures, new_game, parse_cards
+from kaszino import (
+    DECK,
+    PRESETS,
+    S003,
+    Capture,
+    GameState,
+    IllegalMoveError,
+    Lay,
+    captures,
+    new_game,
+    parse_cards,
+)
 from kaszino.solver.sweeps import sweep_plans, sweeps
 from kaszino.solver.value import CaptureValue, PointItem, best_captures, capture_value, capture_values
 
@@ -107,9 +118,9 @@ def test_no_capture_no_best() -> None:
     assert best_captures(position("KH", "2D 3C")) == []
 
 
-@given(st.permutations(DECK), st.integers(0, 40))
-def test_best_is_the_maximum_and_values_match_the_engine(deck: list, moves: int) -> None:
-    state = new_game(deck=deck, seed=0)
+@given(st.permutations(DECK), st.integers(0, 40), st.sampled_from(["standard", "s003", "v1", "v2", "p3"]))
+def test_best_is_the_maximum_and_values_match_the_engine(deck: list, moves: int, preset: str) -> None:
+    state = new_game(PRESETS[preset], deck=deck, seed=0)
     for _ in range(moves):
         if state.deal_over or state.finished:
             break
