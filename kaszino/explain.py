@@ -245,7 +245,7 @@ def _behind(loss: Shortfall) -> Message:
 
 def _with_exact(state: GameState, verdict: Explanation) -> Explanation:
     """Add the solver's verdict and refutation when ``state`` is in the open last round."""
-    if not state.open_round or state.deal_over or state.pending is not None:
+    if not state.open_round or state.deal_over:
         return verdict
     from kaszino.solver import solve  # the exact search; imported only when a last round needs it
 
@@ -257,8 +257,9 @@ def _with_exact(state: GameState, verdict: Explanation) -> Explanation:
     refutation = () if after.deal_over else solve(after).line
     messages = verdict.messages + (
         Message.of("exact_worse", loss=exact_loss, best=line_message(state, solution.best_moves[:1])),
-        Message.of("refutation", line=line_message(after, refutation)),
     )
+    if refutation:
+        messages += (Message.of("refutation", line=line_message(after, refutation)),)
     return replace(verdict, exact_loss=exact_loss, refutation=refutation, messages=messages)
 
 

@@ -230,3 +230,16 @@ def test_the_most_valuable_capture_now_can_lose_the_last_round() -> None:
     reply = explanation.refutation[0]
     assert f"player 1: {reply}" in explanation.text_in("en")
     assert f"1. játékos: {reply}" in explanation.text_in("hu")
+
+
+def test_a_move_that_ends_the_deal_has_a_verdict_but_no_refutation() -> None:
+    last = replace(LAST_ROUND, hands=(parse_cards("5H"), ()), table=parse_cards("5D 10D"), last_capturer=1)
+    capture, lay = explain_move(last, parse_move("5♥=5♦")), explain_move(last, Lay(parse_cards("5H")[0]))
+    assert capture.exact_loss == 0 and lay.exact_loss is not None and lay.exact_loss > 0
+    assert lay.refutation == () and lay.messages[-1].name == "exact_worse"
+
+
+def test_the_verdict_also_follows_a_capture_that_may_be_challenged() -> None:
+    fals = replace(LAST_ROUND, rules=Rules.preset("v6")).play(parse_move("Q♠=Q♥"))
+    assert fals.pending is not None
+    assert explain_move(fals, Lay(parse_cards("QD")[0])).exact_loss is not None
