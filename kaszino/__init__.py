@@ -1,17 +1,33 @@
-"""kaszino: the Hungarian card game Kaszinó — rules engine, solver and Jupyter trainer."""
+"""kaszino: the Hungarian card game Kaszinó — rules engine, solver and Jupyter trainer.
 
-from kaszino.captures import Capture, captures
+The public API lives here; every name is documented in its own module (see docs/design.md).
+"""
+
+from kaszino.captures import Capture, capture_problem, captures
 from kaszino.cards import DECK, Card, Suit, format_cards, parse_cards
 from kaszino.errors import CardParseError, IllegalMoveError, KaszinoError, NotationError, PuzzleFormatError
+from kaszino.explain import Explanation, explain_move
+from kaszino.hints import hint_ladder
+from kaszino.i18n import set_language, tr
 from kaszino.moves import Challenge, Claim, Lay, Move, NextDeal, Pass, parse_move
+from kaszino.puzzles import Puzzle, Verdict, load_all, load_puzzles
+from kaszino.record import GameRecord
 from kaszino.rules import PRESETS, S003, STANDARD, Rules
 from kaszino.scoring import PileScore
+from kaszino.solver import Solution, solve
+from kaszino.solver.counting import count_captures, count_sweeps, distinct_capture_sums, subset_sum_counts
+from kaszino.solver.sweeps import sweep_plans, sweeps
+from kaszino.solver.value import CaptureValue, best_captures, capture_value
 from kaszino.state import Attempt, GameState, new_game
 
 __all__ = [
     "DECK", "PRESETS", "S003", "STANDARD",
-    "Attempt", "Capture", "Card", "CardParseError", "Challenge", "Claim", "GameState", "IllegalMoveError",
-    "KaszinoError", "Lay", "Move", "NextDeal", "NotationError", "Pass", "PileScore", "PuzzleFormatError",
-    "Rules", "Suit",
-    "captures", "format_cards", "new_game", "parse_cards", "parse_move",
+    "Attempt", "Capture", "CaptureValue", "Card", "CardParseError", "Challenge", "Claim", "Explanation",
+    "GameRecord", "GameState", "IllegalMoveError", "KaszinoError", "Lay", "Move", "NextDeal",
+    "NotationError", "Pass", "PileScore", "Puzzle", "PuzzleFormatError", "Rules", "Solution", "Suit",
+    "Verdict",
+    "best_captures", "capture_problem", "capture_value", "captures", "count_captures", "count_sweeps",
+    "distinct_capture_sums", "explain_move", "format_cards", "hint_ladder", "load_all", "load_puzzles",
+    "new_game", "parse_cards", "parse_move", "set_language", "solve", "subset_sum_counts", "sweep_plans",
+    "sweeps", "tr",
 ]
