@@ -17,11 +17,20 @@ from kaszino.state import GameState
 
 def minimax(state: GameState) -> tuple[int, set[Move]]:
     """The value for ``state.to_move`` and the set of its optimal first moves."""
-    quiet = replace(state, rules=state.rules.with_changes(claim="manual"), finished=False, winner=None)
-    player = state.to_move
-    values = {move: _value(quiet.play(move), player) for move in own_moves(quiet)}
+    values = move_values(state)
     best = max(values.values())
     return best, {move for move, value in values.items() if value == best}
+
+
+def move_values(state: GameState) -> dict[Move, int]:
+    """The value for ``state.to_move`` after each of its moves."""
+    quiet = without_claims(state)
+    return {move: _value(quiet.play(move), state.to_move) for move in own_moves(quiet)}
+
+
+def without_claims(state: GameState) -> GameState:
+    """``state`` with manual claims, so that the deal is always played to its end."""
+    return replace(state, rules=state.rules.with_changes(claim="manual"), finished=False, winner=None)
 
 
 def own_moves(state: GameState) -> list[Move]:

@@ -280,7 +280,8 @@ class _Search:
     def line(self, node: Node, state: GameState, value: int) -> tuple[Move, ...]:
         """A perfect continuation from ``node`` (= ``state``) keeping ``value``, to the deal's end."""
         moves: list[Move] = []
-        while not state.deal_over:
+        while node[2] != NOBODY:
+            assert node[2] == state.to_move, "the model and the game disagree on whose turn it is"
             for move in playable_moves(state):
                 child = self.play(node, self.model.of_move(move))
                 if self.value(child, value - 1, value + 1) == value:
@@ -289,6 +290,7 @@ class _Search:
                 raise AssertionError("no move keeps the solved value")  # the search is exact
             moves.append(move)
             node, state = child, state.play(move)
+        assert state.deal_over, "the model ended the deal before the game did"
         return tuple(moves)
 
 

@@ -1,0 +1,114 @@
+"""The exact last-round solver against the plain minimax of tests/minimax_reference.py."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kaszino import DECK, GameState, KaszinoError, Lay, Pass, Rules, new_game, parse_cards
+from kaszino.rules import preset
+from kaszino.solver import solve
+from kaszino.solver.positions import last_round_position
+from minimax_reference import minimax, move_values, own_moves, score_difference, without_claims
+
+TWO_PLAYER = [preset(name) for name in ("standard", "s003", "v1", "v2", "v3", "v6", "v7", "v8")]
+MORE_PLAYERS = [preset("p3"), preset("p4"), preset("p3").with_changes(may_pass_after_tabla=True)]
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> GameState:
+    """Small open last rounds: few hand cards, small tables (sweeps are frequent), any variant."""
+    rules = draw(st.sampled_from(TWO_PLAYER + MORE_PLAYERS))
+    most = 3 if rules.players == 2 else 2
+    mover_cards = draw(st.integers(1, most))
+    others = draw(st.lists(st.integers(0, most), min_size=rules.players - 1, max_size=rules.players - 1))
+    table = draw(st.integers(0, 5 if rules.players == 2 else 3))
+    forced = draw(st.sampled_from([None, "again"] + (["lay"] if table == 0 else [])))
+    state = last_round_position(
+        random.Random(draw(st.integers(0, 2**32 - 1))), rules, table_size=table, hand_sizes=(mover_cards, *others),
+        bias=draw(st.floats(0.2, 0.8)), forced=forced,
+    )
+    return replace(state, to_move=0)
+
+
+def _position(rules: Rules, mine: list[str], yours: list[str], *, table: list[str]) -> GameState:
+    """Player 0 to move in the last round with these cards; the rest of the deck in the piles, dealt in turn."""
+    hands = (tuple(parse_cards(mine)), tuple(parse_cards(yours)))
+    on_table = tuple(parse_cards(table))
+    rest = [card for card in DECK if card not in on_table + hands[0] + hands[1]]
+    return GameState(
+        rules=rules, hands=hands, table=on_table, talon=(), piles=(tuple(rest[::2]), tuple(rest[1::2])),
+        tabla_points=(0, 0), bonus=(0, 0), scores=(0, 0), dealer=1, to_move=0, last_capturer=1, round=rules.rounds,
+    )
+
+
+def _played_to_last_round(seed: int, rules: Rules, cards_left: int) -> GameState:
+    """A real game played at random into its last round until ``cards_left`` hand cards remain."""
+    rng = random.Random(seed)
+    state = new_game(rules.with_changes(claim="manual"), seed=seed)
+    while not state.open_round or sum(map(len, state.hands)) > cards_left:
+        state = state.play(rng.choice(own_moves(state)))
+    return state
+
+
+@settings(max_examples=250)
+@given(positions())
+def test_value_and_optimal_moves_equal_plain_minimax(state: GameState) -> None:
+    solution = solve(state)
+    values = move_values(state)
+    assert solution.move_values == values
+    value, best = minimax(state)
+    assert solution.value == value
+    assert set(solution.best_moves) == best
+    assert list(solution.best_moves) == [move for move in own_moves(state) if move in best]
+
+
+@settings(max_examples=150)
+@given(positions())
+def test_line_ends_the_deal_with_the_value(state: GameState) -> None:
+    solution = solve(state)
+    assert solution.line[0] == solution.best_moves[0]
+    end = without_claims(state)
+    for move in solution.line:
+        end = end.play(move)
+    assert end.deal_over
+    assert score_difference(end, state.to_move) == solution.value
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_positions_from_real_games(seed: int) -> None:
+    state = _played_to_last_round(seed, Rules(), cards_left=4 + seed % 2)
+    value, best = minimax(state)
+    solution = solve(state)
+    assert (solution.value, set(solution.best_moves)) == (value, best)
+
+
+def test_forced_double_move_and_pass_after_a_tabla() -> None:
+    """Player 0 sweeps; player 1 must lay and move again, or (V3) may pass the second move."""
+    for rules, passes in ((Rules(), False), (preset("v3"), True)):
+        state = _position(rules, ["5♣", "9♦"], ["3♥", "K♣"], table=["5♥"])
+        after_sweep = without_claims(state).play(own_moves(state)[0])
+        assert after_sweep.forced == "lay"
+        second = after_sweep.play(Lay(after_sweep.hands[1][0]))
+        assert second.forced == "again" and second.to_move == 1
+        assert (Pass() in own_moves(second)) is passes
+        solution = solve(second)
+        assert (solution.value, set(solution.best_moves)) == minimax(second)
+
+
+def test_counts_the_positions_it_searched() -> None:
+    state = last_round_position(random.Random(3), Rules(), table_size=8, hand_sizes=(3, 3))
+    assert solve(state).nodes > 0
+
+
+def test_refuses_positions_outside_the_open_last_round() -> None:
+    with pytest.raises(KaszinoError, match="not the open last round"):
+        solve(new_game(seed=1))
+    state = _played_to_last_round(2, Rules(), cards_left=0)
+    assert state.deal_over
+    with pytest.raises(KaszinoError, match="deal is over"):
+        solve(state)
