@@ -51,7 +51,7 @@ seeds = st.integers(0, 2**32 - 1)
 
 # --- captures against the brute force ------------------------------------------------------
 
-@settings(max_examples=300)
+@settings(max_examples=500)
 @given(st.permutations(DECK), st.integers(1, 4), st.integers(0, 12), st.sampled_from(CAPTURE_RULES))
 def test_captures_equal_the_brute_force_each_once(
     deck: list[Card], n_hand: int, n_table: int, rules: Rules
@@ -75,6 +75,19 @@ def test_captures_equal_the_brute_force_with_many_equal_values(
     table = [pool[v].pop() for v in table_values if pool[v]]
     found = [key(c) for c in captures(hand, table, rules)]
     assert Counter(found) == Counter(key(c) for c in brute_captures(hand, table, rules))
+
+
+@settings(max_examples=100)
+@given(st.permutations(DECK), st.integers(1, 4), st.integers(0, 10), st.permutations(list(Suit)))
+def test_suits_never_affect_what_may_be_captured(
+    deck: list[Card], n_hand: int, n_table: int, relabel: list[Suit]
+) -> None:
+    def moved(card: Card) -> Card:
+        return Card(card.value, relabel[card.suit])
+
+    hand, table = deck[:n_hand], deck[n_hand:n_hand + n_table]
+    renamed = {(frozenset(map(moved, c.hand)), frozenset(map(moved, c.table))) for c in captures(hand, table)}
+    assert renamed == {key(c) for c in captures([moved(c) for c in hand], [moved(c) for c in table])}
 
 
 # --- random whole games ---------------------------------------------------------------------
@@ -172,7 +185,7 @@ def check_deal_points(state: GameState) -> None:
     assert sum(s.total for s in scores) == expected
 
 
-@settings(max_examples=40)
+@settings(max_examples=100)
 @given(presets, seeds, st.randoms(use_true_random=False))
 def test_random_games_keep_every_invariant(name: str, seed: int, rnd: random.Random) -> None:
     for before, move, after in walk(PRESETS[name], seed, rnd):
@@ -209,7 +222,7 @@ def illegal_moves(state: GameState, rnd: random.Random) -> list[Move]:
     return moves
 
 
-@settings(max_examples=25)
+@settings(max_examples=50)
 @given(presets, seeds, st.randoms(use_true_random=False))
 def test_illegal_moves_raise_and_leave_the_state_unchanged(name: str, seed: int, rnd: random.Random) -> None:
     for before, _, _ in walk(PRESETS[name], seed, rnd):
@@ -222,7 +235,7 @@ def test_illegal_moves_raise_and_leave_the_state_unchanged(name: str, seed: int,
 
 
 @pytest.mark.skipif(not HAS_NOTATION, reason="kaszino.notation (the position notation) is not written yet")
-@settings(max_examples=25)
+@settings(max_examples=50)
 @given(presets, seeds, st.randoms(use_true_random=False))
 def test_notation_round_trips(name: str, seed: int, rnd: random.Random) -> None:
     for _, _, after in walk(PRESETS[name], seed, rnd):
