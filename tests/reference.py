@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from itertools import combinations
+from typing import Any
 
 from kaszino.captures import Capture
 from kaszino.cards import DECK, Card, format_cards, parse_cards
@@ -139,7 +140,7 @@ def position(
     return replace(state, **fields)  # type: ignore[arg-type]
 
 
-def finished_deal(piles: Sequence[Iterable[Card]], rules: Rules = STANDARD, **fields: object) -> GameState:
+def finished_deal(piles: Sequence[Iterable[Card]], rules: Rules = STANDARD, **fields: Any) -> GameState:
     """A deal just over: the first players took ``piles``, the last player every other card."""
     n = rules.players
     texts = [format_cards(pile) for pile in piles] + [""] * (n - len(piles))

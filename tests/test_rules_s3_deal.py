@@ -93,7 +93,7 @@ def test_s3_5_nobody_captured_the_first_mover_of_the_deal_draws_first() -> None:
 
 def test_s3_6_a_deal_has_8_rounds_of_3_cards_each() -> None:
     state = new_game(seed=11)
-    seen = []
+    seen: list[tuple[int, list[int], int]] = []
     while not state.deal_over:
         if not seen or seen[-1][0] != state.round:
             seen.append((state.round, [len(h) for h in state.hands], len(state.talon)))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from reference import cards, engine_moves, position, stacked_deck
 
@@ -12,7 +14,7 @@ def card(text: str) -> Lay:
     return Lay(cards(text)[0])
 
 
-def sweep_position(second_hand: str = "2♥ 3♥ 5♥", **fields: object) -> GameState:
+def sweep_position(second_hand: str = "2♥ 3♥ 5♥", **fields: Any) -> GameState:
     """Round 2: player 0 can take the whole table with K♠ = 6♦ + 7♣."""
     return position(["K♠ 2♠", second_hand], "6♦ 7♣", "8♣ 9♣ 10♣ J♣ Q♣ K♣", round=2, **fields)
 

@@ -195,7 +195,8 @@ def test_v8_no_limit_on_the_sum_of_a_capture() -> None:
 def test_p3_five_rounds_the_last_of_4_cards_turns_clockwise() -> None:
     state = new_game(PRESETS["p3"], seed=4)
     assert [len(h) for h in state.hands] == [3, 3, 3] and len(state.table) == 4 and len(state.talon) == 39
-    rounds, order = {}, []
+    rounds: dict[int, list[int]] = {}
+    order: list[int] = []
     while not state.deal_over:
         rounds.setdefault(state.round, [len(h) for h in state.hands])
         if state.round == 1:
@@ -226,7 +227,7 @@ def test_p3_after_a_tabla_the_next_player_lays_and_moves_again() -> None:
 def test_p4_four_rounds_of_3_cards() -> None:
     state = new_game(PRESETS["p4"], seed=9)
     assert [len(h) for h in state.hands] == [3] * 4 and len(state.talon) == 36
-    rounds = {}
+    rounds: dict[int, list[int]] = {}
     while not state.deal_over:
         rounds.setdefault(state.round, [len(h) for h in state.hands])
         state = state.play(Lay(state.hands[state.to_move][0]))
