@@ -28,7 +28,8 @@ def test_s3_1_a_given_deck_is_dealt_hands_first_then_table_then_talon() -> None:
 
 
 def test_s3_2_the_dealers_opponent_moves_first() -> None:
-    assert new_game(seed=1, dealer=1).to_move == 0
+    default = new_game(seed=1)  # by default the last player deals
+    assert (default.dealer, default.to_move) == (1, 0)
     state = new_game(deck=stacked_deck("2♠ 3♠ 4♠", "2♥ 3♥ 4♥"), dealer=0)
     assert state.to_move == 1
     assert state.hands[1] == cards("2♠ 3♠ 4♠")  # the first mover is dealt first
