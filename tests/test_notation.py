@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -150,6 +151,16 @@ def test_bad_rules_are_named(text: str, message: str) -> None:
 def test_a_rules_name_that_would_break_the_line_is_refused() -> None:
     with pytest.raises(NotationError, match=re.escape("rules: name='a;b' cannot be written")):
         to_notation(new_game(Rules(name="a;b"), seed=1))
+
+
+def test_states_no_game_can_reach_are_refused_rather_than_written_wrongly() -> None:
+    start = new_game(PRESETS["v6"], deck=stacked_deck("5S AH KC", "2D 3C 4H", "2H 4C 7H 9S"))
+    attempt = play_all(start, ["K♣ = 2♥+4♣"])
+    assert attempt.pending is not None
+    with pytest.raises(NotationError, match=re.escape("pending: the attempted capture does not lead")):
+        to_notation(replace(attempt, bonus=(1, 0)))
+    with pytest.raises(NotationError, match=re.escape("result: a winner (1) in a game that is not finished")):
+        to_notation(replace(START, winner=1))
 
 
 # --- bad input -------------------------------------------------------------------------------------
