@@ -15,12 +15,13 @@ against a plain minimax on ``GameState.play`` itself.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Sequence
+from typing import NamedTuple
 
+from kaszino.captures import Capture
 from kaszino.cards import Card, Suit
 from kaszino.moves import Lay, Move, Pass
-from kaszino.captures import Capture
 from kaszino.rules import Rules
 from kaszino.scoring import BIG_CASINO, DECK_SIZE, LITTLE_CASINO, SPADES_IN_DECK, majority_holder
 
@@ -41,13 +42,13 @@ Counters = tuple[int, ...]
 Fals! bonus (everything but the majorities, which are decided at the end)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One move in the model: what leaves the hand and the table, and what the mover gains.
 
     A capture takes ``hand`` and ``table`` (signatures) to the mover's pile; a lay moves the
     class ``hand`` from the hand to the table (``table`` is then the same unit); a pass moves
     nothing. ``cards``, ``spades`` and ``points`` are the capture's gain without tábla points.
+    (A named tuple rather than a dataclass: the search makes many, and tuples are made fast.)
     """
 
     kind: int
@@ -108,7 +109,9 @@ class RoundModel:
         self._stats: dict[int, Stats] = {}
         self._hand_groups: dict[int, dict[int, list[Step]]] = {}
         self._table_subsets: dict[tuple[int, int], list[Step]] = {}
-        self._steps: dict[tuple[int, int], tuple[Step, ...]] = {}
+        self._lays: dict[int, tuple[Step, ...]] = {}
+        self._hand_sums: dict[int, int] = {}
+        self._table_sums: dict[int, int] = {}
 
     # --- multisets ------------------------------------------------------------------------
     def classes(self, sig: int) -> list[tuple[int, int]]:
@@ -153,21 +156,30 @@ class RoundModel:
         return PASS_STEP
 
     # --- move generation ------------------------------------------------------------------
-    def steps(self, hand: int, table: int) -> tuple[Step, ...]:
-        """Every distinct capture and lay of ``hand`` on ``table``, the promising ones first."""
-        key = (hand, table)
-        known = self._steps.get(key)
+    def steps(self, hand: int, table: int) -> Iterator[Step]:
+        """Every distinct capture and lay of ``hand`` on ``table``, made one at a time.
+
+        Lazily, because a cut-off usually comes after a few moves. Order: a tábla first, then
+        captures of larger sums (more cards), within a sum the ones worth most points and
+        cards; then the lays, the cheapest card first.
+        """
+        if table:
+            reach = self.table_sums(table)
+            groups = self.hand_groups(hand)
+            whole = self.stats(table).total
+            totals = sorted((t for t in groups if reach >> t & 1), key=lambda t: (t == whole, t), reverse=True)
+            for total in totals:
+                subsets = self.table_subsets(table, total)
+                for h in groups[total]:
+                    for t in subsets:
+                        yield Step(CAPTURE, h.hand, t.table, h.cards + t.cards, h.spades + t.spades, h.points + t.points)
+        yield from self.lays(hand)
+
+    def lays(self, hand: int) -> tuple[Step, ...]:
+        known = self._lays.get(hand)
         if known is None:
-            found: list[Step] = []
-            if table:
-                for total, groups in self.hand_groups(hand).items():
-                    subsets = self.table_subsets(table, total)
-                    found.extend(self.step(CAPTURE, g.hand, s.table) for g in groups for s in subsets)
-            # sweeps first, then the captures worth most points, then the longest
-            found.sort(key=lambda s: (s.table == table, s.points, s.cards), reverse=True)
-            lays = [self.step(LAY, 1 << (BITS * c), 1 << (BITS * c)) for c, _ in self.classes(hand)]
-            lays.sort(key=lambda s: (self.points[s.hand.bit_length() // BITS], self.values[s.hand.bit_length() // BITS]))
-            known = self._steps[key] = tuple(found + lays)
+            present = sorted((self.points[c], self.values[c], c) for c, _ in self.classes(hand))
+            known = self._lays[hand] = tuple(Step(LAY, 1 << (BITS * c), 1 << (BITS * c), 0, 0, 0) for *_, c in present)
         return known
 
     def hand_groups(self, hand: int) -> dict[int, list[Step]]:
@@ -183,7 +195,7 @@ class RoundModel:
                     continue
                 if rules.capture_limit is not None and stats.total > rules.capture_limit:
                     continue
-                known.setdefault(stats.total, []).append(Step(CAPTURE, sub, 0, 0, 0, 0))
+                known.setdefault(stats.total, []).append(Step(CAPTURE, sub, 0, stats.cards, stats.spades, stats.points))
             self._hand_groups[hand] = known
         return known
 
@@ -213,7 +225,8 @@ class RoundModel:
 
             def extend(i: int, remaining: int, chosen: int) -> None:
                 if remaining == 0:
-                    found.append(Step(CAPTURE, 0, chosen, 0, 0, 0))
+                    stats = self.stats(chosen)
+                    found.append(Step(CAPTURE, 0, chosen, stats.cards, stats.spades, stats.points))
                     return
                 if i == len(present) or not reach[i] >> remaining & 1:
                     return
@@ -225,12 +238,30 @@ class RoundModel:
                     extend(i + 1, remaining - k * values[c], chosen + k * unit)
 
             extend(0, total, 0)
+            found.sort(key=lambda step: (step.points, step.cards), reverse=True)
             known = self._table_subsets[key] = found
         return known
 
     def can_capture(self, hand: int, table: int) -> bool:
-        steps = self.steps(hand, table)
-        return bool(steps) and steps[0].kind == CAPTURE
+        """Whether ``hand`` has some capture on ``table`` (without listing the captures)."""
+        return bool(self.hand_sums(hand) & self.table_sums(table))
+
+    def hand_sums(self, hand: int) -> int:
+        """Bit ``s`` set when some allowed hand sub-multiset sums to ``s``."""
+        known = self._hand_sums.get(hand)
+        if known is None:
+            known = self._hand_sums[hand] = sum(1 << total for total in self.hand_groups(hand))
+        return known
+
+    def table_sums(self, table: int) -> int:
+        """Bit ``s`` set when some non-empty sub-multiset of ``table`` sums to ``s``."""
+        known = self._table_sums.get(table)
+        if known is None:
+            reach = 1
+            for c, count in self.classes(table):
+                reach |= sum(reach << (k * self.values[c]) for k in range(1, count + 1))
+            known = self._table_sums[table] = reach & ~1
+        return known
 
     # --- scoring --------------------------------------------------------------------------
     def totals(self, counters: Counters) -> list[int]:

@@ -9,6 +9,7 @@ whose score is his deal points minus the best of theirs.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from kaszino.captures import Capture
@@ -16,7 +17,18 @@ from kaszino.errors import KaszinoError
 from kaszino.moves import Lay, Move, Pass
 from kaszino.scoring import DECK_SIZE, SPADES_IN_DECK
 from kaszino.solver.model import (
-    AGAIN, CAPTURE, LAY, MUST_LAY, NOBODY, NOT_FORCED, PASS_STEP, Counters, RoundModel, Step, gain, signature,
+    AGAIN,
+    CAPTURE,
+    LAY,
+    MUST_LAY,
+    NOBODY,
+    NOT_FORCED,
+    PASS_STEP,
+    Counters,
+    RoundModel,
+    Step,
+    gain,
+    signature,
 )
 from kaszino.state import GameState
 
@@ -147,12 +159,16 @@ class _Search:
             table = 0
         return (hands, table, NOBODY, last, NOT_FORCED, 0, counters)
 
-    def steps(self, node: Node) -> tuple[Step, ...]:
+    def steps(self, node: Node, first: Step | None) -> Iterator[Step]:
+        """The mover's moves, ``first`` (the table's best move here) before the others."""
         hands, table, mover, _, forced, _, _ = node
-        steps = self.model.steps(hands[mover], table)
-        if forced == AGAIN and self.may_pass:
-            steps += (PASS_STEP,)
-        return steps
+        if first is not None:
+            yield first
+        for step in self.model.steps(hands[mover], table):
+            if step != first:
+                yield step
+        if forced == AGAIN and self.may_pass and first != PASS_STEP:
+            yield PASS_STEP
 
     # --- values ---------------------------------------------------------------------------
     def exact(self, node: Node) -> int:
@@ -184,11 +200,7 @@ class _Search:
         maximise = mover == player
         best = -INFINITY if maximise else INFINITY
         best_step = None
-        steps = self.steps(node)
-        first = self.best.get(key)
-        if first is not None:
-            steps = (first,) + tuple(s for s in steps if s != first)
-        for step in steps:
+        for step in self.steps(node, self.best.get(key)):
             value = self.value(self.play(node, step), alpha, beta)
             if maximise:
                 if value > best:
