@@ -66,13 +66,13 @@ def solve(state: GameState) -> Solution:
     search = _Search(state)
     root = search.root
     moves = playable_moves(state)
-    move_values: dict[Move, int] = {}
+    steps = {move: search.model.of_move(move) for move in moves}
+    wanted = set(steps.values())
     known: dict[Step, int] = {}
-    for move in moves:
-        step = search.model.of_move(move)
-        if step not in known:
+    for step in search.steps(root, None):  # the promising moves first: they fill the table best
+        if step in wanted:
             known[step] = search.exact(search.play(root, step))
-        move_values[move] = known[step]
+    move_values = {move: known[steps[move]] for move in moves}
     value = max(move_values.values())
     best = tuple(move for move in moves if move_values[move] == value)
     first = search.play(root, search.model.of_move(best[0]))
@@ -152,7 +152,9 @@ class _Search:
         for offset in range(1, n + 1):
             nxt = (mover + offset) % n
             if hands[nxt]:
-                return (hands, table, nxt, last, MUST_LAY if sweep and nxt != mover else NOT_FORCED, fresh, counters)
+                # after a tábla the seat right after the sweeper lays and moves again, if he holds cards
+                forced = MUST_LAY if sweep and offset == 1 else NOT_FORCED
+                return (hands, table, nxt, last, forced, fresh, counters)
         if table and last != NOBODY:
             left = self.model.stats(table)
             counters = gain(counters, last, left.cards, left.spades, left.points)
