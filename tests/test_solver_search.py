@@ -8,12 +8,13 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from minimax_reference import minimax, move_values, own_moves, score_difference, without_claims
 
 from kaszino import DECK, GameState, KaszinoError, Lay, Pass, Rules, new_game, parse_cards
 from kaszino.rules import preset
 from kaszino.solver import solve
 from kaszino.solver.positions import last_round_position
-from minimax_reference import minimax, move_values, own_moves, score_difference, without_claims
+from kaszino.state import Forced
 
 TWO_PLAYER = [preset(name) for name in ("standard", "s003", "v1", "v2", "v3", "v6", "v7", "v8")]
 MORE_PLAYERS = [preset("p3"), preset("p4"), preset("p3").with_changes(may_pass_after_tabla=True)]
@@ -27,22 +28,24 @@ def positions(draw: st.DrawFn) -> GameState:
     mover_cards = draw(st.integers(1, most))
     others = draw(st.lists(st.integers(0, most), min_size=rules.players - 1, max_size=rules.players - 1))
     table = draw(st.integers(0, 5 if rules.players == 2 else 3))
-    forced = draw(st.sampled_from([None, "again"] + (["lay"] if table == 0 else [])))
+    forced: Forced | None = draw(st.sampled_from([None, "again", "lay"] if table == 0 else [None, "again"]))
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
     state = last_round_position(
-        random.Random(draw(st.integers(0, 2**32 - 1))), rules, table_size=table, hand_sizes=(mover_cards, *others),
-        bias=draw(st.floats(0.2, 0.8)), forced=forced,
+        rng, rules, table_size=table, hand_sizes=(mover_cards, *others), bias=draw(st.floats(0.2, 0.8)),
+        forced=forced,
     )
     return replace(state, to_move=0)
 
 
 def _position(rules: Rules, mine: list[str], yours: list[str], *, table: list[str]) -> GameState:
-    """Player 0 to move in the last round with these cards; the rest of the deck in the piles, dealt in turn."""
+    """Player 0 to move in the last round with these cards; the rest of the deck dealt to the piles."""
     hands = (tuple(parse_cards(mine)), tuple(parse_cards(yours)))
     on_table = tuple(parse_cards(table))
     rest = [card for card in DECK if card not in on_table + hands[0] + hands[1]]
     return GameState(
         rules=rules, hands=hands, table=on_table, talon=(), piles=(tuple(rest[::2]), tuple(rest[1::2])),
-        tabla_points=(0, 0), bonus=(0, 0), scores=(0, 0), dealer=1, to_move=0, last_capturer=1, round=rules.rounds,
+        tabla_points=(0, 0), bonus=(0, 0), scores=(0, 0), dealer=1, to_move=0, last_capturer=1,
+        round=rules.rounds,
     )
 
 

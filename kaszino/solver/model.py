@@ -83,6 +83,11 @@ class Stats:
     points: int
     total: int  # sum of the values
 
+    @property
+    def taken(self) -> tuple[int, int, int]:
+        """What taking these cards adds to a player's counters: cards, spades, points."""
+        return self.cards, self.spades, self.points
+
 
 class RoundModel:
     """Move generation and scoring of the last round under one ``Rules`` value, memoised.
@@ -167,19 +172,21 @@ class RoundModel:
             reach = self.table_sums(table)
             groups = self.hand_groups(hand)
             whole = self.stats(table).total
-            totals = sorted((t for t in groups if reach >> t & 1), key=lambda t: (t == whole, t), reverse=True)
-            for total in totals:
+            totals = sorted((t for t in groups if reach >> t & 1), key=lambda t: (t == whole, t))
+            for total in reversed(totals):
                 subsets = self.table_subsets(table, total)
                 for h in groups[total]:
                     for t in subsets:
-                        yield Step(CAPTURE, h.hand, t.table, h.cards + t.cards, h.spades + t.spades, h.points + t.points)
+                        cards, spades, points = h.cards + t.cards, h.spades + t.spades, h.points + t.points
+                        yield Step(CAPTURE, h.hand, t.table, cards, spades, points)
         yield from self.lays(hand)
 
     def lays(self, hand: int) -> tuple[Step, ...]:
         known = self._lays.get(hand)
         if known is None:
             present = sorted((self.points[c], self.values[c], c) for c, _ in self.classes(hand))
-            known = self._lays[hand] = tuple(Step(LAY, 1 << (BITS * c), 1 << (BITS * c), 0, 0, 0) for *_, c in present)
+            units = [1 << (BITS * c) for *_, c in present]
+            known = self._lays[hand] = tuple(Step(LAY, unit, unit, 0, 0, 0) for unit in units)
         return known
 
     def hand_groups(self, hand: int) -> dict[int, list[Step]]:
@@ -195,7 +202,7 @@ class RoundModel:
                     continue
                 if rules.capture_limit is not None and stats.total > rules.capture_limit:
                     continue
-                known.setdefault(stats.total, []).append(Step(CAPTURE, sub, 0, stats.cards, stats.spades, stats.points))
+                known.setdefault(stats.total, []).append(Step(CAPTURE, sub, 0, *stats.taken))
             self._hand_groups[hand] = known
         return known
 
@@ -225,8 +232,7 @@ class RoundModel:
 
             def extend(i: int, remaining: int, chosen: int) -> None:
                 if remaining == 0:
-                    stats = self.stats(chosen)
-                    found.append(Step(CAPTURE, 0, chosen, stats.cards, stats.spades, stats.points))
+                    found.append(Step(CAPTURE, 0, chosen, *self.stats(chosen).taken))
                     return
                 if i == len(present) or not reach[i] >> remaining & 1:
                     return
@@ -299,4 +305,5 @@ class RoundModel:
 def gain(counters: Counters, player: int, cards: int, spades: int, points: int) -> Counters:
     """``counters`` with ``player``'s pile grown by a capture (or the leftovers)."""
     i = 3 * player
-    return counters[:i] + (counters[i] + cards, counters[i + 1] + spades, counters[i + 2] + points) + counters[i + 3:]
+    grown = (counters[i] + cards, counters[i + 1] + spades, counters[i + 2] + points)
+    return counters[:i] + grown + counters[i + 3:]

@@ -31,7 +31,7 @@ def last_round_position(
     if len(hand_sizes) != players or not any(hand_sizes):
         raise KaszinoError(f"need {players} hand sizes, not all zero; got {hand_sizes}")
     if table_size + sum(hand_sizes) > len(DECK):
-        raise KaszinoError(f"{table_size} table cards and hands {hand_sizes} need more than {len(DECK)} cards")
+        raise KaszinoError(f"{table_size} table cards and hands {hand_sizes} need more than the deck")
     deck = list(DECK)
     rng.shuffle(deck)
     hands = []

@@ -116,10 +116,8 @@ class _Search:
             counters += (score.cards, score.spades, score.card_points + score.tabla + score.bonus)
         forced = {None: NOT_FORCED, "lay": MUST_LAY, "again": AGAIN}[state.forced]
         last = NOBODY if state.last_capturer is None else state.last_capturer
-        self.root: Node = (
-            tuple(signature(hand) for hand in state.hands), signature(state.table), state.to_move, last, forced,
-            fresh, counters,
-        )
+        hands = tuple(signature(hand) for hand in state.hands)
+        self.root: Node = (hands, signature(state.table), state.to_move, last, forced, fresh, counters)
         self.bounds: dict[tuple[object, ...], tuple[int, int]] = {}
         self.best: dict[tuple[object, ...], Step] = {}
         self.may_pass = state.rules.may_pass_after_tabla
@@ -156,8 +154,7 @@ class _Search:
                 forced = MUST_LAY if sweep and offset == 1 else NOT_FORCED
                 return (hands, table, nxt, last, forced, fresh, counters)
         if table and last != NOBODY:
-            left = self.model.stats(table)
-            counters = gain(counters, last, left.cards, left.spades, left.points)
+            counters = gain(counters, last, *self.model.stats(table).taken)
             table = 0
         return (hands, table, NOBODY, last, NOT_FORCED, 0, counters)
 
@@ -178,10 +175,9 @@ class _Search:
 
     def value(self, node: Node, alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta: the exact value if it lies in (alpha, beta), else a bound past it."""
-        hands, table, mover, last, forced, fresh, counters = node
-        model, player = self.model, self.player
+        mover = node[2]
         if mover == NOBODY:
-            return model.utility(counters, player)
+            return self.model.utility(node[6], self.player)
         self.nodes += 1
         key, base = self._key(node)
         entry = self.bounds.get(key)
@@ -199,7 +195,7 @@ class _Search:
         if alone is not None:
             self.bounds[key] = (alone - base, alone - base)
             return alone
-        maximise = mover == player
+        maximise = mover == self.player
         best = -INFINITY if maximise else INFINITY
         best_step = None
         for step in self.steps(node, self.best.get(key)):
@@ -244,7 +240,8 @@ class _Search:
         spades = counters[1] * 64 + counters[4]
         if counters[1] > SPADES_IN_DECK // 2 or counters[4] > SPADES_IN_DECK // 2:
             spades = -1 - int(counters[1] > SPADES_IN_DECK // 2)
-        return (hands, table, mover, last, forced, fresh, cards, spades), counters[me + 2] - counters[other + 2]
+        earned = counters[me + 2] - counters[other + 2]
+        return (hands, table, mover, last, forced, fresh, cards, spades), earned
 
     def _static_bounds(self, node: Node) -> tuple[int, int]:
         """Bounds on the value from what is still in play, before any search."""
@@ -260,8 +257,8 @@ class _Search:
         if model.players == 2:
             # each card is worth more in one's own pile than in the other's
             other = 1 - player
-            high = model.utility(gain(counters, player, rest.cards, rest.spades, rest.points), player) + sweeps(player)
-            low = model.utility(gain(counters, other, rest.cards, rest.spades, rest.points), player) - sweeps(other)
+            high = model.utility(gain(counters, player, *rest.taken), player) + sweeps(player)
+            low = model.utility(gain(counters, other, *rest.taken), player) - sweeps(other)
             return low, high
         majorities = model.rules.most_cards_points + model.rules.most_spades_points
         points = [counters[3 * p + 2] for p in range(model.players)]
@@ -285,8 +282,8 @@ class _Search:
         if model.stats(table).total <= model.stats(hand).total or not model.can_capture(hand, table):
             return None
         rest = model.stats(hand + table)
-        outcomes = [model.utility(gain(counters, mover, rest.cards, rest.spades, rest.points), self.player)]
-        laid = counters if last == NOBODY else gain(counters, last, rest.cards, rest.spades, rest.points)
+        outcomes = [model.utility(gain(counters, mover, *rest.taken), self.player)]
+        laid = counters if last == NOBODY else gain(counters, last, *rest.taken)
         outcomes.append(model.utility(laid, self.player))
         return max(outcomes) if mover == self.player else min(outcomes)
 
