@@ -66,7 +66,7 @@ class Card:
 
     @classmethod
     def parse(cls, token: str) -> Card:
-        """Read one card in any spelling of RULES.md §1 (``10♦``, ``TD``, ``bP`` …)."""
+        """Read one card in any spelling of RULES.md §1 (``10♦``, ``TD``, ``b/p`` …)."""
         text = token.strip()
         match = _CARD_RE.match(text.upper())
         if match is None:

@@ -170,8 +170,14 @@ class GameState:
         if isinstance(move, Challenge):
             return self._challenged(move.player)._auto_claims(move.player)
         if isinstance(move, NextDeal):
-            return self._next_deal()._auto_claims(None)
+            if self.pending is not None:  # the window closes: a claim resting on that capture comes now
+                closed = replace(self, pending=None)._auto_claims(self.pending.capturer)
+                if closed.finished:
+                    return closed
+            return self._next_deal()._auto_claims()
         mover = self.to_move
+        # The next move closes a Fals! window; the capturer could claim from that moment, so he comes first.
+        claimers = (mover,) if self.pending is None else (self.pending.capturer, mover)
         state = replace(self, pending=None) if self.pending is not None else self
         if isinstance(move, Capture):
             after = state._capture(move)
@@ -181,7 +187,7 @@ class GameState:
             after = state._lay(move.card)
         else:
             after = state._pass()
-        return after._auto_claims(mover)
+        return after._auto_claims(*claimers)
 
     def _capture(self, move: Capture) -> GameState:
         p = self.to_move
@@ -221,7 +227,8 @@ class GameState:
         nxt = self.next_player(mover)
         if nxt is None:
             return self._end_round()
-        forced: Forced | None = "lay" if sweep and nxt != mover else None
+        # The forced double move falls on the seat after the sweeper, and only if he holds cards.
+        forced: Forced | None = "lay" if sweep and nxt == (mover + 1) % self.players != mover else None
         return replace(self, to_move=nxt, forced=forced)
 
     def _end_round(self) -> GameState:
@@ -239,9 +246,7 @@ class GameState:
         first = self.first_player if self.last_capturer is None else self.last_capturer
         order = [(first + i) % n for i in range(n)]
         hands, talon = draw_hands(self.talon, order, n, self.rules.hand_size(self.round + 1))
-        starter = first
-        if self.rules.opponent_starts_after_draw and self.last_capturer is not None:
-            starter = (self.last_capturer + 1) % n
+        starter = (first + 1) % n if self.rules.opponent_starts_after_draw else first
         return replace(self, hands=hands, talon=talon, round=self.round + 1, to_move=starter)
 
     def _next_deal(self) -> GameState:
@@ -278,13 +283,13 @@ class GameState:
             return f"player {player} has secured {secured} points, fewer than {rules.target}"
         return None
 
-    def _auto_claims(self, mover: int | None) -> GameState:
-        """In automatic mode, the first player (the mover first) who may claim, does."""
+    def _auto_claims(self, *first: int) -> GameState:
+        """In automatic mode the first player who may claim, does: ``first`` in that order, then in turn order."""
         if self.rules.claim != "auto" or self.finished:
             return self
-        start = self.to_move if mover is None else mover
-        for step in range(self.players):
-            player = (start + step) % self.players
+        start = first[0] if first else self.to_move
+        order = dict.fromkeys([*first, *((start + step) % self.players for step in range(self.players))])
+        for player in order:
             if self._claim_problem(player) is None:
                 return replace(self, winner=player, finished=True)
         return self

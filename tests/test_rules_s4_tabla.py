@@ -103,9 +103,6 @@ def test_s4_a_tabla_with_the_last_card_of_the_deal_counts_and_ends_the_deal() ->
     assert after.tabla_points == (1, 0)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine: with three players, when the seat-next player Q has no cards after P's tábla, the "
-    "player after Q is forced to lay and moves again; RULES §4 says play continues in the normal order"))
 def test_s4_p3_opponent_without_cards_play_continues_in_normal_order() -> None:
     state = position(["K♠ 2♠", "", "3♦ 4♦"], "6♦ 7♣", rules=PRESETS["p3"], round=2).play(SWEEP)
     assert state.to_move == 2 and state.forced is None
