@@ -282,6 +282,26 @@ class RoundModel:
             totals[spades] += rules.most_spades_points
         return totals
 
+    def majority_prospects(self, counters: Counters, rest: Stats) -> tuple[list[int], list[int]]:
+        """Per player, the majority points he holds for good, and the most he may still end with.
+
+        ``rest`` is what is still in play. A majority still open may go to a player only if
+        taking all the rest would lift him above every other player.
+        """
+        n, rules = self.players, self.rules
+        secured, reachable = [0] * n, [0] * n
+        for kind, total, left, worth in ((0, DECK_SIZE, rest.cards, rules.most_cards_points),
+                                         (1, SPADES_IN_DECK, rest.spades, rules.most_spades_points)):
+            counts = [counters[3 * p + kind] for p in range(n)]
+            holder = majority_holder(counts, total)
+            for p in range(n):
+                if holder == p:
+                    secured[p] += worth
+                    reachable[p] += worth
+                elif holder is None and counts[p] + left > max(c for j, c in enumerate(counts) if j != p):
+                    reachable[p] += worth
+        return secured, reachable
+
     def utility(self, counters: Counters, player: int) -> int:
         """``player``'s deal points minus the best of the others' (RULES §5; docs/solver.md)."""
         if self.players == 2:

@@ -260,11 +260,13 @@ class _Search:
             high = model.utility(gain(counters, player, *rest.taken), player) + sweeps(player)
             low = model.utility(gain(counters, other, *rest.taken), player) - sweeps(other)
             return low, high
-        majorities = model.rules.most_cards_points + model.rules.most_spades_points
+        secured, reachable = model.majority_prospects(counters, rest)
         points = [counters[3 * p + 2] for p in range(model.players)]
         others = [p for p in range(model.players) if p != player]
-        high = points[player] + rest.points + sweeps(player) + majorities - max(points[p] for p in others)
-        low = points[player] - max(points[p] + rest.points + sweeps(p) + majorities for p in others)
+        high = (points[player] + rest.points + sweeps(player) + reachable[player]
+                - max(points[p] + secured[p] for p in others))
+        low = (points[player] + secured[player]
+               - max(points[p] + rest.points + sweeps(p) + reachable[p] for p in others))
         return low, high
 
     def _alone(self, node: Node) -> int | None:
