@@ -37,14 +37,16 @@ def positions(draw: st.DrawFn) -> GameState:
     return replace(state, to_move=0)
 
 
-def _position(rules: Rules, mine: list[str], yours: list[str], *, table: list[str]) -> GameState:
-    """Player 0 to move in the last round with these cards; the rest of the deck dealt to the piles."""
-    hands = (tuple(parse_cards(mine)), tuple(parse_cards(yours)))
+def _position(rules: Rules, *hands: list[str], table: list[str]) -> GameState:
+    """Player 0 to move in the last round with these hands; the rest of the deck dealt to the piles."""
+    held = tuple(tuple(parse_cards(hand)) for hand in hands)
     on_table = tuple(parse_cards(table))
-    rest = [card for card in DECK if card not in on_table + hands[0] + hands[1]]
+    rest = [card for card in DECK if card not in on_table + sum(held, ())]
+    n = rules.players
+    zeros = (0,) * n
     return GameState(
-        rules=rules, hands=hands, table=on_table, talon=(), piles=(tuple(rest[::2]), tuple(rest[1::2])),
-        tabla_points=(0, 0), bonus=(0, 0), scores=(0, 0), dealer=1, to_move=0, last_capturer=1,
+        rules=rules, hands=held, table=on_table, talon=(), piles=tuple(tuple(rest[p::n]) for p in range(n)),
+        tabla_points=zeros, bonus=zeros, scores=zeros, dealer=n - 1, to_move=0, last_capturer=n - 1,
         round=rules.rounds,
     )
 
@@ -101,6 +103,28 @@ def test_forced_double_move_and_pass_after_a_tabla() -> None:
         assert (Pass() in own_moves(second)) is passes
         solution = solve(second)
         assert (solution.value, set(solution.best_moves)) == minimax(second)
+
+
+def test_a_sweep_that_decides_the_card_majority() -> None:
+    """Hand-counted: 25 + 25 cards in the piles; whoever gets the two kings reaches 27 cards."""
+    state = _position(Rules(), ["K♣"], [], table=["K♥"])
+    assert [len(pile) for pile in state.piles] == [25, 25]
+    sweep, lay = own_moves(state)
+    solution = solve(state)
+    # the sweep: +1 tábla and +3 for the cards; the lay leaves both kings to player 1, the last capturer
+    assert solution.move_values[sweep] - solution.move_values[lay] == 1 + 3 + 3
+    assert solution.best_moves == (sweep,) and solution.line == (sweep,)
+
+
+def test_three_players_forced_move_only_on_the_next_seat() -> None:
+    """After player 0's tábla the next seat is empty: player 2 moves normally, no double move."""
+    state = _position(preset("p3"), ["6♣", "4♥"], [], ["8♣", "8♠"], table=["4♠"])
+    solution = solve(state)
+    assert (solution.value, set(solution.best_moves)) == minimax(state)
+    end = without_claims(state)
+    for move in solution.line:
+        end = end.play(move)
+    assert score_difference(end, 0) == solution.value
 
 
 def test_counts_the_positions_it_searched() -> None:
