@@ -179,6 +179,9 @@ class _Search:
         if mover == NOBODY:
             return self.model.utility(node[6], self.player)
         self.nodes += 1
+        alone = self._alone(node)
+        if alone is not None:
+            return alone
         key, base = self._key(node)
         entry = self.bounds.get(key)
         if entry is None:
@@ -191,10 +194,6 @@ class _Search:
             return high
         alpha, beta = max(alpha, low), min(beta, high)
         alpha0, beta0 = alpha, beta
-        alone = self._alone(node)
-        if alone is not None:
-            self.bounds[key] = (alone - base, alone - base)
-            return alone
         maximise = mover == self.player
         best = -INFINITY if maximise else INFINITY
         best_step = None
