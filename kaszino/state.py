@@ -284,7 +284,7 @@ class GameState:
         return None
 
     def _auto_claims(self, *first: int) -> GameState:
-        """In automatic mode the first player who may claim, does: ``first`` in that order, then in turn order."""
+        """In automatic mode the first player who may claim, does: ``first`` in order, then turn order."""
         if self.rules.claim != "auto" or self.finished:
             return self
         start = first[0] if first else self.to_move
