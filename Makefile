@@ -21,7 +21,8 @@ $(INSTALLED): pyproject.toml
 lab: venv
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/00_start.ipynb
 
-test: venv
+# The whole suite: static checks first (mypy strict, ruff), then every test and notebook.
+test: venv check
 	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile
 
 check: venv
