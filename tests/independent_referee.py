@@ -332,7 +332,7 @@ class Referee:
 
 
 def referee_from_state(state: GameState) -> Referee:
-    """The referee of a game at the start of a deal, read from the engine's public fields."""
+    """The referee of the game at ``state``, read from the engine's public fields only."""
     return Referee(
         rules=state.rules,
         hands=[list(hand) for hand in state.hands],
@@ -343,7 +343,14 @@ def referee_from_state(state: GameState) -> Referee:
         deal=state.deal,
         seed=state.seed,
         to_move=state.to_move,
-        piles=[[] for _ in state.hands],
-        tabla_points=[0] * len(state.hands),
-        bonus=[0] * len(state.hands),
+        round=state.round,
+        piles=[list(pile) for pile in state.piles],
+        tabla_points=list(state.tabla_points),
+        bonus=list(state.bonus),
+        last_capturer=state.last_capturer,
+        forced=state.forced,
+        pending=None if state.pending is None else state.pending.capturer,
+        winner=state.winner,
+        finished=state.finished,
+        deal_over=not (any(state.hands) or state.talon),
     )
