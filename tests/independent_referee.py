@@ -121,6 +121,11 @@ class Referee:
         """Design: claims exist only in races checked continuously."""
         return self.rules.target is not None and self.rules.target_check == "continuous"
 
+    @property
+    def stake(self) -> float:
+        """RULES §6: a race won in the first deal takes the full stake, later half; V4 always full."""
+        return 1.0 if self.rules.fixed_deals is not None or self.deal == 1 else 0.5
+
     def after(self, seat: int) -> int:
         """The seat after ``seat`` in turn order (clockwise)."""
         return (seat + 1) % self.rules.players

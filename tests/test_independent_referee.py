@@ -16,6 +16,7 @@ from independent_referee import Key, Referee, referee_from_state
 
 from kaszino import PRESETS, Capture, Challenge, Claim, GameState, Lay, Move, NextDeal, Pass, new_game
 from kaszino.moves import parse_move
+from kaszino.rules import Rules
 
 GAMES_PER_PRESET = 25
 SKIPPED: dict[str, str] = {}
@@ -60,6 +61,8 @@ def view(side: GameState | Referee, moves: list[Move] | set[Key], totals: object
     )
     if not (side.deal_over or side.finished):  # whose turn it is means nothing once the deal is over
         shown["to_move"] = side.to_move
+    if side.winner is not None:
+        shown["stake"] = side.stake
     return shown
 
 
@@ -87,14 +90,14 @@ def pick(rng: random.Random, moves: list[Move], table_size: int) -> Move:
     return rng.choice(kinds[rng.choice(sorted(kinds))])
 
 
-def lockstep(preset: str, seed: int, *, lay_only_deals: int = 0) -> tuple[int, GameState]:
+def lockstep(preset: str | Rules, seed: int, *, lay_only_deals: int = 0) -> tuple[int, GameState]:
     """Play one seeded random game on both sides: the number of moves compared, the final state.
 
     In the first ``lay_only_deals`` deals every player lays whenever he can: nobody captures, so
     the deal's first player draws first every round and the leftovers go to nobody.
     """
     rng = random.Random(seed)
-    state = new_game(PRESETS[preset], seed=seed)
+    state = new_game(PRESETS[preset] if isinstance(preset, str) else preset, seed=seed)
     ref = referee_from_state(state)
     before, move_text = state.notation(), "(start)"
     steps = 0
@@ -152,6 +155,24 @@ def replay(notation: str, *moves: str) -> GameState:
         ref.apply(move_key(move))
         assert not differences(state, ref), f"after {text}: {differences(state, ref)}"
     return state
+
+
+# P3, deal end: player 1 lays his last card and the leftovers go to him (the last capturer).
+# That settles both majorities at once: player 2's spades (6 > 5) and player 0's cards (20 > 17):
+# both reach 11. Random play almost never gets here, so it is played by hand.
+P3_TWO_CLAIMS = (
+    "rules=p3; seed=1; deal=1; dealer=2; scores=6 | 0 | 7; round=5; to_move=1; forced=-; last_capturer=1; "
+    "hands=- | K♠ | -; table=Q♠ K♣ K♦ K♥; talon=-; piles=J♠ 10♠ 9♠ 8♠ 7♠ Q♣ Q♦ Q♥ J♣ J♦ J♥ 10♣ 10♦ "
+    "10♥ 9♣ 9♦ 9♥ 8♣ 8♦ 8♥ | A♥ A♦ A♣ 2♥ 2♦ 2♣ 3♥ 3♦ 3♣ 4♥ | 6♠ 5♠ 4♠ 3♠ 2♠ A♠ 7♣ 7♦ 7♥ 6♣ 6♦ 6♥ "
+    "5♣ 5♦ 5♥ 4♣ 4♦; tabla_points=0 | 0 | 0; bonus=0 | 0 | 0; result=-; pending=-"
+)
+
+
+def test_two_players_reaching_the_target_at_once_claim_in_turn_order_after_the_mover() -> None:
+    """docs/design.md: automatic claims go the mover first, then in turn order — 2 before 0."""
+    assert GameState.from_notation(P3_TWO_CLAIMS).totals() == (8, 3, 9)
+    final = replay(P3_TWO_CLAIMS, "K♠")
+    assert final.totals() == (11, 3, 11) and final.winner == 2
 
 
 # V6, found by the big batch (seed 10288): player 0 has secured 11 but may not claim while
