@@ -19,8 +19,6 @@ from kaszino.moves import parse_move
 from kaszino.rules import Rules
 
 GAMES_PER_PRESET = 25
-SKIPPED: dict[str, str] = {}
-KNOWN_ENGINE_BUGS: dict[str, str] = {}
 
 
 def move_key(move: Move) -> Key:
@@ -121,15 +119,7 @@ def check_preset(preset: str, seeds: range) -> tuple[int, int]:
     return len(seeds), sum(lockstep(preset, seed)[0] for seed in seeds)
 
 
-def _marks(name: str) -> list[pytest.MarkDecorator]:
-    if name in SKIPPED:
-        return [pytest.mark.skip(reason=SKIPPED[name])]
-    if name in KNOWN_ENGINE_BUGS:
-        return [pytest.mark.xfail(strict=True, reason=KNOWN_ENGINE_BUGS[name])]
-    return []
-
-
-@pytest.mark.parametrize("preset", [pytest.param(name, marks=_marks(name)) for name in PRESETS])
+@pytest.mark.parametrize("preset", list(PRESETS))
 def test_engine_agrees_with_the_independent_referee(preset: str) -> None:
     games, moves = check_preset(preset, range(GAMES_PER_PRESET))
     assert games == GAMES_PER_PRESET and moves > games
