@@ -15,7 +15,7 @@ later deal) come from the package.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from itertools import combinations
 
 from kaszino.cards import DECK, Card, Suit
@@ -84,6 +84,7 @@ class Referee:
     last_capturer: int | None = None
     forced: str | None = None
     pending: int | None = None  # V6: who made the capture that may still be challenged
+    before: Referee | None = None  # V6: the position before a false capture, while it may be challenged
     winner: int | None = None
     finished: bool = False
     deal_over: bool = False
@@ -202,20 +203,44 @@ class Referee:
                 keys.add(("capture", frozenset(group), frozenset(taken)))
         return keys
 
+    def is_attempt(self, key: Key) -> bool:
+        """V6: any capture of the mover's hand cards and table cards may be attempted, even a false one."""
+        if not self.rules.fals or key[0] != "capture" or self.deal_over or self.finished:
+            return False
+        group, taken = key[1], key[2]
+        assert isinstance(group, frozenset) and isinstance(taken, frozenset)
+        return bool(group and taken) and group <= set(self.hands[self.to_move]) and taken <= set(self.table)
+
+    def snapshot(self) -> Referee:
+        """A copy that later moves cannot change."""
+        return replace(self, hands=[list(hand) for hand in self.hands], table=list(self.table),
+                       talon=list(self.talon), piles=[list(pile) for pile in self.piles],
+                       tabla_points=list(self.tabla_points), bonus=list(self.bonus), scores=list(self.scores))
+
+    def restore(self, earlier: Referee) -> None:
+        for name in (f.name for f in fields(self)):
+            setattr(self, name, getattr(earlier, name))
+
     # --- applying a move ------------------------------------------------------------------
     def apply(self, key: Key) -> None:
-        assert key in self.moves(), f"illegal move for the referee: {key}"
+        legal = key in self.moves()
+        assert legal or self.is_attempt(key), f"illegal move for the referee: {key}"
         kind = key[0]
-        closing = self.pending
-        self.pending = None
+        closing, before = self.pending, self.before
+        self.pending = self.before = None
         mover = self.to_move
         if kind == "claim":
             self.win(int(key[1]))  # type: ignore[call-overload]
             return
-        if kind == "fals":  # only correct captures are ever listed: the capturer earns the reward
+        if kind == "fals":
             assert closing is not None
-            self.bonus[closing] += self.rules.fals_reward
-            self.auto_claims(closing, int(key[1]))  # type: ignore[call-overload]
+            challenger = int(key[1])  # type: ignore[call-overload]
+            if before is None:  # a correct capture: the capturer earns the reward
+                self.bonus[closing] += self.rules.fals_reward
+            else:  # a false one: the position before it, the challenger earns the penalty
+                self.restore(before)
+                self.bonus[challenger] += self.rules.fals_penalty
+            self.auto_claims(closing, challenger)
             return
         if kind == "next":
             if closing is not None:
@@ -226,6 +251,9 @@ class Referee:
             self.auto_claims(self.to_move)
             return
         if kind == "capture":
+            if self.rules.fals:
+                self.before = None if legal else self.snapshot()
+                self.pending = mover
             self.capture(key[1], key[2])  # type: ignore[arg-type]
         elif kind == "lay":
             self.lay(key[1])  # type: ignore[arg-type]
@@ -247,8 +275,6 @@ class Referee:
         self.piles[mover] += [*group, *taken]
         self.last_capturer = mover
         self.forced = None
-        if self.rules.fals:
-            self.pending = mover
         if self.table:
             self.pass_turn(mover)
             return
@@ -355,6 +381,7 @@ def referee_from_state(state: GameState) -> Referee:
         last_capturer=state.last_capturer,
         forced=state.forced,
         pending=None if state.pending is None else state.pending.capturer,
+        before=referee_from_state(state.pending.before) if state.pending and state.pending.false else None,
         winner=state.winner,
         finished=state.finished,
         deal_over=not (any(state.hands) or state.talon),

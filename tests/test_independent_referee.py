@@ -88,6 +88,16 @@ def pick(rng: random.Random, moves: list[Move], table_size: int) -> Move:
     return rng.choice(kinds[rng.choice(sorted(kinds))])
 
 
+def false_capture(rng: random.Random, state: GameState) -> Capture | None:
+    """V6: now and then a capture that is not correct (one or two cards on each side), to attempt."""
+    hand, table = state.hands[state.to_move], state.table
+    if not (state.rules.fals and hand and table) or state.deal_over or rng.random() > 0.2:
+        return None
+    attempt = Capture(tuple(rng.sample(hand, rng.randint(1, min(2, len(hand))))),
+                      tuple(rng.sample(table, rng.randint(1, min(2, len(table))))))
+    return None if attempt in state.legal_moves() else attempt
+
+
 def lockstep(preset: str | Rules, seed: int, *, lay_only_deals: int = 0) -> tuple[int, GameState]:
     """Play one seeded random game on both sides: the number of moves compared, the final state.
 
@@ -107,7 +117,7 @@ def lockstep(preset: str | Rules, seed: int, *, lay_only_deals: int = 0) -> tupl
         moves = state.legal_moves()
         if state.deal <= lay_only_deals:
             moves = [move for move in moves if isinstance(move, Lay)] or moves
-        move = pick(rng, moves, len(state.table))
+        move = false_capture(rng, state) or pick(rng, moves, len(state.table))
         before, move_text = state.notation(), str(move)
         state = state.play(move)
         ref.apply(move_key(move))
