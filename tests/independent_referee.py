@@ -90,9 +90,10 @@ class Referee:
     deal_over: bool = False
 
     @classmethod
-    def from_deck(cls, rules: Rules, deck: list[Card], *, dealer: int, scores: list[int], deal: int,
-                  seed: int) -> Referee:
-        """A fresh deal: 3 cards to each in blocks from the player after the dealer, 4 to the table."""
+    def new_deal(cls, rules: Rules, seed: int, deal: int, *, dealer: int, scores: list[int]) -> Referee:
+        """Deal ``deal`` of the game ``seed``: its deck from ``shuffled_deck``, 3 cards to each in
+        blocks from the player after the dealer, then 4 to the table; the rest is the talon."""
+        deck = list(shuffled_deck(seed, deal))
         n = rules.players
         hands: list[list[Card]] = [[] for _ in range(n)]
         cursor = 0
@@ -113,7 +114,7 @@ class Referee:
         self.bonus = [0] * n
         self.last_capturer = None
         self.forced = None
-        self.pending = None
+        self.pending = self.before = None
         self.deal_over = False
 
     # --- facts ----------------------------------------------------------------------------
@@ -356,8 +357,7 @@ class Referee:
         self.scores = self.totals()
         self.deal += 1
         self.dealer = self.after(self.dealer)
-        fresh = Referee.from_deck(self.rules, list(shuffled_deck(self.seed, self.deal)), dealer=self.dealer,
-                                  scores=self.scores, deal=self.deal, seed=self.seed)
+        fresh = Referee.new_deal(self.rules, self.seed, self.deal, dealer=self.dealer, scores=self.scores)
         self.hands, self.table, self.talon = fresh.hands, fresh.table, fresh.talon
         self.start_deal()
 

@@ -105,8 +105,10 @@ def lockstep(preset: str | Rules, seed: int, *, lay_only_deals: int = 0) -> tupl
     the deal's first player draws first every round and the leftovers go to nobody.
     """
     rng = random.Random(seed)
-    state = new_game(PRESETS[preset] if isinstance(preset, str) else preset, seed=seed)
-    ref = referee_from_state(state)
+    rules = PRESETS[preset] if isinstance(preset, str) else preset
+    state = new_game(rules, seed=seed)
+    # design: by default the last player deals; the deck of deal d is shuffled_deck(seed, d)
+    ref = Referee.new_deal(rules, seed, 1, dealer=rules.players - 1, scores=[0] * rules.players)
     before, move_text = state.notation(), "(start)"
     steps = 0
     while True:
