@@ -167,8 +167,9 @@ class GameState:
             raise IllegalMoveError(f"illegal move {move}: {problem}")
         if isinstance(move, Claim):
             return replace(self, winner=move.player, finished=True, pending=None)
-        if isinstance(move, Challenge):
-            return self._challenged(move.player)._auto_claims(move.player)
+        if isinstance(move, Challenge):  # the call closes the window: the capturer may claim first
+            assert self.pending is not None
+            return self._challenged(move.player)._auto_claims(self.pending.capturer, move.player)
         if isinstance(move, NextDeal):
             if self.pending is not None:  # the window closes: a claim resting on that capture comes now
                 closed = replace(self, pending=None)._auto_claims(self.pending.capturer)

@@ -189,8 +189,6 @@ V6_WRONG_CHALLENGE = (
 )
 
 
-@pytest.mark.xfail(strict=True, reason="engine: after a wrong Fals! challenge the challenger's claim "
-                   "comes before the capturer's (docs/design.md: the capturer claims first)")
 def test_v6_after_a_wrong_challenge_the_capturer_claims_first() -> None:
     final = replay(V6_WRONG_CHALLENGE, "fals 0")
     assert final.totals() == (11, 11) and final.winner == 1
