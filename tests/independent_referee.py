@@ -128,6 +128,15 @@ class Referee:
         """RULES §6: a race won in the first deal takes the full stake, later half; V4 always full."""
         return 1.0 if self.rules.fixed_deals is not None or self.deal == 1 else 0.5
 
+    @property
+    def open_round(self) -> bool:
+        """RULES §3.6: the last round is played with open hands."""
+        return self.round == rounds_of(self.rules.players)
+
+    def is_first_move(self, player: int) -> bool:
+        """RULES §4: the player's very first move of the deal (first round, full hand)."""
+        return self.round == 1 and len(self.hands[player]) == FIRST_HAND
+
     def after(self, seat: int) -> int:
         """The seat after ``seat`` in turn order (clockwise)."""
         return (seat + 1) % self.rules.players
@@ -268,7 +277,7 @@ class Referee:
 
     def capture(self, group: frozenset[Card], taken: frozenset[Card]) -> None:
         mover = self.to_move
-        first_move = self.round == 1 and len(self.hands[mover]) == FIRST_HAND
+        first_move = self.is_first_move(mover)
         for card in group:
             self.hands[mover].remove(card)
         for card in taken:

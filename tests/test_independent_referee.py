@@ -56,6 +56,8 @@ def view(side: GameState | Referee, moves: list[Move] | set[Key], totals: object
         totals=list(totals),  # type: ignore[call-overload]
         deal_points=list(deal_points),  # type: ignore[call-overload]
         pending=side.pending is not None,
+        open_round=side.open_round,
+        first_moves=[side.is_first_move(player) for player in range(len(side.hands))],
     )
     if not (side.deal_over or side.finished):  # whose turn it is means nothing once the deal is over
         shown["to_move"] = side.to_move
@@ -177,10 +179,10 @@ def test_two_players_reaching_the_target_at_once_claim_in_turn_order_after_the_m
     assert final.totals() == (11, 3, 11) and final.winner == 2
 
 
-# V6, found by the big batch (seed 10288): player 0 has secured 11 but may not claim while
-# player 1's capture J♥=J♠ may be challenged. Player 0 challenges it wrongly: player 1 earns 1
-# and reaches 11 too. docs/design.md: when the window closes, "the capturer's automatic claim
-# comes first", so player 1 should win; the engine lets player 0 win.
+# V6, found by the big batch (seed 10288; the engine let the challenger win until 83d015e):
+# player 0 has secured 11 but may not claim while player 1's capture J♥=J♠ may be challenged.
+# Player 0 challenges it wrongly: player 1 earns 1 and reaches 11 too. docs/design.md: when the
+# window closes, "the capturer's automatic claim comes first", so player 1 wins.
 V6_WRONG_CHALLENGE = (
     "rules=v6; seed=10288; deal=2; dealer=0; scores=10 | 5; round=4; to_move=1; forced=-; "
     "last_capturer=0; hands=K♣ | J♥; table=J♣ J♠ 6♥ 9♣ 8♣ 5♥ 8♦ 2♠ Q♦; talon=7♣ 8♠ 9♥ K♠ J♦ A♠ "
