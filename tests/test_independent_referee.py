@@ -14,7 +14,8 @@ import sys
 import pytest
 from independent_referee import Key, Referee, referee_from_state
 
-from kaszino import PRESETS, Capture, Challenge, Claim, GameState, Lay, Move, NextDeal, Pass, new_game
+from kaszino import DECK, PRESETS, Capture, Challenge, Claim, GameState, Lay, Move, NextDeal, Pass, new_game
+from kaszino.errors import IllegalMoveError
 from kaszino.moves import parse_move
 from kaszino.rules import Rules
 
@@ -100,6 +101,29 @@ def false_capture(rng: random.Random, state: GameState) -> Capture | None:
     return None if attempt in state.legal_moves() else attempt
 
 
+def stray_move(rng: random.Random, state: GameState) -> Move:
+    """Any move that could be written down, legal or not, mostly with cards of the mover and table."""
+    pool = sorted({*state.hands[state.to_move], *state.table, *rng.sample(DECK, 4)})
+    a, b, c, d = rng.sample(pool, 4)
+    seat = rng.randrange(state.rules.players)
+    return rng.choice([
+        Lay(a), Capture((a,), (b,)), Capture((a, b), (c,)), Capture((a,), (b, c, d)),
+        Pass(), NextDeal(), Claim(seat), Challenge(seat),
+    ])
+
+
+def assert_refused_exactly_when_illegal(state: GameState, ref: Referee, move: Move) -> None:
+    """``play`` refuses a move (and only such a move) that the referee finds illegal."""
+    key = move_key(move)
+    legal = key in ref.moves() or ref.is_attempt(key)
+    try:
+        state.play(move)
+    except IllegalMoveError:
+        assert not legal, f"the engine refuses {move} from\n{state.notation()}"
+    else:
+        assert legal, f"the engine accepts {move} from\n{state.notation()}"
+
+
 def lockstep(preset: str | Rules, seed: int, *, lay_only_deals: int = 0) -> tuple[int, GameState]:
     """Play one seeded random game on both sides: the number of moves compared, the final state.
 
@@ -116,6 +140,7 @@ def lockstep(preset: str | Rules, seed: int, *, lay_only_deals: int = 0) -> tupl
     while True:
         diff = differences(state, ref)
         assert not diff, f"{preset} seed {seed}: after {move_text} from\n{before}\n{diff}"
+        assert_refused_exactly_when_illegal(state, ref, stray_move(rng, state))
         if state.finished:
             return steps, state
         moves = state.legal_moves()
