@@ -9,7 +9,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Test workers: one per core (2 in CI). Each notebook runs whole on one worker (--dist loadfile).
 WORKERS ?= auto
 
-.PHONY: venv lab test check bench puzzles-check
+.PHONY: venv lab test check bench puzzles-check notebooks
 
 venv: $(INSTALLED)
 
@@ -34,3 +34,8 @@ bench: venv
 
 puzzles-check: venv
 	$(BIN)/kaszino puzzles check
+
+# Re-run every notebook and store its fresh outputs (without the bulky widget state) for nbval.
+notebooks: venv
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
+		--ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb

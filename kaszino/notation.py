@@ -271,7 +271,7 @@ def _check_sizes(rules: Rules, round_number: int, hands: tuple[tuple[Card, ...],
     for player, hand in enumerate(hands):
         if len(hand) > dealt:
             raise NotationError(f"hands[{player}]: {len(hand)} cards, but round {round_number} deals {dealt}")
-    left = sum(rules.players * rules.hand_size(r) for r in range(round_number + 1, rules.rounds + 1))
+    left = rules.talon_after(round_number)
     if len(talon) != left:
         raise NotationError(f"talon: {len(talon)} cards, but after round {round_number} of {rules.rounds} "
                             f"the talon holds {left}")

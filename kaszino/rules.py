@@ -68,6 +68,10 @@ class Rules:
             return 4
         return 3
 
+    def talon_after(self, round_number: int) -> int:
+        """Cards the talon still holds once round ``round_number`` has been dealt."""
+        return sum(self.players * self.hand_size(r) for r in range(round_number + 1, self.rounds + 1))
+
     @property
     def table_start(self) -> int:
         """Cards laid face up on the table at the start of a deal."""

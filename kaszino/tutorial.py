@@ -145,7 +145,8 @@ def position(hand: str, table: str, *, opponent: str | None = None, first_move: 
 
     Player 2 holds ``opponent`` (by default three cards taken, like the talon, from a fixed
     shuffle of the cards not named). The position is in round 1 with ``first_move`` (so a
-    tábla now is worth 2), otherwise in round 2; the talon holds what the later rounds need.
+    tábla now is worth 2), otherwise in round 2; the talon holds what the later rounds need, and
+    in round 2 the cards of round 1 lie in the players' piles, so all 52 cards are in play.
     """
     mine, on_table = parse_cards(hand), parse_cards(table)
     theirs = None if opponent is None else parse_cards(opponent)
@@ -156,11 +157,12 @@ def position(hand: str, table: str, *, opponent: str | None = None, first_move: 
         theirs, rest = tuple(rest[:3]), rest[3:]
     rules = STANDARD
     round_number = 1 if first_move else 2
-    talon = tuple(rest[:(rules.rounds - round_number) * rules.players * rules.hand_size(round_number)])
+    talon, played = tuple(rest[:rules.talon_after(round_number)]), rest[rules.talon_after(round_number):]
+    half = len(played) // 2
     zeros = (0,) * rules.players
     return GameState(rules=rules, hands=(mine, theirs), table=on_table, talon=talon,
-                     piles=((),) * rules.players, tabla_points=zeros, bonus=zeros, scores=zeros,
-                     dealer=1, to_move=0, round=round_number)
+                     piles=(tuple(played[:half]), tuple(played[half:])), tabla_points=zeros, bonus=zeros,
+                     scores=zeros, dealer=1, to_move=0, round=round_number)
 
 
 def live_table(hand: str, table: str, *, opponent: str | None = None, first_move: bool = False,
