@@ -106,10 +106,11 @@ def stray_move(rng: random.Random, state: GameState) -> Move:
     pool = sorted({*state.hands[state.to_move], *state.table, *rng.sample(DECK, 4)})
     a, b, c, d = rng.sample(pool, 4)
     seat = rng.randrange(state.rules.players)
-    return rng.choice([
+    candidates: list[Move] = [
         Lay(a), Capture((a,), (b,)), Capture((a, b), (c,)), Capture((a,), (b, c, d)),
         Pass(), NextDeal(), Claim(seat), Challenge(seat),
-    ])
+    ]
+    return rng.choice(candidates)
 
 
 def assert_refused_exactly_when_illegal(state: GameState, ref: Referee, move: Move) -> None:
