@@ -9,7 +9,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Test workers: one per core (2 in CI). Each notebook runs whole on one worker (--dist loadfile).
 WORKERS ?= auto
 
-.PHONY: venv lab test check bench puzzles-check notebooks
+.PHONY: venv lab voila test check bench puzzles-check notebooks
 
 venv: $(INSTALLED)
 
@@ -22,6 +22,10 @@ lab: venv
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/00_start.ipynb
 
 # The whole suite: static checks first (mypy strict, ruff), then every test and notebook.
+# The capture chapter as an app without code (classroom mode).
+voila: venv
+	$(BIN)/voila notebooks/02_utes.ipynb
+
 test: venv check
 	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile
 

@@ -13,11 +13,12 @@ the language and redraws all of it in place, so one click turns the whole page.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import ipywidgets
+from IPython.display import display
 
 from kaszino.captures import Capture, capture_problem
 from kaszino.cards import Card, card_sum, parse_cards
@@ -106,6 +107,44 @@ class LessonText(ipywidgets.Output):  # type: ignore[misc]
 def lesson(key: str) -> LessonText:
     """Show the lesson text ``tutorial.<key>``; it follows the language switch."""
     return LessonText(key)
+
+
+class Said(ipywidgets.Output):  # type: ignore[misc]
+    """A printed line of a demonstration cell that follows the language switch.
+
+    Its plain-text form is the line in the kernel's language, so a notebook's stored output
+    (and nbval) reads it like a ``print``.
+    """
+
+    def __init__(self, text: Callable[[], str]) -> None:
+        super().__init__()
+        self._text = text
+        self.refresh()
+        follow_language(self)
+
+    def refresh(self) -> None:
+        self.outputs = ({"output_type": "stream", "name": "stdout", "text": self._text() + "\n"},)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        bundle: dict[str, Any] = super()._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = self._text()  # whole, where ipywidgets would cut a long repr
+        return bundle
+
+    def __repr__(self) -> str:
+        return self._text()
+
+
+@runtime_checkable
+class Speaks(Protocol):
+    """A widget whose current feedback can be kept as a text (``TableWidget``, ``LegalityQuiz``)."""
+
+    def feedback_snapshot(self) -> Callable[[], str]: ...
+
+
+def say(source: Speaks | Callable[[], str]) -> None:
+    """Print what ``source`` says now, as a line that later language switches translate."""
+    text = source.feedback_snapshot() if isinstance(source, Speaks) else source
+    display(Said(text))  # type: ignore[no-untyped-call]
 
 
 class LanguageSwitch(ipywidgets.ToggleButtons):  # type: ignore[misc]
@@ -226,10 +265,15 @@ class LegalityQuiz(ipywidgets.VBox):  # type: ignore[misc]
     @property
     def feedback(self) -> str:
         """The verdict shown now ("" before an answer), in the current language."""
-        if self._answer is None:
-            return ""
-        verdict = tr("tutorial.quiz.right" if self._answer == self.legal else "tutorial.quiz.wrong")
-        return f"{verdict} {self._reason()}"
+        return self.feedback_snapshot()()
+
+    def feedback_snapshot(self) -> Callable[[], str]:
+        """The verdict on the answer given now, kept as a text that follows later language switches."""
+        answer = self._answer
+        if answer is None:
+            return lambda: ""
+        verdict = "tutorial.quiz.right" if answer == self.legal else "tutorial.quiz.wrong"
+        return lambda: f"{tr(verdict)} {self._reason()}"
 
     def _reason(self) -> str:
         hand, table, limit = card_sum(self.capture.hand), card_sum(self.capture.table), STANDARD.capture_limit

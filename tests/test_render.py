@@ -88,7 +88,7 @@ def test_position_states_talon_piles_points_and_turn() -> None:
     with using_language("en"):
         html = position_html(state, viewer=0)
     assert "Talon: 6" in html
-    assert "Captured: 3 cards, 2 spades" in html
+    assert "Captured: 3 cards, 2 ♠" in html
     assert "Tábla: 1" in html
     assert "Secured points: 4" in html  # 10♦ 2, 2♠ 1, one tábla
     assert "Round 3/8" in html and "To move: player 1" in html

@@ -149,3 +149,20 @@ def test_the_trainer_holds_the_lowest_rated_puzzles_of_each_kind_in_turn() -> No
     for kind, pair in (("sweep", chosen[:2]), ("all_captures", chosen[2:])):
         ratings = sorted(p.rating.value for p in load_all() if p.kind == kind)
         assert [p.rating.value for p in pair] == ratings[:2]
+
+
+def test_a_said_line_keeps_its_moment_and_follows_the_language_switch() -> None:
+    from kaszino.tutorial import Said
+
+    table = live_table("5♠ A♥ K♣", "2♦ 4♣ 7♥ 9♠")
+    pick(table, "5♠ K♣ 2♦ 9♠ 7♥")
+    table.press_capture()
+    said = Said(table.feedback_snapshot())
+    table.clear()  # the table moves on; the printed line keeps what was said
+    assert "18 > 13" in repr(said) and "Nem szabályos" in repr(said)
+    try:
+        switch_language("en")
+        assert "Not allowed" in said.outputs[0]["text"]
+    finally:
+        switch_language("hu")
+    assert "Nem szabályos" in said.outputs[0]["text"]

@@ -287,6 +287,13 @@ def test_the_solution_is_shown_on_request() -> None:
     assert "solution: K♣ = 4♣+9♠, K♣ = 2♦+4♣+7♥" in widget.html
 
 
+def test_an_answer_given_after_the_solution_is_right_but_not_counted_as_solved() -> None:
+    widget = PuzzleWidget([FakePuzzle(position(), "best_capture", KING_CAPTURES)])
+    widget.show_solution()
+    picked(widget, "K♣ 4♣ 9♠").press_capture()
+    assert widget.feedback_tone == "good" and widget.solved == frozenset()
+
+
 def test_next_moves_on_and_forgets_the_attempt_until_the_last_puzzle() -> None:
     second = FakePuzzle(position("A♠", "A♦"), "all_captures", (capture("A♠=A♦"),))
     widget = PuzzleWidget([FakePuzzle(position(), "best_capture", KING_CAPTURES), second])

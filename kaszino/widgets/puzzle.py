@@ -77,7 +77,7 @@ class PuzzleWidget(TableWidget):
 
     @property
     def solved(self) -> frozenset[int]:
-        """The numbers of the puzzles answered correctly so far."""
+        """The numbers of the puzzles answered correctly, not counting answers given after "Megoldás"."""
         return frozenset(self._solved)
 
     @property
@@ -169,7 +169,7 @@ class PuzzleWidget(TableWidget):
     def _judge(self, selection: Capture | tuple[Capture, ...]) -> None:
         puzzle, index = self.puzzle, self._index
         verdict = puzzle.check(selection)
-        if verdict.correct:
+        if verdict.correct and not self._solution_shown:
             self._solved.add(index)
         self._hand_pick = self._table_pick = frozenset()
         def words() -> str:  # judged again when drawn, so that the text follows the language

@@ -123,6 +123,11 @@ class TableWidget(anywidget.AnyWidget):
         """The feedback text shown now, in the current language ("" before any press)."""
         return "" if self._feedback is None else self._feedback.text()
 
+    def feedback_snapshot(self) -> Text:
+        """The feedback shown now, kept as a text that follows later language switches."""
+        shown = self._feedback
+        return (lambda: "") if shown is None else shown.text
+
     @property
     def feedback_tone(self) -> Tone | None:
         """``"good"`` after a correct move, ``"bad"`` after a refused one, ``"info"`` otherwise."""
