@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from kaszino.cards import Card, card_sum
+from kaszino.errors import KaszinoError
 from kaszino.rules import STANDARD, Rules
 
 Cards = tuple[Card, ...]
@@ -125,6 +126,9 @@ def captures(hand: Iterable[Card], table: Iterable[Card], rules: Rules = STANDAR
     hand, table = tuple(hand), tuple(table)
     if not hand or not table:
         return []
+    if not set(hand).isdisjoint(table):
+        shared = " ".join(str(card) for card in hand if card in table)
+        raise KaszinoError(f"a card cannot be both in the hand and on the table: {shared}")
     sums = SubsetSums(table)
     result: list[Capture] = []
     for total, hand_subsets in hand_groups(hand, rules).items():

@@ -110,6 +110,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KaszinoError as error:
         print(f"kaszino: error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader stopped early (``kaszino puzzles list | head``): not an error
+        sys.stderr.close()
+        return 0
     return status
 
 

@@ -177,7 +177,7 @@ def _hand(state: GameState, player: int, shown: bool, picking: bool, selected: C
 
 def _player_panel(state: GameState, player: int, hand: str) -> str:
     pile = state.piles[player]
-    moving = player == state.to_move and not state.finished
+    moving = player == state.to_move and not state.finished and not state.deal_over
     facts = " · ".join((
         tr("ui.pile", cards=len(pile), spades=count_spades(pile)),
         tr("ui.tabla", points=state.tabla_points[player]),
@@ -208,11 +208,41 @@ def _status(state: GameState) -> str:
     parts = [tr("ui.deal", n=state.deal), tr("ui.round", n=state.round, rounds=state.rules.rounds)]
     if state.finished:
         parts.append(tr("ui.finished") if state.winner is None else tr("ui.winner", n=state.winner + 1))
+    elif state.deal_over:
+        parts.append(tr("ui.deal_over"))
     else:
         parts.append(tr("ui.turn", n=state.to_move + 1))
         if state.forced is not None:
             parts.append(tr(f"ui.forced_{state.forced}"))
     return f'<div class="kaszino-status" style="font-weight:600;">{escape(" · ".join(parts))}</div>'
+
+
+def score_html(state: GameState) -> str:
+    """The points of the deal item by item for every player: the "count the points" table."""
+    scores, totals = state.deal_scores(), state.totals()
+    rows: list[tuple[str, list[str]]] = [
+        ("cards", [str(s.cards) for s in scores]),
+        ("spades", [str(s.spades) for s in scores]),
+        ("aces", [str(s.aces * s.rules.ace_points) for s in scores]),
+        ("big_casino", [str(s.big_casino * s.rules.big_casino_points) for s in scores]),
+        ("little_casino", [str(s.little_casino * s.rules.little_casino_points) for s in scores]),
+        ("tabla", [str(s.tabla) for s in scores]),
+        ("most_cards", [str(s.most_cards) for s in scores]),
+        ("most_spades", [str(s.most_spades) for s in scores]),
+    ]
+    if any(s.bonus for s in scores):
+        rows.append(("bonus", [str(s.bonus) for s in scores]))
+    rows += [("deal_total", [str(s.total) for s in scores]), ("game_total", [str(t) for t in totals])]
+    cell = 'style="padding:2px 10px; text-align:right;"'
+    head = "".join(f"<th {cell}>{escape(tr('ui.player_name', n=p + 1))}</th>" for p in range(len(scores)))
+    body = "".join(
+        f'<tr data-row="{name}"><td style="padding:2px 10px;">{escape(tr("ui.score_" + name))}</td>'
+        + "".join(f"<td {cell}>{value}</td>" for value in values) + "</tr>"
+        for name, values in rows
+    )
+    return (f'<table class="kaszino-score" style="border-collapse:collapse; margin:6px 0;">'
+            f'<caption style="text-align:left; font-weight:600;">{escape(tr("ui.score_title"))}</caption>'
+            f'<tr><th></th>{head}</tr>{body}</table>')
 
 
 def position_html(state: GameState, viewer: int | None = None, open_hands: bool = False, *,
@@ -234,5 +264,6 @@ def position_html(state: GameState, viewer: int | None = None, open_hands: bool 
         hand = _hand(state, player, shown, picking and player == state.to_move, selected)
         panels[player] = _player_panel(state, player, hand)
     above = "".join(panels[p] for p in panels if p != viewer)
+    score = score_html(state) if state.deal_over else ""
     return (f'<div class="kaszino-position" style="{LABEL_STYLE} max-width:640px; font-size:13px;">'
-            f'{_status(state)}{above}{_felt(state, picking, selected)}{panels[viewer]}</div>')
+            f'{_status(state)}{above}{_felt(state, picking, selected)}{panels[viewer]}{score}</div>')

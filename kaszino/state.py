@@ -370,6 +370,8 @@ def new_game(
     rules = rules or Rules()
     if seed is None:
         seed = random.randrange(2**32)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise KaszinoError(f"seed must be a whole number, not {seed!r}")
     dealer = rules.players - 1 if dealer is None else dealer
     if not 0 <= dealer < rules.players:
         raise KaszinoError(f"dealer must be a player 0..{rules.players - 1}, not {dealer}")

@@ -123,3 +123,12 @@ def test_the_module_runs_as_a_command() -> None:
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.startswith("ok: ")
+
+
+def test_list_into_a_closed_pipe_ends_quietly() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(f"'{sys.executable}' -m kaszino.cli puzzles list | head -1", shell=True,
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.count("\n") == 1 and "Traceback" not in done.stderr

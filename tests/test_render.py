@@ -110,3 +110,20 @@ def test_interactive_position_makes_only_the_movers_cards_and_the_table_clickabl
     pressed = re.findall(r'data-card="([^"]+)" aria-pressed="true"', html)
     assert sorted(pressed) == ["4♣", "A♥"]
     assert "data-card" not in position_html(state, viewer=0)
+
+
+def test_a_finished_deal_shows_its_points_item_by_item() -> None:
+    import random
+
+    from kaszino import Capture, Lay, new_game
+
+    state, rng = new_game(seed=2026), random.Random(1)
+    assert "kaszino-score" not in position_html(state)
+    while not state.deal_over:
+        state = state.play(rng.choice([m for m in state.legal_moves() if isinstance(m, Capture | Lay)]))
+    html = position_html(state)
+    assert "Az osztás véget ért" in html and "kaszino-to-move" not in html
+    row = re.search(r'<tr data-row="deal_total">(.*?)</tr>', html)
+    assert row is not None and "az osztásban" in row.group(1)
+    shown = [int(value) for value in re.findall(r">(\d+)</td>", row.group(1))]
+    assert shown == [score.total for score in state.deal_scores()] and sum(shown) > 0

@@ -94,3 +94,8 @@ def test_s2_a_wrong_capture_is_refused_with_its_reason() -> None:
 def test_s2_standard_rules_keep_the_limit() -> None:
     assert STANDARD.capture_limit == 13
     assert Rules().max_hand_cards is None
+
+
+def test_s2_a_card_cannot_be_in_the_hand_and_on_the_table_at_once() -> None:
+    with pytest.raises(ValueError, match="both in the hand and on the table: 5♠"):
+        captures(parse_cards("5♠ 3♦"), parse_cards("5♠ 2♣"))

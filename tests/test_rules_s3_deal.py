@@ -133,3 +133,11 @@ def test_s3_7_with_no_capture_in_the_whole_deal_leftovers_go_to_nobody() -> None
     assert state.deal_over and state.last_capturer is None
     assert state.piles == ((), ()) and len(state.table) == 52
     assert [d.total for d in state.deal_scores()] == [0, 0]
+
+
+def test_s3_1_a_seed_must_be_a_whole_number() -> None:
+    import pytest
+
+    with pytest.raises(ValueError, match="seed must be a whole number, not 'x'"):
+        new_game(seed="x")  # type: ignore[arg-type]
+    assert new_game(seed=5) == new_game(seed=5)
