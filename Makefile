@@ -13,9 +13,11 @@ WORKERS ?= auto
 
 venv: $(INSTALLED)
 
-$(INSTALLED): pyproject.toml
+$(INSTALLED): pyproject.toml scripts/jupyterlab-overrides.json
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	mkdir -p $(VENV)/share/jupyter/lab/settings
+	cp scripts/jupyterlab-overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	touch $@
 
 lab: venv

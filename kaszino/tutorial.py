@@ -217,7 +217,9 @@ def pick(widget: TableWidget, cards: str) -> None:
         widget.select(card)
 
 
-def puzzle_trainer(kinds: Sequence[Kind] = ("all_captures", "sweep"), per_kind: int = 3) -> PuzzleWidget:
+def puzzle_trainer(
+    kinds: Sequence[Kind] = ("all_captures", "best_capture", "sweep"), per_kind: int = 2
+) -> PuzzleWidget:
     """A :class:`PuzzleWidget` with the ``per_kind`` lowest-rated shipped puzzles of each of ``kinds``."""
     shipped = load_all()
     chosen = []
