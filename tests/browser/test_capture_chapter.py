@@ -53,3 +53,29 @@ def test_legal_and_illegal_capture_on_the_first_example(
     expect(page.get_by_role("heading", name="Mi az ütés?")).to_have_count(0)
     switch = page.locator(".widget-toggle-button.mod-active").first  # the HU|EN switch at the top
     expect(switch).to_have_text("EN")
+
+
+def test_the_chapter_puzzles_take_answers_hints_and_the_solution(
+    open_notebook: Callable[[str | Path], Page], screenshot: Callable[[str], Path]
+) -> None:
+    page = open_notebook(CHAPTER)
+    # The trainer starts with the easiest find-every-capture puzzle: hand 8♣ 8♥ 6♣, table Q♣ 8♠.
+    trainer = page.locator(".kaszino-widget").filter(has=page.locator(".kaszino-task")).first
+    feedback = trainer.locator(".kaszino-feedback")
+    trainer.scroll_into_view_if_needed()
+
+    click_cards(trainer, "8♣ 8♠")
+    trainer.locator(".kaszino-add-btn").click()
+    expect(trainer.locator(".kaszino-answer-list li")).to_have_count(1)
+    trainer.locator(".kaszino-done-btn").click()
+    expect(feedback).to_have_attribute("data-tone", "bad")  # one of the two captures is still missing
+
+    trainer.locator(".kaszino-hint-btn").click()
+    expect(trainer.locator(".kaszino-hints li")).to_have_count(1)
+    trainer.locator(".kaszino-solution-btn").click()
+    expect(trainer.locator(".kaszino-solution")).to_contain_text("8♥ = 8♠")
+    screenshot("chapter-puzzle")
+
+    trainer.locator(".kaszino-next-btn").click()
+    expect(trainer.locator(".kaszino-task")).to_have_attribute("data-puzzle", "1")
+    expect(trainer.locator(".kaszino-solution")).to_have_count(0)
