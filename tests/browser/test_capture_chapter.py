@@ -19,12 +19,17 @@ def click_cards(table: Locator, cards: str) -> None:
         expect(table.locator(f'[data-card="{card}"]')).to_have_attribute("aria-pressed", "true")
 
 
+def widget_holding(page: Page, selector: str) -> Locator:
+    """The first kaszino widget on the page that contains ``selector``."""
+    return page.locator(".kaszino-widget").filter(has=page.locator(selector)).first
+
+
 def test_legal_and_illegal_capture_on_the_first_example(
     open_notebook: Callable[[str | Path], Page], screenshot: Callable[[str], Path]
 ) -> None:
     page = open_notebook(CHAPTER)
     # The "what is a capture" table: hand 5♠ A♥ K♣, table 2♦ 4♣ 7♥ 9♠.
-    table = page.locator(".kaszino-widget").filter(has=page.locator('[data-card="5♠"]')).first
+    table = widget_holding(page, '[data-card="5♠"]')
     feedback = table.locator(".kaszino-feedback")
     expect(feedback).to_have_text("")
 
@@ -60,7 +65,7 @@ def test_the_chapter_puzzles_take_answers_hints_and_the_solution(
 ) -> None:
     page = open_notebook(CHAPTER)
     # The trainer starts with the easiest find-every-capture puzzle: hand 8♣ 8♥ 6♣, table Q♣ 8♠.
-    trainer = page.locator(".kaszino-widget").filter(has=page.locator(".kaszino-task")).first
+    trainer = widget_holding(page, ".kaszino-task")
     feedback = trainer.locator(".kaszino-feedback")
     trainer.scroll_into_view_if_needed()
 
