@@ -26,10 +26,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from minimax_reference import minimax
 
-from kaszino.rules import Rules
+from kaszino.engine.rules import Rules
+from kaszino.engine.state import GameState
 from kaszino.solver import solve
 from kaszino.solver.positions import last_round_position
-from kaszino.state import GameState
 
 TABLE_SIZES = range(2, 13)
 

@@ -12,7 +12,16 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from kaszino.errors import KaszinoError, PuzzleFormatError
-from kaszino.puzzles import KINDS, THEMES, Kind, Puzzle, load_puzzles, puzzle_files, recheck, save_puzzles
+from kaszino.puzzles.puzzle import (
+    KINDS,
+    THEMES,
+    Kind,
+    Puzzle,
+    load_puzzles,
+    puzzle_files,
+    recheck,
+    save_puzzles,
+)
 
 
 def _files(given: Sequence[str]) -> list[Path]:
@@ -23,7 +32,7 @@ def _files(given: Sequence[str]) -> list[Path]:
 
 
 def generate(args: argparse.Namespace) -> int:
-    from kaszino.puzzlegen import generate as mine_puzzles
+    from kaszino.puzzles.mining import generate as mine_puzzles
 
     out = Path(args.out)
     if out.exists() and not args.force:

@@ -9,7 +9,7 @@ Moves are plain tuples ("keys"), so a move never needs the engine's classes:
 - ``("capture", frozenset(hand cards), frozenset(table cards))``
 - ``("lay", card)``, ``("pass",)``, ``("next",)``, ``("claim", player)``, ``("fals", player)``
 
-Only cards (``kaszino.cards``), the rules value and ``dealing.shuffled_deck`` (the deck of a
+Only cards (``kaszino.engine.cards``), the rules value and ``dealing.shuffled_deck`` (the deck of a
 later deal) come from the package.
 """
 
@@ -18,10 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from itertools import combinations
 
-from kaszino.cards import DECK, Card, Suit
-from kaszino.dealing import shuffled_deck
-from kaszino.rules import Rules
-from kaszino.state import GameState
+from kaszino.engine.cards import DECK, Card, Suit
+from kaszino.engine.dealing import shuffled_deck
+from kaszino.engine.rules import Rules
+from kaszino.engine.state import GameState
 
 Key = tuple[object, ...]
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kaszino.captures import Capture
-from kaszino.moves import Lay, Move, Pass
-from kaszino.state import GameState
+from kaszino.engine.captures import Capture
+from kaszino.engine.moves import Lay, Move, Pass
+from kaszino.engine.state import GameState
 
 
 def minimax(state: GameState) -> tuple[int, set[Move]]:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from kaszino.cli import main
-from kaszino.puzzles import load_all, load_puzzles, puzzle_files, solve
+from kaszino.puzzles.puzzle import load_all, load_puzzles, puzzle_files, solve
 
 SHIPPED = load_all()
 

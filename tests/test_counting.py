@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kaszino import DECK, STANDARD, KaszinoError, Rules, captures, parse_cards
-from kaszino.cards import Card, card_sum
+from kaszino.engine.cards import Card, card_sum
 from kaszino.solver.counting import (
     capture_count_distribution,
     count_captures,

@@ -23,10 +23,10 @@ from kaszino import (
     parse_cards,
     parse_move,
 )
-from kaszino.cards import Card
-from kaszino.explain import explain_move
+from kaszino.engine.cards import Card
 from kaszino.i18n import LANGUAGES, catalogue, using_language
 from kaszino.solver.value import CaptureValue, Shortfall
+from kaszino.teach.explain import explain_move
 
 
 def setup(hand: str, table: str, other: str = "3H", rules: Rules = STANDARD, **fields: object) -> GameState:

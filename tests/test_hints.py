@@ -8,9 +8,9 @@ from dataclasses import replace
 import pytest
 
 from kaszino import STANDARD, Capture, GameState, KaszinoError, Lay, new_game, parse_cards
-from kaszino.hints import OBJECTIVES, hint_ladder
 from kaszino.i18n import LANGUAGES, using_language
 from kaszino.solver.positions import last_round_position
+from kaszino.teach.hints import OBJECTIVES, hint_ladder
 
 
 def at(hand: str, table: str, **fields: object) -> GameState:

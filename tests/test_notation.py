@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from reference import play_all, stacked_deck
 
 from kaszino import PRESETS, Capture, Card, GameState, Move, NotationError, Rules, new_game
-from kaszino.notation import FIELDS, format_rules, from_notation, parse_rules, to_notation
+from kaszino.engine.notation import FIELDS, format_rules, from_notation, parse_rules, to_notation
 
 History = tuple[GameState, list[Move], list[GameState]]
 

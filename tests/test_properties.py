@@ -8,7 +8,6 @@ against the invariants of RULES.md; the capture lists against the brute force of
 from __future__ import annotations
 
 import copy
-import importlib.util
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -38,12 +37,11 @@ from kaszino import (
     captures,
     new_game,
 )
-from kaszino.scoring import card_points, points_available
+from kaszino.engine.scoring import card_points, points_available
 
 CAPTURE_RULES = [STANDARD, PRESETS["v8"], PRESETS["v2"]]
 MAX_MOVES = 110  # more than a whole deal and a bit of the next one
 BRUTE_TABLE_LIMIT = 12  # above this the brute force (2^n subsets) is too slow to run at every step
-HAS_NOTATION = importlib.util.find_spec("kaszino.notation") is not None
 
 presets = st.sampled_from(sorted(PRESETS))
 seeds = st.integers(0, 2**32 - 1)
@@ -234,7 +232,6 @@ def test_illegal_moves_raise_and_leave_the_state_unchanged(name: str, seed: int,
                 assert before == snapshot
 
 
-@pytest.mark.skipif(not HAS_NOTATION, reason="kaszino.notation (the position notation) is not written yet")
 @settings(max_examples=50)
 @given(presets, seeds, st.randoms(use_true_random=False))
 def test_notation_round_trips(name: str, seed: int, rnd: random.Random) -> None:

@@ -12,7 +12,7 @@ from reference import brute_captures, play_all, position
 
 from kaszino import S003, Capture, GameState, KaszinoError, PuzzleFormatError, new_game, parse_move
 from kaszino.i18n import using_language
-from kaszino.puzzlegen import (
+from kaszino.puzzles.mining import (
     THEME_TESTS,
     answers_if_interesting,
     generate,
@@ -22,7 +22,7 @@ from kaszino.puzzlegen import (
     task_key,
     themes,
 )
-from kaszino.puzzles import (
+from kaszino.puzzles.puzzle import (
     KINDS,
     THEMES,
     Kind,

@@ -8,10 +8,10 @@ from dataclasses import replace
 
 import pytest
 
-from kaszino.cards import DECK, Card, parse_cards
+from kaszino.engine.cards import DECK, Card, parse_cards
+from kaszino.engine.state import GameState, new_game
 from kaszino.i18n import using_language
-from kaszino.render import BLACK, RED, SELECTED, card_svg, cards_html, position_html
-from kaszino.state import GameState, new_game
+from kaszino.jupyter.render import BLACK, RED, SELECTED, card_svg, cards_html, position_html
 
 
 def position(hand: str, table: str, other: str = "3♦ 8♣ Q♥", **fields: object) -> GameState:

@@ -6,7 +6,7 @@ import pytest
 from reference import cards, key, position
 
 from kaszino import STANDARD, Capture, IllegalMoveError, Lay, Pass, Rules, captures, parse_cards
-from kaszino.captures import capture_problem
+from kaszino.engine.captures import capture_problem
 
 
 def keys(found: list[Capture]) -> set[object]:

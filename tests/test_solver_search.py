@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from minimax_reference import minimax, move_values, own_moves, score_difference, without_claims
 
 from kaszino import DECK, GameState, KaszinoError, Lay, Pass, Rules, new_game, parse_cards
-from kaszino.rules import preset
+from kaszino.engine.rules import preset
+from kaszino.engine.state import Forced
 from kaszino.solver import solve
 from kaszino.solver.positions import last_round_position
-from kaszino.state import Forced
 
 TWO_PLAYER = [preset(name) for name in ("standard", "s003", "v1", "v2", "v3", "v6", "v7", "v8")]
 MORE_PLAYERS = [preset("p3"), preset("p4"), preset("p3").with_changes(may_pass_after_tabla=True)]

@@ -6,12 +6,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from kaszino.captures import Capture
-from kaszino.cards import DECK, parse_cards
+from kaszino.engine.captures import Capture
+from kaszino.engine.cards import DECK, parse_cards
 from kaszino.errors import KaszinoError
 from kaszino.i18n import catalogue, language, using_language
-from kaszino.puzzles import load_all
-from kaszino.tutorial import (
+from kaszino.jupyter.tutorial import (
     LegalityQuiz,
     language_switch,
     lesson,
@@ -21,6 +20,7 @@ from kaszino.tutorial import (
     puzzle_trainer,
     switch_language,
 )
+from kaszino.puzzles.puzzle import load_all
 
 HAND, TABLE = "5♠ A♥ K♣", "2♦ 4♣ 7♥ 9♠"
 
@@ -152,7 +152,7 @@ def test_the_trainer_holds_the_lowest_rated_puzzles_of_each_kind_in_turn() -> No
 
 
 def test_a_said_line_keeps_its_moment_and_follows_the_language_switch() -> None:
-    from kaszino.tutorial import Said
+    from kaszino.jupyter.tutorial import Said
 
     table = live_table("5♠ A♥ K♣", "2♦ 4♣ 7♥ 9♠")
     pick(table, "5♠ K♣ 2♦ 9♠ 7♥")

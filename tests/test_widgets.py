@@ -7,15 +7,15 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from kaszino.captures import Capture, captures
-from kaszino.cards import parse_cards
+from kaszino.engine.captures import Capture, captures
+from kaszino.engine.cards import parse_cards
+from kaszino.engine.moves import Lay
+from kaszino.engine.rules import preset
+from kaszino.engine.state import GameState, new_game
 from kaszino.errors import IllegalMoveError
 from kaszino.i18n import language, using_language
-from kaszino.moves import Lay
-from kaszino.puzzles import Puzzle
-from kaszino.rules import preset
-from kaszino.state import GameState, new_game
-from kaszino.widgets import PuzzleWidget, TableWidget
+from kaszino.jupyter.widgets import PuzzleWidget, TableWidget
+from kaszino.puzzles.puzzle import Puzzle
 
 # The worked example of RULES.md §2: hand 5, A, K; table 2, 4, 7, 9.
 HAND, TABLE = "5♠ A♥ K♣", "2♦ 4♣ 7♥ 9♠"

@@ -13,10 +13,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
-from kaszino.captures import hand_groups, iter_capture_sums
-from kaszino.cards import DECK, Card
+from kaszino.engine.captures import hand_groups, iter_capture_sums
+from kaszino.engine.cards import DECK, Card
+from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError
-from kaszino.rules import STANDARD, Rules
 from kaszino.solver.sweeps import table_sweeps
 
 

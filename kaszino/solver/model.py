@@ -19,11 +19,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from kaszino.captures import Capture
-from kaszino.cards import Card, Suit
-from kaszino.moves import Lay, Move, Pass
-from kaszino.rules import Rules
-from kaszino.scoring import BIG_CASINO, DECK_SIZE, LITTLE_CASINO, SPADES_IN_DECK, majority_holder
+from kaszino.engine.captures import Capture
+from kaszino.engine.cards import Card, Suit
+from kaszino.engine.moves import Lay, Move, Pass
+from kaszino.engine.rules import Rules
+from kaszino.engine.scoring import BIG_CASINO, DECK_SIZE, LITTLE_CASINO, SPADES_IN_DECK, majority_holder
 
 CLASSES = 27
 """13 values of non-spades, 13 values of spades, and 10♦ on its own."""

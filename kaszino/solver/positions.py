@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from kaszino.cards import DECK, Card
+from kaszino.engine.cards import DECK, Card
+from kaszino.engine.rules import Rules
+from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
-from kaszino.rules import Rules
-from kaszino.state import GameState
 
 
 def last_round_position(

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from kaszino.captures import Capture
+from kaszino.engine.captures import Capture
+from kaszino.engine.moves import Lay, Move, Pass
+from kaszino.engine.scoring import DECK_SIZE, SPADES_IN_DECK
+from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
-from kaszino.moves import Lay, Move, Pass
-from kaszino.scoring import DECK_SIZE, SPADES_IN_DECK
 from kaszino.solver.model import (
     AGAIN,
     CAPTURE,
@@ -30,7 +31,6 @@ from kaszino.solver.model import (
     gain,
     signature,
 )
-from kaszino.state import GameState
 
 INFINITY = 1000
 

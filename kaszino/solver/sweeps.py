@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from kaszino.captures import Capture, hand_groups
-from kaszino.cards import Card, card_sum
-from kaszino.moves import Lay
-from kaszino.rules import STANDARD, Rules
+from kaszino.engine.captures import Capture, hand_groups
+from kaszino.engine.cards import Card, card_sum
+from kaszino.engine.moves import Lay
+from kaszino.engine.rules import STANDARD, Rules
 
 if TYPE_CHECKING:
-    from kaszino.state import GameState
+    from kaszino.engine.state import GameState
 
 SweepPlan = tuple[Card, Capture]
 """A card to lay on the empty table and the capture that then sweeps it."""

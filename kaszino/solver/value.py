@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from kaszino.captures import Capture, capture_problem, captures
-from kaszino.cards import Card
+from kaszino.engine.captures import Capture, capture_problem, captures
+from kaszino.engine.cards import Card
+from kaszino.engine.scoring import BIG_CASINO, LITTLE_CASINO, card_points, count_spades, pile_scores
 from kaszino.errors import IllegalMoveError
-from kaszino.scoring import BIG_CASINO, LITTLE_CASINO, card_points, count_spades, pile_scores
 
 if TYPE_CHECKING:
-    from kaszino.state import GameState
+    from kaszino.engine.state import GameState
 
 PointKind = Literal[
     "ace", "big_casino", "little_casino", "tabla", "first_move_tabla", "most_cards", "most_spades",
@@ -106,7 +106,7 @@ def capture_value(state: GameState, capture: Capture) -> CaptureValue:
 def capture_values(state: GameState) -> list[tuple[Capture, CaptureValue]]:
     """Every legal capture of the player to move with its value, the most valuable first.
 
-    Equal values keep the order of :func:`kaszino.captures.captures`.
+    Equal values keep the order of :func:`kaszino.engine.captures.captures`.
     """
     if state.deal_over or state.finished:
         return []

@@ -1,6 +1,6 @@
 """The moves of the game and their one-line text form (see docs/design.md, "Moves").
 
-``Capture`` (from :mod:`kaszino.captures`) and ``Lay`` are the ordinary moves of the player to
+``Capture`` (from :mod:`kaszino.engine.captures`) and ``Lay`` are the ordinary moves of the player to
 move; ``Pass`` is the V3 skip of a forced second move; ``Claim`` ("Ausz!") and ``Challenge``
 ("Fals!") are calls that name the player who makes them; ``NextDeal`` starts the next deal.
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kaszino.captures import Capture
-from kaszino.cards import Card, parse_cards
+from kaszino.engine.captures import Capture
+from kaszino.engine.cards import Card, parse_cards
 from kaszino.errors import NotationError
 
 

@@ -14,13 +14,13 @@ import hashlib
 import random
 from collections.abc import Callable, Iterator
 
-from kaszino.captures import Capture
-from kaszino.cards import Card, format_cards
+from kaszino.engine.captures import Capture
+from kaszino.engine.cards import Card, format_cards
+from kaszino.engine.moves import Lay, Move, NextDeal
+from kaszino.engine.scoring import BIG_CASINO, LITTLE_CASINO
+from kaszino.engine.state import GameState, new_game
 from kaszino.errors import KaszinoError
-from kaszino.moves import Lay, Move, NextDeal
-from kaszino.puzzles import KINDS, Kind, Puzzle, Rating, Source, solve
-from kaszino.scoring import BIG_CASINO, LITTLE_CASINO
-from kaszino.state import GameState, new_game
+from kaszino.puzzles.puzzle import KINDS, Kind, Puzzle, Rating, Source, solve
 
 CAPTURE_RATE = 0.85
 """How often the simulated players take their greedy capture when they have one."""

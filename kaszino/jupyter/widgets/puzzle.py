@@ -12,11 +12,11 @@ from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import Protocol
 
-from kaszino.captures import Capture, capture_problem
+from kaszino.engine.captures import Capture, capture_problem
+from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
 from kaszino.i18n import language, tr
-from kaszino.state import GameState
-from kaszino.widgets.table import Button, TableWidget, move_text, text
+from kaszino.jupyter.widgets.table import Button, TableWidget, move_text, text
 
 FIND_ALL = "all_captures"
 """The puzzle kind whose answer is a set of captures rather than one capture."""

@@ -14,9 +14,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from kaszino.cards import Card, card_sum
+from kaszino.engine.cards import Card, card_sum
+from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError
-from kaszino.rules import STANDARD, Rules
 
 Cards = tuple[Card, ...]
 

@@ -94,11 +94,6 @@ class Card:
     def __str__(self) -> str:
         return f"{self.rank_name}{self.suit.symbol}"
 
-    def _repr_html_(self) -> str:
-        from kaszino.render import card_svg
-
-        return card_svg(self)
-
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 

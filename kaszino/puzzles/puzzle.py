@@ -21,16 +21,16 @@ from pathlib import Path
 from types import UnionType
 from typing import Literal, get_args
 
-from kaszino.captures import Capture, capture_problem, captures
-from kaszino.cards import Card, format_cards
+from kaszino.engine.captures import Capture, capture_problem, captures
+from kaszino.engine.cards import Card, format_cards
+from kaszino.engine.moves import parse_move
+from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, PuzzleFormatError
-from kaszino.explain import explain_move
-from kaszino.hints import Objective, hint_ladder
 from kaszino.i18n import tr
-from kaszino.moves import parse_move
 from kaszino.solver.sweeps import sweeps
 from kaszino.solver.value import best_captures
-from kaszino.state import GameState
+from kaszino.teach.explain import explain_move
+from kaszino.teach.hints import Objective, hint_ladder
 
 Kind = Literal["all_captures", "best_capture", "sweep"]
 KINDS: tuple[Kind, ...] = get_args(Kind)
@@ -39,10 +39,10 @@ THEMES: tuple[str, ...] = (
     "ace", "big_casino", "little_casino", "multi_card", "long_capture", "first_move_double",
     "forced_second_move", "open_round", "many_captures", "tied_best",
 )
-"""Theme tags a puzzle may carry; :mod:`kaszino.puzzlegen` decides them with small predicates."""
+"""Theme tags a puzzle may carry; :mod:`kaszino.puzzles.mining` decides them with small predicates."""
 
 FORMAT_VERSION = 1
-PUZZLE_DIR = Path(__file__).resolve().parent.parent / "puzzles"
+PUZZLE_DIR = Path(__file__).resolve().parents[2] / "puzzles"
 """The shipped puzzle files (``puzzles/`` beside the package in a checkout)."""
 
 _OBJECTIVES: dict[Kind, Objective] = {"all_captures": "all", "best_capture": "best", "sweep": "sweep"}
@@ -173,7 +173,7 @@ class Puzzle:
                        extra=(capture,))
 
     def hints(self) -> list[str]:
-        """Hints from vague to precise (the hint ladder of :mod:`kaszino.hints`)."""
+        """Hints from vague to precise (the hint ladder of :mod:`kaszino.teach.hints`)."""
         return hint_ladder(self.state, _OBJECTIVES[self.kind])
 
     def solution_text(self) -> str:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kaszino.cards import Card, Suit
-from kaszino.rules import Rules
+from kaszino.engine.cards import Card, Suit
+from kaszino.engine.rules import Rules
 
 DECK_SIZE = 52
 SPADES_IN_DECK = 13

@@ -12,13 +12,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from kaszino.captures import Capture, capture_problem, captures
-from kaszino.cards import Card
-from kaszino.dealing import check_deck, draw_hands, shuffled_deck, split_deck
+from kaszino.engine.captures import Capture, capture_problem, captures
+from kaszino.engine.cards import Card
+from kaszino.engine.dealing import check_deck, draw_hands, shuffled_deck, split_deck
+from kaszino.engine.moves import Challenge, Claim, Lay, Move, NextDeal, Pass
+from kaszino.engine.rules import Rules
+from kaszino.engine.scoring import PileScore, pile_scores
 from kaszino.errors import IllegalMoveError, KaszinoError
-from kaszino.moves import Challenge, Claim, Lay, Move, NextDeal, Pass
-from kaszino.rules import Rules
-from kaszino.scoring import PileScore, pile_scores
 
 Forced = Literal["lay", "again"]
 
@@ -316,24 +316,19 @@ class GameState:
     # --- text forms ------------------------------------------------------------------------
     def notation(self) -> str:
         """The one-line position notation (docs/notation.md)."""
-        from kaszino.notation import to_notation
+        from kaszino.engine.notation import to_notation
 
         return to_notation(self)
 
     @classmethod
     def from_notation(cls, text: str) -> GameState:
         """Read a position written by :meth:`notation`."""
-        from kaszino.notation import from_notation
+        from kaszino.engine.notation import from_notation
 
         return from_notation(text)
 
     def __str__(self) -> str:
         return self.notation()
-
-    def _repr_html_(self) -> str:
-        from kaszino.render import position_html
-
-        return position_html(self)
 
 
 def deal_state(

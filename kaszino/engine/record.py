@@ -13,13 +13,13 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar, overload
 
-from kaszino.cards import Card, format_cards, parse_cards
-from kaszino.dealing import check_deck, shuffled_deck
+from kaszino.engine.cards import Card, format_cards, parse_cards
+from kaszino.engine.dealing import check_deck, shuffled_deck
+from kaszino.engine.moves import Move, parse_move
+from kaszino.engine.notation import format_rules, parse_rules, result_token
+from kaszino.engine.rules import Rules
+from kaszino.engine.state import GameState, new_game
 from kaszino.errors import IllegalMoveError, KaszinoError, NotationError
-from kaszino.moves import Move, parse_move
-from kaszino.notation import format_rules, parse_rules, result_token
-from kaszino.rules import Rules
-from kaszino.state import GameState, new_game
 
 _HEADER = re.compile(r"^([A-Za-z]+):\s*(.*)$")
 _NUMBERED = re.compile(r"^(\d+)\.\s*(.*)$")

@@ -16,16 +16,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Union
 
-from kaszino.captures import Capture, capture_problem
-from kaszino.cards import Card, card_sum, format_cards
+from kaszino.engine.captures import Capture, capture_problem
+from kaszino.engine.cards import Card, card_sum, format_cards
+from kaszino.engine.moves import Claim, Lay, Move, Pass
+from kaszino.engine.rules import Rules
 from kaszino.i18n import language, tr
-from kaszino.moves import Claim, Lay, Move, Pass
-from kaszino.rules import Rules
 from kaszino.solver.sweeps import sweep_plans
 from kaszino.solver.value import NOTHING, CaptureValue, PointItem, Shortfall, best_captures, capture_value
 
 if TYPE_CHECKING:
-    from kaszino.state import GameState
+    from kaszino.engine.state import GameState
 
 Field = Union[str, int, "Message", "Joined"]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from kaszino.cards import DECK, Card
+from kaszino.engine.cards import DECK, Card
+from kaszino.engine.rules import Rules
 from kaszino.errors import KaszinoError
-from kaszino.rules import Rules
 
 Cards = tuple[Card, ...]
 Hands = tuple[Cards, ...]

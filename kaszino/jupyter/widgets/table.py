@@ -1,12 +1,12 @@
 """The clickable table: pick hand and table cards, press "Ütés!" or "Lerak", read why.
 
 The widget is an ``anywidget.AnyWidget`` whose whole picture is built in Python (by
-:mod:`kaszino.render`) and sent to the browser as one HTML string; the browser only reports
+:mod:`kaszino.jupyter.render`) and sent to the browser as one HTML string; the browser only reports
 clicks on elements carrying ``data-action``. So everything a learner can click has a Python
 method doing the same (``select``, ``press_capture`` …), which notebooks and tests call directly.
 
 The engine decides every press: ``capture_problem`` and ``GameState.problem`` say whether the
-move is allowed, ``kaszino.explain.explain_move`` says why in words.
+move is allowed, ``kaszino.teach.explain.explain_move`` says why in words.
 """
 
 from __future__ import annotations
@@ -20,14 +20,14 @@ from typing import Any, Literal
 import anywidget
 import traitlets
 
-from kaszino.captures import Capture, capture_problem
-from kaszino.cards import Card, card_sum
+from kaszino.engine.captures import Capture, capture_problem
+from kaszino.engine.cards import Card, card_sum
+from kaszino.engine.moves import Challenge, Claim, Lay, Move, NextDeal, Pass
+from kaszino.engine.state import GameState
 from kaszino.errors import IllegalMoveError, KaszinoError
-from kaszino.explain import explain_move
 from kaszino.i18n import LANGUAGES, language, set_language, tr
-from kaszino.moves import Challenge, Claim, Lay, Move, NextDeal, Pass
-from kaszino.render import position_html
-from kaszino.state import GameState
+from kaszino.jupyter.render import position_html
+from kaszino.teach.explain import explain_move
 
 Mode = Literal["play", "practice"]
 Tone = Literal["info", "good", "bad"]
@@ -69,7 +69,7 @@ class Button:
 
 
 def explanation(state: GameState, move: Move) -> Text:
-    """Why ``move`` is allowed or not in ``state``, and what it is worth (``kaszino.explain``)."""
+    """Why ``move`` is allowed or not in ``state``, and what it is worth (``kaszino.teach.explain``)."""
     explained = explain_move(state, move)
     return lambda: explained.text
 

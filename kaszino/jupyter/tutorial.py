@@ -20,17 +20,17 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 import ipywidgets
 from IPython.display import display
 
-from kaszino.captures import Capture, capture_problem
-from kaszino.cards import Card, card_sum, parse_cards
-from kaszino.dealing import check_deck, shuffled_deck
+from kaszino.engine.captures import Capture, capture_problem
+from kaszino.engine.cards import Card, card_sum, parse_cards
+from kaszino.engine.dealing import check_deck, shuffled_deck
+from kaszino.engine.rules import STANDARD
+from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
 from kaszino.i18n import LANGUAGES, language, set_language, tr
-from kaszino.puzzles import Kind, load_all
-from kaszino.render import cards_html
-from kaszino.rules import STANDARD
-from kaszino.state import GameState
-from kaszino.widgets.puzzle import PuzzleWidget
-from kaszino.widgets.table import Mode, TableWidget
+from kaszino.jupyter.render import cards_html
+from kaszino.jupyter.widgets.puzzle import PuzzleWidget
+from kaszino.jupyter.widgets.table import Mode, TableWidget
+from kaszino.puzzles.puzzle import Kind, load_all
 
 
 class Live(Protocol):

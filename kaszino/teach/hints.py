@@ -12,17 +12,17 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Literal, get_args
 
-from kaszino.captures import Capture, captures
-from kaszino.cards import Card, card_sum, format_cards
+from kaszino.engine.captures import Capture, captures
+from kaszino.engine.cards import Card, card_sum, format_cards
+from kaszino.engine.moves import Lay
 from kaszino.errors import KaszinoError
-from kaszino.explain import Joined, Message, line_message, move_message, value_message, without_claims
 from kaszino.i18n import language
-from kaszino.moves import Lay
 from kaszino.solver.sweeps import sweep_plans, sweeps
 from kaszino.solver.value import best_captures
+from kaszino.teach.explain import Joined, Message, line_message, move_message, value_message, without_claims
 
 if TYPE_CHECKING:
-    from kaszino.state import GameState
+    from kaszino.engine.state import GameState
 
 Objective = Literal["best", "all", "sweep", "last_round"]
 OBJECTIVES: tuple[Objective, ...] = get_args(Objective)

@@ -17,12 +17,12 @@ from dataclasses import fields
 from types import UnionType
 from typing import Literal, Union, get_args, get_origin, get_type_hints, overload
 
-from kaszino.captures import Capture
-from kaszino.cards import DECK, Card
+from kaszino.engine.captures import Capture
+from kaszino.engine.cards import DECK, Card
+from kaszino.engine.moves import parse_move
+from kaszino.engine.rules import PRESETS, Rules, preset
+from kaszino.engine.state import Forced, GameState
 from kaszino.errors import KaszinoError, NotationError
-from kaszino.moves import parse_move
-from kaszino.rules import PRESETS, Rules, preset
-from kaszino.state import Forced, GameState
 
 FIELDS = (
     "rules", "seed", "deal", "dealer", "scores", "round", "to_move", "forced", "last_capturer",

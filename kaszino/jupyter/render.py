@@ -11,16 +11,15 @@ player to move may pick become ``<button class="kaszino-card" data-card="10♦" 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Collection, Sequence
 from html import escape
-from typing import TYPE_CHECKING, Literal
+from typing import Any, Literal
 
-from kaszino.cards import Card, Suit
+from kaszino.engine.cards import Card, Suit
+from kaszino.engine.scoring import count_spades
+from kaszino.engine.state import GameState
 from kaszino.i18n import tr
-from kaszino.scoring import count_spades
-
-if TYPE_CHECKING:
-    from kaszino.state import GameState
 
 Zone = Literal["hand", "table"]
 
@@ -267,3 +266,19 @@ def position_html(state: GameState, viewer: int | None = None, open_hands: bool 
     score = score_html(state) if state.deal_over else ""
     return (f'<div class="kaszino-position" style="{LABEL_STYLE} max-width:640px; font-size:13px;">'
             f'{_status(state)}{above}{_felt(state, picking, selected)}{panels[viewer]}{score}</div>')
+
+
+def register_html_formatters() -> None:
+    """Let IPython draw a bare :class:`Card` or :class:`GameState` as a picture.
+
+    The engine's types know nothing of pictures (the engine imports no presentation); this hooks
+    :func:`card_svg` and :func:`position_html` into the running IPython shell instead, the way
+    ``_repr_html_`` would. Outside IPython it does nothing. ``import kaszino`` calls it.
+    """
+    ipython: Any = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is None:
+        return
+    html = shell.display_formatter.formatters["text/html"]
+    html.for_type(Card, card_svg)
+    html.for_type(GameState, position_html)

@@ -1,0 +1,1 @@
+"""Puzzles: the file format, judging answers, and mining puzzles from simulated games."""

@@ -1,0 +1,109 @@
+"""The package's layers import one way only: a lower layer never imports a higher one.
+
+Every module of ``kaszino`` belongs to the layer named by its first part below ``kaszino``
+(``kaszino.engine.state`` → ``engine``). A module may import its own layer and the layers below
+it, never one above, not even lazily inside a function or for type checking only. Below the
+Jupyter layer nothing imports the notebook stack, so the engine, solver and puzzles work from a
+plain ``pip install kaszino``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "kaszino"
+
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("errors", "i18n", "locales"),  # the foundation: errors and the one translation mechanism
+    ("store",),  # the per-user progress store (SQLite)
+    ("engine",),  # RULES.md as code: cards, captures, moves, the game state, notation, records
+    ("solver",),  # values of captures, táblák, counting, the exact last-round solver
+    ("players",),  # computer players
+    ("teach",),  # explanations, hints, lesson content in words
+    ("puzzles",),  # puzzle format, checking answers, mining, the trainer's logic
+    ("classroom",),  # the combinatorics of subset sums, exact probabilities, simulation
+    ("jupyter",),  # pictures, widgets, notebook helpers (needs the notebook extra)
+    ("cli", "__init__", "__main__", "app"),  # entry points
+)
+"""Layers from the bottom up; a name is a module or subpackage directly below ``kaszino``."""
+
+NOTEBOOK_STACK = ("ipywidgets", "anywidget", "traitlets", "IPython", "voila", "jupyterlab")
+"""Third-party packages only the Jupyter layer and the entry points may import."""
+
+LAYER_OF = {name: level for level, names in enumerate(LAYERS) for name in names}
+JUPYTER = LAYER_OF["jupyter"]
+
+
+def _modules() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" and len(parts) > 1 else parts)
+
+
+def _layer_name(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def _package(path: Path) -> str:
+    """The package that relative imports in ``path`` start from."""
+    return _module_name(path) if path.name == "__init__.py" else _module_name(path).rpartition(".")[0]
+
+
+def _imports(path: Path, package: str | None = None) -> list[tuple[int, str]]:
+    """Every module ``path`` imports, with its line: top-level, lazy and type-checking-only alike."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    package = _package(path) if package is None else package
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                found.append((node.lineno, ".".join([*base, node.module] if node.module else base)))
+            elif node.module is not None:
+                found.append((node.lineno, node.module))
+    return found
+
+
+def test_every_module_has_a_layer() -> None:
+    unplaced = sorted({_layer_name(_module_name(path)) for path in _modules()} - LAYER_OF.keys())
+    assert not unplaced, f"place these in LAYERS (tests/test_layers.py): {unplaced}"
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda path: str(path.relative_to(PACKAGE.parent)))
+def test_imports_go_down_only(path: Path) -> None:
+    own = LAYER_OF[_layer_name(_module_name(path))]
+    upward = [
+        f"line {line}: {target}"
+        for line, target in _imports(path)
+        if target.split(".")[0] == "kaszino" and LAYER_OF.get(_layer_name(target), -1) > own
+    ]
+    assert not upward, f"{path.name} (layer {LAYERS[own]}) imports a higher layer: {upward}"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [path for path in _modules() if LAYER_OF[_layer_name(_module_name(path))] < JUPYTER],
+    ids=lambda path: str(path.relative_to(PACKAGE.parent)),
+)
+def test_no_notebook_stack_below_jupyter(path: Path) -> None:
+    stack = [f"line {line}: {target}" for line, target in _imports(path)
+             if target.split(".")[0] in NOTEBOOK_STACK]
+    assert not stack, f"{path.name} imports the notebook stack: {stack}"
+
+
+def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
+    """The checker itself: a lazy import of the Jupyter layer from the engine is found."""
+    sample = tmp_path / "sample.py"
+    sample.write_text("def f():\n    from kaszino.jupyter.render import card_svg\n    return card_svg\n")
+    assert (2, "kaszino.jupyter.render") in _imports(sample, package="kaszino.engine")
+    assert LAYER_OF[_layer_name("kaszino.jupyter.render")] > LAYER_OF[_layer_name("kaszino.engine.cards")]
