@@ -1,13 +1,11 @@
-"""The ``kaszino`` command: ``kaszino puzzles generate | check | list`` (see docs/puzzles.md).
+"""``kaszino puzzles generate | check | list`` (see docs/puzzles.md).
 
-``main(argv)`` returns the exit status: 0 on success, 1 when ``check`` finds a puzzle whose stored
-answers differ from the solver's (or a file that does not load), 2 on bad input.
+``check`` exits 1 when a puzzle's stored answers differ from the solver's (or a file does not load).
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -85,9 +83,8 @@ def list_puzzles(args: argparse.Namespace) -> int:
     return 0
 
 
-def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="kaszino", description="Kaszinó: rules, solver and puzzle trainer.")
-    commands = top.add_subparsers(dest="command", required=True)
+def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``kaszino puzzles …`` to the top-level command."""
     puzzles = commands.add_parser("puzzles", help="puzzle files: generate, check, list")
     actions = puzzles.add_subparsers(dest="action", required=True)
 
@@ -108,22 +105,3 @@ def parser() -> argparse.ArgumentParser:
     lst.add_argument("--kind", choices=KINDS)
     lst.add_argument("--theme", choices=THEMES)
     lst.set_defaults(run=list_puzzles)
-    return top
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line ``argv`` (default ``sys.argv[1:]``); return the exit status."""
-    args = parser().parse_args(argv)
-    try:
-        status: int = args.run(args)
-    except KaszinoError as error:
-        print(f"kaszino: error: {error}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # the reader stopped early (``kaszino puzzles list | head``): not an error
-        sys.stderr.close()
-        return 0
-    return status
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,38 @@
+"""The ``kaszino`` command. Each group of subcommands lives in a module of its own here and adds
+itself to the parser through ``add_commands``; ``main(argv)`` returns the exit status: 0 on
+success, 1 when a check finds a problem, 2 on bad input (with a message naming it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from kaszino.cli import puzzles
+from kaszino.errors import KaszinoError
+
+COMMAND_GROUPS = (puzzles,)
+"""The modules that add subcommands, in the order ``kaszino --help`` lists them."""
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="kaszino", description="Kaszinó: rules, solver and puzzle trainer.")
+    commands = top.add_subparsers(dest="command", required=True)
+    for group in COMMAND_GROUPS:
+        group.add_commands(commands)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    args = parser().parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except KaszinoError as error:
+        print(f"kaszino: error: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # the reader stopped early (``kaszino puzzles list | head``): not an error
+        sys.stderr.close()
+        return 0
+    return status
