@@ -1,4 +1,5 @@
-"""The ``kaszino`` command: ``puzzles check`` on shipped and tampered files, ``generate``, ``stats``, ``list``.
+"""The ``kaszino`` command: ``puzzles check`` on shipped and tampered files, ``generate``, ``stats``,
+``list``.
 
 ``test_check_passes_on_the_shipped_files`` re-solves the whole shipped collection, as CI does.
 """
@@ -94,7 +95,8 @@ def test_generate_writes_a_file_that_loads_and_is_deterministic(
     args = ["puzzles", "generate", "--seed", "11", "--count", "2", "--kind", "sweep", "--kind",
             "all_captures"]
     first, second = tmp_path / "a.json", tmp_path / "b.json"
-    assert run(capsys, *args, "--out", str(first), "--workers", "1")[:2] == (0, f"wrote 4 puzzles to {first}\n")
+    status, out, _ = run(capsys, *args, "--out", str(first), "--workers", "1")
+    assert (status, out) == (0, f"wrote 4 puzzles to {first}\n")
     assert run(capsys, *args, "--out", str(second), "--workers", "2")[0] == 0
     assert first.read_bytes() == second.read_bytes()
     assert sorted(p.kind for p in load_puzzles(first)) == ["all_captures"] * 2 + ["sweep"] * 2
@@ -118,7 +120,10 @@ def test_generate_names_a_missing_output_folder(capsys: Capsys, tmp_path: Path) 
     assert not missing.exists()
 
 
-@pytest.mark.parametrize("bad", [["--count", "0"], ["--count", "many"], ["--workers", "0"], ["--kind", "mate"]])
+BAD_ARGUMENTS = [["--count", "0"], ["--count", "many"], ["--workers", "0"], ["--kind", "mate"]]
+
+
+@pytest.mark.parametrize("bad", BAD_ARGUMENTS)
 def test_generate_refuses_bad_arguments(capsys: Capsys, tmp_path: Path, bad: list[str]) -> None:
     argv = ["puzzles", "generate", "--seed", "1", "--count", "1", "--out", str(tmp_path / "p.json"), *bad]
     with pytest.raises(SystemExit) as stop:

@@ -247,7 +247,8 @@ def test_generator_is_deterministic_for_a_seed_whatever_the_number_of_workers() 
 
 def test_generator_reports_progress_and_refuses_bad_counts() -> None:
     seen: list[tuple[int, int]] = []
-    generate(("sweep",), seed=2, count=2, workers=1, progress=lambda done, wanted: seen.append((done, wanted)))
+    generate(("sweep",), seed=2, count=2, workers=1,
+             progress=lambda done, wanted: seen.append((done, wanted)))
     assert seen[-1] == (4, 4) and [done for done, _ in seen] == sorted(done for done, _ in seen)
     with pytest.raises(KaszinoError, match="count must be at least 1"):
         generate(seed=1, count=0)
@@ -296,8 +297,8 @@ def one(**changes: object) -> dict[str, object]:
 FALS_RECORD = next(p for p in SHIPPED if p.kind == "fals").to_record()
 SCORE_RECORD = next(p for p in SHIPPED if p.kind == "score_deal").to_record()
 FIRST_STATE = SHIPPED[0].state
-LEGAL_BUT_WRONG = next(str(c) for c in brute_captures(FIRST_STATE.hands[FIRST_STATE.to_move], FIRST_STATE.table)
-                       if c not in solve("best_capture", FIRST_STATE))
+FIRST_CAPTURES = brute_captures(FIRST_STATE.hands[FIRST_STATE.to_move], FIRST_STATE.table)
+LEGAL_BUT_WRONG = next(str(c) for c in FIRST_CAPTURES if c not in solve("best_capture", FIRST_STATE))
 ILLEGAL = f"{FIRST_STATE.hands[FIRST_STATE.to_move][0]} = {FIRST_STATE.hands[FIRST_STATE.to_move][0]}"
 
 MALFORMED = {
@@ -375,5 +376,6 @@ def test_answers_of_every_form_round_trip(tmp_path: Path) -> None:
     assert load_puzzles(path) == tuple(one_of_each)
     assert oct(path.stat().st_mode & 0o777) == "0o644"
     records = json.loads(path.read_text(encoding="utf-8"))["puzzles"]
-    forms = {p.kind: type(record["answers"][0]).__name__ for p, record in zip(one_of_each, records, strict=True)}
+    forms = {p.kind: type(record["answers"][0]).__name__
+             for p, record in zip(one_of_each, records, strict=True)}
     assert forms["score_deal"] == "int" and forms["fals"] == "str" and forms["defend"] == "str"

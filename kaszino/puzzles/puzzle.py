@@ -72,8 +72,17 @@ def band_of(value: float) -> Band:
 FORMAT_VERSION = 2
 READABLE_FORMATS = (1, 2)
 """Format 1 held only the three capture kinds; every format-1 file is a valid format-2 file."""
-PUZZLE_DIR = Path(__file__).resolve().parents[2] / "puzzles"
-"""The shipped puzzle files (``puzzles/`` beside the package in a checkout)."""
+
+
+def _shipped_puzzles() -> Path:
+    """Where the shipped puzzle files are: inside an installed wheel, else ``puzzles/`` of the checkout."""
+    package = Path(__file__).resolve().parents[1]
+    packaged = package / "_data" / "puzzles"
+    return packaged if packaged.is_dir() else package.parent / "puzzles"
+
+
+PUZZLE_DIR = _shipped_puzzles()
+"""The shipped puzzle files: the top-level ``puzzles/`` folder, which a wheel carries as package data."""
 
 _FIELDS = ("id", "kind", "position", "answers", "themes", "rating", "source")
 _ID_RE = re.compile(r"^[A-Za-z0-9_-]+$")

@@ -2,67 +2,59 @@
 
 Game ``s`` is two deals of ``new_game(seed=s)`` under the trainer's rules (claims are manual, so a
 game goes on into its second deal and the "Ausz?" question arises); the two seats are filled by
-one of :data:`PAIRINGS`, chosen from ``s``, and each player's random generator is seeded from
-``s`` too, so :func:`replay` rebuilds any position from its seed and move number.
+one of :data:`PAIRINGS`, chosen from ``s``, and the random player is seeded from ``s`` too, so
+:func:`replay` rebuilds any position from its seed and move number.
 
-The players here are small and internal to mining: ``random`` plays any legal move, ``greedy``
-takes the most valuable capture now (:mod:`kaszino.solver.value`), ``expert`` plays greedy and the
-open last round exactly (:mod:`kaszino.solver.search`).
+The strengths: ``random`` and ``greedy`` are :mod:`kaszino.players`' ``RandomPlayer`` and
+``GreedyPlayer``; ``exact`` plays greedy and the open last round exactly (:mod:`kaszino.solver.search`).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from kaszino.engine.captures import Capture
-from kaszino.engine.moves import Lay, Move, NextDeal
+from kaszino.engine.moves import Move, NextDeal
 from kaszino.engine.rules import PRESETS
 from kaszino.engine.state import GameState, new_game
 from kaszino.errors import KaszinoError
+from kaszino.players import GreedyPlayer, Player, RandomPlayer
 from kaszino.solver.search import solve
-from kaszino.solver.value import capture_values
 
 RULES = PRESETS["trainer"]
 """The standard game with manual claims: nobody's claim ends a simulated game early."""
 DEALS = 2
 """Deals played in each simulated game."""
 
-STRENGTHS = ("random", "greedy", "expert")
 PAIRINGS: tuple[tuple[str, str], ...] = (
-    ("greedy", "greedy"), ("random", "greedy"), ("greedy", "expert"), ("expert", "random"),
-    ("expert", "expert"),
+    ("greedy", "greedy"), ("random", "greedy"), ("greedy", "exact"), ("exact", "random"), ("exact", "exact"),
 )
 """The seats of game ``s`` are ``PAIRINGS[s % len(PAIRINGS)]``."""
 
 
-@dataclass(frozen=True, slots=True)
-class SimulatedPlayer:
-    """A computer player of one of :data:`STRENGTHS`; it sees only its own moves' options."""
+@dataclass(frozen=True)
+class ExactLastRound:
+    """Greedy, except in the open last round, where it plays the exact solver's best move."""
 
-    name: str
-    rng: random.Random
+    name: str = "exact"
 
     def choose(self, state: GameState) -> Move:
-        """A legal capture or lay for ``state.to_move``."""
-        moves = [m for m in state.legal_moves() if isinstance(m, Capture | Lay)]
-        if self.name == "random":
-            return self.rng.choice(moves)
-        if self.name == "expert" and state.open_round:
+        """The move of ``state.to_move``."""
+        if state.open_round:
             return solve(state).best_moves[0]
-        valued = capture_values(state)
-        if valued:
-            return valued[0][0]
-        hand = state.hands[state.to_move]
-        return Lay(min(hand, key=lambda card: (card.value, self.rng.random())))
+        return GreedyPlayer().choose(state)
 
 
-def players(seed: int) -> tuple[SimulatedPlayer, SimulatedPlayer]:
+def players(seed: int) -> tuple[Player, Player]:
     """The two players of game ``seed``."""
-    names = PAIRINGS[seed % len(PAIRINGS)]
-    return (SimulatedPlayer(names[0], random.Random(f"kaszino-mining:{seed}:0")),
-            SimulatedPlayer(names[1], random.Random(f"kaszino-mining:{seed}:1")))
+
+    def player(name: str, seat: int) -> Player:
+        if name == "random":
+            return RandomPlayer(seed=seed * 2 + seat)
+        return GreedyPlayer() if name == "greedy" else ExactLastRound()
+
+    first, second = PAIRINGS[seed % len(PAIRINGS)]
+    return player(first, 0), player(second, 1)
 
 
 def positions(seed: int) -> Iterator[tuple[int, GameState]]:
