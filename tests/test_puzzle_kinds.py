@@ -221,3 +221,46 @@ def test_forms_are_checked() -> None:
         puzzle("best_capture", state).check(3)
     assert puzzle("best_capture", state).answer_form == "move"
     assert puzzle("all_captures", state).answer_form == "captures"
+
+
+# --- the capture kinds: every pair of subsets ------------------------------------------------------------
+@st.composite
+def tables(draw: st.DrawFn) -> GameState:
+    """Positions with a free move and a table of up to eight cards (any round, player 0 to move)."""
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    state = last_round_position(rng, TRAINER, table_size=draw(st.integers(1, 8)), hand_sizes=(3, 3),
+                                bias=draw(st.floats(0.3, 0.7)))
+    return replace(state, to_move=0, round=draw(st.integers(2, 8)))
+
+
+def brute_value(state: GameState, capture: Capture) -> tuple[int, int, int]:
+    """(points, spades, cards) the capture wins now, counted here (RULES §4, §5)."""
+    taken = capture.hand + capture.table
+    pile = state.piles[0]
+    grown = pile + taken
+    sweep = len(capture.table) == len(state.table)
+    points = (points_of(taken) + sweep + 3 * (len(pile) < 27 <= len(grown))
+              + 2 * (spades(pile) < 7 <= spades(grown)))
+    return points, spades(taken), len(taken)
+
+
+@given(tables())
+@settings(max_examples=100, deadline=None)
+def test_capture_kinds_accept_exactly_what_brute_force_finds(state: GameState) -> None:
+    every = brute_captures(state.hands[0], state.table)
+    assume(every)
+    all_captures = puzzle("all_captures", state)
+    assert all_captures.check(every).correct
+    assert not any(all_captures.check([c for c in every if c != left_out]).correct for left_out in every)
+    best = max(brute_value(state, c) for c in every)
+    best_capture = puzzle("best_capture", state)
+    assert {str(c) for c in every if best_capture.check(c).correct} == {
+        str(c) for c in every if brute_value(state, c) == best}
+    with using_language("en"):
+        for wrong in (c for c in every if brute_value(state, c) != best):
+            text = best_capture.check(wrong).text
+            assert not any(str(answer) in text for answer in best_capture.answers)
+    sweeps = {str(c) for c in every if len(c.table) == len(state.table)}
+    if sweeps:
+        sweep = puzzle("sweep", state)
+        assert {str(c) for c in every if sweep.check(c).correct} == sweeps
