@@ -26,9 +26,9 @@ from kaszino import DECK, Capture, Card, GameState, KaszinoError, Lay, Move, new
 from kaszino.engine.cards import Suit
 from kaszino.engine.rules import PRESETS
 from kaszino.i18n import using_language
-from kaszino.puzzles.kinds import Kind
+from kaszino.puzzles.kinds import Kind, answer_key
 from kaszino.puzzles.play_kinds import move_words
-from kaszino.puzzles.puzzle import KIND_RULES, Puzzle, solve
+from kaszino.puzzles.puzzle import KIND_RULES, Puzzle, load_all, solve
 from kaszino.solver.positions import last_round_position
 
 TRAINER = PRESETS["trainer"]
@@ -75,7 +75,21 @@ def test_last_round_accepts_exactly_the_minimax_optimal_moves(state: GameState) 
             if not verdict.correct:
                 said, after = verdict.text.splitlines()
                 assert not any(move_words(answer) in said for answer in p.answers if isinstance(answer, Move))
-                assert after.startswith(f"After {move_words(move)},")
+                assert after.startswith(f"After {move_words(move)}:")
+
+
+OPEN_ROUND_SAMPLE = [p for p in load_all() if p.kind in ("last_round", "defend")][::20]
+
+
+@pytest.mark.parametrize("stored", OPEN_ROUND_SAMPLE, ids=lambda p: p.id)
+def test_shipped_open_round_puzzles_agree_with_the_plain_minimax(stored: Puzzle) -> None:
+    """Every 20th shipped last-round and defend puzzle, re-solved without the solver's search."""
+    _, optimal = minimax(stored.state)
+    keys = {answer_key(move) for move in optimal}
+    if stored.kind == "last_round":
+        assert keys == stored.answer_keys
+    else:  # the lays that give least are among the exact optimum (the miner keeps only those)
+        assert stored.answer_keys <= keys
 
 
 # --- defend: the opponent's best reply by brute force -------------------------------------------------
