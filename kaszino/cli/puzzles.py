@@ -70,7 +70,7 @@ def generate(args: argparse.Namespace) -> int:
 
     kinds: tuple[Kind, ...] = tuple(dict.fromkeys(args.kind)) if args.kind else KINDS
     targets = _targets(args, kinds)
-    with tqdm(total=0, desc="mining", unit="puzzle", disable=None) as bar:
+    with tqdm(total=0, desc="mining candidates", unit="candidate", disable=None) as bar:
         def progress(done: int, wanted: int) -> None:
             bar.total = wanted
             bar.update(done - bar.n)
