@@ -143,6 +143,7 @@ class Puzzle:
 
     @property
     def answer_keys(self) -> frozenset[object]:
+        """What identifies each correct answer (:func:`kaszino.puzzles.kinds.answer_key`)."""
         return frozenset(answer_key(answer) for answer in self.answers)
 
     def is_answer(self, answer: Answer) -> bool:
