@@ -54,7 +54,9 @@ def estimate(hits: int, trials: int, confidence: float = 0.95) -> Estimate:
     share = hits / trials
     centre = (share + z * z / (2 * trials)) / (1 + z * z / trials)
     half = z / (1 + z * z / trials) * sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials))
-    return Estimate(hits, trials, max(0.0, centre - half), min(1.0, centre + half), confidence)
+    low = 0.0 if hits == 0 else max(0.0, centre - half)
+    high = 1.0 if hits == trials else min(1.0, centre + half)
+    return Estimate(hits, trials, low, high, confidence)
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,8 +23,9 @@ EXERCISE_CELL = re.compile(r'^exercise\("(\w+)"\)\s*$')
 BANNER = 'from kaszino.jupyter.classroom import solution\n\ntext("teacher")'
 
 
-def _code_cell(source: str) -> dict[str, Any]:
-    return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": source}
+def _code_cell(cell_id: str, source: str) -> dict[str, Any]:
+    return {"cell_type": "code", "execution_count": None, "id": cell_id, "metadata": {}, "outputs": [],
+            "source": source}
 
 
 def _source(cell: dict[str, Any]) -> str:
@@ -44,25 +45,26 @@ def teacher_version(student: dict[str, Any]) -> dict[str, Any]:
         cells.append(cell)
         source = _source(cell)
         if cell.get("cell_type") == "code" and "language_switch()" in source and not banner_placed:
-            cells.append(_code_cell(BANNER))
+            cells.append(_code_cell("teacher-note", BANNER))
             banner_placed = True
         match = EXERCISE_CELL.match(source) if cell.get("cell_type") == "code" else None
         if match:
-            cells.append(_code_cell(f'solution("{match.group(1)}")'))
+            cells.append(_code_cell(f"solution-{match.group(1)}", f'solution("{match.group(1)}")'))
     if not banner_placed:
         raise KaszinoError("the students' notebook has no language_switch() cell for the teacher's note")
     return {**student, "cells": cells}
 
 
-def run(notebook: dict[str, Any], directory: Path) -> dict[str, Any]:
-    """Execute a notebook in ``directory`` and return it with its outputs (no widget state)."""
+def write(notebook: dict[str, Any], out: Path, execute_in: Path | None) -> None:
+    """Write ``notebook`` to ``out``, first running it in ``execute_in`` (outputs kept, no widget state)."""
     import nbformat
     from nbclient import NotebookClient
 
-    node = nbformat.from_dict(notebook)  # type: ignore[no-untyped-call]
-    NotebookClient(node, timeout=600, kernel_name="python3", store_widget_state=False,
-                   resources={"metadata": {"path": str(directory)}}).execute()
-    return dict(node)
+    node = nbformat.reads(json.dumps(notebook), as_version=4)  # type: ignore[no-untyped-call]
+    if execute_in is not None:
+        NotebookClient(node, timeout=600, kernel_name="python3", store_widget_state=False,
+                       resources={"metadata": {"path": str(execute_in)}}).execute()
+    nbformat.write(node, str(out))  # type: ignore[no-untyped-call]
 
 
 def teacher(args: argparse.Namespace) -> int:
@@ -74,9 +76,7 @@ def teacher(args: argparse.Namespace) -> int:
     except json.JSONDecodeError as error:
         raise KaszinoError(f"{source} is not a notebook: {error}") from None
     notebook = teacher_version(student)
-    if not args.no_execute:
-        notebook = run(notebook, source.resolve().parent)
-    out.write_text(json.dumps(notebook, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    write(notebook, out, None if args.no_execute else source.resolve().parent)
     solutions = sum(1 for cell in notebook["cells"] if _source(cell).startswith("solution("))
     print(f"wrote {out}: {solutions} worked solutions")
     return 0

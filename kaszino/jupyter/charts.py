@@ -276,7 +276,8 @@ def _figure(data: ChartData) -> Any:
             errors = [[v - lo for v, lo in zip(values, lows, strict=True)],
                       [hi - v for v, hi in zip(values, highs, strict=True)]]
             axes.errorbar(offsets, values, yerr=errors, fmt="none", ecolor=NEUTRAL, capsize=3)
-    axes.set_xticks(positions, [str(x) for x in data.xs])
+    every = max(1, -(-len(data.xs) // 16))  # at most about 16 labels on the x axis
+    axes.set_xticks(positions[::every], [str(x) for x in data.xs[::every]])
     axes.set_title(data.title, color=NEUTRAL)
     axes.set_xlabel(data.x_label, color=NEUTRAL)
     axes.set_ylabel(data.y_label, color=NEUTRAL)

@@ -8,7 +8,8 @@ numbers come from :mod:`kaszino.classroom`; nothing here computes a figure of it
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from html import escape
 from typing import Any
@@ -24,12 +25,13 @@ from kaszino.classroom.exact import (
 )
 from kaszino.classroom.exercises import exercise as find_exercise
 from kaszino.classroom.exercises import mark
-from kaszino.classroom.montecarlo import FirstMoveSample, sample_first_moves
+from kaszino.classroom.montecarlo import Estimate, FirstMoveSample, sample_first_moves
+from kaszino.classroom.simulation import PLAYERS, MeanInterval, Progress, simulate, summarize
 from kaszino.classroom.subsets import dp_rows, limit_effect, polynomial_coefficients, sum_ways
 from kaszino.engine.captures import captures, hand_groups
 from kaszino.engine.cards import format_cards, parse_cards
 from kaszino.engine.rules import PRESETS, STANDARD
-from kaszino.i18n import tr
+from kaszino.i18n import language, tr
 from kaszino.jupyter.charts import plot
 from kaszino.jupyter.render import cards_html
 from kaszino.jupyter.tutorial import LessonText, follow_language
@@ -73,14 +75,9 @@ class LiveView(ipywidgets.Output):  # type: ignore[misc]
 
     def refresh(self) -> None:
         shown = self._render()
-        if isinstance(shown, str):
-            data: dict[str, Any] = {"text/html": shown, "text/plain": self.label}
-        else:
-            data, _metadata = format_display_data(shown)  # type: ignore[no-untyped-call]
-            data = {kind: base64.b64encode(value).decode() if isinstance(value, bytes) else value
-                    for kind, value in data.items()}
-            data["text/plain"] = self.label
-        self.outputs = ({"output_type": "display_data", "metadata": {}, "data": data},)
+        data = _chart_output(shown)["data"] if not isinstance(shown, str) else {"text/html": shown}
+        self.outputs = ({"output_type": "display_data", "metadata": {},
+                         "data": {**data, "text/plain": self.label}},)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         bundle: dict[str, Any] = super()._repr_mimebundle_(**kwargs)
@@ -107,9 +104,11 @@ def _cards(cards: Sequence[Any]) -> str:
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]], highlight: int | None = None) -> str:
     head = "".join(f'<th style="{CELL}">{h}</th>' for h in header)
+    rows = [[_local(c) for c in row] for row in rows]
     body = "".join(
         "<tr>" + "".join(
-            f'<td style="{CELL}{"font-weight:700;" if j == highlight else ""}">{c}</td>'
+            f'<td style="{CELL}{"text-align:left;" if j == 0 else ""}'
+            f'{"font-weight:700;" if j == highlight else ""}">{c}</td>'
             for j, c in enumerate(row)) + "</tr>"
         for row in rows)
     return f'<table style="border-collapse:collapse;margin:4px 0">{"<tr>" + head + "</tr>"}{body}</table>'
@@ -179,7 +178,8 @@ def captures_view(hand: str, table: str) -> LiveView:
         header = [tr("classroom.view.sum"), tr("classroom.view.groups"), tr("classroom.view.subsets"),
                   tr("classroom.view.product")]
         listing = "".join(f"<div>{escape(str(capture))}</div>" for capture in found)
-        return (f'<div>{_cards(hand_cards)} · {_cards(table_cards)}</div>'
+        return (f'<div>{tr("classroom.view.hand")} {_cards(hand_cards)} &nbsp; '
+                f'{tr("classroom.view.table")} {_cards(table_cards)}</div>'
                 f'<div style="display:flex;flex-wrap:wrap;gap:8px;margin-top:6px">'
                 f'{_panel(tr("classroom.view.by_sum", count=total), _table(header, rows))}'
                 f'{_panel(tr("classroom.view.engine_list", count=len(found)), listing)}</div>')
@@ -199,6 +199,11 @@ def limit_view() -> LiveView:
         return _table(header, body)
 
     return LiveView(render, "limit_view()")
+
+
+def _local(text: str) -> str:
+    """Numbers as the current language writes them: a decimal comma in Hungarian."""
+    return text.replace(".", ",") if language() == "hu" else text
 
 
 def _fraction(value: Fraction) -> str:
@@ -287,7 +292,6 @@ class ExerciseWidget(ipywidgets.VBox):  # type: ignore[misc]
         self.answer_box = ipywidgets.Text(layout=ipywidgets.Layout(width="180px"))
         self.check_button = ipywidgets.Button()
         self.check_button.on_click(lambda _button: self.check())
-        self.answer_box.on_submit(lambda _box: self.check())
         self._feedback = ipywidgets.HTML()
         self._typed: str | None = None
         row = ipywidgets.HBox([self.answer_box, self.check_button])
@@ -321,8 +325,10 @@ class ExerciseWidget(ipywidgets.VBox):  # type: ignore[misc]
         self.answer_box.placeholder = tr("classroom.ui.placeholder")
         self.check_button.description = tr("classroom.ui.check")
         marking = None if self._typed is None else mark(self.exercise, self._typed)
-        colour = "#9e9e9e" if marking is None else "#2e7d32" if marking.correct else "#c62828"
-        tone = "" if marking is None else "good" if marking.correct else "bad"
+        if marking is None:  # no bar before the first check
+            self._feedback.value = '<div class="kaszino-exercise-feedback" role="status"></div>'
+            return
+        colour, tone = ("#2e7d32", "good") if marking.correct else ("#c62828", "bad")
         self._feedback.value = (
             f'<div class="kaszino-exercise-feedback" data-tone="{tone}" role="status" '
             f'style="border-left:4px solid {colour};padding:4px 10px;min-height:1.4em">'
@@ -339,3 +345,93 @@ def _plain(value: Fraction) -> str:
 def exercise(key: str) -> ExerciseWidget:
     """The checked exercise ``key`` (see :mod:`kaszino.classroom.exercises`)."""
     return ExerciseWidget(key)
+
+
+class SimulationView(ipywidgets.VBox):  # type: ignore[misc]
+    """Self-play statistics of the random and the greedy player, with a button for more deals.
+
+    The first ``deals`` deals of each player are played quietly when the page is built; the button
+    plays ``more`` further deals of each, with a progress bar, and redraws the figures.
+    """
+
+    def __init__(self, deals: int = 300, seed: int = 0, more: int = 1000) -> None:
+        self.seed, self.more = seed, more
+        self.deals = {name: simulate(name, deals, seed) for name in PLAYERS}
+        self._figures = ipywidgets.Output()
+        self._progress = ipywidgets.Output()
+        self.more_button = ipywidgets.Button(layout=ipywidgets.Layout(width="auto"))
+        self.more_button.on_click(lambda _button: self.play_more())
+        super().__init__([self._figures, self.more_button, self._progress])
+        self.refresh()
+        follow_language(self)
+
+    def play_more(self) -> None:
+        """Play ``more`` further deals of each player (a progress bar shows how far it is)."""
+        self.more_button.disabled = True
+        with self._progress:
+            for name, played in self.deals.items():
+                bar = _progress_bar(tr(f"classroom.sim.player.{name}"))
+                played += simulate(name, self.more, self.seed + len(played), progress=bar)
+        self._progress.clear_output()
+        self.more_button.disabled = False
+        self.refresh()
+
+    def table(self) -> str:
+        """The figures of both players as an HTML table, in the current language."""
+        summaries = {name: summarize(played) for name, played in self.deals.items()}
+        header = ["", *(tr(f"classroom.sim.player.{name}") for name in summaries)]
+
+        def share(estimate: Estimate) -> str:
+            return f"{estimate.value:.1%} [{estimate.low:.1%}; {estimate.high:.1%}]"
+
+        def mean(interval: MeanInterval) -> str:
+            return f"{interval.mean:+.2f} [{interval.low:+.2f}; {interval.high:+.2f}]"
+
+        rows = [
+            [tr("classroom.sim.deals"), *(f"{s.deals:,}".replace(",", " ") for s in summaries.values())],
+            [tr("classroom.sim.tablas"), *(f"{s.tablas_per_deal.mean:.2f}" for s in summaries.values())],
+            [tr("classroom.sim.any_tabla"), *(share(s.any_tabla) for s in summaries.values())],
+            [tr("classroom.sim.margin"), *(mean(s.first_mover_margin) for s in summaries.values())],
+            [tr("classroom.sim.first_wins"), *(share(s.first_mover_wins) for s in summaries.values())],
+            [tr("classroom.sim.first_loses"), *(share(s.first_mover_loses) for s in summaries.values())],
+            [tr("classroom.sim.majority_wins"), *(share(s.majority_wins) for s in summaries.values())],
+            [tr("classroom.sim.majority_decides"), *(share(s.majority_decides) for s in summaries.values())],
+        ]
+        return _table(header, rows)
+
+    def chart(self) -> Any:
+        """The number of táblák per deal: the share of deals with 0, 1, 2, … táblák, per player."""
+        counts = {name: Counter(d.tablas for d in played) for name, played in self.deals.items()}
+        xs = list(range(max(max(c) for c in counts.values()) + 1))
+        return plot("bar", xs, {tr(f"classroom.sim.player.{name}"): [c[k] / sum(c.values()) for k in xs]
+                                for name, c in counts.items()},
+                    title=tr("classroom.sim.chart_title"), x_label=tr("classroom.sim.chart_axis"),
+                    y_label=tr("classroom.view.share_axis"))
+
+    def refresh(self) -> None:
+        self.more_button.description = tr("classroom.sim.more", deals=self.more)
+        self._figures.outputs = ()
+        self._figures.outputs = (
+            {"output_type": "display_data", "metadata": {}, "data": {"text/html": self.table(),
+                                                                      "text/plain": "simulation table"}},
+            _chart_output(self.chart()),
+        )
+
+    def __repr__(self) -> str:
+        return f"SimulationView(deals={ {name: len(d) for name, d in self.deals.items()} })"
+
+
+def _progress_bar(description: str) -> Progress:
+    from tqdm.auto import tqdm
+
+    def wrap(seeds: Iterable[int]) -> Iterable[int]:
+        return tqdm(seeds, desc=description, leave=False)  # type: ignore[no-any-return]
+
+    return wrap
+
+
+def _chart_output(chart: Any) -> dict[str, Any]:
+    data, _metadata = format_display_data(chart)  # type: ignore[no-untyped-call]
+    data = {kind: base64.b64encode(value).decode() if isinstance(value, bytes) else value
+            for kind, value in data.items()}
+    return {"output_type": "display_data", "metadata": {}, "data": data}
