@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,10 +17,13 @@ from kaszino.i18n import catalogue, tr, using_language
 from kaszino.jupyter import charts
 from kaszino.jupyter.classroom import (
     ExerciseWidget,
+    FirstMoveFigures,
+    SimulationView,
     captures_view,
     polynomial_text,
     solution,
     sum_ways_view,
+    table_sum_chart,
     text,
 )
 from kaszino.jupyter.tutorial import switch_language
@@ -144,3 +148,25 @@ def test_teacher_command_writes_without_running(tmp_path: Path, capsys: pytest.C
     assert "no students' notebook" in capsys.readouterr().err
     with pytest.raises(KaszinoError, match="language_switch"):
         teacher_version({"cells": []})
+
+
+def test_simulation_view_plays_more_deals(hungarian: None) -> None:
+    view = SimulationView(deals=4, seed=3, more=2)
+    assert {name: len(d) for name, d in view.deals.items()} == {"random": 4, "greedy": 4}
+    assert "osztások" in view.table() and view.more_button.description == "Még 2 osztás mindkét játékossal"
+    view.more_button.click()
+    assert {name: [d.seed for d in deals] for name, deals in view.deals.items()} == {
+        "random": [3, 4, 5, 6, 7, 8], "greedy": [3, 4, 5, 6, 7, 8]}
+    assert not view.more_button.disabled
+    assert "6" in view._figures.outputs[0]["data"]["text/html"]  # the table counts the new deals
+
+
+def test_charts_without_matplotlib(monkeypatch: pytest.MonkeyPatch, hungarian: None) -> None:
+    """Where matplotlib is missing (e.g. in the browser under Pyodide) the chapter draws SVG charts."""
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # importing it now raises ImportError
+    assert not charts.matplotlib_available()
+    html = table_sum_chart().outputs[0]["data"]["text/html"]
+    assert html.startswith('<div class="kaszino-chart"') and "A négy asztali lap összege" in html
+    figures = FirstMoveFigures(trials=200, seed=1)
+    assert "<svg" in figures.chart().outputs[0]["data"]["text/html"]
+    assert "76 367 237/83 615 350" in figures.table().outputs[0]["data"]["text/html"]
