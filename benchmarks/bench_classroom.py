@@ -64,8 +64,8 @@ def main() -> None:
     trials = 5000
     took = seconds(lambda: sample_first_moves(trials, seed=1))
     print(f"Monte Carlo first moves: {trials / took:,.0f} per second")
+    deals = 50
     for player in ("random", "greedy"):
-        deals = 50
         took = seconds(lambda player=player: simulate(player, deals, seed=0))
         print(f"self-play, {player}: {took / deals * 1000:.1f} ms per deal")
 
