@@ -77,7 +77,8 @@ class SumWays:
 
     @property
     def agree(self) -> bool:
-        """Whether all three counts match (the engine too, when ``total`` is within the limit)."""
+        """Whether listing, DP and the polynomial give the same count (``by_engine`` is compared by the caller:
+        it equals them only within the limit)."""
         return len(self.listed) == self.by_dp == self.by_polynomial
 
 
