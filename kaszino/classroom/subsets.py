@@ -77,8 +77,10 @@ class SumWays:
 
     @property
     def agree(self) -> bool:
-        """Whether listing, DP and the polynomial give the same count (``by_engine`` is compared by the caller:
-        it equals them only within the limit)."""
+        """Whether listing, DP and the polynomial give the same count.
+
+        ``by_engine`` is left out: it equals them only within the limit.
+        """
         return len(self.listed) == self.by_dp == self.by_polynomial
 
 
