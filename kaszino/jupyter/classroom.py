@@ -80,9 +80,10 @@ class LiveView(ipywidgets.Output):  # type: ignore[misc]
                          "data": {**data, "text/plain": self.label}},)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        # The figure itself too, so it shows wherever widgets are not drawn (e.g. a static page).
         bundle: dict[str, Any] = super()._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = self.label
-        return bundle
+        shown: Any = self.outputs[0]
+        return {**bundle, **shown["data"]}
 
     def __repr__(self) -> str:
         return self.label
