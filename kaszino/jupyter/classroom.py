@@ -426,7 +426,7 @@ def _progress_bar(description: str) -> Progress:
     from tqdm.auto import tqdm
 
     def wrap(seeds: Iterable[int]) -> Iterable[int]:
-        return tqdm(seeds, desc=description, leave=False)  # type: ignore[no-any-return]
+        return tqdm(seeds, desc=description, leave=False)
 
     return wrap
 
