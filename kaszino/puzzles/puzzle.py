@@ -26,7 +26,7 @@ from kaszino.engine.cards import Card, format_cards
 from kaszino.engine.moves import parse_move
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, PuzzleFormatError
-from kaszino.i18n import tr
+from kaszino.i18n import language, tr
 from kaszino.solver.sweeps import sweeps
 from kaszino.solver.value import best_captures
 from kaszino.teach.explain import explain_move
@@ -40,6 +40,16 @@ THEMES: tuple[str, ...] = (
     "forced_second_move", "open_round", "many_captures", "tied_best",
 )
 """Theme tags a puzzle may carry; :mod:`kaszino.puzzles.mining` decides them with small predicates."""
+
+Band = Literal["easy", "medium", "hard"]
+BANDS: tuple[Band, ...] = get_args(Band)
+AnswerForm = Literal["captures", "move", "choice", "number"]
+
+
+def band_of(rating: float) -> Band:
+    """The difficulty band of a puzzle rating."""
+    return "easy" if rating < 1200 else "medium" if rating < 1500 else "hard"
+
 
 FORMAT_VERSION = 1
 PUZZLE_DIR = Path(__file__).resolve().parents[2] / "puzzles"
@@ -111,6 +121,16 @@ class Puzzle:
         return self.state.to_move
 
     @property
+    def band(self) -> Band:
+        """The difficulty band, from the rating: easy below 1200, hard from 1500."""
+        return band_of(self.rating.value)
+
+    @property
+    def answer_form(self) -> AnswerForm:
+        """What an answer is: a set of captures (``all_captures``) or one move."""
+        return "captures" if self.kind == "all_captures" else "move"
+
+    @property
     def answer_keys(self) -> frozenset[CaptureKey]:
         return frozenset(capture_key(answer) for answer in self.answers)
 
@@ -159,7 +179,7 @@ class Puzzle:
             if others:
                 text += "\n" + tr("puzzles.best_tied", others=", ".join(map(str, others)))
             return Verdict(True, text)
-        text = tr("puzzles.best_worse", capture=capture) + "\n" + _explain(self.state, capture)
+        text = tr("puzzles.best_worse", capture=capture) + "\n" + _explain_unrevealing(self.state, capture)
         return Verdict(False, text, extra=(capture,))
 
     def _check_sweep(self, capture: Capture) -> Verdict:
@@ -205,6 +225,17 @@ def _number(value: float) -> float | int:
 
 def _explain(state: GameState, capture: Capture) -> str:
     return explain_move(state, capture).text
+
+
+_REVEALING = frozenset({"best_is", "behind_points", "behind_spades", "behind_cards", "exact_worse", "refutation"})
+"""Explanation messages that name or measure the better answer: kept back until the learner asks."""
+
+
+def _explain_unrevealing(state: GameState, capture: Capture) -> str:
+    """What ``capture`` gains, without a word about the better capture (the learner may try again)."""
+    explained = explain_move(state, capture)
+    return " ".join(message.render(language()) for message in explained.messages
+                    if message.name not in _REVEALING)
 
 
 def engine_problem(state: GameState, capture: Capture) -> str | None:

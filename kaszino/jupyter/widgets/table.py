@@ -60,12 +60,18 @@ class Button:
     action: str
     main: bool = False
     enabled: bool = True
+    label: str | None = None
+    """The text shown (default: the translation ``ui.button_<action>``)."""
+    value: str | None = None
+    """Sent with the click as ``value`` (e.g. which choice)."""
 
     def html(self) -> str:
         css = f"kaszino-btn kaszino-{self.action.replace('_', '-')}-btn{' kaszino-main' if self.main else ''}"
         disabled = "" if self.enabled else " disabled"
-        return (f'<button type="button" class="{css}" data-action="{self.action}"{disabled}>'
-                f'{escape(tr("ui.button_" + self.action))}</button>')
+        value = "" if self.value is None else f' data-value="{escape(self.value)}"'
+        label = tr("ui.button_" + self.action) if self.label is None else self.label
+        return (f'<button type="button" class="{css}" data-action="{self.action}"{value}{disabled}>'
+                f'{escape(label)}</button>')
 
 
 def explanation(state: GameState, move: Move) -> Text:
@@ -300,7 +306,7 @@ class TableWidget(anywidget.AnyWidget):
             f'<div class="kaszino-widget" data-revision="{self._revision}" data-language="{language()}">'
             f'<div class="kaszino-bar">{self._header_html()}'
             f'<span class="kaszino-bar kaszino-lang">{languages}</span></div>'
-            + position_html(self._state, viewer=viewer, interactive=viewer == self._state.to_move,
+            + position_html(self._state, viewer=viewer, interactive=viewer == self._state.to_move and self._cards_clickable(),
                             selected=self._hand_pick | self._table_pick)
             + f'<div class="kaszino-sums" data-hand-sum="{hand_sum}" data-table-sum="{table_sum}">'
             f'{escape(tr("ui.sums", hand=hand_sum, table=table_sum))}</div>'
@@ -313,6 +319,14 @@ class TableWidget(anywidget.AnyWidget):
                 "clear": self.clear, "next_deal": self.next_deal, "pass": self.press_pass,
                 "challenge": self.press_challenge, "claim": self.press_claim}
 
+    def _valued_handlers(self) -> dict[str, Callable[[str], None]]:
+        """Actions that carry a ``value`` (a choice, a typed number, a menu entry)."""
+        return {}
+
+    def _cards_clickable(self) -> bool:
+        """Whether the learner picks cards on this table (a subclass may ask for other answers)."""
+        return True
+
     def _on_frontend(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
         """A click in the browser: ``{"action": …, "card": …, "lang": …}``."""
         action = content.get("action")
@@ -321,6 +335,8 @@ class TableWidget(anywidget.AnyWidget):
                 self.select(str(content.get("card")))
             elif action == "lang":
                 self.set_language(str(content.get("lang")))
+            elif action in self._valued_handlers():
+                self._valued_handlers()[str(action)](str(content.get("value") or ""))
             elif action in self._handlers():
                 self._handlers()[str(action)]()
             else:
