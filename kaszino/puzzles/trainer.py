@@ -26,7 +26,6 @@ new ratings and the review card.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -36,7 +35,7 @@ from kaszino.errors import KaszinoError
 from kaszino.puzzles.puzzle import BANDS, THEMES, Puzzle, Rating, Verdict
 from kaszino.puzzles.rating import NEW_LEARNER, rate
 from kaszino.puzzles.review import Outcome, ReviewCard, needs_review, schedule
-from kaszino.store import training
+from kaszino.store import Store, training
 from kaszino.store.training import AttemptContext, AttemptRecord, AttemptWrite, StoredCard, StoredRating
 
 Mode = Literal["rated", "streak", "review", "sequence"]
@@ -137,11 +136,11 @@ def _stored(rating: Rating, before: StoredRating | None) -> StoredRating:
 class Trainer:
     """A training session over ``puzzles``; see the module docstring.
 
-    ``db`` is the connection of the learner's progress store (None: nothing is stored, nothing
+    ``store`` is the learner's progress store (None: nothing is stored, nothing
     rated; a chapter's short set works so). ``clock`` gives the time of each attempt.
     """
 
-    def __init__(self, puzzles: Sequence[Puzzle], db: sqlite3.Connection | None = None, *,
+    def __init__(self, puzzles: Sequence[Puzzle], store: Store | None = None, *,
                  mode: Mode = "rated", filters: Filters = Filters(), clock: Clock = utc_now) -> None:
         if not puzzles:
             raise KaszinoError("a trainer needs at least one puzzle")
@@ -149,7 +148,7 @@ class Trainer:
         self._by_id = {puzzle.id: puzzle for puzzle in self._puzzles}
         if len(self._by_id) != len(self._puzzles):
             raise KaszinoError("every puzzle of a trainer needs its own id")
-        self._db = db
+        self._store = store
         self._clock = clock
         self._mode: Mode = "rated"
         self.mode = mode
@@ -178,9 +177,9 @@ class Trainer:
         return self._puzzles
 
     @property
-    def stores(self) -> bool:
+    def keeps_progress(self) -> bool:
         """Whether attempts are stored and rated (a progress store is attached)."""
-        return self._db is not None
+        return self._store is not None
 
     # --- where we are ----------------------------------------------------------------------------
     @property
@@ -244,10 +243,12 @@ class Trainer:
         if self._mode == "review":
             due = {card.puzzle_id: card.due for card in self.review_cards() if card.due <= self._clock()}
             return sorted((p for p in pool if p.id in due), key=lambda p: (due[p.id], p.id))
-        tried = training.attempted_ids(self._db) if self._db is not None else frozenset()
-        fresh = [p for p in pool if p.id not in tried]
+        tried = training.attempted_ids(self._store) if self._store is not None else frozenset()
+        # Puzzles never tried come first; when every one was tried, the others (unrated) follow.
+        fresh = [p for p in pool if p.id not in tried] or pool
         target = self._target()
-        return sorted(fresh, key=lambda p: (abs(self.puzzle_rating(p).value - target), p.id))
+        ratings = training.puzzle_ratings(self._store) if self._store is not None else {}
+        return sorted(fresh, key=lambda p: (abs(_rating(ratings.get(p.id), p.rating).value - target), p.id))
 
     def _choose(self) -> Puzzle | None:
         found = self.candidates()
@@ -315,9 +316,9 @@ class Trainer:
         visit.outcome = outcome
         if visit.mode == "streak":
             self._run = [*self._run, outcome] if outcome == "solved" else []
-        if self._db is not None:
+        if self._store is not None:
             visit.record = training.record_attempt(
-                self._db, visit.puzzle.id, lambda context: self._write(visit, outcome, context))
+                self._store, visit.puzzle.id, lambda context: self._write(visit, outcome, context))
 
     def _write(self, visit: Visit, outcome: Outcome, context: AttemptContext) -> AttemptWrite:
         """The trainer's rules: rate a first attempt ever, schedule a review card when needed."""
@@ -343,24 +344,24 @@ class Trainer:
     @property
     def learner_rating(self) -> Rating:
         """The learner's rating now (the Glicko-2 start value before any rated attempt)."""
-        stored = training.learner_rating(self._db) if self._db is not None else None
+        stored = training.learner_rating(self._store) if self._store is not None else None
         return _rating(stored, NEW_LEARNER)
 
     def puzzle_rating(self, puzzle: Puzzle) -> Rating:
         """The puzzle's rating as this learner's store knows it (the file's rating before that)."""
-        stored = training.puzzle_ratings(self._db).get(puzzle.id) if self._db is not None else None
+        stored = training.puzzle_ratings(self._store).get(puzzle.id) if self._store is not None else None
         return _rating(stored, puzzle.rating)
 
     def review_cards(self) -> list[StoredCard]:
         """Every review card of the learner (of puzzles in this collection), earliest due first."""
-        if self._db is None:
+        if self._store is None:
             return []
-        return [card for card in training.review_cards(self._db) if card.puzzle_id in self._by_id]
+        return [card for card in training.review_cards(self._store) if card.puzzle_id in self._by_id]
 
     def streaks(self) -> tuple[int, int]:
         """The current and the best run of clean solves (stored ones, or this session's)."""
-        if self._db is not None:
-            return streaks(training.outcomes(self._db))
+        if self._store is not None:
+            return streaks(training.outcomes(self._store))
         return streaks(visit.outcome for visit in self._history if visit.outcome is not None)
 
     @property

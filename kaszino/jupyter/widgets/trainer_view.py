@@ -54,7 +54,7 @@ def controls_html(trainer: Trainer) -> str:
 
 def status_html(trainer: Trainer) -> str:
     """The learner's rating, streak and reviews due (only when progress is stored)."""
-    if not trainer.stores:
+    if not trainer.keeps_progress:
         return ""
     rating = trainer.learner_rating
     streak, best = trainer.streaks()
