@@ -127,11 +127,11 @@ class PuzzleWidget(TableWidget):
         capture = self._selected_capture()
         if capture is None or not self._legal(capture):
             return
+        self._hand_pick = self._table_pick = frozenset()
         if capture in self._answer:
             self._say("info", text("ui.already_added", move=move_text(capture)))
             return
         self._answer += (capture,)
-        self._hand_pick = self._table_pick = frozenset()
         self._say("info", text("ui.added", move=move_text(capture), count=len(self._answer)))
 
     def press_done(self) -> None:
