@@ -86,8 +86,10 @@ def test_a_solve_raises_the_learner_and_lowers_the_puzzle_a_miss_the_reverse(lea
     assert solved.learner.value > learner.value > failed.learner.value
     assert solved.puzzle.value < puzzle.value < failed.puzzle.value
     assert solved.learner.value > partial.learner.value > failed.learner.value
-    if learner.deviation >= 100:  # an uncertain rating gets surer with every game
-        assert solved.learner.deviation < learner.deviation
+
+
+def test_a_new_learner_gets_surer_after_a_game() -> None:
+    assert rate(Rating(), Rating(), 1.0).learner.deviation < Rating().deviation
 
 
 def test_a_score_outside_zero_to_one_is_refused() -> None:
