@@ -238,3 +238,29 @@ def test_a_puzzle_widget_needs_puzzles() -> None:
 
 def test_a_capture_helper_matches_the_answers() -> None:
     assert set(real("all_captures").answers) == {Capture(c.hand, c.table) for c in ALL_CAPTURES}
+
+
+def test_the_trainer_app_keeps_progress_in_the_learners_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from kaszino.jupyter.trainer import trainer_app
+
+    path = tmp_path / "me.sqlite3"
+    monkeypatch.setenv("KASZINO_PROGRESS", str(path))
+    app = trainer_app()
+    assert repr(app).startswith("TrainerApp(puzzles=") and len(app.children) == 1
+    app.widget.show_solution()
+    with open_store(path) as store:
+        assert [a.outcome for a in training.attempts(store)] == ["failed"]
+
+
+def test_a_broken_progress_file_is_named_left_alone_and_the_trainer_still_runs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from kaszino.jupyter.trainer import trainer_app
+
+    path = tmp_path / "broken.sqlite3"
+    path.write_text("my shopping list\n")
+    monkeypatch.setenv("KASZINO_PROGRESS", str(path))
+    app = trainer_app()
+    assert "nem menthető" in app.children[0].value and str(path) in app.children[0].value
+    app.widget.show_solution()
+    assert app.widget.solution_shown and not app.widget.trainer.keeps_progress
+    assert path.read_text() == "my shopping list\n"

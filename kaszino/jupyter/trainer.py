@@ -10,6 +10,7 @@ the app says so and still runs, storing and rating nothing; the file is left unt
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 
 import ipywidgets
 
@@ -53,7 +54,7 @@ class TrainerApp(ipywidgets.VBox):  # type: ignore[misc]
     def refresh(self) -> None:
         if self._problem is not None:
             self._note.value = (f'<div class="kaszino-feedback" data-tone="bad" role="status">'
-                                f'{tr("trainer.no_store", problem=self._problem)}</div>')
+                                f'{escape(tr("trainer.no_store", problem=self._problem))}</div>')
 
     def __repr__(self) -> str:
         return f"TrainerApp(puzzles={len(self.widget.trainer.puzzles)}, mode={self.widget.trainer.mode!r})"
