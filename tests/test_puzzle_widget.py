@@ -135,8 +135,11 @@ def test_next_and_previous_in_a_chapter_set() -> None:
 
 
 def test_previous_returns_to_a_visit_as_it_was_left(store: Store) -> None:
-    puzzles = [real("best_capture"), real("sweep", "9♣ 3♦", "4♥ 5♠", ident="p2"),
-               real("best_capture", "A♠ 3♥", "A♦ 2♣ 5♥", ident="p3")]
+    puzzles = [
+        real("best_capture"),
+        real("sweep", "9♣ 3♦", "4♥ 5♠", ident="p2"),
+        real("best_capture", "A♠ 3♥", "A♦ 2♣ 5♥", ident="p3"),
+    ]
     widget = PuzzleWidget(Trainer(puzzles, store), controls=True)
     assert 'data-action="previous" disabled' in widget.html
     first = widget.puzzle
@@ -198,7 +201,11 @@ def test_a_number_puzzle_takes_a_typed_whole_number() -> None:
 
 
 def test_the_menus_filter_and_switch_modes(store: Store) -> None:
-    puzzles = [real("best_capture"), real("all_captures", ident="p2"), real("sweep", "9♣ 3♦", "4♥ 5♠", ident="p3")]
+    puzzles = [
+        real("best_capture"),
+        real("all_captures", ident="p2"),
+        real("sweep", "9♣ 3♦", "4♥ 5♠", ident="p3"),
+    ]
     widget = PuzzleWidget(Trainer(puzzles, store), controls=True)
     assert 'class="kaszino-kind-menu"' in widget.html and "kaszino-status" in widget.html
     widget._handle_custom_msg({"action": "kind", "value": "sweep"}, [])
@@ -218,7 +225,9 @@ def test_the_status_and_summary_show_rating_streak_and_reviews(store: Store) -> 
     widget = PuzzleWidget(Trainer(puzzles, store, clock=lambda: clock[0]), controls=True)
     assert 'data-rating="1500"' in widget.html
     widget.show_solution()
-    assert "Értékszámod: 1500 →" in widget.feedback and "Ismétlésre visszajön: 2026. 03. 02." in widget.feedback
+    assert (
+        "Értékszámod: 1500 →" in widget.feedback and "Ismétlésre visszajön: 2026. 03. 02." in widget.feedback
+    )
     widget.show_summary()
     assert 'data-visits="1" data-solved="0" data-partial="0" data-failed="1"' in widget.html
     assert widget.summary_shown
@@ -240,7 +249,9 @@ def test_a_capture_helper_matches_the_answers() -> None:
     assert set(real("all_captures").answers) == {Capture(c.hand, c.table) for c in ALL_CAPTURES}
 
 
-def test_the_trainer_app_keeps_progress_in_the_learners_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_trainer_app_keeps_progress_in_the_learners_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from kaszino.jupyter.trainer import trainer_app
 
     path = tmp_path / "me.sqlite3"
@@ -253,7 +264,8 @@ def test_the_trainer_app_keeps_progress_in_the_learners_file(tmp_path: Path, mon
 
 
 def test_a_broken_progress_file_is_named_left_alone_and_the_trainer_still_runs(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from kaszino.jupyter.trainer import trainer_app
 
     path = tmp_path / "broken.sqlite3"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import sqlite3
 from dataclasses import replace
@@ -35,7 +36,9 @@ def _learner(path: str, offset: int, count: int) -> None:
             visit = trainer.visit
             assert visit is not None
             if (number + offset) % 3:
-                trainer.answer(visit.puzzle.answers if visit.puzzle.kind == "all_captures" else visit.puzzle.answers[0])
+                trainer.answer(
+                    visit.puzzle.answers if visit.puzzle.kind == "all_captures" else visit.puzzle.answers[0]
+                )
             else:
                 trainer.show_solution()
 
@@ -56,7 +59,7 @@ def test_two_kernels_training_on_one_file_lose_nothing_and_rate_each_puzzle_once
         rated = [a for a in attempts if a.rated]
         assert sorted(a.puzzle_id for a in rated) == sorted(p.id for p in PUZZLES[:count])
         # No lost update: every rated attempt started from the rating the one before it left.
-        for before, after in zip(rated, rated[1:], strict=False):
+        for before, after in itertools.pairwise(rated):
             assert after.learner_before == pytest.approx(before.learner_after)
         learner = training.learner_rating(store)
         assert learner is not None and learner.games == count
@@ -84,27 +87,46 @@ def test_a_file_of_the_first_schema_is_upgraded_and_keeps_its_data(path: Path) -
 
 def _write(store_path: Path, attempt: AttemptRecord, learner: StoredRating | None = None) -> None:
     with open_store(store_path) as store:
-        training.record_attempt(store, attempt.puzzle_id, lambda _context: AttemptWrite(attempt, learner=learner))
+        training.record_attempt(
+            store, attempt.puzzle_id, lambda _context: AttemptWrite(attempt, learner=learner)
+        )
 
 
-GOOD = AttemptRecord(at=MOMENT, puzzle_id="p1", kind="sweep", mode="rated", outcome="solved", hints=0, wrong=0,
-                     rated=True, learner_before=1500.0, learner_after=1560.0)
+GOOD = AttemptRecord(
+    at=MOMENT,
+    puzzle_id="p1",
+    kind="sweep",
+    mode="rated",
+    outcome="solved",
+    hints=0,
+    wrong=0,
+    rated=True,
+    learner_before=1500.0,
+    learner_after=1560.0,
+)
 
 
-@pytest.mark.parametrize(("change", "says"), [
-    ({"outcome": "won"}, "outcome 'won'"),
-    ({"hints": -1}, "hints -1"),
-    ({"wrong": True}, "wrong True"),
-    ({"puzzle_id": "p2"}, "recorded as 'p1'"),
-    ({"learner_after": float("nan")}, "learner_after nan"),
-    ({"at": datetime(2026, 3, 1)}, "needs a time zone"),
-])
-def test_a_bad_attempt_is_refused_and_nothing_is_written(path: Path, change: dict[str, object], says: str) -> None:
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        ({"outcome": "won"}, "outcome 'won'"),
+        ({"hints": -1}, "hints -1"),
+        ({"wrong": True}, "wrong True"),
+        ({"puzzle_id": "p2"}, "recorded as 'p1'"),
+        ({"learner_after": float("nan")}, "learner_after nan"),
+        ({"at": datetime(2026, 3, 1)}, "needs a time zone"),
+    ],
+)
+def test_a_bad_attempt_is_refused_and_nothing_is_written(
+    path: Path, change: dict[str, object], says: str
+) -> None:
     _write(path, GOOD)
     with open_store(path) as store:
         with pytest.raises(StoreError, match=says):
             bad = replace(GOOD, **change)  # type: ignore[arg-type]
-            training.record_attempt(store, "p1", lambda _context: AttemptWrite(bad, learner=StoredRating(1, 2, 3)))
+            training.record_attempt(
+                store, "p1", lambda _context: AttemptWrite(bad, learner=StoredRating(1, 2, 3))
+            )
         assert len(training.attempts(store)) == 1 and training.learner_rating(store) is None
 
 
@@ -121,7 +143,7 @@ def test_a_damaged_time_in_the_trainer_tables_is_named_and_left_alone(path: Path
         raw.execute("UPDATE puzzle_attempts SET at = 'yesterday'")
     raw.close()
     before = path.read_bytes()
-    with open_store(path) as store, pytest.raises(StoreError, match="damaged .*'yesterday'") as caught:
+    with open_store(path) as store, pytest.raises(StoreError, match=r"damaged .*'yesterday'") as caught:
         training.attempts(store)
     assert str(path) in str(caught.value) and path.read_bytes() == before
 

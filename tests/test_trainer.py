@@ -49,7 +49,9 @@ def wrong(puzzle: Puzzle) -> object:
     if puzzle.answer_form == "captures":
         return puzzle.answers[:-1]
     state = puzzle.state
-    others = [c for c in captures(state.hands[state.to_move], state.table, state.rules) if not puzzle.is_answer(c)]
+    others = [
+        c for c in captures(state.hands[state.to_move], state.table, state.rules) if not puzzle.is_answer(c)
+    ]
     assert others, f"{puzzle.id} has no wrong capture to try"
     return others[0]
 
@@ -57,7 +59,8 @@ def wrong(puzzle: Puzzle) -> object:
 def has_wrong(puzzle: Puzzle) -> bool:
     state = puzzle.state
     return puzzle.answer_form == "captures" or any(
-        not puzzle.is_answer(c) for c in captures(state.hands[state.to_move], state.table, state.rules))
+        not puzzle.is_answer(c) for c in captures(state.hands[state.to_move], state.table, state.rules)
+    )
 
 
 WRONGABLE = tuple(p for p in PUZZLES if has_wrong(p))
@@ -80,8 +83,9 @@ ratings = st.builds(Rating, st.floats(600, 2400), st.floats(40, 350), st.floats(
 
 
 @given(ratings, ratings)
-def test_a_solve_raises_the_learner_and_lowers_the_puzzle_a_miss_the_reverse(learner: Rating,
-                                                                             puzzle: Rating) -> None:
+def test_a_solve_raises_the_learner_and_lowers_the_puzzle_a_miss_the_reverse(
+    learner: Rating, puzzle: Rating
+) -> None:
     solved, partial, failed = (rate(learner, puzzle, score) for score in (1.0, 0.5, 0.0))
     assert solved.learner.value > learner.value > failed.learner.value
     assert solved.puzzle.value < puzzle.value < failed.puzzle.value
@@ -115,8 +119,9 @@ def expected_outcome(actions: list[str]) -> str | None:
 
 @settings(max_examples=40)
 @given(st.sampled_from(WRONGABLE), ACTIONS)
-def test_the_first_decisive_action_decides_and_only_it_is_stored(tmp_path_factory: pytest.TempPathFactory,
-                                                                 puzzle: Puzzle, actions: list[str]) -> None:
+def test_the_first_decisive_action_decides_and_only_it_is_stored(
+    tmp_path_factory: pytest.TempPathFactory, puzzle: Puzzle, actions: list[str]
+) -> None:
     with open_store(tmp_path_factory.mktemp("honest") / "p.sqlite3") as store:
         trainer = single(puzzle, store)
         for action in actions:
@@ -225,8 +230,10 @@ def test_a_clean_solve_puts_nothing_on_the_review_list(store: Store) -> None:
 
 def test_schedule_grades_hard_between_again_and_good() -> None:
     first = schedule("x", None, "solved", START)
-    intervals = {outcome: schedule("x", first, outcome, first.due).due - first.due
-                 for outcome in ("failed", "partial", "solved")}
+    intervals = {
+        outcome: schedule("x", first, outcome, first.due).due - first.due
+        for outcome in ("failed", "partial", "solved")
+    }
     assert intervals["failed"] <= intervals["partial"] <= intervals["solved"]
     assert intervals["failed"] < intervals["solved"]
 
@@ -253,7 +260,9 @@ def test_rated_mode_serves_the_untried_puzzle_nearest_the_learners_rating(store:
     target = trainer.learner_rating.value
     second = trainer.next()
     assert second is not None and second is not first
-    assert all(abs(p.rating.value - target) >= abs(second.rating.value - target) for p in PUZZLES if p is not first)
+    assert all(
+        abs(p.rating.value - target) >= abs(second.rating.value - target) for p in PUZZLES if p is not first
+    )
 
 
 def test_filters_narrow_every_mode() -> None:
@@ -282,8 +291,11 @@ def test_streak_mode_climbs_and_a_miss_ends_the_run(store: Store) -> None:
     target = trainer.learner_rating.value - 200 + STREAK_STEP
     second = trainer.next()
     assert second is not None
-    assert all(abs(p.rating.value - target) >= abs(second.rating.value - target)
-               for p in PUZZLES if p is not served[0])
+    assert all(
+        abs(p.rating.value - target) >= abs(second.rating.value - target)
+        for p in PUZZLES
+        if p is not served[0]
+    )
     trainer.show_solution()
     assert trainer.run == 0 and base != trainer.learner_rating.value
 

@@ -71,7 +71,8 @@ def summary_rows(path: Path, store: Store, now: datetime) -> list[list[str]]:
     return [[learner_name(path), str(path), str(len(attempts)), str(outcomes.count("solved")),
              str(outcomes.count("partial")), str(outcomes.count("failed")),
              str(sum(attempt.rated for attempt in attempts)),
-             _number(None if rating is None else rating.value), _number(None if rating is None else rating.deviation),
+             _number(None if rating is None else rating.value),
+             _number(None if rating is None else rating.deviation),
              str(streak), str(best), str(due), attempts[-1].at.isoformat() if attempts else ""]]
 
 

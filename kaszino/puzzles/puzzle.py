@@ -234,7 +234,8 @@ def _explain(state: GameState, capture: Capture) -> str:
     return explain_move(state, capture).text
 
 
-_REVEALING = frozenset({"best_is", "behind_points", "behind_spades", "behind_cards", "exact_worse", "refutation"})
+_REVEALING = frozenset({"best_is", "behind_points", "behind_spades", "behind_cards", "exact_worse",
+                        "refutation"})
 """Explanation messages that name or measure the better answer: kept back until the learner asks."""
 
 

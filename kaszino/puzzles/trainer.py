@@ -330,7 +330,8 @@ class Trainer:
         if context.earlier_attempts == 0:
             before = _rating(context.learner, NEW_LEARNER), _rating(context.puzzle, puzzle.rating)
             game = rate(before[0], before[1], SCORES[outcome])
-            learner, puzzle_rating = _stored(game.learner, context.learner), _stored(game.puzzle, context.puzzle)
+            learner = _stored(game.learner, context.learner)
+            puzzle_rating = _stored(game.puzzle, context.puzzle)
             attempt = replace(attempt, rated=True, learner_before=before[0].value,
                               learner_after=game.learner.value, puzzle_before=before[1].value,
                               puzzle_after=game.puzzle.value)

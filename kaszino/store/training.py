@@ -180,7 +180,8 @@ def _moment(store: Store, text: object) -> datetime:
 
 
 def _rating(store: Store, subject: str) -> StoredRating | None:
-    rows = store.execute("SELECT value, deviation, volatility, games FROM ratings WHERE subject = ?", (subject,))
+    rows = store.execute("SELECT value, deviation, volatility, games FROM ratings WHERE subject = ?",
+                         (subject,))
     return StoredRating(*rows[0]) if rows else None
 
 

@@ -206,7 +206,8 @@ class PuzzleWidget(TableWidget):
             raise KaszinoError(f"unknown filter {name!r}; choose one of {', '.join(fields)}")
         current = self._trainer.filters
         chosen = (value,) if value else ()
-        self._trainer.filters = Filters(**{**{f: getattr(current, f) for f in fields.values()}, fields[name]: chosen})
+        kept = {field: getattr(current, field) for field in fields.values()}
+        self._trainer.filters = Filters(**{**kept, fields[name]: chosen})
         self.next_puzzle()
 
     # --- judging ---------------------------------------------------------------------------
@@ -260,7 +261,8 @@ class PuzzleWidget(TableWidget):
         record = visit.record
         if record is not None and record.rated and record.learner_before is not None:
             before, after = round(record.learner_before), round(record.learner_after or 0)
-            lines.append(text("trainer.rated_change", before=before, after=after, change=f"{after - before:+d}"))
+            change = f"{after - before:+d}"
+            lines.append(text("trainer.rated_change", before=before, after=after, change=change))
         elif record is not None:
             lines.append(text("trainer.not_rated_again"))
         cards = {card.puzzle_id: card for card in self._trainer.review_cards()}
@@ -323,8 +325,9 @@ class PuzzleWidget(TableWidget):
                     f'<strong>{escape(progress)}</strong><br>{task}</div>')
         menus = controls_html(trainer) if self._controls else ""
         return (f'{menus}{status_html(trainer)}'
-                f'<div class="kaszino-task" data-puzzle="{trainer.position}" data-puzzle-id="{escape(visit.puzzle.id)}"'
-                f' data-outcome="{visit.outcome or ""}">{_visit_header(trainer, visit)}<br>{task}</div>')
+                f'<div class="kaszino-task" data-puzzle="{trainer.position}"'
+                f' data-puzzle-id="{escape(visit.puzzle.id)}" data-outcome="{visit.outcome or ""}">'
+                f'{_visit_header(trainer, visit)}<br>{task}</div>')
 
     def _extra_html(self) -> str:
         parts = [self._answer_input_html()]
@@ -357,8 +360,9 @@ class PuzzleWidget(TableWidget):
             return (f'<div class="kaszino-bar kaszino-number">'
                     f'<label for="{field_id}">{escape(tr("trainer.number_label"))}</label>'
                     f'<input type="number" step="1" id="{field_id}" class="kaszino-number-input">'
-                    f'<button type="button" class="kaszino-btn kaszino-main kaszino-number-btn" data-action="number"'
-                    f' data-input="#{field_id}">{escape(tr("trainer.button_number"))}</button></div>')
+                    f'<button type="button" class="kaszino-btn kaszino-main kaszino-number-btn"'
+                    f' data-action="number" data-input="#{field_id}">'
+                    f'{escape(tr("trainer.button_number"))}</button></div>')
         return ""
 
     def _handlers(self) -> dict[str, Callable[[], None]]:
@@ -383,6 +387,7 @@ def _visit_header(trainer: Trainer, visit: Visit) -> str:
         rating = round(trainer.puzzle_rating(puzzle).value)
         parts.append(f'<span class="kaszino-outcome" data-outcome="{visit.outcome}">'
                      f'{escape(tr(f"trainer.outcome_{visit.outcome}"))}</span>')
-        parts.append(f'<span class="kaszino-puzzle-rating">{escape(tr("trainer.puzzle_rating", rating=rating))}</span>')
+        rated = tr("trainer.puzzle_rating", rating=rating)
+        parts.append(f'<span class="kaszino-puzzle-rating">{escape(rated)}</span>')
     return " · ".join(parts)
 

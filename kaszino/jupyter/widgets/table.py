@@ -306,7 +306,8 @@ class TableWidget(anywidget.AnyWidget):
             f'<div class="kaszino-widget" data-revision="{self._revision}" data-language="{language()}">'
             f'<div class="kaszino-bar">{self._header_html()}'
             f'<span class="kaszino-bar kaszino-lang">{languages}</span></div>'
-            + position_html(self._state, viewer=viewer, interactive=viewer == self._state.to_move and self._cards_clickable(),
+            + position_html(self._state, viewer=viewer,
+                            interactive=viewer == self._state.to_move and self._cards_clickable(),
                             selected=self._hand_pick | self._table_pick)
             + f'<div class="kaszino-sums" data-hand-sum="{hand_sum}" data-table-sum="{table_sum}">'
             f'{escape(tr("ui.sums", hand=hand_sum, table=table_sum))}</div>'

@@ -44,8 +44,10 @@ def controls_html(trainer: Trainer) -> str:
     filters = trainer.filters
     menus = [
         _menu("mode", tr("trainer.mode"), [(m, tr(f"trainer.mode_{m}")) for m in CHOSEN_MODES], trainer.mode),
-        _menu("kind", tr("trainer.kind"), mix + [(k, tr(f"trainer.kind_{k}")) for k in kinds], _one(filters.kinds)),
-        _menu("band", tr("trainer.band"), mix + [(b, tr(f"trainer.band_{b}")) for b in BANDS], _one(filters.bands)),
+        _menu("kind", tr("trainer.kind"), mix + [(k, tr(f"trainer.kind_{k}")) for k in kinds],
+              _one(filters.kinds)),
+        _menu("band", tr("trainer.band"), mix + [(b, tr(f"trainer.band_{b}")) for b in BANDS],
+              _one(filters.bands)),
         _menu("theme", tr("trainer.theme"), mix + [(t, tr(f"trainer.theme_{t}")) for t in themes],
               _one(filters.themes)),
     ]
@@ -83,4 +85,5 @@ def summary_html(summary: Summary) -> str:
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
     return (f'<div class="kaszino-summary" data-visits="{summary.visits}" data-solved="{summary.solved}"'
             f' data-partial="{summary.partial}" data-failed="{summary.failed}">'
-            f'<strong>{escape(tr("trainer.summary_title"))}</strong><ul class="kaszino-list">{items}</ul></div>')
+            f'<strong>{escape(tr("trainer.summary_title"))}</strong>'
+            f'<ul class="kaszino-list">{items}</ul></div>')
