@@ -207,7 +207,7 @@ def test_the_menus_filter_and_switch_modes(store: Store) -> None:
         real("sweep", "9♣ 3♦", "4♥ 5♠", ident="p3"),
     ]
     widget = PuzzleWidget(Trainer(puzzles, store), controls=True)
-    assert 'class="kaszino-kind-menu"' in widget.html and "kaszino-status" in widget.html
+    assert 'class="kaszino-kind-menu"' in widget.html and "kaszino-trainer-status" in widget.html
     widget._handle_custom_msg({"action": "kind", "value": "sweep"}, [])
     assert widget.puzzle.kind == "sweep" and widget.trainer.filters.kinds == ("sweep",)
     assert '<option value="sweep" selected>' in widget.html
@@ -257,7 +257,7 @@ def test_the_trainer_app_keeps_progress_in_the_learners_file(
     path = tmp_path / "me.sqlite3"
     monkeypatch.setenv("KASZINO_PROGRESS", str(path))
     app = trainer_app()
-    assert repr(app).startswith("TrainerApp(puzzles=") and len(app.children) == 1
+    assert repr(app) == "TrainerApp(mode='rated')" and len(app.children) == 1
     app.widget.show_solution()
     with open_store(path) as store:
         assert [a.outcome for a in training.attempts(store)] == ["failed"]

@@ -329,3 +329,12 @@ def test_two_trainers_on_one_file_rate_a_puzzle_once(tmp_path: Path) -> None:
 
 def test_capture_answers_are_captures() -> None:
     assert all(isinstance(right(p), Capture | tuple) for p in PUZZLES)
+
+
+def test_a_new_mode_serves_a_new_puzzle_even_from_back_in_the_history() -> None:
+    trainer = Trainer(PUZZLES, None, mode="sequence")
+    first, second = trainer.next(), trainer.next()
+    trainer.previous()
+    trainer.mode = "rated"
+    third = trainer.serve_new()
+    assert third not in (first, second) and trainer.position == 2

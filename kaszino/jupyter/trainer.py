@@ -57,7 +57,7 @@ class TrainerApp(ipywidgets.VBox):  # type: ignore[misc]
                                 f'{escape(tr("trainer.no_store", problem=self._problem))}</div>')
 
     def __repr__(self) -> str:
-        return f"TrainerApp(puzzles={len(self.widget.trainer.puzzles)}, mode={self.widget.trainer.mode!r})"
+        return f"TrainerApp(mode={self.widget.trainer.mode!r})"
 
 
 def trainer_app(puzzles: Sequence[Puzzle] | None = None, *, store: Store | None = None,

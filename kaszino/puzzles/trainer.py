@@ -224,6 +224,11 @@ class Trainer:
             self._leave()
             self._index += 1
             return self.puzzle
+        return self.serve_new()
+
+    def serve_new(self) -> Puzzle | None:
+        """A new puzzle chosen by the mode (after a change of mode or filters), after the session's
+        last visit; None (and stay) when the mode has nothing to serve."""
         chosen = self._choose()
         if chosen is None:
             return None

@@ -177,7 +177,10 @@ class PuzzleWidget(TableWidget):
     # --- moving between puzzles ---------------------------------------------------------------
     def next_puzzle(self) -> None:
         """"Következő": the next puzzle of the session, or a new one chosen by the mode."""
-        if self._trainer.next() is None:
+        self._go(self._trainer.next)
+
+    def _go(self, move: Callable[[], Puzzle | None]) -> None:
+        if move() is None:
             self._say("info", self._nothing_more())
             return
         self._show_visit()
@@ -197,7 +200,7 @@ class PuzzleWidget(TableWidget):
     def set_mode(self, mode: str) -> None:
         """Switch the trainer's mode (``rated``, ``streak``, ``review``) and serve a puzzle of it."""
         self._trainer.mode = mode  # type: ignore[assignment]  # the trainer checks the name
-        self.next_puzzle()
+        self._go(self._trainer.serve_new)
 
     def set_filter(self, name: str, value: str) -> None:
         """Narrow ``kind``, ``band`` or ``theme`` to ``value`` ("" for a mix) and serve a matching puzzle."""
@@ -208,7 +211,7 @@ class PuzzleWidget(TableWidget):
         chosen = (value,) if value else ()
         kept = {field: getattr(current, field) for field in fields.values()}
         self._trainer.filters = Filters(**{**kept, fields[name]: chosen})
-        self.next_puzzle()
+        self._go(self._trainer.serve_new)
 
     # --- judging ---------------------------------------------------------------------------
     def _show_visit(self) -> None:
@@ -324,10 +327,10 @@ class PuzzleWidget(TableWidget):
             return (f'<div class="kaszino-task" data-puzzle="{trainer.position}">'
                     f'<strong>{escape(progress)}</strong><br>{task}</div>')
         menus = controls_html(trainer) if self._controls else ""
-        return (f'{menus}{status_html(trainer)}'
+        return (f'<div class="kaszino-trainer-head">{menus}{status_html(trainer)}'
                 f'<div class="kaszino-task" data-puzzle="{trainer.position}"'
                 f' data-puzzle-id="{escape(visit.puzzle.id)}" data-outcome="{visit.outcome or ""}">'
-                f'{_visit_header(trainer, visit)}<br>{task}</div>')
+                f'{_visit_header(trainer, visit)}<br>{task}</div></div>')
 
     def _extra_html(self) -> str:
         parts = [self._answer_input_html()]

@@ -65,7 +65,7 @@ def status_html(trainer: Trainer) -> str:
               best=best, due=summary.reviews_due)
     if trainer.mode == "streak":
         line += " · " + tr("trainer.status_run", run=trainer.run)
-    return (f'<div class="kaszino-status" data-rating="{round(rating.value)}" data-streak="{streak}"'
+    return (f'<div class="kaszino-trainer-status" data-rating="{round(rating.value)}" data-streak="{streak}"'
             f' data-due="{summary.reviews_due}">{escape(line)}</div>')
 
 
