@@ -170,6 +170,9 @@ class ChoicePuzzle:
     def choices(self) -> tuple[str, ...]:
         return ("legal", "false")
 
+    def choice_text(self, choice: str) -> str:
+        return f"it is {choice}"
+
     def check(self, answer: object) -> Verdict:
         return Verdict(answer == self.right, f"{'right' if answer == self.right else 'wrong'} {answer!r}")
 
@@ -182,7 +185,7 @@ class ChoicePuzzle:
 
 def test_a_choice_puzzle_is_answered_with_buttons_and_no_cards() -> None:
     widget = PuzzleWidget([ChoicePuzzle("c1", "fals", "choice", "false")])  # type: ignore[list-item]
-    assert 'data-action="choose" data-value="0"' in widget.html and ">legal</button>" in widget.html
+    assert 'data-action="choose" data-value="0"' in widget.html and ">it is legal</button>" in widget.html
     assert 'data-action="toggle"' not in widget.html and 'data-action="capture"' not in widget.html
     widget._handle_custom_msg({"action": "choose", "value": "1"}, [])
     assert widget.feedback_tone == "good" and "right 'false'" in widget.feedback and widget.solved == {0}

@@ -354,7 +354,8 @@ class PuzzleWidget(TableWidget):
         form = self._form()
         if form == "choice":
             choices = tuple(self.puzzle.choices())  # type: ignore[attr-defined]
-            buttons = "".join(Button("choose", label=str(choice), value=str(number)).html()
+            label = self.puzzle.choice_text  # type: ignore[attr-defined]
+            buttons = "".join(Button("choose", label=label(choice), value=str(number)).html()
                               for number, choice in enumerate(choices))
             return (f'<div class="kaszino-bar kaszino-choices">{escape(tr("trainer.choose_one"))}'
                     f'{buttons}</div>')
