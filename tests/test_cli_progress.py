@@ -6,6 +6,7 @@ import csv
 from pathlib import Path
 
 import pytest
+from puzzle_answers import right
 
 from kaszino.cli import main
 from kaszino.puzzles.puzzle import load_all
@@ -29,7 +30,7 @@ def learner(path: Path, solved: int, missed: int) -> Path:
             puzzle = trainer.next()
             assert puzzle is not None
             if number < solved:
-                trainer.answer(puzzle.answers if puzzle.kind == "all_captures" else puzzle.answers[0])
+                trainer.answer(right(puzzle))
             else:
                 trainer.show_solution()
     return path

@@ -10,8 +10,8 @@ import fsrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from puzzle_answers import right, wrong
 
-from kaszino.engine.captures import Capture, captures
 from kaszino.errors import KaszinoError
 from kaszino.puzzles.puzzle import Puzzle, Rating, load_all
 from kaszino.puzzles.rating import rate
@@ -39,31 +39,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
         yield opened
 
 
-def right(puzzle: Puzzle) -> object:
-    """A right answer of a shipped puzzle."""
-    return puzzle.answers if puzzle.answer_form == "captures" else puzzle.answers[0]
-
-
-def wrong(puzzle: Puzzle) -> object:
-    """A wrong answer: for a one-move puzzle a legal capture that is not an answer."""
-    if puzzle.answer_form == "captures":
-        return puzzle.answers[:-1]
-    state = puzzle.state
-    others = [
-        c for c in captures(state.hands[state.to_move], state.table, state.rules) if not puzzle.is_answer(c)
-    ]
-    assert others, f"{puzzle.id} has no wrong capture to try"
-    return others[0]
-
-
-def has_wrong(puzzle: Puzzle) -> bool:
-    state = puzzle.state
-    return puzzle.answer_form == "captures" or any(
-        not puzzle.is_answer(c) for c in captures(state.hands[state.to_move], state.table, state.rules)
-    )
-
-
-WRONGABLE = tuple(p for p in PUZZLES if has_wrong(p))
+WRONGABLE = tuple(p for p in PUZZLES if wrong(p) is not None)
 
 
 def serve(trainer: Trainer, puzzle: Puzzle) -> None:
@@ -327,8 +303,11 @@ def test_two_trainers_on_one_file_rate_a_puzzle_once(tmp_path: Path) -> None:
     assert rated == [True, False]
 
 
-def test_capture_answers_are_captures() -> None:
-    assert all(isinstance(right(p), Capture | tuple) for p in PUZZLES)
+def test_every_puzzle_accepts_its_right_answer_and_refuses_a_wrong_one() -> None:
+    for puzzle in PUZZLES:
+        assert puzzle.check(right(puzzle)).correct, puzzle.id  # type: ignore[arg-type]
+    for puzzle in WRONGABLE:
+        assert not puzzle.check(wrong(puzzle)).correct, puzzle.id  # type: ignore[arg-type]
 
 
 def test_a_new_mode_serves_a_new_puzzle_even_from_back_in_the_history() -> None:

@@ -145,7 +145,7 @@ class PuzzleWidget(TableWidget):
 
     def choose(self, value: str) -> None:
         """A choice button: answer with the choice numbered ``value`` (from 0) of ``puzzle.choices()``."""
-        choices = tuple(self.puzzle.choices())  # type: ignore[attr-defined]
+        choices = tuple(self.puzzle.choices())
         if not value.isdigit() or int(value) >= len(choices):
             raise KaszinoError(f"no choice {value!r}; this puzzle has {len(choices)}")
         self._submit(choices[int(value)])
@@ -353,8 +353,8 @@ class PuzzleWidget(TableWidget):
     def _answer_input_html(self) -> str:
         form = self._form()
         if form == "choice":
-            choices = tuple(self.puzzle.choices())  # type: ignore[attr-defined]
-            label = self.puzzle.choice_text  # type: ignore[attr-defined]
+            choices = tuple(self.puzzle.choices())
+            label = self.puzzle.choice_text
             buttons = "".join(Button("choose", label=label(choice), value=str(number)).html()
                               for number, choice in enumerate(choices))
             return (f'<div class="kaszino-bar kaszino-choices">{escape(tr("trainer.choose_one"))}'
