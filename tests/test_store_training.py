@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from puzzle_answers import right
 
 from kaszino.puzzles.puzzle import load_all
 from kaszino.puzzles.trainer import Trainer
@@ -36,9 +37,7 @@ def _learner(path: str, offset: int, count: int) -> None:
             visit = trainer.visit
             assert visit is not None
             if (number + offset) % 3:
-                trainer.answer(
-                    visit.puzzle.answers if visit.puzzle.kind == "all_captures" else visit.puzzle.answers[0]
-                )
+                trainer.answer(right(visit.puzzle))
             else:
                 trainer.show_solution()
 

@@ -137,6 +137,14 @@ class Puzzle:
         """What an answer is: a set of captures (``all_captures``) or one move."""
         return "captures" if self.kind == "all_captures" else "move"
 
+    def choices(self) -> tuple[str, ...]:
+        """The options of a ``choice`` puzzle; none of the capture kinds has any."""
+        return ()
+
+    def choice_text(self, choice: str) -> str:
+        """One option in words, in the current language."""
+        return tr(f"puzzles.choice_{self.kind}_{choice}")
+
     @property
     def answer_keys(self) -> frozenset[CaptureKey]:
         return frozenset(capture_key(answer) for answer in self.answers)
