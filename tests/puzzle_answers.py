@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kaszino.engine.captures import Capture
+from kaszino.engine.moves import Lay
 from kaszino.puzzles.puzzle import Puzzle
 
 
@@ -20,6 +21,6 @@ def wrong(puzzle: Puzzle) -> object | None:
         return int(puzzle.answers[0]) + 1  # type: ignore[call-overload]
     if form == "choice":
         return next((c for c in puzzle.choices() if not puzzle.is_answer(c)), None)
-    moves = [m for m in puzzle.state.legal_moves() if not puzzle.is_answer(m)]
-    legal = [m for m in moves if not isinstance(m, Capture) or puzzle.state.problem(m) is None]
-    return legal[0] if legal else None
+    kinds = (Capture, Lay) if puzzle.kind in ("last_round", "defend") else (Capture,)
+    moves = [m for m in puzzle.state.legal_moves() if isinstance(m, kinds) and not puzzle.is_answer(m)]
+    return moves[0] if moves else None
