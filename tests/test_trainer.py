@@ -139,8 +139,8 @@ def test_the_solution_is_a_failure_even_before_any_answer(store: Store) -> None:
 
 def test_a_wrong_answer_does_not_reveal_the_right_one() -> None:
     for puzzle in WRONGABLE:
-        if puzzle.answer_form != "move":
-            continue
+        if puzzle.answer_form != "move" or puzzle.kind == "last_round":
+            continue  # the last round is refuted by the solver's line, where the same capture may come later
         text = single(puzzle, None).answer(wrong(puzzle)).text
         # A capture's text names it exactly (a lay's card may also turn up in a refuting line).
         named = [str(answer) for answer in puzzle.answers if isinstance(answer, Capture)]
