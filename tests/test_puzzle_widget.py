@@ -290,3 +290,23 @@ def test_every_kind_theme_band_and_mode_has_a_label_in_both_languages() -> None:
             + [f"mode_{m}" for m in CHOSEN_MODES])
     for key in keys:
         assert tr(f"trainer.{key}", "hu") and tr(f"trainer.{key}", "en")
+
+
+def finished_deal() -> object:
+    from kaszino.engine.state import new_game
+
+    state = new_game(seed=3)
+    while not state.deal_over:
+        state = state.play(state.legal_moves()[0])
+    return state
+
+
+def test_a_counting_puzzle_hides_the_totals_until_it_is_decided() -> None:
+    state = finished_deal()
+    widget = PuzzleWidget([ChoicePuzzle("s1", "score_deal", "number", 4, state=state)])  # type: ignore[list-item]
+    assert "kaszino-score" not in widget.html and "Biztos pont" not in widget.html
+    assert "Ütött lapjai:" in widget.html and "Korábbi osztásokból: 0 pont" in widget.html
+    assert "kaszino-sums" not in widget.html  # no cards to pick, no running sums
+    widget.submit_number("4")
+    assert "kaszino-score" in widget.html and "Biztos pont" in widget.html  # now the table explains it
+    assert widget.html.index("kaszino-number") < widget.html.index("kaszino-buttons")  # the field comes first

@@ -33,6 +33,9 @@ from kaszino.puzzles.trainer import Filters, Trainer, Visit
 LAY_KINDS = frozenset({"last_round", "defend"})
 """Kinds whose answer may be a lay rather than a capture."""
 
+COUNTING_KINDS = frozenset({"ausz", "score_deal"})
+"""Kinds that ask the learner to count points: no totals are shown until the visit is decided."""
+
 _NUMBER_FIELDS = count()
 
 
@@ -292,6 +295,10 @@ class PuzzleWidget(TableWidget):
     def _cards_clickable(self) -> bool:
         return self._form() in ("captures", "move")
 
+    def _counting(self) -> bool:
+        """While a counting puzzle is open, the point totals would give the answer away."""
+        return self.puzzle.kind in COUNTING_KINDS and not self._visit.decided
+
     def _form(self) -> str:
         return str(self.puzzle.answer_form)
 
@@ -307,7 +314,7 @@ class PuzzleWidget(TableWidget):
                 first.append(Button("lay"))
             first.append(Button("clear"))
         else:
-            first = []  # the choices and the number field are drawn above the buttons
+            first = []  # the choices or the number field are drawn above the buttons
         trainer = self._trainer
         moves = [Button("hint"), Button("solution")]
         if trainer.mode == "sequence":
@@ -333,7 +340,7 @@ class PuzzleWidget(TableWidget):
                 f'{_visit_header(trainer, visit)}<br>{task}</div></div>')
 
     def _extra_html(self) -> str:
-        parts = [self._answer_input_html()]
+        parts = []
         if self._form() == "captures":
             items = "".join(f"<li>{escape(move_text(capture))}</li>" for capture in self._answer)
             title = tr("ui.your_answer", count=len(self._answer))
@@ -350,7 +357,7 @@ class PuzzleWidget(TableWidget):
             parts.append(summary_html(self._trainer.summary()))
         return "".join(parts)
 
-    def _answer_input_html(self) -> str:
+    def _input_html(self) -> str:
         form = self._form()
         if form == "choice":
             choices = tuple(self.puzzle.choices())

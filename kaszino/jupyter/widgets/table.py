@@ -288,6 +288,10 @@ class TableWidget(anywidget.AnyWidget):
     def _header_html(self) -> str:
         return ""
 
+    def _input_html(self) -> str:
+        """Answer fields drawn above the buttons (a subclass's choices or number field)."""
+        return ""
+
     def _extra_html(self) -> str:
         return ""
 
@@ -302,16 +306,18 @@ class TableWidget(anywidget.AnyWidget):
             f'data-lang="{lang}" aria-pressed="{str(lang == language()).lower()}">{lang.upper()}</button>'
             for lang in LANGUAGES)
         tone = "" if self._feedback is None else self._feedback.tone
+        sums = (f'<div class="kaszino-sums" data-hand-sum="{hand_sum}" data-table-sum="{table_sum}">'
+                f'{escape(tr("ui.sums", hand=hand_sum, table=table_sum))}</div>')
         return (
             f'<div class="kaszino-widget" data-revision="{self._revision}" data-language="{language()}">'
             f'<div class="kaszino-bar">{self._header_html()}'
             f'<span class="kaszino-bar kaszino-lang">{languages}</span></div>'
             + position_html(self._state, viewer=viewer,
                             interactive=viewer == self._state.to_move and self._cards_clickable(),
-                            selected=self._hand_pick | self._table_pick)
-            + f'<div class="kaszino-sums" data-hand-sum="{hand_sum}" data-table-sum="{table_sum}">'
-            f'{escape(tr("ui.sums", hand=hand_sum, table=table_sum))}</div>'
-            f'<div class="kaszino-bar kaszino-buttons">{"".join(b.html() for b in self._buttons())}</div>'
+                            selected=self._hand_pick | self._table_pick, counting=self._counting())
+            + (sums if self._cards_clickable() else "")
+            + self._input_html()
+            + f'<div class="kaszino-bar kaszino-buttons">{"".join(b.html() for b in self._buttons())}</div>'
             + f'<div class="kaszino-feedback" data-tone="{tone}" role="status">{escape(self.feedback)}</div>'
             + self._extra_html() + '</div>')
 
@@ -327,6 +333,10 @@ class TableWidget(anywidget.AnyWidget):
     def _cards_clickable(self) -> bool:
         """Whether the learner picks cards on this table (a subclass may ask for other answers)."""
         return True
+
+    def _counting(self) -> bool:
+        """Whether to hide the point totals (a subclass asking the learner to count them)."""
+        return False
 
     def _on_frontend(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
         """A click in the browser: ``{"action": …, "card": …, "lang": …}``."""
