@@ -39,6 +39,15 @@ def real(kind: Kind, hand: str = "5♠ A♥ K♣", table: str = "2♦ 4♣ 7♥ 
     return Puzzle(id=ident, kind=kind, state=state, answers=solve(kind, state))
 
 
+def three() -> list[Puzzle]:
+    """A best capture, every capture and a tábla puzzle."""
+    return [
+        real("best_capture"),
+        real("all_captures", ident="p2"),
+        real("sweep", "9♣ 3♦", "4♥ 5♠", ident="p3"),
+    ]
+
+
 def test_the_best_capture_is_judged_and_only_the_first_answer_counts() -> None:
     puzzle = real("best_capture")
     widget = PuzzleWidget([puzzle])
@@ -286,8 +295,12 @@ def test_every_kind_theme_band_and_mode_has_a_label_in_both_languages() -> None:
     from kaszino.jupyter.widgets.trainer_view import CHOSEN_MODES
     from kaszino.puzzles.puzzle import BANDS, KINDS, THEMES
 
-    keys = ([f"kind_{k}" for k in KINDS] + [f"theme_{t}" for t in THEMES] + [f"band_{b}" for b in BANDS]
-            + [f"mode_{m}" for m in CHOSEN_MODES])
+    keys = (
+        [f"kind_{k}" for k in KINDS]
+        + [f"theme_{t}" for t in THEMES]
+        + [f"band_{b}" for b in BANDS]
+        + [f"mode_{m}" for m in CHOSEN_MODES]
+    )
     for key in keys:
         assert tr(f"trainer.{key}", "hu") and tr(f"trainer.{key}", "en")
 
@@ -310,3 +323,22 @@ def test_a_counting_puzzle_hides_the_totals_until_it_is_decided() -> None:
     widget.submit_number("4")
     assert "kaszino-score" in widget.html and "Biztos pont" in widget.html  # now the table explains it
     assert widget.html.index("kaszino-number") < widget.html.index("kaszino-buttons")  # the field comes first
+
+
+def test_a_returning_learner_starts_with_the_days_review_then_goes_on_rated(tmp_path: Path) -> None:
+    from kaszino.jupyter.trainer import trainer_app
+
+    puzzles = three()
+    clock = [datetime(2026, 3, 1, 9, tzinfo=UTC)]
+    with open_store(tmp_path / "me.sqlite3") as store:
+        first = Trainer(puzzles, store, clock=lambda: clock[0])
+        missed = first.next()
+        first.show_solution()
+        assert trainer_app(puzzles, store=store, clock=lambda: clock[0]).widget.trainer.mode == "rated"
+        clock[0] = datetime(2026, 3, 2, 10, tzinfo=UTC)  # the next day: the missed puzzle is due
+        app = trainer_app(puzzles, store=store, clock=lambda: clock[0])
+        assert app.widget.trainer.mode == "review" and app.widget.puzzle is missed
+        app.widget.show_solution()
+        app.widget.next_puzzle()
+        assert app.widget.trainer.mode == "rated" and "A mai ismétlésnek vége" in app.widget.feedback
+        assert app.widget.puzzle is not missed and '<option value="rated" selected>' in app.widget.html

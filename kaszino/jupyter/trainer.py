@@ -19,7 +19,7 @@ from kaszino.i18n import tr
 from kaszino.jupyter.tutorial import LessonText, follow_language
 from kaszino.jupyter.widgets.puzzle import PuzzleWidget
 from kaszino.puzzles.puzzle import Puzzle, load_all
-from kaszino.puzzles.trainer import Mode, Trainer
+from kaszino.puzzles.trainer import Clock, Mode, Trainer, utc_now
 from kaszino.store import Store, current_store
 
 
@@ -61,14 +61,17 @@ class TrainerApp(ipywidgets.VBox):  # type: ignore[misc]
 
 
 def trainer_app(puzzles: Sequence[Puzzle] | None = None, *, store: Store | None = None,
-                mode: Mode = "rated") -> TrainerApp:
+                mode: Mode | None = None, clock: Clock = utc_now) -> TrainerApp:
     """The trainer over ``puzzles`` (default: every shipped one), keeping progress in ``store``
-    (default: the learner's progress file)."""
+    (default: the learner's progress file). Without a ``mode`` it starts with the day's review when
+    puzzles are due, else in rated mode."""
     problem = None
     if store is None:
         try:
             store = current_store()
         except StoreError as error:
             problem = str(error)
-    trainer = Trainer(load_all() if puzzles is None else puzzles, store, mode=mode)
+    trainer = Trainer(load_all() if puzzles is None else puzzles, store, mode=mode or "rated", clock=clock)
+    if mode is None and trainer.summary().reviews_due:
+        trainer.mode = "review"
     return TrainerApp(PuzzleWidget(trainer, controls=True), problem)

@@ -179,14 +179,25 @@ class PuzzleWidget(TableWidget):
 
     # --- moving between puzzles ---------------------------------------------------------------
     def next_puzzle(self) -> None:
-        """"Következő": the next puzzle of the session, or a new one chosen by the mode."""
-        self._go(self._trainer.next)
+        """"Következő": the next puzzle of the session, or a new one chosen by the mode.
 
-    def _go(self, move: Callable[[], Puzzle | None]) -> None:
+        When the day's review is done, the trainer goes on in rated mode and says so.
+        """
+        trainer = self._trainer
+        at_end = trainer.position + 1 >= len(trainer.visits)
+        if trainer.mode == "review" and at_end and not trainer.candidates():
+            trainer.mode = "rated"
+            self._go(trainer.serve_new, text("trainer.review_done"))
+            return
+        self._go(trainer.next)
+
+    def _go(self, move: Callable[[], Puzzle | None], news: Text | None = None) -> None:
         if move() is None:
             self._say("info", self._nothing_more())
             return
         self._show_visit()
+        if news is not None:
+            self._say("info", news)
 
     def previous_puzzle(self) -> None:
         """"Előző": back to the puzzle before, as it was left."""
