@@ -269,7 +269,7 @@ def test_the_trainer_app_keeps_progress_in_the_learners_file(
     path = tmp_path / "me.sqlite3"
     monkeypatch.setenv("KASZINO_PROGRESS", str(path))
     app = trainer_app()
-    assert repr(app) == "TrainerApp(mode='rated')" and len(app.children) == 1
+    assert repr(app) == "trainer_app()" and len(app.children) == 1
     app.widget.show_solution()
     with open_store(path) as store:
         assert [a.outcome for a in training.attempts(store)] == ["failed"]
