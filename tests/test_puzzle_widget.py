@@ -275,20 +275,23 @@ def test_the_trainer_app_keeps_progress_in_the_learners_file(
         assert [a.outcome for a in training.attempts(store)] == ["failed"]
 
 
-def test_a_broken_progress_file_is_named_left_alone_and_the_trainer_still_runs(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("kind", ["text", "foreign", "newer", "damaged"])
+def test_a_progress_file_that_cannot_be_used_is_named_left_alone_and_the_trainer_still_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
 ) -> None:
+    from test_store import _bad_file
+
     from kaszino.jupyter.trainer import trainer_app
 
     path = tmp_path / "broken.sqlite3"
-    path.write_text("my shopping list\n")
+    before = _bad_file(path, kind)
     monkeypatch.setenv("KASZINO_PROGRESS", str(path))
     app = trainer_app()
     assert "nem menthető" in app.children[0].value and str(path) in app.children[0].value
     app.widget.show_solution()
-    assert app.widget.solution_shown and not app.widget.trainer.keeps_progress
-    assert path.read_text() == "my shopping list\n"
-
+    app.widget.next_puzzle()
+    assert app.widget.index == 1 and not app.widget.trainer.keeps_progress
+    assert path.read_bytes() == before
 
 def test_every_kind_theme_band_and_mode_has_a_label_in_both_languages() -> None:
     from kaszino.i18n import tr
