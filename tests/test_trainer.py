@@ -320,3 +320,15 @@ def test_a_new_mode_serves_a_new_puzzle_even_from_back_in_the_history() -> None:
     trainer.mode = "rated"
     third = trainer.serve_new()
     assert third not in (first, second) and trainer.position == 2
+
+
+def test_a_miss_in_streak_mode_tells_how_long_the_run_was(store: Store) -> None:
+    trainer = Trainer(PUZZLES, store, mode="streak")
+    for _ in range(2):
+        puzzle = trainer.next()
+        assert puzzle is not None
+        trainer.answer(right(puzzle))
+    trainer.next()
+    trainer.show_solution()
+    assert trainer.visit is not None and trainer.visit.ended_run == 2 and trainer.run == 0
+    assert [v.ended_run for v in trainer.visits] == [None, None, 2]

@@ -28,6 +28,7 @@ class PageText(LessonText):
 
     @property
     def text(self) -> str:
+        """The Markdown source in the current language."""
         return tr(f"trainer.page_{self.key}")
 
     def __repr__(self) -> str:
@@ -52,6 +53,7 @@ class TrainerApp(ipywidgets.VBox):  # type: ignore[misc]
         follow_language(self)
 
     def refresh(self) -> None:
+        """Redraw the note in the current language."""
         if self._problem is not None:
             self._note.value = (f'<div class="kaszino-feedback" data-tone="bad" role="status">'
                                 f'{escape(tr("trainer.no_store", problem=self._problem))}</div>')

@@ -92,6 +92,8 @@ class Visit:
     outcome: Outcome | None = None
     verdict: Verdict | None = None
     record: AttemptRecord | None = None
+    ended_run: int | None = None
+    """In streak mode, the length of the run this visit ended (None if it ended none)."""
 
     @property
     def decided(self) -> bool:
@@ -155,7 +157,7 @@ class Trainer:
         self.filters = filters
         self._history: list[Visit] = []
         self._index = -1
-        self._run: list[Outcome] = []
+        self._run = 0
         self._rating_before = self.learner_rating
 
     # --- settings ------------------------------------------------------------------------------
@@ -169,7 +171,7 @@ class Trainer:
         if mode not in MODES:
             raise KaszinoError(f"unknown trainer mode {mode!r}; choose one of {', '.join(MODES)}")
         self._mode = mode
-        self._run = []
+        self._run = 0
 
     @property
     def puzzles(self) -> tuple[Puzzle, ...]:
@@ -205,6 +207,7 @@ class Trainer:
 
     @property
     def can_go_back(self) -> bool:
+        """Whether there is a visit before the one shown."""
         return self._index > 0
 
     def previous(self) -> Puzzle | None:
@@ -262,7 +265,7 @@ class Trainer:
     def _target(self) -> float:
         learner = self.learner_rating.value
         if self._mode == "streak":
-            return learner - STREAK_START + STREAK_STEP * len(self._run)
+            return learner - STREAK_START + STREAK_STEP * self._run
         return learner
 
     # --- what the learner does ------------------------------------------------------------------
@@ -319,8 +322,10 @@ class Trainer:
     # --- recording -------------------------------------------------------------------------------
     def _decide(self, visit: Visit, outcome: Outcome) -> None:
         visit.outcome = outcome
-        if visit.mode == "streak":
-            self._run = [*self._run, outcome] if outcome == "solved" else []
+        if visit.mode == "streak" and outcome == "solved":
+            self._run += 1
+        elif visit.mode == "streak":
+            visit.ended_run, self._run = self._run, 0
         if self._store is not None:
             visit.record = training.record_attempt(
                 self._store, visit.puzzle.id, lambda context: self._write(visit, outcome, context))
@@ -373,7 +378,7 @@ class Trainer:
     @property
     def run(self) -> int:
         """Clean solves in the current streak-mode run."""
-        return len(self._run)
+        return self._run
 
     def summary(self) -> Summary:
         """The session summary."""

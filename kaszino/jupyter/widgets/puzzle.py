@@ -79,6 +79,7 @@ class PuzzleWidget(TableWidget):
 
     @property
     def puzzle(self) -> Puzzle:
+        """The puzzle shown now."""
         return self._visit.puzzle
 
     @property
@@ -104,10 +105,12 @@ class PuzzleWidget(TableWidget):
 
     @property
     def solution_shown(self) -> bool:
+        """Whether the solution of the puzzle shown has been revealed."""
         return self._visit.solution_shown
 
     @property
     def summary_shown(self) -> bool:
+        """Whether the session summary is open."""
         return self._summary_shown
 
     # --- answering --------------------------------------------------------------------------
@@ -286,9 +289,8 @@ class PuzzleWidget(TableWidget):
         if record is not None and visit.puzzle.id in cards:
             due = cards[visit.puzzle.id].due
             lines.append(lambda: tr("trainer.review_due", date=date_text(due)))
-        if visit.mode == "streak" and visit.outcome != "solved":
-            streak_run = sum(1 for v in self._trainer.visits if v.mode == "streak" and v.outcome == "solved")
-            lines.append(text("trainer.run_over", run=streak_run))
+        if visit.ended_run is not None:
+            lines.append(text("trainer.run_over", run=visit.ended_run))
         return tuple(lines)
 
     def _nothing_more(self) -> Text:
