@@ -9,7 +9,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Test workers: one per core (2 in CI). Each notebook runs whole on one worker (--dist loadfile).
 WORKERS ?= auto
 
-.PHONY: venv lab voila test check bench puzzles-check notebooks teacher
+.PHONY: venv lab voila trainer test check bench puzzles-check notebooks teacher
 
 venv: $(INSTALLED)
 
@@ -27,6 +27,10 @@ lab: venv
 # The capture chapter as an app without code (classroom mode).
 voila: venv
 	$(BIN)/voila notebooks/02_utes.ipynb
+
+# The puzzle trainer as an app without code (progress in $KASZINO_PROGRESS or the user's data folder).
+trainer: venv
+	$(BIN)/voila notebooks/10_feladvanyok.ipynb
 
 test: venv check
 	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
-from kaszino.engine.captures import Capture, captures
+from kaszino.engine.captures import Capture
 from kaszino.engine.cards import parse_cards
 from kaszino.engine.moves import Lay
 from kaszino.engine.rules import preset
 from kaszino.engine.state import GameState, new_game
 from kaszino.errors import IllegalMoveError
-from kaszino.i18n import language, using_language
-from kaszino.jupyter.widgets import PuzzleWidget, TableWidget
-from kaszino.puzzles.puzzle import Puzzle
+from kaszino.i18n import using_language
+from kaszino.jupyter.widgets import TableWidget
 
 # The worked example of RULES.md §2: hand 5, A, K; table 2, 4, 7, 9.
 HAND, TABLE = "5♠ A♥ K♣", "2♦ 4♣ 7♥ 9♠"
@@ -211,136 +210,3 @@ def test_v6_lets_the_next_player_challenge_a_false_capture() -> None:
 def test_mode_must_be_known() -> None:
     with pytest.raises(ValueError, match="mode"):
         TableWidget(position(), mode="replay")  # type: ignore[arg-type]
-
-
-# --- the puzzle trainer -------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class FakeVerdict:
-    correct: bool
-    text: str
-
-
-@dataclass(frozen=True)
-class FakePuzzle:
-    """A puzzle that accepts exactly ``answers`` (all of them for ``all_captures``, any one otherwise)."""
-
-    state: GameState
-    kind: str
-    answers: tuple[Capture, ...]
-
-    def task_text(self) -> str:
-        return f"task {self.kind} {language()}"
-
-    def check(self, selection: Capture | Iterable[Capture]) -> FakeVerdict:
-        chosen = {selection} if isinstance(selection, Capture) else set(selection)
-        if self.kind == "all_captures":
-            correct = chosen == set(self.answers)
-        else:
-            correct = len(chosen) == 1 and chosen <= set(self.answers)
-        return FakeVerdict(correct, f"{'right' if correct else 'wrong'} {len(chosen)} {language()}")
-
-    def hints(self) -> list[str]:
-        return [f"first hint {language()}", f"second hint {language()}"]
-
-    def solution_text(self) -> str:
-        return "solution: " + ", ".join(map(str, self.answers))
-
-
-KING_CAPTURES = (capture("K♣=4♣+9♠"), capture("K♣=2♦+4♣+7♥"))
-ALL_CAPTURES = (capture("5♠+A♥=2♦+4♣"), *KING_CAPTURES)
-
-
-def test_a_one_capture_puzzle_is_judged_by_the_puzzle_and_keeps_its_position() -> None:
-    puzzle = FakePuzzle(position(), "best_capture", KING_CAPTURES)
-    widget = PuzzleWidget([puzzle])
-    assert "task best_capture hu" in widget.html
-    picked(widget, "5♠ A♥ 2♦ 4♣").press_capture()
-    assert widget.feedback_tone == "bad" and widget.feedback == "wrong 1 hu"
-    assert widget.solved == frozenset()
-    picked(widget, "K♣ 4♣ 9♠").press_capture()
-    assert widget.feedback_tone == "good" and widget.solved == {0}
-    assert widget.state is puzzle.state
-    widget.set_language("en")
-    assert widget.feedback == "right 1 en"
-
-
-def test_the_hint_ladder_reveals_one_step_per_press() -> None:
-    widget = PuzzleWidget([FakePuzzle(position(), "best_capture", KING_CAPTURES)])
-    assert widget.hints_shown == [] and "kaszino-hints" not in widget.html
-    widget.show_hint()
-    assert widget.hints_shown == ["first hint hu"]
-    widget.show_hint()
-    widget.show_hint()
-    assert widget.hints_shown == ["first hint hu", "second hint hu"]
-    assert "Több tipp nincs" in widget.feedback
-    widget.set_language("en")
-    assert "second hint en" in widget.html
-
-
-def test_the_solution_is_shown_on_request() -> None:
-    widget = PuzzleWidget([FakePuzzle(position(), "best_capture", KING_CAPTURES)])
-    assert not widget.solution_shown and 'class="kaszino-solution"' not in widget.html
-    widget._handle_custom_msg({"action": "solution"}, [])
-    assert widget.solution_shown
-    assert "solution: K♣ = 4♣+9♠, K♣ = 2♦+4♣+7♥" in widget.html
-
-
-def test_an_answer_given_after_the_solution_is_right_but_not_counted_as_solved() -> None:
-    widget = PuzzleWidget([FakePuzzle(position(), "best_capture", KING_CAPTURES)])
-    widget.show_solution()
-    picked(widget, "K♣ 4♣ 9♠").press_capture()
-    assert widget.feedback_tone == "good" and widget.solved == frozenset()
-
-
-def test_next_moves_on_and_forgets_the_attempt_until_the_last_puzzle() -> None:
-    second = FakePuzzle(position("A♠", "A♦"), "all_captures", (capture("A♠=A♦"),))
-    widget = PuzzleWidget([FakePuzzle(position(), "best_capture", KING_CAPTURES), second])
-    widget.show_hint()
-    widget.show_solution()
-    widget.select("K♣")
-    widget.next_puzzle()
-    assert widget.index == 1 and widget.state is second.state
-    assert widget.hints_shown == [] and not widget.solution_shown and widget.sums == (0, 0)
-    assert "kaszino-next-btn" in widget.html and 'data-action="next" disabled' in widget.html
-    widget.next_puzzle()
-    assert widget.index == 1 and "utolsó" in widget.feedback
-
-
-def test_find_every_capture_collects_an_answer_and_submits_it() -> None:
-    widget = PuzzleWidget([FakePuzzle(position(), "all_captures", ALL_CAPTURES)])
-    assert 'data-action="add"' in widget.html and 'data-action="capture"' not in widget.html
-    picked(widget, "5♠ K♣ 2♦ 9♠ 7♥").add_capture()
-    assert widget.feedback_tone == "bad" and "18 > 13" in widget.feedback
-    assert widget.answer == ()
-    widget.clear()  # a refused selection stays selected until cleared
-    for text in ("K♣ 4♣ 9♠", "5♠ A♥ 2♦ 4♣"):
-        picked(widget, text).add_capture()
-    picked(widget, "K♣ 4♣ 9♠").add_capture()
-    assert widget.feedback_tone == "info" and "már szerepel" in widget.feedback
-    widget.press_done()
-    assert widget.feedback == "wrong 2 hu" and widget.solved == frozenset()
-    picked(widget, "K♣ 2♦ 4♣ 7♥").add_capture()
-    assert "K♣ = 2♦+4♣+7♥ (13)" in widget.html  # the answer list
-    widget._handle_custom_msg({"action": "done"}, [])
-    assert widget.feedback == "right 3 hu" and widget.solved == {0}
-    widget.start_over()
-    assert widget.answer == () and widget.feedback == ""
-
-
-def test_the_real_puzzle_type_fits_the_widget() -> None:
-    state = position()
-    answers = tuple(captures(HAND_CARDS, state.table))
-    puzzle = Puzzle(id="worked-example", kind="all_captures", state=state, answers=answers)
-    widget = PuzzleWidget([puzzle])
-    assert puzzle.task_text() in widget.html
-    for text in ("K♣ 4♣ 9♠", "5♠ A♥ 2♦ 4♣", "K♣ 2♦ 4♣ 7♥"):
-        picked(widget, text).add_capture()
-    widget.press_done()
-    assert widget.feedback_tone == "good" and widget.solved == {0}
-
-
-def test_a_puzzle_widget_needs_puzzles() -> None:
-    with pytest.raises(ValueError, match="at least one"):
-        PuzzleWidget([])

@@ -174,14 +174,20 @@ def _hand(state: GameState, player: int, shown: bool, picking: bool, selected: C
     return _row([_slot(card, zone, card in selected) for card in cards], tr("ui.no_cards"))
 
 
-def _player_panel(state: GameState, player: int, hand: str) -> str:
+def _player_panel(state: GameState, player: int, hand: str, counting: bool = False) -> str:
     pile = state.piles[player]
     moving = player == state.to_move and not state.finished and not state.deal_over
+    points = (tr("ui.earlier_points", points=state.scores[player]) if counting
+              else tr("ui.score", points=state.totals()[player]))
     facts = " · ".join((
         tr("ui.pile", cards=len(pile), spades=count_spades(pile)),
         tr("ui.tabla", points=state.tabla_points[player]),
-        tr("ui.score", points=state.totals()[player]),
+        points,
     ))
+    if counting:  # the learner counts the points from the captured cards themselves
+        listed = " ".join(map(str, sorted(pile, key=lambda card: (card.suit.value, card.value))))
+        hand += (f'<div class="kaszino-pile-cards" data-player="{player}">'
+                 f'{escape(tr("ui.pile_cards", cards=listed or tr("ui.no_cards")))}</div>')
     marker = f' <strong class="kaszino-to-move">{escape(tr("ui.to_move_marker"))}</strong>' if moving else ""
     border = "var(--jp-brand-color1, #1976d2)" if moving else "var(--jp-border-color1, #9e9e9e)"
     return (f'<div class="kaszino-player" data-player="{player}" style="border:1px solid {border}; '
@@ -245,14 +251,16 @@ def score_html(state: GameState) -> str:
 
 
 def position_html(state: GameState, viewer: int | None = None, open_hands: bool = False, *,
-                  interactive: bool = False, selected: Collection[Card] = ()) -> str:
+                  interactive: bool = False, selected: Collection[Card] = (), counting: bool = False) -> str:
     """A whole position: status line, every hand, the table and talon, piles and points.
 
     A hand is shown face up if ``open_hands`` is set, if it is the ``viewer``'s (by default the
     player to move), or in the open last round; otherwise as card backs. With ``interactive``
     the hand of the player to move and the table cards are buttons (``data-card``), and the
     cards in ``selected`` are raised.
-    The viewer's panel is drawn below the table, everyone else's above it.
+    The viewer's panel is drawn below the table, everyone else's above it. With ``counting`` (a
+    puzzle that asks for the points) no point total is shown: each panel lists the captured cards
+    and the points of earlier deals instead, and a finished deal shows no score table.
     """
     picking = interactive and not state.finished
     viewer = state.to_move if viewer is None else viewer
@@ -261,9 +269,9 @@ def position_html(state: GameState, viewer: int | None = None, open_hands: bool 
     for player in range(len(state.hands)):
         shown = open_hands or open_round or player == viewer
         hand = _hand(state, player, shown, picking and player == state.to_move, selected)
-        panels[player] = _player_panel(state, player, hand)
+        panels[player] = _player_panel(state, player, hand, counting)
     above = "".join(panels[p] for p in panels if p != viewer)
-    score = score_html(state) if state.deal_over else ""
+    score = score_html(state) if state.deal_over and not counting else ""
     return (f'<div class="kaszino-position" style="{LABEL_STYLE} max-width:640px; font-size:13px;">'
             f'{_status(state)}{above}{_felt(state, picking, selected)}{panels[viewer]}{score}</div>')
 

@@ -34,6 +34,40 @@ MIGRATIONS: tuple[str, ...] = (
         record TEXT NOT NULL
     );
     """,
+    # 2: the puzzle trainer (kaszino.store.training): attempts, Glicko-2 ratings, review cards.
+    """
+    CREATE TABLE puzzle_attempts (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at TEXT NOT NULL,
+        puzzle_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        outcome TEXT NOT NULL CHECK (outcome IN ('solved', 'partial', 'failed')),
+        hints INTEGER NOT NULL CHECK (hints >= 0),
+        wrong INTEGER NOT NULL CHECK (wrong >= 0),
+        rated INTEGER NOT NULL CHECK (rated IN (0, 1)),
+        learner_before REAL,
+        learner_after REAL,
+        puzzle_before REAL,
+        puzzle_after REAL
+    );
+    CREATE INDEX puzzle_attempts_puzzle ON puzzle_attempts (puzzle_id);
+    CREATE TABLE ratings (
+        subject TEXT PRIMARY KEY,
+        value REAL NOT NULL,
+        deviation REAL NOT NULL CHECK (deviation >= 0),
+        volatility REAL NOT NULL CHECK (volatility >= 0),
+        games INTEGER NOT NULL CHECK (games >= 0),
+        updated TEXT NOT NULL
+    );
+    CREATE TABLE review_cards (
+        puzzle_id TEXT PRIMARY KEY,
+        card TEXT NOT NULL,
+        due TEXT NOT NULL,
+        updated TEXT NOT NULL
+    );
+    CREATE INDEX review_cards_due ON review_cards (due);
+    """,
 )
 """Every migration in order; the schema version of a file is how many of them it has."""
 

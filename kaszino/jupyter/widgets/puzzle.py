@@ -1,163 +1,241 @@
-"""The puzzle trainer: a clickable table that asks a question about its position.
+"""The puzzle trainer on a clickable table: answers in every form, hints, solution, back and forth.
 
-Built on :class:`TableWidget` in practice mode: the position never advances. The puzzle object
-judges every answer (``puzzle.check``); the widget adds the hint ladder ("Tipp"), the full
-solution ("Megoldás") and the way to the next puzzle ("Következő"). In an ``all_captures``
-puzzle the learner collects captures with "Hozzáad" and submits them with "Kész".
+Built on :class:`TableWidget` in practice mode: the position never advances. A
+:class:`~kaszino.puzzles.trainer.Trainer` decides everything else — which puzzle comes next, how a
+visit ends, what is rated and stored; the widget only turns clicks into the trainer's calls and
+draws what it says. The answer input follows the puzzle's ``answer_form``:
+
+- ``"captures"`` (find every capture): pick cards, "Hozzáad" for each capture, then "Kész";
+- ``"move"``: pick cards and press "Ütés!" (or "Lerak" where a lay may be the answer);
+- ``"choice"``: one button per ``puzzle.choices()``;
+- ``"number"``: a number field and "Beküld".
+
+A selection that is no legal capture is refused as the table always refuses it, without
+counting as an answer. With ``controls=True`` the widget also shows the trainer's menus (mode,
+kind, difficulty, theme), the learner's rating and streak, and a session summary.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from html import escape
-from typing import Protocol
+from itertools import count
 
 from kaszino.engine.captures import Capture, capture_problem
-from kaszino.engine.state import GameState
+from kaszino.engine.moves import Lay
 from kaszino.errors import KaszinoError
-from kaszino.i18n import language, tr
-from kaszino.jupyter.widgets.table import Button, TableWidget, move_text, text
+from kaszino.i18n import tr
+from kaszino.jupyter.widgets.table import Button, TableWidget, Text, move_text, text
+from kaszino.jupyter.widgets.trainer_view import controls_html, date_text, status_html, summary_html
+from kaszino.puzzles.puzzle import Puzzle
+from kaszino.puzzles.trainer import Filters, Trainer, Visit
 
-FIND_ALL = "all_captures"
-"""The puzzle kind whose answer is a set of captures rather than one capture."""
+LAY_KINDS = frozenset({"last_round", "defend"})
+"""Kinds whose answer may be a lay rather than a capture."""
 
+COUNTING_KINDS = frozenset({"ausz", "score_deal"})
+"""Kinds that ask the learner to count points: no totals are shown until the visit is decided."""
 
-class VerdictLike(Protocol):
-    @property
-    def correct(self) -> bool: ...
-
-    @property
-    def text(self) -> str: ...
-
-
-class PuzzleLike(Protocol):
-    """What the widget needs of a puzzle (``kaszino.puzzles.Puzzle`` has it)."""
-
-    @property
-    def state(self) -> GameState: ...
-
-    @property
-    def kind(self) -> str: ...
-
-    def task_text(self) -> str: ...
-
-    def check(self, selection: Capture | Iterable[Capture]) -> VerdictLike: ...
-
-    def hints(self) -> list[str]: ...
-
-    def solution_text(self) -> str: ...
+_NUMBER_FIELDS = count()
 
 
 class PuzzleWidget(TableWidget):
-    """Puzzles one after another; see the module docstring."""
+    """Puzzles one after another; see the module docstring.
 
-    _answer: tuple[Capture, ...]
-    _hint_cache: dict[str, list[str]]
+    ``source`` is a trainer, or a list of puzzles served in order without storing anything (a
+    chapter's short set); ``start`` skips to that puzzle of such a list.
+    """
 
-    def __init__(self, puzzles: Sequence[PuzzleLike], *, start: int = 0) -> None:
-        if not puzzles:
-            raise KaszinoError("a puzzle widget needs at least one puzzle")
-        if not 0 <= start < len(puzzles):
-            raise KaszinoError(f"start must be a puzzle number 0..{len(puzzles) - 1}, not {start}")
-        self._puzzles = tuple(puzzles)
-        self._index = start
-        self._solved: set[int] = set()
-        self._reset_attempt()
-        super().__init__(self._puzzles[start].state, mode="practice")
+    def __init__(self, source: Sequence[Puzzle] | Trainer, *, start: int = 0, controls: bool = False) -> None:
+        if isinstance(source, Trainer):
+            trainer = source
+        else:
+            if not source:
+                raise KaszinoError("a puzzle widget needs at least one puzzle")
+            if not 0 <= start < len(source):
+                raise KaszinoError(f"start must be a puzzle number 0..{len(source) - 1}, not {start}")
+            trainer = Trainer(source, mode="sequence")
+        self._trainer = trainer
+        for _ in range(start + 1):
+            if trainer.next() is None:
+                raise KaszinoError("no puzzle to show with these settings")
+        self._controls = controls
+        self._answer: tuple[Capture, ...] = ()
+        self._summary_shown = False
+        self._number_field = f"kaszino-number-{next(_NUMBER_FIELDS)}"
+        super().__init__(self._visit.puzzle.state, mode="practice")
 
     # --- what the notebook and the tests read ------------------------------------------
     @property
-    def puzzle(self) -> PuzzleLike:
-        return self._puzzles[self._index]
+    def trainer(self) -> Trainer:
+        """The trainer behind the widget."""
+        return self._trainer
+
+    @property
+    def _visit(self) -> Visit:
+        visit = self._trainer.visit
+        assert visit is not None  # the constructor served a first puzzle
+        return visit
+
+    @property
+    def puzzle(self) -> Puzzle:
+        """The puzzle shown now."""
+        return self._visit.puzzle
 
     @property
     def index(self) -> int:
-        """The number of the current puzzle, from 0."""
-        return self._index
+        """The number of the visit shown, from 0."""
+        return self._trainer.position
 
     @property
     def solved(self) -> frozenset[int]:
-        """The numbers of the puzzles answered correctly, not counting answers given after "Megoldás"."""
-        return frozenset(self._solved)
+        """The numbers of the visits whose first answer was right (with or without a hint)."""
+        return frozenset(number for number, visit in enumerate(self._trainer.visits)
+                         if visit.outcome in ("solved", "partial"))
 
     @property
     def answer(self) -> tuple[Capture, ...]:
-        """The captures collected with "Hozzáad" (``all_captures`` puzzles)."""
+        """The captures collected with "Hozzáad" (``captures`` answers)."""
         return self._answer
 
     @property
     def hints_shown(self) -> list[str]:
         """The hints revealed so far, in the current language."""
-        return self._hints()[:self._hint_steps]
+        return self._trainer.hints_shown()
 
     @property
     def solution_shown(self) -> bool:
-        return self._solution_shown
+        """Whether the solution of the puzzle shown has been revealed."""
+        return self._visit.solution_shown
 
-    # --- what the learner does ------------------------------------------------------------
+    @property
+    def summary_shown(self) -> bool:
+        """Whether the session summary is open."""
+        return self._summary_shown
+
+    # --- answering --------------------------------------------------------------------------
     def press_capture(self) -> None:
-        """"Ütés!": submit the selected capture as the answer (one-capture puzzles)."""
+        """"Ütés!": answer with the selected capture (``move`` answers)."""
         capture = self._selected_capture()
-        if capture is not None:
-            self._judge(capture)
+        if capture is not None and self._legal(capture):
+            self._submit(capture)
+
+    def press_lay(self) -> None:
+        """"Lerak": answer with laying the one selected hand card (kinds where a lay may be right)."""
+        hand, table = self.selection
+        if len(hand) != 1 or table:
+            self._say("bad", text("ui.lay_needs_one"))
+            return
+        self._submit(Lay(hand[0]))
 
     def add_capture(self) -> None:
-        """"Hozzáad": put the selected capture into the answer (``all_captures`` puzzles)."""
+        """"Hozzáad": put the selected capture into the answer (``captures`` answers)."""
         capture = self._selected_capture()
-        if capture is None:
+        if capture is None or not self._legal(capture):
             return
-        if capture_problem(capture.hand, capture.table, self._state.rules) is not None:
-            self._refuse(capture)
-            return
+        self._hand_pick = self._table_pick = frozenset()
         if capture in self._answer:
             self._say("info", text("ui.already_added", move=move_text(capture)))
             return
         self._answer += (capture,)
-        self._hand_pick = self._table_pick = frozenset()
         self._say("info", text("ui.added", move=move_text(capture), count=len(self._answer)))
 
     def press_done(self) -> None:
-        """"Kész": submit the collected captures (``all_captures`` puzzles)."""
-        self._judge(self._answer)
+        """"Kész": answer with the collected captures (``captures`` answers)."""
+        self._submit(self._answer)
 
     def start_over(self) -> None:
         """"Újra": forget the collected captures, the selection and the feedback."""
         self._answer = ()
         self.clear()
 
+    def choose(self, value: str) -> None:
+        """A choice button: answer with the choice numbered ``value`` (from 0) of ``puzzle.choices()``."""
+        choices = tuple(self.puzzle.choices())
+        if not value.isdigit() or int(value) >= len(choices):
+            raise KaszinoError(f"no choice {value!r}; this puzzle has {len(choices)}")
+        self._submit(choices[int(value)])
+
+    def submit_number(self, value: str) -> None:
+        """"Beküld": answer with the whole number typed (``number`` answers)."""
+        typed = value.strip()
+        if not typed.lstrip("-").isdigit():
+            self._say("bad", text("trainer.number_needed"))
+            return
+        self._submit(int(typed))
+
     def show_hint(self) -> None:
         """"Tipp": reveal the next step of the hint ladder."""
-        if self._hint_steps >= len(self._hints()):
+        if self._trainer.hint() is None:
             self._say("info", text("ui.no_more_hints"))
             return
-        self._hint_steps += 1
         self.refresh()
 
     def show_solution(self) -> None:
-        """"Megoldás": show every correct answer with its explanation."""
-        self._solution_shown = True
+        """"Megoldás": show every correct answer with its explanation (an open visit is failed)."""
+        decided = self._visit.decided
+        self._trainer.show_solution()
+        if not decided:
+            self._say("bad", *self._outcome_lines(self._visit, text("trainer.solution_failed")))
+        else:
+            self.refresh()
+
+    # --- moving between puzzles ---------------------------------------------------------------
+    def next_puzzle(self) -> None:
+        """"Következő": the next puzzle of the session, or a new one chosen by the mode.
+
+        When the day's review is done, the trainer goes on in rated mode and says so.
+        """
+        trainer = self._trainer
+        at_end = trainer.position + 1 >= len(trainer.visits)
+        if trainer.mode == "review" and at_end and not trainer.candidates():
+            trainer.mode = "rated"
+            self._go(trainer.serve_new, text("trainer.review_done"))
+            return
+        self._go(trainer.next)
+
+    def _go(self, move: Callable[[], Puzzle | None], news: Text | None = None) -> None:
+        if move() is None:
+            self._say("info", self._nothing_more())
+            return
+        self._show_visit()
+        if news is not None:
+            self._say("info", news)
+
+    def previous_puzzle(self) -> None:
+        """"Előző": back to the puzzle before, as it was left."""
+        if self._trainer.previous() is None:
+            self._say("info", text("trainer.first_puzzle"))
+            return
+        self._show_visit()
+
+    def show_summary(self) -> None:
+        """"Összegzés": show (or hide) the session summary."""
+        self._summary_shown = not self._summary_shown
         self.refresh()
 
-    def next_puzzle(self) -> None:
-        """"Következő": go on to the next puzzle (the last one stays)."""
-        if self._index + 1 >= len(self._puzzles):
-            self._say("info", text("ui.last_puzzle"))
-            return
-        self._index += 1
-        self._state = self.puzzle.state
-        self._reset_attempt()
-        self.clear()
+    def set_mode(self, mode: str) -> None:
+        """Switch the trainer's mode (``rated``, ``streak``, ``review``) and serve a puzzle of it."""
+        self._trainer.mode = mode  # type: ignore[assignment]  # the trainer checks the name
+        self._go(self._trainer.serve_new)
+
+    def set_filter(self, name: str, value: str) -> None:
+        """Narrow ``kind``, ``band`` or ``theme`` to ``value`` ("" for a mix) and serve a matching puzzle."""
+        fields = {"kind": "kinds", "band": "bands", "theme": "themes"}
+        if name not in fields:
+            raise KaszinoError(f"unknown filter {name!r}; choose one of {', '.join(fields)}")
+        current = self._trainer.filters
+        chosen = (value,) if value else ()
+        kept = {field: getattr(current, field) for field in fields.values()}
+        self._trainer.filters = Filters(**{**kept, fields[name]: chosen})
+        self._go(self._trainer.serve_new)
 
     # --- judging ---------------------------------------------------------------------------
-    def _reset_attempt(self) -> None:
+    def _show_visit(self) -> None:
+        self._state = self.puzzle.state
         self._answer = ()
-        self._hint_steps = 0
-        self._hint_cache = {}
-        self._solution_shown = False
-
-    def _hints(self) -> list[str]:
-        """The puzzle's hint ladder in the current language, asked for once per language."""
-        return self._hint_cache.setdefault(language(), self.puzzle.hints())
+        self._summary_shown = False
+        self.clear()
 
     def _selected_capture(self) -> Capture | None:
         hand, table = self.selection
@@ -166,50 +244,174 @@ class PuzzleWidget(TableWidget):
             return None
         return Capture(hand, table)
 
-    def _judge(self, selection: Capture | tuple[Capture, ...]) -> None:
-        puzzle, index = self.puzzle, self._index
-        verdict = puzzle.check(selection)
-        if verdict.correct and not self._solution_shown:
-            self._solved.add(index)
-        self._hand_pick = self._table_pick = frozenset()
-        def words() -> str:  # judged again when drawn, so that the text follows the language
-            return puzzle.check(selection).text
+    def _legal(self, capture: Capture) -> bool:
+        """Refuse (without judging it as an answer) a selection that is no legal capture."""
+        if capture_problem(capture.hand, capture.table, self._state.rules) is None:
+            return True
+        self._refuse(capture)
+        return False
 
-        self._say("good" if verdict.correct else "bad", words)
+    def _submit(self, answer: object) -> None:
+        visit = self._visit
+        decided = visit.decided
+        shown = visit.solution_shown
+        verdict = self._trainer.answer(answer)
+        self._hand_pick = self._table_pick = frozenset()
+        puzzle = visit.puzzle
+
+        def words() -> str:  # judged again when drawn, so that the text follows the language
+            return puzzle.check(answer).text  # type: ignore[arg-type]
+
+        if shown:
+            note = text("trainer.after_solution")
+        elif decided:
+            note = text("trainer.right_late") if verdict.correct else text("trainer.try_again")
+        else:
+            self._say("good" if verdict.correct else "bad", words, *self._outcome_lines(visit, None))
+            return
+        self._say("good" if verdict.correct else "bad", words, note)
+
+    def _outcome_lines(self, visit: Visit, lead: Text | None) -> tuple[Text, ...]:
+        """What the first decision of a visit means: partial, try again, rating change, review date."""
+        lines: list[Text] = [] if lead is None else [lead]
+        if visit.outcome == "partial":
+            lines.append(text("trainer.partial_note"))
+        elif visit.outcome == "failed" and not visit.solution_shown:
+            lines.append(text("trainer.try_again"))
+        record = visit.record
+        if record is not None and record.rated and record.learner_before is not None:
+            before, after = round(record.learner_before), round(record.learner_after or 0)
+            change = f"{after - before:+d}"
+            lines.append(text("trainer.rated_change", before=before, after=after, change=change))
+        elif record is not None:
+            lines.append(text("trainer.not_rated_again"))
+        cards = {card.puzzle_id: card for card in self._trainer.review_cards()}
+        if record is not None and visit.puzzle.id in cards:
+            due = cards[visit.puzzle.id].due
+            lines.append(lambda: tr("trainer.review_due", date=date_text(due)))
+        if visit.ended_run is not None:
+            lines.append(text("trainer.run_over", run=visit.ended_run))
+        return tuple(lines)
+
+    def _nothing_more(self) -> Text:
+        trainer = self._trainer
+        if trainer.mode == "sequence":
+            return text("ui.last_puzzle")
+        if trainer.mode != "review":
+            return text("trainer.nothing_left")
+        first = trainer.summary().next_review
+        if first is None:
+            return text("trainer.nothing_due")
+        return lambda: tr("trainer.nothing_due") + " " + tr("trainer.next_review", date=date_text(first))
 
     # --- drawing -----------------------------------------------------------------------------
+    def _cards_clickable(self) -> bool:
+        return self._form() in ("captures", "move")
+
+    def _counting(self) -> bool:
+        """While a counting puzzle is open, the point totals would give the answer away."""
+        return self.puzzle.kind in COUNTING_KINDS and not self._visit.decided
+
+    def _form(self) -> str:
+        return str(self.puzzle.answer_form)
+
     def _buttons(self) -> Sequence[Button]:
-        last = self._index + 1 >= len(self._puzzles)
-        if self.puzzle.kind == FIND_ALL:
+        form = self._form()
+        first: list[Button]
+        if form == "captures":
             first = [Button("add", main=True), Button("done", enabled=bool(self._answer)), Button("clear"),
                      Button("start_over")]
+        elif form == "move":
+            first = [Button("capture", main=True)]
+            if self.puzzle.kind in LAY_KINDS:
+                first.append(Button("lay"))
+            first.append(Button("clear"))
         else:
-            first = [Button("capture", main=True), Button("clear")]
-        return [*first, Button("hint"), Button("solution"), Button("next", enabled=not last)]
+            first = []  # the choices or the number field are drawn above the buttons
+        trainer = self._trainer
+        moves = [Button("hint"), Button("solution")]
+        if trainer.mode == "sequence":
+            last = trainer.position + 1 >= len(trainer.puzzles)
+            return [*first, *moves, Button("next", enabled=not last)]
+        return [*first, *moves,
+                Button("previous", enabled=trainer.can_go_back, label=tr("trainer.button_previous")),
+                Button("next", label=tr("trainer.button_next")),
+                Button("summary", label=tr("trainer.button_summary"))]
 
     def _header_html(self) -> str:
-        progress = tr("ui.puzzle_progress", n=self._index + 1, total=len(self._puzzles),
-                      solved=len(self._solved))
-        return (f'<div class="kaszino-task" data-puzzle="{self._index}">'
-                f'<strong>{escape(progress)}</strong><br>{escape(self.puzzle.task_text())}</div>')
+        trainer, visit = self._trainer, self._visit
+        task = escape(self.puzzle.task_text())
+        if trainer.mode == "sequence":
+            progress = tr("ui.puzzle_progress", n=trainer.position + 1, total=len(trainer.puzzles),
+                          solved=len(self.solved))
+            return (f'<div class="kaszino-task" data-puzzle="{trainer.position}">'
+                    f'<strong>{escape(progress)}</strong><br>{task}</div>')
+        menus = controls_html(trainer) if self._controls else ""
+        return (f'<div class="kaszino-trainer-head">{menus}{status_html(trainer)}'
+                f'<div class="kaszino-task" data-puzzle="{trainer.position}"'
+                f' data-puzzle-id="{escape(visit.puzzle.id)}" data-outcome="{visit.outcome or ""}">'
+                f'{_visit_header(trainer, visit)}<br>{task}</div></div>')
 
     def _extra_html(self) -> str:
         parts = []
-        if self.puzzle.kind == FIND_ALL:
+        if self._form() == "captures":
             items = "".join(f"<li>{escape(move_text(capture))}</li>" for capture in self._answer)
             title = tr("ui.your_answer", count=len(self._answer))
             parts.append(f'<div class="kaszino-answer-list">{escape(title)}'
                          f'<ul class="kaszino-list">{items}</ul></div>')
-        if self._hint_steps:
-            items = "".join(f"<li>{escape(hint)}</li>" for hint in self.hints_shown)
+        hints = self.hints_shown
+        if hints:
+            items = "".join(f"<li>{escape(hint)}</li>" for hint in hints)
             parts.append(f'<div class="kaszino-hints">{escape(tr("ui.hints"))}'
                          f'<ol class="kaszino-list">{items}</ol></div>')
-        if self._solution_shown:
-            parts.append(f'<div class="kaszino-solution">'
-                         f'{escape(self.puzzle.solution_text())}</div>')
+        if self.solution_shown:
+            parts.append(f'<div class="kaszino-solution">{escape(self.puzzle.solution_text())}</div>')
+        if self._summary_shown:
+            parts.append(summary_html(self._trainer.summary()))
         return "".join(parts)
 
+    def _input_html(self) -> str:
+        form = self._form()
+        if form == "choice":
+            choices = tuple(self.puzzle.choices())
+            label = self.puzzle.choice_text
+            buttons = "".join(Button("choose", label=label(choice), value=str(number)).html()
+                              for number, choice in enumerate(choices))
+            return (f'<div class="kaszino-bar kaszino-choices">{escape(tr("trainer.choose_one"))}'
+                    f'{buttons}</div>')
+        if form == "number":
+            field_id = self._number_field
+            return (f'<div class="kaszino-bar kaszino-number">'
+                    f'<label for="{field_id}">{escape(tr("trainer.number_label"))}</label>'
+                    f'<input type="number" step="1" id="{field_id}" class="kaszino-number-input">'
+                    f'<button type="button" class="kaszino-btn kaszino-main kaszino-number-btn"'
+                    f' data-action="number" data-input="#{field_id}">'
+                    f'{escape(tr("trainer.button_number"))}</button></div>')
+        return ""
+
     def _handlers(self) -> dict[str, Callable[[], None]]:
-        return {"capture": self.press_capture, "add": self.add_capture, "done": self.press_done,
-                "clear": self.clear, "start_over": self.start_over, "hint": self.show_hint,
-                "solution": self.show_solution, "next": self.next_puzzle}
+        return {"capture": self.press_capture, "lay": self.press_lay, "add": self.add_capture,
+                "done": self.press_done, "clear": self.clear, "start_over": self.start_over,
+                "hint": self.show_hint, "solution": self.show_solution, "next": self.next_puzzle,
+                "previous": self.previous_puzzle, "summary": self.show_summary}
+
+    def _valued_handlers(self) -> dict[str, Callable[[str], None]]:
+        return {"choose": self.choose, "number": self.submit_number, "mode": self.set_mode,
+                "kind": lambda value: self.set_filter("kind", value),
+                "band": lambda value: self.set_filter("band", value),
+                "theme": lambda value: self.set_filter("theme", value)}
+
+
+def _visit_header(trainer: Trainer, visit: Visit) -> str:
+    puzzle = visit.puzzle
+    head = tr("trainer.visit_header", n=trainer.position + 1, kind=tr(f"trainer.kind_{puzzle.kind}"),
+              band=tr(f"trainer.band_{puzzle.band}"))
+    parts = [f"<strong>{escape(head)}</strong>"]
+    if visit.outcome is not None:
+        rating = round(trainer.puzzle_rating(puzzle).value)
+        parts.append(f'<span class="kaszino-outcome" data-outcome="{visit.outcome}">'
+                     f'{escape(tr(f"trainer.outcome_{visit.outcome}"))}</span>')
+        rated = tr("trainer.puzzle_rating", rating=rating)
+        parts.append(f'<span class="kaszino-puzzle-rating">{escape(rated)}</span>')
+    return " · ".join(parts)
+

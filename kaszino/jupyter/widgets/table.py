@@ -60,12 +60,18 @@ class Button:
     action: str
     main: bool = False
     enabled: bool = True
+    label: str | None = None
+    """The text shown (default: the translation ``ui.button_<action>``)."""
+    value: str | None = None
+    """Sent with the click as ``value`` (e.g. which choice)."""
 
     def html(self) -> str:
         css = f"kaszino-btn kaszino-{self.action.replace('_', '-')}-btn{' kaszino-main' if self.main else ''}"
         disabled = "" if self.enabled else " disabled"
-        return (f'<button type="button" class="{css}" data-action="{self.action}"{disabled}>'
-                f'{escape(tr("ui.button_" + self.action))}</button>')
+        value = "" if self.value is None else f' data-value="{escape(self.value)}"'
+        label = tr("ui.button_" + self.action) if self.label is None else self.label
+        return (f'<button type="button" class="{css}" data-action="{self.action}"{value}{disabled}>'
+                f'{escape(label)}</button>')
 
 
 def explanation(state: GameState, move: Move) -> Text:
@@ -282,6 +288,10 @@ class TableWidget(anywidget.AnyWidget):
     def _header_html(self) -> str:
         return ""
 
+    def _input_html(self) -> str:
+        """Answer fields drawn above the buttons (a subclass's choices or number field)."""
+        return ""
+
     def _extra_html(self) -> str:
         return ""
 
@@ -296,15 +306,18 @@ class TableWidget(anywidget.AnyWidget):
             f'data-lang="{lang}" aria-pressed="{str(lang == language()).lower()}">{lang.upper()}</button>'
             for lang in LANGUAGES)
         tone = "" if self._feedback is None else self._feedback.tone
+        sums = (f'<div class="kaszino-sums" data-hand-sum="{hand_sum}" data-table-sum="{table_sum}">'
+                f'{escape(tr("ui.sums", hand=hand_sum, table=table_sum))}</div>')
         return (
             f'<div class="kaszino-widget" data-revision="{self._revision}" data-language="{language()}">'
             f'<div class="kaszino-bar">{self._header_html()}'
             f'<span class="kaszino-bar kaszino-lang">{languages}</span></div>'
-            + position_html(self._state, viewer=viewer, interactive=viewer == self._state.to_move,
-                            selected=self._hand_pick | self._table_pick)
-            + f'<div class="kaszino-sums" data-hand-sum="{hand_sum}" data-table-sum="{table_sum}">'
-            f'{escape(tr("ui.sums", hand=hand_sum, table=table_sum))}</div>'
-            f'<div class="kaszino-bar kaszino-buttons">{"".join(b.html() for b in self._buttons())}</div>'
+            + position_html(self._state, viewer=viewer,
+                            interactive=viewer == self._state.to_move and self._cards_clickable(),
+                            selected=self._hand_pick | self._table_pick, counting=self._counting())
+            + (sums if self._cards_clickable() else "")
+            + self._input_html()
+            + f'<div class="kaszino-bar kaszino-buttons">{"".join(b.html() for b in self._buttons())}</div>'
             + f'<div class="kaszino-feedback" data-tone="{tone}" role="status">{escape(self.feedback)}</div>'
             + self._extra_html() + '</div>')
 
@@ -312,6 +325,18 @@ class TableWidget(anywidget.AnyWidget):
         return {"capture": self.press_capture, "lay": self.press_lay, "answers": self.show_answers,
                 "clear": self.clear, "next_deal": self.next_deal, "pass": self.press_pass,
                 "challenge": self.press_challenge, "claim": self.press_claim}
+
+    def _valued_handlers(self) -> dict[str, Callable[[str], None]]:
+        """Actions that carry a ``value`` (a choice, a typed number, a menu entry)."""
+        return {}
+
+    def _cards_clickable(self) -> bool:
+        """Whether the learner picks cards on this table (a subclass may ask for other answers)."""
+        return True
+
+    def _counting(self) -> bool:
+        """Whether to hide the point totals (a subclass asking the learner to count them)."""
+        return False
 
     def _on_frontend(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
         """A click in the browser: ``{"action": …, "card": …, "lang": …}``."""
@@ -321,6 +346,8 @@ class TableWidget(anywidget.AnyWidget):
                 self.select(str(content.get("card")))
             elif action == "lang":
                 self.set_language(str(content.get("lang")))
+            elif action in self._valued_handlers():
+                self._valued_handlers()[str(action)](str(content.get("value") or ""))
             elif action in self._handlers():
                 self._handlers()[str(action)]()
             else:

@@ -1,0 +1,132 @@
+"""``kaszino progress export``: learners' puzzle results as CSV, for a teacher (see docs/puzzles.md).
+
+One progress file per learner; the learner's name in the CSV is the file's name without
+``.sqlite3`` (``anna.sqlite3`` → ``anna``). ``export`` writes one row per finished puzzle visit;
+``--summary`` writes one row per learner instead (counts, rating, streaks, reviews due). A file
+that cannot be read is named on stderr and left out; the others are exported, and the exit
+status is 1. Files are only read: a missing one is an error, never created.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+from kaszino.errors import KaszinoError
+from kaszino.puzzles.trainer import streaks
+from kaszino.store import Store, default_path, open_store, training
+
+ATTEMPT_COLUMNS = ("learner", "file", "at", "puzzle_id", "kind", "mode", "outcome", "hints", "wrong", "rated",
+                   "learner_before", "learner_after", "puzzle_before", "puzzle_after")
+SUMMARY_COLUMNS = ("learner", "file", "visits", "solved", "partial", "failed", "rated", "rating", "deviation",
+                   "streak", "best_streak", "reviews_due", "last_visit")
+
+
+def learner_name(path: Path) -> str:
+    """The learner a progress file belongs to: its name without the extension."""
+    return path.name.removesuffix(".sqlite3") if path.name.endswith(".sqlite3") else path.stem
+
+
+@contextmanager
+def _opened(path: Path) -> Iterator[Store]:
+    if not path.is_file():
+        raise KaszinoError(f"{path}: no such progress file")
+    store = open_store(path)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+def _number(value: float | None) -> str:
+    return "" if value is None else f"{value:.1f}"
+
+
+def attempt_rows(path: Path, store: Store) -> list[list[str]]:
+    """One CSV row per stored attempt of the learner in ``store``."""
+    rows = []
+    for attempt in training.attempts(store):
+        rows.append([learner_name(path), str(path), attempt.at.isoformat(), attempt.puzzle_id, attempt.kind,
+                     attempt.mode, attempt.outcome, str(attempt.hints), str(attempt.wrong),
+                     str(int(attempt.rated)), _number(attempt.learner_before), _number(attempt.learner_after),
+                     _number(attempt.puzzle_before), _number(attempt.puzzle_after)])
+    return rows
+
+
+def summary_rows(path: Path, store: Store, now: datetime) -> list[list[str]]:
+    """The one summary row of the learner in ``store``."""
+    attempts = training.attempts(store)
+    outcomes = [attempt.outcome for attempt in attempts]
+    rating = training.learner_rating(store)
+    streak, best = streaks(outcomes)
+    due = sum(card.due <= now for card in training.review_cards(store))
+    return [[learner_name(path), str(path), str(len(attempts)), str(outcomes.count("solved")),
+             str(outcomes.count("partial")), str(outcomes.count("failed")),
+             str(sum(attempt.rated for attempt in attempts)),
+             _number(None if rating is None else rating.value),
+             _number(None if rating is None else rating.deviation),
+             str(streak), str(best), str(due), attempts[-1].at.isoformat() if attempts else ""]]
+
+
+def _write_atomically(text: str, out: Path) -> None:
+    handle, temporary = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as file:
+            file.write(text)
+        os.replace(temporary, out)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
+def export(args: argparse.Namespace) -> int:
+    files = [Path(name) for name in args.files] or [default_path()]
+    out = Path(args.out)
+    if out.exists() and not args.force:
+        raise KaszinoError(f"{out} exists; add --force to replace it")
+    if not out.parent.is_dir():
+        raise KaszinoError(f"{out}: no folder {out.parent} to write into")
+    now = datetime.now(UTC)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(SUMMARY_COLUMNS if args.summary else ATTEMPT_COLUMNS)
+    failures = rows = 0
+    for path in files:
+        try:
+            with _opened(path) as store:
+                found = summary_rows(path, store, now) if args.summary else attempt_rows(path, store)
+        except KaszinoError as error:
+            print(f"FAIL {error}", file=sys.stderr)
+            failures += 1
+            continue
+        writer.writerows(found)
+        rows += len(found)
+    _write_atomically(buffer.getvalue(), out)
+    learners = len(files) - failures
+    print(f"wrote {rows} row(s) for {learners} learner(s) to {out}")
+    if failures:
+        print(f"{failures} file(s) could not be read and were left out", file=sys.stderr)
+        return 1
+    return 0
+
+
+def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``kaszino progress …`` to the top-level command."""
+    progress = commands.add_parser("progress", help="learners' progress files: export to CSV")
+    actions = progress.add_subparsers(dest="action", required=True)
+    exp = actions.add_parser("export", help="puzzle results of one or many progress files as CSV")
+    exp.add_argument("files", nargs="*",
+                     help="progress files, one per learner (default: this user's own, $KASZINO_PROGRESS)")
+    exp.add_argument("--out", required=True, help="the CSV file to write")
+    exp.add_argument("--summary", action="store_true", help="one row per learner instead of one per puzzle")
+    exp.add_argument("--force", action="store_true", help="replace --out if it exists")
+    exp.set_defaults(run=export)
+

@@ -1,0 +1,89 @@
+"""The trainer's page parts as HTML: menus, the status line, the session summary, dates.
+
+Pure functions of a :class:`~kaszino.puzzles.trainer.Trainer` (or its summary) in the current
+language; :class:`~kaszino.jupyter.widgets.puzzle.PuzzleWidget` puts them into its picture. A menu
+is a ``<select data-action=…>``: the browser sends its new value, the widget applies it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from html import escape
+
+from kaszino.i18n import tr
+from kaszino.puzzles.puzzle import BANDS
+from kaszino.puzzles.trainer import Summary, Trainer
+
+CHOSEN_MODES = ("rated", "streak", "review")
+"""The modes a learner picks from (``sequence`` is a chapter's fixed set)."""
+
+
+def date_text(moment: datetime) -> str:
+    """A date in the local way of the current language (the local date of the machine)."""
+    local = moment.astimezone()
+    return tr("trainer.date", year=local.year, month=local.month, day=local.day)
+
+
+def _menu(action: str, label: str, options: Sequence[tuple[str, str]], chosen: str) -> str:
+    items = "".join(f'<option value="{escape(value)}"{" selected" if value == chosen else ""}>'
+                    f'{escape(text)}</option>' for value, text in options)
+    return (f'<label class="kaszino-menu">{escape(label)} '
+            f'<select class="kaszino-{action}-menu" data-action="{action}">{items}</select></label>')
+
+
+def _one(values: tuple[str, ...]) -> str:
+    return values[0] if values else ""
+
+
+def controls_html(trainer: Trainer) -> str:
+    """The menus: mode, kind, difficulty band and theme ("vegyesen": no filter)."""
+    kinds = sorted({puzzle.kind for puzzle in trainer.puzzles})
+    themes = sorted({theme for puzzle in trainer.puzzles for theme in puzzle.themes})
+    mix = [("", tr("trainer.mix"))]
+    filters = trainer.filters
+    menus = [
+        _menu("mode", tr("trainer.mode"), [(m, tr(f"trainer.mode_{m}")) for m in CHOSEN_MODES], trainer.mode),
+        _menu("kind", tr("trainer.kind"), mix + [(k, tr(f"trainer.kind_{k}")) for k in kinds],
+              _one(filters.kinds)),
+        _menu("band", tr("trainer.band"), mix + [(b, tr(f"trainer.band_{b}")) for b in BANDS],
+              _one(filters.bands)),
+        _menu("theme", tr("trainer.theme"), mix + [(t, tr(f"trainer.theme_{t}")) for t in themes],
+              _one(filters.themes)),
+    ]
+    return f'<div class="kaszino-bar kaszino-menus">{"".join(menus)}</div>'
+
+
+def status_html(trainer: Trainer) -> str:
+    """The learner's rating, streak and reviews due (only when progress is stored)."""
+    if not trainer.keeps_progress:
+        return ""
+    rating = trainer.learner_rating
+    streak, best = trainer.streaks()
+    summary = trainer.summary()
+    line = tr("trainer.status", rating=round(rating.value), deviation=round(rating.deviation), streak=streak,
+              best=best, due=summary.reviews_due)
+    if trainer.mode == "streak":
+        line += " · " + tr("trainer.status_run", run=trainer.run)
+    return (f'<div class="kaszino-trainer-status" data-rating="{round(rating.value)}" data-streak="{streak}"'
+            f' data-due="{summary.reviews_due}">{escape(line)}</div>')
+
+
+def summary_html(summary: Summary) -> str:
+    """The session summary block."""
+    if not summary.visits:
+        lines = [tr("trainer.summary_none")]
+    else:
+        before, after = round(summary.rating_before.value), round(summary.rating_now.value)
+        lines = [tr("trainer.summary_counts", visits=summary.visits, solved=summary.solved,
+                    partial=summary.partial, failed=summary.failed),
+                 tr("trainer.summary_rating", before=before, after=after, change=f"{after - before:+d}"),
+                 tr("trainer.summary_streak", streak=summary.streak, best=summary.best_streak),
+                 tr("trainer.summary_reviews", due=summary.reviews_due)]
+        if summary.next_review is not None:
+            lines.append(tr("trainer.next_review", date=date_text(summary.next_review)))
+    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    return (f'<div class="kaszino-summary" data-visits="{summary.visits}" data-solved="{summary.solved}"'
+            f' data-partial="{summary.partial}" data-failed="{summary.failed}">'
+            f'<strong>{escape(tr("trainer.summary_title"))}</strong>'
+            f'<ul class="kaszino-list">{items}</ul></div>')

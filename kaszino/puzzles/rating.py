@@ -1,0 +1,41 @@
+"""Glicko-2 ratings of learners and puzzles, computed by the ``glicko2`` package.
+
+Every rated attempt is one game between the learner and the puzzle, rated as a rating period of
+its own (as puzzle sites do): the learner scores 1 for a clean solve, ½ for a solve after a hint
+and 0 for a miss; the puzzle scores the opposite. Both sides are updated from their ratings before
+the attempt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import glicko2
+
+from kaszino.errors import KaszinoError
+from kaszino.puzzles.puzzle import Rating
+
+NEW_LEARNER = Rating()
+"""A learner without rated attempts: 1500 ± 350, the Glicko-2 defaults."""
+
+
+@dataclass(frozen=True, slots=True)
+class RatedGame:
+    """The ratings of both sides after one rated attempt."""
+
+    learner: Rating
+    puzzle: Rating
+
+
+def _updated(own: Rating, other: Rating, score: float) -> Rating:
+    player = glicko2.Player(rating=own.value, rd=own.deviation, vol=own.volatility)
+    player.update_player([other.value], [other.deviation], [score])
+    return Rating(value=float(player.rating), deviation=float(player.rd), volatility=float(player.vol))
+
+
+def rate(learner: Rating, puzzle: Rating, score: float) -> RatedGame:
+    """Both ratings after the learner scored ``score`` (0, ½ or 1) on the puzzle."""
+    if not 0.0 <= score <= 1.0:
+        raise KaszinoError(f"a score is between 0 and 1, not {score}")
+    return RatedGame(learner=_updated(learner, puzzle, score), puzzle=_updated(puzzle, learner, 1.0 - score))
+

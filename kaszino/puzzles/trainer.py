@@ -1,0 +1,395 @@
+"""The puzzle trainer's logic: which puzzle comes next, honest scoring, ratings, streaks, review.
+
+A :class:`Trainer` serves puzzles one after another (:meth:`Trainer.next`, :meth:`Trainer.previous`)
+from a collection, in one of four modes:
+
+- ``"rated"``: the puzzle not tried before whose rating is nearest the learner's;
+- ``"streak"``: puzzles getting harder step by step from a bit below the learner's rating; the
+  run ends at the first puzzle not solved cleanly;
+- ``"review"``: the puzzles whose review card (:mod:`kaszino.puzzles.review`) is due, earliest first;
+- ``"sequence"``: the puzzles in the order given (a chapter's fixed set).
+
+:class:`Filters` narrow every mode to chosen kinds, themes and difficulty bands (empty: a mix).
+
+**Honest scoring.** Each visit to a puzzle is a :class:`Visit`. Its outcome is decided once, by
+the first answer: ``"solved"`` (right, no hint), ``"partial"`` (right after a hint) or
+``"failed"`` (wrong, or the solution shown first). Later answers are judged and explained but
+change nothing; a wrong answer's verdict never names the right one (``Puzzle.check``), so the
+learner may try again until they ask for the solution. Leaving a puzzle after a hint without an
+answer counts as giving up (failed); leaving it untouched records nothing.
+
+**Ratings.** Only the first attempt a learner ever makes at a puzzle is rated (Glicko-2,
+:mod:`kaszino.puzzles.rating`): a review visit knows the answer already. Every finished visit is
+stored (:mod:`kaszino.store.training`), with its outcome, in one transaction together with the
+new ratings and the review card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Literal, get_args
+
+from kaszino.errors import KaszinoError
+from kaszino.puzzles.puzzle import BANDS, THEMES, Puzzle, Rating, Verdict
+from kaszino.puzzles.rating import NEW_LEARNER, rate
+from kaszino.puzzles.review import Outcome, ReviewCard, needs_review, schedule
+from kaszino.store import Store, training
+from kaszino.store.training import AttemptContext, AttemptRecord, AttemptWrite, StoredCard, StoredRating
+
+Mode = Literal["rated", "streak", "review", "sequence"]
+MODES: tuple[Mode, ...] = get_args(Mode)
+SCORES: dict[Outcome, float] = {"solved": 1.0, "partial": 0.5, "failed": 0.0}
+"""The learner's score in a rated game for each outcome."""
+
+STREAK_START = 200.0
+"""A streak run starts this far below the learner's rating …"""
+STREAK_STEP = 50.0
+"""… and every clean solve raises the target rating by this much."""
+
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    """The current time in UTC (the trainer's default clock)."""
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """Which puzzles to serve: kinds, themes (any of them) and bands; an empty field admits all."""
+
+    kinds: tuple[str, ...] = ()
+    themes: tuple[str, ...] = ()
+    bands: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        unknown = [band for band in self.bands if band not in BANDS]
+        unknown += [theme for theme in self.themes if theme not in THEMES]
+        if unknown:
+            raise KaszinoError(f"unknown band(s) or theme(s) {', '.join(map(repr, unknown))}; "
+                               f"bands: {', '.join(BANDS)}; themes: {', '.join(THEMES)}")
+
+    def admits(self, puzzle: Puzzle) -> bool:
+        """Whether ``puzzle`` passes every filter."""
+        return ((not self.kinds or puzzle.kind in self.kinds)
+                and (not self.themes or any(theme in puzzle.themes for theme in self.themes))
+                and (not self.bands or puzzle.band in self.bands))
+
+
+@dataclass(slots=True)
+class Visit:
+    """One visit to a puzzle: what the learner did, and the outcome once decided."""
+
+    puzzle: Puzzle
+    mode: Mode
+    hints: int = 0
+    wrong: int = 0
+    answers: int = 0
+    solution_shown: bool = False
+    solved: bool = False
+    outcome: Outcome | None = None
+    verdict: Verdict | None = None
+    record: AttemptRecord | None = None
+    ended_run: int | None = None
+    """In streak mode, the length of the run this visit ended (None if it ended none)."""
+
+    @property
+    def decided(self) -> bool:
+        """Whether the outcome is fixed (by the first answer, the solution, or giving up)."""
+        return self.outcome is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The session so far: outcomes, the learner's rating then and now, streaks, reviews."""
+
+    visits: int
+    solved: int
+    partial: int
+    failed: int
+    rating_before: Rating
+    rating_now: Rating
+    streak: int
+    best_streak: int
+    reviews_due: int
+    next_review: datetime | None
+
+
+def streaks(outcomes: Iterable[str]) -> tuple[int, int]:
+    """The current and the longest run of clean solves (``"solved"``) in ``outcomes``."""
+    current = best = 0
+    for outcome in outcomes:
+        current = current + 1 if outcome == "solved" else 0
+        best = max(best, current)
+    return current, best
+
+
+def _rating(stored: StoredRating | None, default: Rating) -> Rating:
+    return default if stored is None else Rating(stored.value, stored.deviation, stored.volatility)
+
+
+def _stored(rating: Rating, before: StoredRating | None) -> StoredRating:
+    games = 0 if before is None else before.games
+    return StoredRating(rating.value, rating.deviation, rating.volatility, games + 1)
+
+
+class Trainer:
+    """A training session over ``puzzles``; see the module docstring.
+
+    ``store`` is the learner's progress store (None: nothing is stored, nothing
+    rated; a chapter's short set works so). ``clock`` gives the time of each attempt.
+    """
+
+    def __init__(self, puzzles: Sequence[Puzzle], store: Store | None = None, *,
+                 mode: Mode = "rated", filters: Filters = Filters(), clock: Clock = utc_now) -> None:
+        if not puzzles:
+            raise KaszinoError("a trainer needs at least one puzzle")
+        self._puzzles = tuple(puzzles)
+        self._by_id = {puzzle.id: puzzle for puzzle in self._puzzles}
+        if len(self._by_id) != len(self._puzzles):
+            raise KaszinoError("every puzzle of a trainer needs its own id")
+        self._store = store
+        self._clock = clock
+        self._mode: Mode = "rated"
+        self.mode = mode
+        self.filters = filters
+        self._history: list[Visit] = []
+        self._index = -1
+        self._run = 0
+        self._rating_before = self.learner_rating
+
+    # --- settings ------------------------------------------------------------------------------
+    @property
+    def mode(self) -> Mode:
+        """How the next puzzle is chosen (``rated``, ``streak``, ``review`` or ``sequence``)."""
+        return self._mode
+
+    @mode.setter
+    def mode(self, mode: Mode) -> None:
+        if mode not in MODES:
+            raise KaszinoError(f"unknown trainer mode {mode!r}; choose one of {', '.join(MODES)}")
+        self._mode = mode
+        self._run = 0
+
+    @property
+    def puzzles(self) -> tuple[Puzzle, ...]:
+        """The whole collection the trainer chooses from."""
+        return self._puzzles
+
+    @property
+    def keeps_progress(self) -> bool:
+        """Whether attempts are stored and rated (a progress store is attached)."""
+        return self._store is not None
+
+    # --- where we are ----------------------------------------------------------------------------
+    @property
+    def visit(self) -> Visit | None:
+        """The visit shown now (None before the first :meth:`next`)."""
+        return self._history[self._index] if self._history else None
+
+    @property
+    def puzzle(self) -> Puzzle | None:
+        """The puzzle shown now."""
+        visit = self.visit
+        return None if visit is None else visit.puzzle
+
+    @property
+    def position(self) -> int:
+        """The number of the visit shown now in this session, from 0."""
+        return self._index
+
+    @property
+    def visits(self) -> tuple[Visit, ...]:
+        """Every visit of this session, in order."""
+        return tuple(self._history)
+
+    @property
+    def can_go_back(self) -> bool:
+        """Whether there is a visit before the one shown."""
+        return self._index > 0
+
+    def previous(self) -> Puzzle | None:
+        """Go back to the puzzle before (its visit as it was left); None at the first one."""
+        if not self.can_go_back:
+            return None
+        self._leave()
+        self._index -= 1
+        return self.puzzle
+
+    def next(self) -> Puzzle | None:
+        """Go forward: to the visit after this one, or a new puzzle chosen by the mode.
+
+        Returns None (and stays) when the mode has nothing more to serve.
+        """
+        if self._index + 1 < len(self._history):
+            self._leave()
+            self._index += 1
+            return self.puzzle
+        return self.serve_new()
+
+    def serve_new(self) -> Puzzle | None:
+        """A new puzzle chosen by the mode (after a change of mode or filters), after the session's
+        last visit; None (and stay) when the mode has nothing to serve."""
+        chosen = self._choose()
+        if chosen is None:
+            return None
+        self._leave()
+        self._history.append(Visit(chosen, self._mode))
+        self._index = len(self._history) - 1
+        return chosen
+
+    def candidates(self) -> list[Puzzle]:
+        """The puzzles the mode and filters would serve next, best first."""
+        # A review serves a puzzle again when its card is due, even if this session showed it.
+        served = {visit.puzzle.id for visit in self._history
+                  if self._mode != "review" or visit.mode == "review"}
+        pool = [p for p in self._puzzles if self.filters.admits(p) and p.id not in served]
+        if self._mode == "sequence":
+            return pool
+        if self._mode == "review":
+            due = {card.puzzle_id: card.due for card in self.review_cards() if card.due <= self._clock()}
+            return sorted((p for p in pool if p.id in due), key=lambda p: (due[p.id], p.id))
+        tried = training.attempted_ids(self._store) if self._store is not None else frozenset()
+        # Puzzles never tried come first; when every one was tried, the others (unrated) follow.
+        fresh = [p for p in pool if p.id not in tried] or pool
+        target = self._target()
+        ratings = training.puzzle_ratings(self._store) if self._store is not None else {}
+        return sorted(fresh, key=lambda p: (abs(_rating(ratings.get(p.id), p.rating).value - target), p.id))
+
+    def _choose(self) -> Puzzle | None:
+        found = self.candidates()
+        return found[0] if found else None
+
+    def _target(self) -> float:
+        learner = self.learner_rating.value
+        if self._mode == "streak":
+            return learner - STREAK_START + STREAK_STEP * self._run
+        return learner
+
+    # --- what the learner does ------------------------------------------------------------------
+    def _current(self) -> Visit:
+        visit = self.visit
+        if visit is None:
+            raise KaszinoError("no puzzle yet: call next() first")
+        return visit
+
+    def answer(self, answer: object) -> Verdict:
+        """Judge ``answer`` to the puzzle shown; the first answer of the visit decides its outcome."""
+        visit = self._current()
+        verdict = visit.puzzle.check(answer)  # type: ignore[arg-type]
+        visit.answers += 1
+        visit.verdict = verdict
+        if verdict.correct:
+            visit.solved = True
+        else:
+            visit.wrong += 1
+        if not visit.decided:
+            outcome: Outcome = "failed" if not verdict.correct else "partial" if visit.hints else "solved"
+            self._decide(visit, outcome)
+        return verdict
+
+    def hint(self) -> str | None:
+        """The next step of the hint ladder (None when none is left). A hint before the first
+        answer makes a right answer partial."""
+        visit = self._current()
+        ladder = visit.puzzle.hints()
+        if visit.hints >= len(ladder):
+            return None
+        visit.hints += 1
+        return ladder[visit.hints - 1]
+
+    def hints_shown(self) -> list[str]:
+        """The hints revealed in the visit shown, in the current language."""
+        visit = self._current()
+        return visit.puzzle.hints()[:visit.hints]
+
+    def show_solution(self) -> str:
+        """Reveal and explain the solution; a visit not yet decided is failed."""
+        visit = self._current()
+        visit.solution_shown = True
+        if not visit.decided:
+            self._decide(visit, "failed")
+        return visit.puzzle.solution_text()
+
+    def _leave(self) -> None:
+        """Leaving a visit after a hint but without an answer gives it up."""
+        visit = self.visit
+        if visit is not None and not visit.decided and visit.hints:
+            self._decide(visit, "failed")
+
+    # --- recording -------------------------------------------------------------------------------
+    def _decide(self, visit: Visit, outcome: Outcome) -> None:
+        visit.outcome = outcome
+        if visit.mode == "streak" and outcome == "solved":
+            self._run += 1
+        elif visit.mode == "streak":
+            visit.ended_run, self._run = self._run, 0
+        if self._store is not None:
+            visit.record = training.record_attempt(
+                self._store, visit.puzzle.id, lambda context: self._write(visit, outcome, context))
+
+    def _write(self, visit: Visit, outcome: Outcome, context: AttemptContext) -> AttemptWrite:
+        """The trainer's rules: rate a first attempt ever, schedule a review card when needed."""
+        now = self._clock()
+        puzzle = visit.puzzle
+        attempt = AttemptRecord(at=now, puzzle_id=puzzle.id, kind=puzzle.kind, mode=visit.mode,
+                                outcome=outcome, hints=visit.hints, wrong=visit.wrong, rated=False)
+        learner = puzzle_rating = card = None
+        if context.earlier_attempts == 0:
+            before = _rating(context.learner, NEW_LEARNER), _rating(context.puzzle, puzzle.rating)
+            game = rate(before[0], before[1], SCORES[outcome])
+            learner = _stored(game.learner, context.learner)
+            puzzle_rating = _stored(game.puzzle, context.puzzle)
+            attempt = replace(attempt, rated=True, learner_before=before[0].value,
+                              learner_after=game.learner.value, puzzle_before=before[1].value,
+                              puzzle_after=game.puzzle.value)
+        if context.card is not None or needs_review(outcome):
+            old = None if context.card is None else ReviewCard(puzzle.id, context.card.card, context.card.due)
+            new = schedule(puzzle.id, old, outcome, now)
+            card = StoredCard(puzzle.id, new.card, new.due)
+        return AttemptWrite(attempt, learner=learner, puzzle=puzzle_rating, card=card)
+
+    # --- what the page shows ---------------------------------------------------------------------
+    @property
+    def learner_rating(self) -> Rating:
+        """The learner's rating now (the Glicko-2 start value before any rated attempt)."""
+        stored = training.learner_rating(self._store) if self._store is not None else None
+        return _rating(stored, NEW_LEARNER)
+
+    def puzzle_rating(self, puzzle: Puzzle) -> Rating:
+        """The puzzle's rating as this learner's store knows it (the file's rating before that)."""
+        stored = training.puzzle_ratings(self._store).get(puzzle.id) if self._store is not None else None
+        return _rating(stored, puzzle.rating)
+
+    def review_cards(self) -> list[StoredCard]:
+        """Every review card of the learner (of puzzles in this collection), earliest due first."""
+        if self._store is None:
+            return []
+        return [card for card in training.review_cards(self._store) if card.puzzle_id in self._by_id]
+
+    def streaks(self) -> tuple[int, int]:
+        """The current and the best run of clean solves (stored ones, or this session's)."""
+        if self._store is not None:
+            return streaks(training.outcomes(self._store))
+        return streaks(visit.outcome for visit in self._history if visit.outcome is not None)
+
+    @property
+    def run(self) -> int:
+        """Clean solves in the current streak-mode run."""
+        return self._run
+
+    def summary(self) -> Summary:
+        """The session summary."""
+        decided = [visit.outcome for visit in self._history if visit.outcome is not None]
+        now = self._clock()
+        cards = self.review_cards()
+        later = [card.due for card in cards if card.due > now]
+        streak, best = self.streaks()
+        return Summary(visits=len(decided), solved=decided.count("solved"), partial=decided.count("partial"),
+                       failed=decided.count("failed"), rating_before=self._rating_before,
+                       rating_now=self.learner_rating, streak=streak, best_streak=best,
+                       reviews_due=sum(card.due <= now for card in cards),
+                       next_review=min(later) if later else None)
+

@@ -1,0 +1,228 @@
+"""The trainer's tables in the progress store: attempts, ratings and review cards.
+
+Three tables (migration 2 of :mod:`kaszino.store.schema`):
+
+- ``puzzle_attempts``: one row per visit to a puzzle that ended (solved, partial or failed), with
+  the hints taken, the wrong answers, whether it was rated, and both ratings before and after;
+- ``ratings``: the current Glicko-2 rating of the learner (subject ``learner``) and of every puzzle
+  this learner has been rated against (subject ``puzzle:<id>``);
+- ``review_cards``: the review card of every puzzle on the review list, with its due time.
+
+:func:`record_attempt` reads what it needs, lets the caller decide the new values, and writes
+them, all in one write transaction: two kernels recording at the same moment are serialised by
+SQLite, and the second one sees the first one's attempt (so a puzzle is rated only once). The
+store layer knows nothing of Glicko-2 or FSRS: ratings are numbers and cards are opaque text.
+Times are stored as UTC ISO-8601 text with whole seconds, which sorts like the times themselves.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any
+
+from kaszino.errors import StoreError
+from kaszino.store.store import Store
+
+LEARNER = "learner"
+"""The ``ratings`` subject of the learner; a puzzle's subject is ``puzzle:<id>``."""
+
+OUTCOMES = ("solved", "partial", "failed")
+"""How a visit to a puzzle can end."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRating:
+    """A Glicko-2 rating as stored, with the number of rated games behind it."""
+
+    value: float
+    deviation: float
+    volatility: float
+    games: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class StoredCard:
+    """A review card: the scheduler's card as text and when it is due."""
+
+    puzzle_id: str
+    card: str
+    due: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class AttemptRecord:
+    """One finished visit to a puzzle, as stored in ``puzzle_attempts`` (``id`` once stored)."""
+
+    at: datetime
+    puzzle_id: str
+    kind: str
+    mode: str
+    outcome: str
+    hints: int
+    wrong: int
+    rated: bool
+    learner_before: float | None = None
+    learner_after: float | None = None
+    puzzle_before: float | None = None
+    puzzle_after: float | None = None
+    id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AttemptContext:
+    """What the store holds about a puzzle and the learner when an attempt is recorded."""
+
+    learner: StoredRating | None
+    puzzle: StoredRating | None
+    card: StoredCard | None
+    earlier_attempts: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttemptWrite:
+    """What to write for one attempt: the row, and the new ratings and card (None: leave as is)."""
+
+    attempt: AttemptRecord
+    learner: StoredRating | None = None
+    puzzle: StoredRating | None = None
+    card: StoredCard | None = None
+
+
+Decide = Callable[[AttemptContext], AttemptWrite]
+"""Turns what the store holds into what to write (the trainer's rating and scheduling rules)."""
+
+_ATTEMPT_COLUMNS = ("at", "puzzle_id", "kind", "mode", "outcome", "hints", "wrong", "rated",
+                    "learner_before", "learner_after", "puzzle_before", "puzzle_after")
+
+
+def timestamp(moment: datetime) -> str:
+    """``moment`` as stored: UTC, ISO-8601, whole seconds (naive times are refused)."""
+    if moment.tzinfo is None:
+        raise StoreError(f"a stored time needs a time zone, not the naive {moment.isoformat()}")
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def puzzle_subject(puzzle_id: str) -> str:
+    """The ``ratings`` subject of a puzzle."""
+    return f"puzzle:{puzzle_id}"
+
+
+# --- writing ---------------------------------------------------------------------------------------
+def record_attempt(store: Store, puzzle_id: str, decide: Decide) -> AttemptRecord:
+    """Read, decide and write one attempt in a single write transaction; return the stored row.
+
+    The transaction starts with ``BEGIN IMMEDIATE``, so a second writer waits for the first to
+    commit and then reads what it wrote.
+    """
+    with store.transaction():
+        context = AttemptContext(
+            learner=_rating(store, LEARNER), puzzle=_rating(store, puzzle_subject(puzzle_id)),
+            card=_card(store, puzzle_id),
+            earlier_attempts=store.execute("SELECT count(*) FROM puzzle_attempts WHERE puzzle_id = ?",
+                                           (puzzle_id,))[0][0])
+        write = decide(context)
+        attempt = _checked(write.attempt, puzzle_id)
+        values = (timestamp(attempt.at), *(getattr(attempt, name) for name in _ATTEMPT_COLUMNS[1:]))
+        marks = ", ".join("?" * len(_ATTEMPT_COLUMNS))
+        row_id = store.execute(f"INSERT INTO puzzle_attempts ({', '.join(_ATTEMPT_COLUMNS)}) "
+                               f"VALUES ({marks}) RETURNING id", values)[0][0]
+        now = timestamp(attempt.at)
+        if write.learner is not None:
+            _put_rating(store, LEARNER, write.learner, now)
+        if write.puzzle is not None:
+            _put_rating(store, puzzle_subject(puzzle_id), write.puzzle, now)
+        if write.card is not None:
+            store.execute("INSERT OR REPLACE INTO review_cards (puzzle_id, card, due, updated) "
+                          "VALUES (?, ?, ?, ?)", (puzzle_id, write.card.card, timestamp(write.card.due), now))
+    return replace(attempt, id=row_id)
+
+
+def _checked(attempt: AttemptRecord, puzzle_id: str) -> AttemptRecord:
+    """Refuse an attempt row that the tables would not hold, naming the field."""
+    problems = []
+    if attempt.puzzle_id != puzzle_id:
+        problems.append(f"puzzle_id {attempt.puzzle_id!r} recorded as {puzzle_id!r}")
+    if attempt.outcome not in OUTCOMES:
+        problems.append(f"outcome {attempt.outcome!r} (one of {', '.join(OUTCOMES)})")
+    for name in ("hints", "wrong"):
+        value = getattr(attempt, name)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            problems.append(f"{name} {value!r} (a whole number from 0)")
+    for name in _ATTEMPT_COLUMNS[8:]:
+        value = getattr(attempt, name)
+        if value is not None and not math.isfinite(value):
+            problems.append(f"{name} {value!r} (a finite number)")
+    if problems:
+        raise StoreError("cannot record the attempt: bad " + "; ".join(problems))
+    return replace(attempt, rated=bool(attempt.rated))
+
+
+def _put_rating(store: Store, subject: str, rating: StoredRating, now: str) -> None:
+    numbers = (rating.value, rating.deviation, rating.volatility)
+    if not all(math.isfinite(n) for n in numbers) or rating.deviation < 0 or rating.volatility < 0:
+        raise StoreError(f"cannot store the rating of {subject}: {rating}")
+    store.execute("INSERT OR REPLACE INTO ratings (subject, value, deviation, volatility, games, updated)"
+                  " VALUES (?, ?, ?, ?, ?, ?)", (subject, *numbers, rating.games, now))
+
+
+# --- reading ---------------------------------------------------------------------------------------
+def _moment(store: Store, text: object) -> datetime:
+    """A stored time; a malformed one is a damaged file."""
+    try:
+        moment = datetime.fromisoformat(str(text))
+    except ValueError:
+        raise StoreError(f"{store.path}: the progress file is damaged (bad time {text!r}); "
+                         "it was left untouched") from None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _rating(store: Store, subject: str) -> StoredRating | None:
+    rows = store.execute("SELECT value, deviation, volatility, games FROM ratings WHERE subject = ?",
+                         (subject,))
+    return StoredRating(*rows[0]) if rows else None
+
+
+def _card(store: Store, puzzle_id: str) -> StoredCard | None:
+    rows = store.execute("SELECT puzzle_id, card, due FROM review_cards WHERE puzzle_id = ?", (puzzle_id,))
+    return StoredCard(rows[0][0], rows[0][1], _moment(store, rows[0][2])) if rows else None
+
+
+def learner_rating(store: Store) -> StoredRating | None:
+    """The learner's rating, or None before the first rated attempt."""
+    return _rating(store, LEARNER)
+
+
+def puzzle_ratings(store: Store) -> dict[str, StoredRating]:
+    """The ratings of the puzzles this learner was rated against, by puzzle id."""
+    rows = store.execute("SELECT subject, value, deviation, volatility, games FROM ratings "
+                         "WHERE subject LIKE 'puzzle:%'")
+    return {subject.partition(":")[2]: StoredRating(*rest) for subject, *rest in rows}
+
+
+def attempts(store: Store) -> list[AttemptRecord]:
+    """Every stored attempt, oldest first."""
+    rows = store.execute(f"SELECT {', '.join(_ATTEMPT_COLUMNS)}, id FROM puzzle_attempts ORDER BY id")
+    return [_attempt(store, dict(zip((*_ATTEMPT_COLUMNS, "id"), row, strict=True))) for row in rows]
+
+
+def _attempt(store: Store, row: dict[str, Any]) -> AttemptRecord:
+    return AttemptRecord(**{**row, "at": _moment(store, row["at"]), "rated": bool(row["rated"])})
+
+
+def attempted_ids(store: Store) -> frozenset[str]:
+    """The ids of every puzzle with a stored attempt."""
+    return frozenset(row[0] for row in store.execute("SELECT DISTINCT puzzle_id FROM puzzle_attempts"))
+
+
+def outcomes(store: Store) -> list[str]:
+    """The outcome of every stored attempt, oldest first (streaks are counted from these)."""
+    return [row[0] for row in store.execute("SELECT outcome FROM puzzle_attempts ORDER BY id")]
+
+
+def review_cards(store: Store) -> list[StoredCard]:
+    """Every review card, the earliest due first."""
+    rows = store.execute("SELECT puzzle_id, card, due FROM review_cards ORDER BY due, puzzle_id")
+    return [StoredCard(puzzle_id, card, _moment(store, due)) for puzzle_id, card, due in rows]

@@ -1,0 +1,173 @@
+"""The trainer page in Chromium as a new learner uses it: ten puzzles with one hint, one wrong
+answer, one "show solution" and a streak; then the progress file is read back and checked."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from kaszino.engine.captures import Capture, captures
+from kaszino.engine.moves import Lay
+from kaszino.puzzles.puzzle import Puzzle, load_all
+from kaszino.store import ENVIRONMENT_VARIABLE, open_store, training
+
+PAGE = "notebooks/10_feladvanyok.ipynb"
+PUZZLES = {puzzle.id: puzzle for puzzle in load_all()}
+
+
+def click_cards(trainer: Locator, cards: tuple[object, ...]) -> None:
+    for card in cards:
+        trainer.locator(f'[data-card="{card}"]').click()
+        expect(trainer.locator(f'[data-card="{card}"]')).to_have_attribute("aria-pressed", "true")
+
+
+def shown(trainer: Locator) -> Puzzle:
+    return PUZZLES[str(trainer.locator(".kaszino-task").get_attribute("data-puzzle-id"))]
+
+
+def right_answer(puzzle: Puzzle) -> object:
+    if puzzle.answer_form == "captures":
+        return puzzle.answers
+    if puzzle.answer_form == "move":
+        return puzzle.answers[0]
+    options = list(puzzle.choices()) if puzzle.answer_form == "choice" else list(range(-50, 200))  # type: ignore[attr-defined]
+    return next(option for option in options if puzzle.check(option).correct)
+
+
+def wrong_answer(puzzle: Puzzle) -> object | None:
+    """A legal answer that is wrong, if the puzzle has one that can be entered."""
+    if puzzle.answer_form == "captures":
+        return puzzle.answers[:-1] or None
+    if puzzle.answer_form == "move":
+        state = puzzle.state
+        found = captures(state.hands[state.to_move], state.table, state.rules)
+        return next((c for c in found if not puzzle.check(c).correct), None)
+    return None
+
+
+def enter(trainer: Locator, puzzle: Puzzle, answer: object) -> None:
+    """Enter ``answer`` the way a learner does, and wait for the verdict."""
+    if isinstance(answer, tuple):  # every capture: add each, then done
+        for capture in answer:
+            click_cards(trainer, capture.hand + capture.table)
+            trainer.locator(".kaszino-add-btn").click()
+            expect(trainer.locator(".kaszino-card[aria-pressed=\"true\"]")).to_have_count(0)
+        trainer.locator(".kaszino-done-btn").click()
+    elif isinstance(answer, Capture):
+        click_cards(trainer, answer.hand + answer.table)
+        trainer.locator(".kaszino-capture-btn").click()
+    elif isinstance(answer, Lay):
+        click_cards(trainer, (answer.card,))
+        trainer.locator(".kaszino-lay-btn").click()
+    elif isinstance(answer, int):
+        trainer.locator(".kaszino-number-input").fill(str(answer))
+        trainer.locator(".kaszino-number-btn").click()
+    else:
+        number = list(puzzle.choices()).index(answer)  # type: ignore[attr-defined]
+        trainer.locator(f'[data-action="choose"][data-value="{number}"]').click()
+    tone = "good" if answer == right_answer(puzzle) else "bad"
+    expect(trainer.locator(".kaszino-feedback")).to_have_attribute("data-tone", tone)
+
+
+@pytest.fixture
+def progress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "new-learner.sqlite3"
+    monkeypatch.setenv(ENVIRONMENT_VARIABLE, str(path))  # the Voilà server and its kernels use this file
+    return path
+
+
+def test_a_ten_puzzle_session_is_scored_honestly_and_stored(
+    progress: Path, open_notebook: Callable[[str | Path], Page], screenshot: Callable[[str], Path]
+) -> None:
+    page = open_notebook(PAGE)
+    trainer = page.locator(".kaszino-widget").filter(has=page.locator(".kaszino-task")).first
+    task = trainer.locator(".kaszino-task")
+    feedback = trainer.locator(".kaszino-feedback")
+    status = trainer.locator(".kaszino-trainer-status")
+    expect(status).to_have_attribute("data-rating", "1500")
+    expect(page.get_by_text("Hogyan számolunk?")).to_be_visible()
+
+    pending = ["hint", "wrong", "solution"]  # then clean solves: a streak
+    done: list[tuple[str, str]] = []  # (puzzle id, expected outcome)
+    while len(done) < 10:
+        expect(task).to_have_attribute("data-puzzle", str(len(done)))
+        puzzle = shown(trainer)
+        step = pending[0] if pending else "right"
+        if step == "wrong" and wrong_answer(puzzle) is None:
+            step = "right"  # this one cannot be answered wrongly: solve it, try the next
+        elif pending:
+            pending.pop(0)
+        if step == "hint":
+            trainer.locator(".kaszino-hint-btn").click()
+            expect(trainer.locator(".kaszino-hints li")).to_have_count(1)
+            enter(trainer, puzzle, right_answer(puzzle))
+            expect(feedback).to_contain_text("Tipp után ez fél sikernek számít")
+            done.append((puzzle.id, "partial"))
+        elif step == "wrong":
+            enter(trainer, puzzle, wrong_answer(puzzle))
+            expect(feedback).to_contain_text("Próbáld újra")
+            for answer in puzzle.answers:
+                expect(feedback).not_to_contain_text(str(answer))  # the right answer stays hidden
+            enter(trainer, puzzle, right_answer(puzzle))
+            expect(feedback).to_contain_text("csak az első válasz számít")
+            done.append((puzzle.id, "failed"))
+        elif step == "solution":
+            trainer.locator(".kaszino-solution-btn").click()
+            expect(trainer.locator(".kaszino-solution")).to_be_visible()
+            expect(feedback).to_contain_text("nem sikerült feladványnak számít")
+            done.append((puzzle.id, "failed"))
+        else:
+            enter(trainer, puzzle, right_answer(puzzle))
+            done.append((puzzle.id, "solved"))
+        expect(task).to_have_attribute("data-outcome", done[-1][1])
+        if len(done) == 3:
+            screenshot("trainer-hu")
+        if len(done) == 6:
+            trainer.locator('[data-action="lang"][data-lang="en"]').click()  # the rest in English
+            expect(trainer.locator(".kaszino-hint-btn")).to_have_text("Hint")
+        if len(done) < 10:
+            trainer.locator(".kaszino-next-btn").click()
+
+    streak = len(done) - max(i for i, (_, outcome) in enumerate(done) if outcome != "solved") - 1
+    assert streak >= 3
+    expect(status).to_have_attribute("data-streak", str(streak))
+    expect(status).to_contain_text(f"Streak: {streak}")
+
+    # Back to the first puzzle: it is shown as it was left, and answering again changes nothing.
+    for _ in range(9):
+        trainer.locator(".kaszino-previous-btn").click()
+    expect(task).to_have_attribute("data-puzzle", "0")
+    expect(task).to_have_attribute("data-outcome", "partial")
+    expect(trainer.locator(".kaszino-previous-btn")).to_be_disabled()
+
+    trainer.locator(".kaszino-summary-btn").click()
+    summary = trainer.locator(".kaszino-summary")
+    solved = sum(outcome == "solved" for _, outcome in done)
+    expect(summary).to_have_attribute("data-visits", "10")
+    expect(summary).to_have_attribute("data-solved", str(solved))
+    expect(summary).to_have_attribute("data-partial", "1")
+    expect(summary).to_have_attribute("data-failed", str(10 - solved - 1))
+    expect(summary).to_contain_text("Today's session")
+    trainer.scroll_into_view_if_needed()
+    screenshot("trainer-en-summary")
+
+    # Nothing is due for review today: the missed puzzles come back tomorrow.
+    trainer.locator(".kaszino-mode-menu").select_option("review")
+    expect(feedback).to_contain_text("No review is due now")
+
+    with open_store(progress) as store:
+        attempts = training.attempts(store)
+        assert [(a.puzzle_id, a.outcome) for a in attempts] == done
+        assert all(a.rated for a in attempts) and next(a.hints for a in attempts) == 1
+        assert sum(a.wrong for a in attempts) == 1
+        learner = training.learner_rating(store)
+        assert learner is not None and learner.games == 10
+        assert learner.value == pytest.approx(attempts[-1].learner_after)
+        for before, after in itertools.pairwise(attempts):
+            assert after.learner_before == pytest.approx(before.learner_after)
+        assert {c.puzzle_id for c in training.review_cards(store)} == {p for p, o in done if o != "solved"}
+    assert round(learner.value) == int(str(status.get_attribute("data-rating")))

@@ -1,0 +1,347 @@
+"""The puzzle widget, driven in the kernel the way the browser drives it: answers in every form,
+honest scoring, hints, the solution, previous/next, the trainer's menus and summary."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from test_widgets import capture, picked, position
+
+from kaszino.engine.captures import Capture
+from kaszino.i18n import using_language
+from kaszino.jupyter.widgets import PuzzleWidget
+from kaszino.puzzles.puzzle import Kind, Puzzle, Verdict, solve
+from kaszino.puzzles.trainer import Trainer
+from kaszino.store import Store, open_store, training
+
+KING_CAPTURES = (capture("K♣=4♣+9♠"), capture("K♣=2♦+4♣+7♥"))
+ALL_CAPTURES = (capture("5♠+A♥=2♦+4♣"), *KING_CAPTURES)
+
+
+@pytest.fixture(autouse=True)
+def hungarian() -> Iterator[None]:
+    with using_language("hu"):
+        yield
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    with open_store(tmp_path / "anna.sqlite3") as opened:
+        yield opened
+
+
+def real(kind: Kind, hand: str = "5♠ A♥ K♣", table: str = "2♦ 4♣ 7♥ 9♠", ident: str = "p1") -> Puzzle:
+    state = position(hand, table)
+    return Puzzle(id=ident, kind=kind, state=state, answers=solve(kind, state))
+
+
+def three() -> list[Puzzle]:
+    """A best capture, every capture and a tábla puzzle."""
+    return [
+        real("best_capture"),
+        real("all_captures", ident="p2"),
+        real("sweep", "9♣ 3♦", "4♥ 5♠", ident="p3"),
+    ]
+
+
+def test_the_best_capture_is_judged_and_only_the_first_answer_counts() -> None:
+    puzzle = real("best_capture")
+    widget = PuzzleWidget([puzzle])
+    assert puzzle.task_text() in widget.html
+    picked(widget, "K♣ 4♣ 9♠").press_capture()
+    assert widget.feedback_tone == "bad" and "Próbáld újra" in widget.feedback
+    assert "5♠+A♥" not in widget.feedback  # the right answer is not given away
+    assert widget.trainer.visit is not None and widget.trainer.visit.outcome == "failed"
+    picked(widget, "5♠ A♥ 2♦ 4♣").press_capture()
+    assert widget.feedback_tone == "good" and "csak az első válasz számít" in widget.feedback
+    assert widget.solved == frozenset() and widget.state is puzzle.state
+    widget.set_language("en")
+    assert "only the first answer counts" in widget.feedback
+
+
+def test_an_illegal_selection_is_refused_without_counting_as_an_answer() -> None:
+    widget = PuzzleWidget([real("best_capture")])
+    picked(widget, "5♠ K♣ 2♦").press_capture()
+    assert widget.feedback_tone == "bad" and "Nem szabályos" in widget.feedback
+    assert widget.trainer.visit is not None and widget.trainer.visit.outcome is None
+    widget.clear()
+    picked(widget, "5♠ A♥ 2♦ 4♣").press_capture()
+    assert widget.solved == {0}
+
+
+def test_a_hint_makes_a_right_answer_partial() -> None:
+    widget = PuzzleWidget([real("best_capture")])
+    assert widget.hints_shown == [] and "kaszino-hints" not in widget.html
+    widget.show_hint()
+    assert len(widget.hints_shown) == 1 and widget.hints_shown[0] in widget.html
+    picked(widget, "5♠ A♥ 2♦ 4♣").press_capture()
+    assert widget.trainer.visit is not None and widget.trainer.visit.outcome == "partial"
+    assert "fél siker" in widget.feedback and widget.solved == {0}
+
+
+def test_the_hint_ladder_ends() -> None:
+    widget = PuzzleWidget([real("best_capture")])
+    steps = len(widget.puzzle.hints())
+    for _ in range(steps + 1):
+        widget.show_hint()
+    assert len(widget.hints_shown) == steps and "Több tipp nincs" in widget.feedback
+
+
+def test_the_solution_fails_an_open_visit_and_later_answers_do_not_count() -> None:
+    widget = PuzzleWidget([real("best_capture")])
+    assert not widget.solution_shown and 'class="kaszino-solution"' not in widget.html
+    widget._handle_custom_msg({"action": "solution"}, [])
+    assert widget.solution_shown and "5♠+A♥ = 2♦+4♣" in widget.html
+    assert "nem sikerült" in widget.feedback
+    picked(widget, "5♠ A♥ 2♦ 4♣").press_capture()
+    assert widget.feedback_tone == "good" and widget.solved == frozenset()
+    assert "megoldás megtekintése után" in widget.feedback
+
+
+def test_find_every_capture_collects_an_answer_and_submits_it() -> None:
+    widget = PuzzleWidget([real("all_captures")])
+    assert 'data-action="add"' in widget.html and 'data-action="capture"' not in widget.html
+    picked(widget, "5♠ K♣ 2♦ 9♠ 7♥").add_capture()
+    assert widget.feedback_tone == "bad" and "18 > 13" in widget.feedback
+    assert widget.answer == ()
+    widget.clear()  # a refused selection stays selected until cleared
+    for text in ("K♣ 4♣ 9♠", "5♠ A♥ 2♦ 4♣"):
+        picked(widget, text).add_capture()
+    picked(widget, "K♣ 4♣ 9♠").add_capture()
+    assert widget.feedback_tone == "info" and "már szerepel" in widget.feedback
+    picked(widget, "K♣ 2♦ 4♣ 7♥").add_capture()
+    assert "K♣ = 2♦+4♣+7♥ (13)" in widget.html  # the answer list
+    widget._handle_custom_msg({"action": "done"}, [])
+    assert widget.feedback_tone == "good" and widget.solved == {0}
+    widget.start_over()
+    assert widget.answer == () and widget.feedback == ""
+
+
+def test_an_incomplete_set_is_a_miss() -> None:
+    widget = PuzzleWidget([real("all_captures")])
+    picked(widget, "K♣ 4♣ 9♠").add_capture()
+    widget.press_done()
+    assert widget.feedback_tone == "bad" and widget.solved == frozenset()
+
+
+def test_next_and_previous_in_a_chapter_set() -> None:
+    first, second = real("best_capture"), real("all_captures", "A♠", "A♦", ident="p2")
+    widget = PuzzleWidget([first, second])
+    widget.show_hint()
+    widget.select("K♣")
+    widget.next_puzzle()
+    assert widget.index == 1 and widget.state is second.state
+    assert widget.hints_shown == [] and not widget.solution_shown and widget.sums == (0, 0)
+    assert 'data-action="next" disabled' in widget.html
+    widget.next_puzzle()
+    assert widget.index == 1 and "utolsó" in widget.feedback
+    # Leaving the first puzzle after a hint without an answer gave it up.
+    assert [visit.outcome for visit in widget.trainer.visits] == ["failed", None]
+
+
+def test_previous_returns_to_a_visit_as_it_was_left(store: Store) -> None:
+    puzzles = [
+        real("best_capture"),
+        real("sweep", "9♣ 3♦", "4♥ 5♠", ident="p2"),
+        real("best_capture", "A♠ 3♥", "A♦ 2♣ 5♥", ident="p3"),
+    ]
+    widget = PuzzleWidget(Trainer(puzzles, store), controls=True)
+    assert 'data-action="previous" disabled' in widget.html
+    first = widget.puzzle
+    widget.show_solution()
+    widget.next_puzzle()
+    assert widget.puzzle is not first and 'data-action="previous" disabled' not in widget.html
+    widget.previous_puzzle()
+    assert widget.puzzle is first and widget.solution_shown
+    widget.previous_puzzle()
+    assert "első feladvány" in widget.feedback
+
+
+@dataclass(frozen=True)
+class ChoicePuzzle:
+    """A puzzle answered by a choice or a number (the forms of the later kinds), for the widget."""
+
+    id: str
+    kind: str
+    answer_form: str
+    right: object
+    state: object = position()
+    themes: tuple[str, ...] = ()
+    band: str = "easy"
+
+    def task_text(self) -> str:
+        return f"task {self.kind}"
+
+    def choices(self) -> tuple[str, ...]:
+        return ("legal", "false")
+
+    def choice_text(self, choice: str) -> str:
+        return f"it is {choice}"
+
+    def check(self, answer: object) -> Verdict:
+        return Verdict(answer == self.right, f"{'right' if answer == self.right else 'wrong'} {answer!r}")
+
+    def hints(self) -> list[str]:
+        return ["look closer"]
+
+    def solution_text(self) -> str:
+        return f"the answer is {self.right!r}"
+
+
+def test_a_choice_puzzle_is_answered_with_buttons_and_no_cards() -> None:
+    widget = PuzzleWidget([ChoicePuzzle("c1", "fals", "choice", "false")])  # type: ignore[list-item]
+    assert 'data-action="choose" data-value="0"' in widget.html and ">it is legal</button>" in widget.html
+    assert 'data-action="toggle"' not in widget.html and 'data-action="capture"' not in widget.html
+    widget._handle_custom_msg({"action": "choose", "value": "1"}, [])
+    assert widget.feedback_tone == "good" and "right 'false'" in widget.feedback and widget.solved == {0}
+    widget._handle_custom_msg({"action": "choose", "value": "7"}, [])
+    assert widget.feedback_tone == "bad" and "no choice '7'" in widget.feedback
+
+
+def test_a_number_puzzle_takes_a_typed_whole_number() -> None:
+    widget = PuzzleWidget([ChoicePuzzle("n1", "score_deal", "number", 4)])  # type: ignore[list-item]
+    assert 'type="number"' in widget.html and 'data-action="number"' in widget.html
+    widget._handle_custom_msg({"action": "number", "value": "four"}, [])
+    assert widget.feedback_tone == "bad" and "Egész számot" in widget.feedback
+    assert widget.trainer.visit is not None and widget.trainer.visit.outcome is None
+    widget._handle_custom_msg({"action": "number", "value": " 3 "}, [])
+    assert "wrong 3" in widget.feedback and widget.solved == frozenset()
+
+
+def test_the_menus_filter_and_switch_modes(store: Store) -> None:
+    puzzles = [
+        real("best_capture"),
+        real("all_captures", ident="p2"),
+        real("sweep", "9♣ 3♦", "4♥ 5♠", ident="p3"),
+    ]
+    widget = PuzzleWidget(Trainer(puzzles, store), controls=True)
+    assert 'class="kaszino-kind-menu"' in widget.html and "kaszino-trainer-status" in widget.html
+    widget._handle_custom_msg({"action": "kind", "value": "sweep"}, [])
+    assert widget.puzzle.kind == "sweep" and widget.trainer.filters.kinds == ("sweep",)
+    assert '<option value="sweep" selected>' in widget.html
+    widget._handle_custom_msg({"action": "kind", "value": "sweep"}, [])
+    assert "nincs több feladvány" in widget.feedback and widget.puzzle.kind == "sweep"
+    widget._handle_custom_msg({"action": "mode", "value": "review"}, [])
+    assert widget.trainer.mode == "review" and "nincs esedékes ismétlés" in widget.feedback
+    widget._handle_custom_msg({"action": "band", "value": "impossible"}, [])
+    assert widget.feedback_tone == "bad" and "unknown band" in widget.feedback
+
+
+def test_the_status_and_summary_show_rating_streak_and_reviews(store: Store) -> None:
+    puzzles = [real("best_capture"), real("all_captures", ident="p2")]
+    clock = [datetime(2026, 3, 1, 9, tzinfo=UTC)]
+    widget = PuzzleWidget(Trainer(puzzles, store, clock=lambda: clock[0]), controls=True)
+    assert 'data-rating="1500"' in widget.html
+    widget.show_solution()
+    assert (
+        "Értékszámod: 1500 →" in widget.feedback and "Ismétlésre visszajön: 2026. 03. 02." in widget.feedback
+    )
+    widget.show_summary()
+    assert 'data-visits="1" data-solved="0" data-partial="0" data-failed="1"' in widget.html
+    assert widget.summary_shown
+    rating = round(training.learner_rating(store).value)  # type: ignore[union-attr]
+    assert f'data-rating="{rating}"' in widget.html and rating < 1500
+    with using_language("en"):
+        widget.refresh()
+        assert "Today&#x27;s session" in widget.html and "Puzzles: 1 — 0 solved" in widget.html
+
+
+def test_a_puzzle_widget_needs_puzzles() -> None:
+    with pytest.raises(ValueError, match="at least one"):
+        PuzzleWidget([])
+    with pytest.raises(ValueError, match="start must be"):
+        PuzzleWidget([real("sweep", "9♣ 3♦", "4♥ 5♠")], start=1)
+
+
+def test_a_capture_helper_matches_the_answers() -> None:
+    assert set(real("all_captures").answers) == {Capture(c.hand, c.table) for c in ALL_CAPTURES}
+
+
+def test_the_trainer_app_keeps_progress_in_the_learners_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kaszino.jupyter.trainer import trainer_app
+
+    path = tmp_path / "me.sqlite3"
+    monkeypatch.setenv("KASZINO_PROGRESS", str(path))
+    app = trainer_app()
+    assert repr(app) == "trainer_app()" and len(app.children) == 1
+    app.widget.show_solution()
+    with open_store(path) as store:
+        assert [a.outcome for a in training.attempts(store)] == ["failed"]
+
+
+@pytest.mark.parametrize("kind", ["text", "foreign", "newer", "damaged"])
+def test_a_progress_file_that_cannot_be_used_is_named_left_alone_and_the_trainer_still_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    from test_store import _bad_file
+
+    from kaszino.jupyter.trainer import trainer_app
+
+    path = tmp_path / "broken.sqlite3"
+    before = _bad_file(path, kind)
+    monkeypatch.setenv("KASZINO_PROGRESS", str(path))
+    app = trainer_app()
+    assert "nem menthető" in app.children[0].value and str(path) in app.children[0].value
+    app.widget.show_solution()
+    app.widget.next_puzzle()
+    assert app.widget.index == 1 and not app.widget.trainer.keeps_progress
+    assert path.read_bytes() == before
+
+def test_every_kind_theme_band_and_mode_has_a_label_in_both_languages() -> None:
+    from kaszino.i18n import tr
+    from kaszino.jupyter.widgets.trainer_view import CHOSEN_MODES
+    from kaszino.puzzles.puzzle import BANDS, KINDS, THEMES
+
+    keys = (
+        [f"kind_{k}" for k in KINDS]
+        + [f"theme_{t}" for t in THEMES]
+        + [f"band_{b}" for b in BANDS]
+        + [f"mode_{m}" for m in CHOSEN_MODES]
+    )
+    for key in keys:
+        assert tr(f"trainer.{key}", "hu") and tr(f"trainer.{key}", "en")
+
+
+def finished_deal() -> object:
+    from kaszino.engine.state import new_game
+
+    state = new_game(seed=3)
+    while not state.deal_over:
+        state = state.play(state.legal_moves()[0])
+    return state
+
+
+def test_a_counting_puzzle_hides_the_totals_until_it_is_decided() -> None:
+    state = finished_deal()
+    widget = PuzzleWidget([ChoicePuzzle("s1", "score_deal", "number", 4, state=state)])  # type: ignore[list-item]
+    assert "kaszino-score" not in widget.html and "Biztos pont" not in widget.html
+    assert "Ütött lapjai:" in widget.html and "Korábbi osztásokból: 0 pont" in widget.html
+    assert "kaszino-sums" not in widget.html  # no cards to pick, no running sums
+    widget.submit_number("4")
+    assert "kaszino-score" in widget.html and "Biztos pont" in widget.html  # now the table explains it
+    assert widget.html.index("kaszino-number") < widget.html.index("kaszino-buttons")  # the field comes first
+
+
+def test_a_returning_learner_starts_with_the_days_review_then_goes_on_rated(tmp_path: Path) -> None:
+    from kaszino.jupyter.trainer import trainer_app
+
+    puzzles = three()
+    clock = [datetime(2026, 3, 1, 9, tzinfo=UTC)]
+    with open_store(tmp_path / "me.sqlite3") as store:
+        first = Trainer(puzzles, store, clock=lambda: clock[0])
+        missed = first.next()
+        first.show_solution()
+        assert trainer_app(puzzles, store=store, clock=lambda: clock[0]).widget.trainer.mode == "rated"
+        clock[0] = datetime(2026, 3, 2, 10, tzinfo=UTC)  # the next day: the missed puzzle is due
+        app = trainer_app(puzzles, store=store, clock=lambda: clock[0])
+        assert app.widget.trainer.mode == "review" and app.widget.puzzle is missed
+        app.widget.show_solution()
+        app.widget.next_puzzle()
+        assert app.widget.trainer.mode == "rated" and "A mai ismétlésnek vége" in app.widget.feedback
+        assert app.widget.puzzle is not missed and '<option value="rated" selected>' in app.widget.html
