@@ -9,6 +9,20 @@ table cards and on the first ``--minimax-positions`` positions of a size: beyond
 minutes. Targets: at 12 table cards a median under 20 ms and a worst case under 300 ms; at 8
 table cards at least 30 times faster than the plain minimax.
 
+Modes beyond the default:
+
+- ``--adversarial``: the worst cases known, two players: the last round of issue 9 (sixteen
+  small table cards against K Q J in each hand) and positions of the same kind dealt from fixed
+  seeds (tables of 12–16 cards of value 1–7, hands of court cards). Target: every one of
+  them solved in at most 0.1 s.
+- ``--find N``: the finder that made that set: deals ``N`` such positions from random seeds,
+  solves each and prints the slowest with their notation (to add to ``ADVERSARIAL_SEEDS``).
+- ``--players 3`` or ``--players 4``: three players with 4 + 4 + 4 cards or four with 3 each,
+  12 table cards. Targets: median at most 1 s, worst at most 5 s.
+
+Every mode ends with the peak memory of the process (``resource.getrusage``); target: at most
+500 MB for any solve. Figures depend on the machine and its load: compare runs made together.
+
 Run: ``python benchmarks/bench_solver.py [--positions 20] [--minimax-positions 5]``.
 """
 
@@ -16,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import statistics
 import sys
 import time
@@ -26,12 +41,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from minimax_reference import minimax
 
-from kaszino.engine.rules import Rules
+from kaszino.engine.cards import DECK, Card
+from kaszino.engine.rules import STANDARD, Rules, preset
 from kaszino.engine.state import GameState
 from kaszino.solver import solve
 from kaszino.solver.positions import last_round_position
 
 TABLE_SIZES = range(2, 13)
+ISSUE_9 = (
+    "rules=standard; seed=0; deal=1; dealer=1; scores=0 | 0; round=8; to_move=0; forced=-; "
+    "last_capturer=0; hands=K♣ Q♥ J♦ | K♥ Q♠ J♠; table=A♠ A♥ A♦ A♣ 2♠ 2♥ 2♦ 2♣ 3♠ 3♥ 3♦ 5♦ 4♠ 6♥ 4♦ 7♠; "
+    "talon=-; piles=7♣ 8♣ 7♦ Q♦ 5♥ 5♠ K♠ 6♦ 10♦ 9♣ 4♥ 8♠ 10♥ 8♦ 4♣ | 10♠ 6♠ 6♣ 3♣ 10♣ 9♦ 9♠ 7♥ J♥ "
+    "J♣ 5♣ Q♣ K♦ 9♥ 8♥; tabla_points=0 | 0; bonus=0 | 0; result=-; pending=-"
+)
+ADVERSARIAL_SEEDS = (0, 1, 2, 3, 4, 5, 6, 7)
+"""Seeds of :func:`small_card_table` in the adversarial set (the finder's slowest, re-run it to add)."""
+TARGET_ADVERSARIAL_S = 0.1
 
 
 def positions(table_size: int, count: int) -> list[GameState]:
@@ -41,6 +66,27 @@ def positions(table_size: int, count: int) -> list[GameState]:
                             bias=rng.uniform(0.35, 0.65))
         for _ in range(count)
     ]
+
+
+def small_card_table(seed: int, rules: Rules = STANDARD, hand_size: int = 3) -> GameState:
+    """An open last round with many small cards on the table and court cards in the hands."""
+    rng = random.Random(f"small-card-table:{seed}")
+    small = [card for card in DECK if card.value <= 7]
+    high = [card for card in DECK if card.value >= 10]
+    rng.shuffle(small)
+    rng.shuffle(high)
+    n = rules.players
+    hands = tuple(tuple(high[p * hand_size:(p + 1) * hand_size]) for p in range(n))
+    table = tuple(small[: rng.randint(12, 16)])
+    used = set(table).union(*hands)
+    rest: list[Card] = [card for card in DECK if card not in used]
+    rng.shuffle(rest)
+    zeros = (0,) * n
+    return GameState(
+        rules=rules, hands=hands, table=table, talon=(), piles=tuple(tuple(rest[p::n]) for p in range(n)),
+        tabla_points=zeros, bonus=zeros, scores=zeros, dealer=n - 1, to_move=0,
+        last_capturer=rng.randrange(n), round=rules.rounds,
+    )
 
 
 def timed(function: Callable[[GameState], object], states: list[GameState]) -> list[float]:
@@ -57,13 +103,76 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:9.1f}"
 
 
+def peak_memory_mb() -> float:
+    """The peak resident memory of this process so far, in MB (Linux reports kB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def adversarial() -> None:
+    states = [GameState.from_notation(ISSUE_9)] + [small_card_table(seed) for seed in ADVERSARIAL_SEEDS]
+    print(f"adversarial two-player last rounds (target: each at most {TARGET_ADVERSARIAL_S * 1000:.0f} ms)")
+    print("name        table   solve (ms)   nodes")
+    worst = 0.0
+    for name, state in zip(["issue 9"] + [f"seed {seed}" for seed in ADVERSARIAL_SEEDS], states, strict=True):
+        start = time.perf_counter()
+        solution = solve(state)
+        spent = time.perf_counter() - start
+        worst = max(worst, spent)
+        print(f"{name:10s} {len(state.table):6d}   {ms(spent)}   {solution.nodes:7d}", flush=True)
+    verdict = "met:     " if worst <= TARGET_ADVERSARIAL_S else "NOT MET: "
+    print(f"{verdict}worst {worst * 1000:.1f} ms <= {TARGET_ADVERSARIAL_S * 1000:.0f} ms")
+
+
+def find(count: int) -> None:
+    """Solve ``count`` small-card tables from random seeds and list the slowest ten."""
+    found = []
+    for seed in random.Random().sample(range(10**6), count):
+        state = small_card_table(seed)
+        start = time.perf_counter()
+        nodes = solve(state).nodes
+        found.append((time.perf_counter() - start, nodes, seed, state))
+    for spent, nodes, seed, state in sorted(found, key=lambda item: item[0], reverse=True)[:10]:
+        print(f"seed {seed}: {spent * 1000:.1f} ms, {nodes} nodes\n  {state.notation()}")
+
+
+def more_players(players: int, count: int) -> None:
+    rules = preset(f"p{players}")
+    hand = 4 if players == 3 else 3
+    rng = random.Random(f"bench-solver:p{players}")
+    states = [last_round_position(rng, rules, table_size=12, hand_sizes=(hand,) * players,
+                                  bias=rng.uniform(0.2, 0.5)) for _ in range(count)]
+    print(f"{players} players, {hand} cards each, 12 table cards (targets: median <= 1 s, worst <= 5 s)")
+    solved = timed(solve, states)
+    for spent in solved:
+        print(f"  {ms(spent)} ms", flush=True)
+    median, worst = statistics.median(solved), max(solved)
+    checks = ((f"median {median:.2f} s <= 1 s", median <= 1.0), (f"worst {worst:.2f} s <= 5 s", worst <= 5.0))
+    for text, met in checks:
+        print(("met:     " if met else "NOT MET: ") + text)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=20, help="positions per table size")
     parser.add_argument("--minimax-positions", type=int, default=5, help="of those, how many for the minimax")
     parser.add_argument("--minimax-max-table", type=int, default=8, help="largest table for the minimax")
+    parser.add_argument("--adversarial", action="store_true", help="time the known worst cases")
+    parser.add_argument("--find", type=int, metavar="N", help="search N small-card tables for slow ones")
+    parser.add_argument("--players", type=int, choices=(3, 4), help="three or four players instead")
     args = parser.parse_args()
+    if args.adversarial:
+        adversarial()
+    elif args.find:
+        find(args.find)
+    elif args.players:
+        more_players(args.players, args.positions)
+    else:
+        two_players(args)
+    memory = peak_memory_mb()
+    print(("met:     " if memory <= 500 else "NOT MET: ") + f"peak memory {memory:.0f} MB <= 500 MB")
 
+
+def two_players(args: argparse.Namespace) -> None:
     solve(positions(4, 1)[0])  # warm up imports and caches outside the measurement
     print("table  solve median   worst (ms) | minimax median   worst (ms) | ratio of medians")
     results: dict[int, tuple[list[float], float | None]] = {}

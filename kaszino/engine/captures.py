@@ -2,17 +2,22 @@
 
 A capture pairs a non-empty set of hand cards with a non-empty set of table cards of the
 same sum, at most ``rules.capture_limit``. The enumeration is output-sensitive: one pass
-builds, for every suffix of the table, the bit set of sums its subsets can reach; the
-search then only enters a branch that can still complete the target sum, so its work is
-proportional to the number of captures it returns.
+builds, for every suffix of the table, the bit set of sums its subsets can reach (cut at the
+limit); the search then only enters a branch that can still complete the target sum, so its
+work is proportional to the number of captures it returns. The table subsets of one sum are
+found once and shared by every hand group of that sum, and the ``Capture`` values are made
+without the dataclass constructor's per-field checks (this is the engine's inner loop; see
+``benchmarks/bench_captures.py``).
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from functools import lru_cache
+from itertools import chain, combinations
+from operator import itemgetter
+from typing import Any
 
 from kaszino.engine.cards import Card, card_sum
 from kaszino.engine.rules import STANDARD, Rules
@@ -67,79 +72,151 @@ def capture_problem(
 
 
 def hand_groups(hand: Sequence[Card], rules: Rules = STANDARD) -> dict[int, list[tuple[Card, ...]]]:
-    """The non-empty hand subsets allowed by the rules, grouped by their sum."""
+    """The non-empty hand subsets allowed by the rules, grouped by their sum.
+
+    Order: by subset size, then in hand order (as ``itertools.combinations``); the sums appear
+    in the order of their first subset.
+    """
     limit = rules.capture_limit
     most = len(hand) if rules.max_hand_cards is None else min(len(hand), rules.max_hand_cards)
-    groups: dict[int, list[tuple[Card, ...]]] = defaultdict(list)
-    for size in range(1, most + 1):
-        for subset in combinations(hand, size):
-            total = card_sum(subset)
-            if limit is None or total <= limit:
+    values = [card.value for card in hand]
+    groups: dict[int, list[tuple[Card, ...]]] = {}
+    for pick in _pickers(len(hand), most):
+        if isinstance(pick, int):
+            subset: tuple[Card, ...] = (hand[pick],)
+            total = values[pick]
+        else:
+            subset = pick(hand)
+            total = sum(pick(values))
+        if limit is None or total <= limit:
+            if total in groups:
                 groups[total].append(subset)
+            else:
+                groups[total] = [subset]
     return groups
 
 
-class SubsetSums:
-    """The table's subsets by sum, enumerated on demand (output-sensitive)."""
+@lru_cache(maxsize=64)
+def _pickers(size: int, most: int) -> tuple[int | itemgetter[Any], ...]:
+    """How to pick each non-empty subset of ``size`` items with at most ``most`` members.
 
-    __slots__ = ("cards", "reach", "values")
+    Smaller subsets first, each in ``itertools.combinations`` order: an index for a single
+    item, an ``itemgetter`` returning the tuple of items for a larger subset.
+    """
+    subsets = chain.from_iterable(combinations(range(size), k) for k in range(1, most + 1))
+    return tuple(indices[0] if len(indices) == 1 else itemgetter(*indices) for indices in subsets)
 
-    def __init__(self, cards: Sequence[Card]) -> None:
-        self.cards = tuple(cards)
-        self.values = tuple(card.value for card in self.cards)
-        # reach[i]: bit s is set when some subset of cards[i:] sums to s (bit 0: empty set)
-        reach = [1] * (len(self.values) + 1)
-        for i in range(len(self.values) - 1, -1, -1):
-            reach[i] = reach[i + 1] | (reach[i + 1] << self.values[i])
-        self.reach = reach
 
-    def reachable(self, total: int) -> bool:
-        """Whether some non-empty subset sums to ``total`` (``total`` > 0)."""
-        return bool(self.reach[0] >> total & 1)
+def suffix_reach(values: Sequence[int], top: int | None) -> list[int]:
+    """``reach[i]``: bit ``s`` set when some subset of ``values[i:]`` sums to ``s`` (≤ ``top``).
 
-    def subsets(self, total: int) -> list[tuple[Card, ...]]:
-        """Every subset summing to ``total`` > 0, each once, cards in table order."""
-        found: list[tuple[Card, ...]] = []
-        if total > 0 and self.reach[0] >> total & 1:
-            self._extend(0, total, (), found)
-        return found
+    Bit 0 (the empty subset) is always set; ``top=None`` keeps every sum.
+    """
+    mask = -1 if top is None else (2 << top) - 1
+    reach = [1] * (len(values) + 1)
+    bits = 1
+    for i in range(len(values) - 1, -1, -1):
+        bits = (bits | bits << values[i]) & mask
+        reach[i] = bits
+    return reach
 
-    def _extend(self, i: int, remaining: int, chosen: Cards, found: list[Cards]) -> None:
-        values, reach, cards = self.values, self.reach, self.cards
-        while True:
-            value = values[i]
-            after = reach[i + 1]
-            if value == remaining:
-                found.append(chosen + (cards[i],))
-            elif value < remaining and after >> (remaining - value) & 1:
-                self._extend(i + 1, remaining - value, chosen + (cards[i],), found)
-            if not after >> remaining & 1:
-                return
-            i += 1
+
+def table_subsets(
+    cards: Sequence[Card], values: Sequence[int], reach: Sequence[int], totals: Iterable[int]
+) -> dict[int, list[tuple[Card, ...]]]:
+    """Every subset of ``cards`` summing to one of ``totals`` (> 0), each once, by sum.
+
+    ``values`` are the cards' values and ``reach`` their :func:`suffix_reach`; a total no
+    subset reaches gets no entry. One search serves all the totals, sharing the prefixes they
+    have in common, and only enters a branch that can still end on a wanted total, so its
+    work follows the number of subsets it finds. Within a total: cards in table order, and the
+    subsets that take an earlier card first.
+    """
+    wanted = 0
+    found: dict[int, list[Cards]] = {}
+    for total in totals:
+        if reach[0] >> total & 1:
+            wanted |= 1 << total
+            found[total] = []
+    if wanted & ~1:
+        ahead = [bits >> 1 for bits in reach]  # bit s of ahead[i]: some subset of cards[i:] sums to s + 1
+        ahead.append(0)
+        _extend(cards, values, ahead, 0, 0, (), wanted >> 1, found)
+    return found
+
+
+def _extend(
+    cards: Sequence[Card], values: Sequence[int], ahead: Sequence[int],
+    i: int, total: int, chosen: Cards, rest: int, found: dict[int, list[Cards]],
+) -> None:
+    """Add to ``found`` every ``chosen`` + non-empty subset of ``cards[i:]`` with a wanted sum.
+
+    ``chosen`` sums to ``total``; bit s of ``rest`` is set when ``total + 1 + s`` is wanted,
+    and some subset of ``cards[i:]`` reaches one of them. Depth first, a card taken before
+    it is left out.
+    """
+    while True:
+        value = values[i]
+        after = ahead[i + 1]
+        with_card = rest >> (value - 1)  # bit s: total + value + s is wanted
+        if with_card & 1:
+            picked = chosen + (cards[i],)
+            found[total + value].append(picked)
+            if after & with_card >> 1:
+                _extend(cards, values, ahead, i + 1, total + value, picked, with_card >> 1, found)
+        elif after & with_card >> 1:
+            _extend(cards, values, ahead, i + 1, total + value, chosen + (cards[i],), with_card >> 1, found)
+        if not after & rest:
+            return
+        i += 1
+
+
+class _Blank:
+    """A ``Capture`` under construction: the same slots, not yet frozen (see :func:`captures`)."""
+
+    __slots__ = ("hand", "table")
+
+    hand: tuple[Card, ...]
+    table: tuple[Card, ...]
 
 
 def captures(hand: Iterable[Card], table: Iterable[Card], rules: Rules = STANDARD) -> list[Capture]:
     """Every legal capture of ``hand`` against ``table``, each exactly once.
 
-    Order: by hand subset (smaller first, in hand order), then table subsets in table order.
+    Order: by hand group (the order of :func:`hand_groups`), then table subsets in table order.
     """
     hand, table = tuple(hand), tuple(table)
     if not hand or not table:
         return []
-    if not set(hand).isdisjoint(table):
-        shared = " ".join(str(card) for card in hand if card in table)
-        raise KaszinoError(f"a card cannot be both in the hand and on the table: {shared}")
-    sums = SubsetSums(table)
+    values = []
+    on_table = 0  # bit 4 * value + suit of every table card
+    for card in table:
+        value = card.value
+        values.append(value)
+        on_table |= 1 << (4 * value + card.suit)
+    for card in hand:
+        if on_table >> (4 * card.value + card.suit) & 1:
+            shared = " ".join(str(card) for card in hand if card in table)
+            raise KaszinoError(f"a card cannot be both in the hand and on the table: {shared}")
+    groups = hand_groups(hand, rules)
+    by_sum = table_subsets(table, values, suffix_reach(values, rules.capture_limit), groups)
     result: list[Capture] = []
-    for total, hand_subsets in hand_groups(hand, rules).items():
-        if sums.reachable(total):
-            table_subsets = sums.subsets(total)
-            result.extend(Capture(h, t) for h in hand_subsets for t in table_subsets)
+    append = result.append
+    for total, table_side in by_sum.items():
+        if table_side:
+            for h in groups[total]:
+                for t in table_side:
+                    # The engine's inner loop: filling a slot object and then giving it its final
+                    # class costs a third of the frozen dataclass constructor (same layout, same value).
+                    capture = _Blank()
+                    capture.hand = h
+                    capture.table = t
+                    capture.__class__ = Capture  # type: ignore[assignment]
+                    append(capture)  # type: ignore[arg-type]
     return result
 
 
 def iter_capture_sums(table: Sequence[Card], rules: Rules = STANDARD) -> Iterator[int]:
     """The distinct sums a non-empty set of table cards can make within the limit."""
-    reach = SubsetSums(table).reach[0]
-    top = card_sum(table) if rules.capture_limit is None else min(card_sum(table), rules.capture_limit)
-    return (s for s in range(1, top + 1) if reach >> s & 1)
+    reach = suffix_reach([card.value for card in table], rules.capture_limit)[0]
+    return (s for s in range(1, reach.bit_length()) if reach >> s & 1)

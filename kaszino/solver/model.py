@@ -231,19 +231,21 @@ class RoundModel:
             found: list[Step] = []
 
             def extend(i: int, remaining: int, chosen: int) -> None:
-                if remaining == 0:
-                    found.append(Step(CAPTURE, 0, chosen, *self.stats(chosen).taken))
-                    return
-                if i == len(present) or not reach[i] >> remaining & 1:
-                    return
+                """Every way to finish ``remaining`` > 0 with classes ``present[i:]``; it exists."""
                 c, count = present[i]
-                unit = 1 << (BITS * c)
+                value, unit, after = values[c], 1 << (BITS * c), reach[i + 1]
                 for k in range(count + 1):
-                    if k * values[c] > remaining:
-                        break
-                    extend(i + 1, remaining - k * values[c], chosen + k * unit)
+                    left = remaining - k * value
+                    if left <= 0:
+                        if left == 0:
+                            taken = chosen + k * unit
+                            found.append(Step(CAPTURE, 0, taken, *self.stats(taken).taken))
+                        return
+                    if after >> left & 1:
+                        extend(i + 1, left, chosen + k * unit)
 
-            extend(0, total, 0)
+            if total > 0 and reach[0] >> total & 1:
+                extend(0, total, 0)
             found.sort(key=lambda step: (step.points, step.cards), reverse=True)
             known = self._table_subsets[key] = found
         return known

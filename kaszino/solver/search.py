@@ -31,6 +31,7 @@ from kaszino.solver.model import (
     gain,
     signature,
 )
+from kaszino.solver.tablas import TablaBound
 
 INFINITY = 1000
 
@@ -121,6 +122,7 @@ class _Search:
         self.bounds: dict[tuple[object, ...], tuple[int, int]] = {}
         self.best: dict[tuple[object, ...], Step] = {}
         self.may_pass = state.rules.may_pass_after_tabla
+        self.tablas = TablaBound(model, may_pass=self.may_pass)
 
     # --- the model's transitions ----------------------------------------------------------
     def play(self, node: Node, step: Step) -> Node:
@@ -244,14 +246,17 @@ class _Search:
 
     def _static_bounds(self, node: Node) -> tuple[int, int]:
         """Bounds on the value from what is still in play, before any search."""
-        hands, table, _, _, _, _, counters = node
+        hands, table, mover, _, forced, _, counters = node
         model, player = self.model, self.player
         held = sum(hands)
         rest = model.stats(held + table)
-        sweeps_possible = model.stats(table).total <= model.stats(held).total
+        on_table = model.stats(table).total
+        # the table's total minus the hands' never falls, and a tábla needs it at zero or below
+        possible = on_table <= model.stats(held).total
+        most = self.tablas.most(hands, on_table, mover, forced) if possible else None
 
         def sweeps(p: int) -> int:
-            return model.best_tabla * model.stats(hands[p]).cards if sweeps_possible else 0
+            return model.best_tabla * most[p] if most is not None else 0
 
         if model.players == 2:
             # each card is worth more in one's own pile than in the other's
