@@ -9,7 +9,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Test workers: one per core (2 in CI). Each notebook runs whole on one worker (--dist loadfile).
 WORKERS ?= auto
 
-.PHONY: venv lab voila test check bench puzzles-check notebooks
+.PHONY: venv lab voila test check bench puzzles-check notebooks site
 
 venv: $(INSTALLED)
 
@@ -45,3 +45,8 @@ puzzles-check: venv
 notebooks: venv
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
+
+# The offline classroom site (JupyterLite + Pyodide) in site/: serve the folder with any static web
+# server, e.g. `python3 -m http.server -d site`. Needs npm; see docs/site.md.
+site: venv
+	$(BIN)/kaszino site build --out site
