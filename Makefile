@@ -9,7 +9,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Test workers: one per core (2 in CI). Each notebook runs whole on one worker (--dist loadfile).
 WORKERS ?= auto
 
-.PHONY: venv lab voila trainer test check bench puzzles-check notebooks teacher
+.PHONY: venv lab voila trainer test check bench puzzles-check notebooks teacher site
 
 venv: $(INSTALLED)
 
@@ -53,3 +53,7 @@ notebooks: venv
 # The teacher's version of the combinatorics chapter, made from the students' notebook and run.
 teacher: venv
 	$(BIN)/kaszino classroom teacher
+# The offline classroom site (JupyterLite + Pyodide) in site/: serve the folder with any static web
+# server, e.g. `python3 -m http.server -d site`. Needs npm; see docs/site.md.
+site: venv
+	$(BIN)/kaszino site build --out site

@@ -1,0 +1,363 @@
+"""``kaszino site build``: the tutorial and the trainer as a static JupyterLite site that runs offline.
+
+What the build fetches, and from where (nothing else, and nothing at all when the site runs):
+- the Pyodide runtime from npm's ``pyodide`` package, at the version the installed
+  ``jupyterlite-pyodide-kernel`` is made for (``npm pack``);
+- pure-Python wheels from PyPI with ``pip download``: the package built from this checkout, the
+  widgets (``ipywidgets``, ``anywidget``) and what the kernel loads when it starts (``micropip``,
+  ``ipython``, ``comm``, ``jedi``), each with its dependencies, pinned to the versions of the
+  Pyodide lock wherever the lock has them.
+
+The site's ``pyodide-lock.json`` lists exactly those wheels, with their real SHA-256 hashes, so no
+package can be looked up anywhere else; the kernel preloads them, so the notebooks run unchanged.
+The notebooks are copied without the widget outputs JupyterLite could not show.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from email.parser import HeaderParser
+from pathlib import Path
+from typing import Any
+
+from kaszino.errors import KaszinoError
+
+ROOT = Path(__file__).resolve().parents[2]
+"""The checkout the site is built from."""
+
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+"""The JupyterLite plugin whose settings configure the Pyodide kernel."""
+
+PRELOADED = ("kaszino", "ipywidgets", "anywidget", "micropip", "ipython", "comm", "jedi")
+"""Loaded when the kernel starts: the notebooks' imports and what the kernel itself needs."""
+
+RUNTIME_FILES = (
+    "pyodide.mjs",
+    "pyodide.js",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "package.json",
+)
+"""The files of npm's ``pyodide`` package that the site serves (no source maps, no demo pages)."""
+
+APPS = ("lab", "notebooks", "tree")
+"""The JupyterLite apps the site carries."""
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+"""The output type of a widget, which needs the saved widget state JupyterLite does not have."""
+
+SIZE_BUDGET = 50 * 1024 * 1024
+"""The largest site the build accepts without a warning, in bytes."""
+
+
+@dataclass(frozen=True)
+class SiteBuild:
+    """What a build made, for its report."""
+
+    output: Path
+    size: int
+    seconds: float
+    wheels: tuple[str, ...]
+
+    def report(self) -> str:
+        """The build's figures against the budgets (site ≤ 50 MB, build ≤ 2 minutes)."""
+        return (
+            f"site: {self.output}\n"
+            f"size: {self.size / 1e6:.1f} MB (budget {SIZE_BUDGET / 1e6:.0f} MB)"
+            f"{'' if self.size <= SIZE_BUDGET else '  OVER BUDGET'}\n"
+            f"build: {self.seconds:.0f} s (budget 120 s)\n"
+            f"wheels: {len(self.wheels)} ({', '.join(self.wheels)})"
+        )
+
+
+def _run(command: Sequence[str | Path], what: str, cwd: Path | None = None) -> None:
+    done = subprocess.run([str(part) for part in command], capture_output=True, text=True, cwd=cwd)
+    if done.returncode:
+        tail = (done.stderr or done.stdout).strip().splitlines()[-15:]
+        raise KaszinoError(f"{what} failed ({' '.join(map(str, command[:3]))} …):\n" + "\n".join(tail))
+
+
+def pyodide_version() -> str:
+    """The Pyodide version the installed JupyterLite kernel is made for."""
+    try:
+        from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION  # type: ignore[import-untyped]
+    except ImportError:
+        raise KaszinoError("building the site needs the 'site' extra: pip install -e '.[site]'") from None
+    return str(PYODIDE_VERSION)
+
+
+def fetch_pyodide(version: str, cache: Path) -> Path:
+    """npm's ``pyodide`` package at ``version``, unpacked in ``cache`` (kept for the next build)."""
+    target = cache / f"pyodide-{version}"
+    if (target / "pyodide-lock.json").is_file():
+        return target
+    if shutil.which("npm") is None:
+        raise KaszinoError("building the site needs npm (Node.js) to fetch the Pyodide runtime")
+    cache.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=cache) as scratch:
+        _run(
+            ["npm", "pack", f"pyodide@{version}", "--pack-destination", scratch, "--silent"],
+            f"fetching pyodide {version} from npm",
+        )
+        (tarball,) = Path(scratch).glob("pyodide-*.tgz")
+        with tarfile.open(tarball) as archive:
+            archive.extractall(scratch, filter="data")
+        shutil.rmtree(target, ignore_errors=True)
+        shutil.move(Path(scratch) / "package", target)
+    return target
+
+
+def pinned_versions(lock: Mapping[str, Any]) -> dict[str, str]:
+    """The version of every pure-Python package in a Pyodide lock, by canonical name."""
+    return {
+        canonical(entry["name"]): entry["version"]
+        for entry in lock["packages"].values()
+        if str(entry["file_name"]).endswith("-none-any.whl")
+    }
+
+
+def download_wheels(lock: Mapping[str, Any], dest: Path) -> list[Path]:
+    """This checkout's wheel and every wheel the site preloads, pure Python, pinned to ``lock``."""
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    _run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", dest, ROOT],
+        "building kaszino's wheel",
+    )
+    (own,) = dest.glob("kaszino-*.whl")
+    constraints = dest / "constraints.txt"
+    constraints.write_text(
+        "".join(f"{name}=={version}\n" for name, version in sorted(pinned_versions(lock).items()))
+    )
+    python = ".".join(lock["info"]["python"].split(".")[:2])
+    _run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--only-binary=:all:",
+            "--python-version",
+            python,
+            "--implementation",
+            "py",
+            "--abi",
+            "none",
+            "--platform",
+            "any",
+            "-c",
+            constraints,
+            "-d",
+            dest,
+            own,
+            *PRELOADED[1:],
+        ],
+        "downloading the wheels from PyPI",
+    )
+    constraints.unlink()
+    return sorted(dest.glob("*.whl"))
+
+
+def canonical(name: str) -> str:
+    """A distribution name as package indexes and Pyodide locks compare them."""
+    from packaging.utils import canonicalize_name
+
+    return str(canonicalize_name(name))
+
+
+def _pyodide_environment(lock: Mapping[str, Any]) -> dict[str, str]:
+    """Where environment markers are evaluated: Python in the browser (Emscripten)."""
+    full = lock["info"]["python"]
+    return {
+        "python_version": ".".join(full.split(".")[:2]),
+        "python_full_version": full,
+        "sys_platform": "emscripten",
+        "platform_system": "Emscripten",
+        "os_name": "posix",
+        "platform_machine": "wasm32",
+        "implementation_name": "cpython",
+        "platform_python_implementation": "CPython",
+        "extra": "",
+    }
+
+
+def lock_entry(wheel: Path, environment: Mapping[str, str]) -> dict[str, Any]:
+    """The Pyodide lock entry of a pure-Python wheel: name, version, imports, depends, real hash."""
+    from packaging.requirements import Requirement
+
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        info = next(name.split("/")[0] for name in names if name.split("/")[0].endswith(".dist-info"))
+        metadata = HeaderParser().parsestr(archive.read(f"{info}/METADATA").decode("utf-8"))
+        top_level = f"{info}/top_level.txt"
+        imports = (
+            archive.read(top_level).decode("utf-8").split()
+            if top_level in names
+            else sorted(
+                {
+                    name.split("/")[0].removesuffix(".py")
+                    for name in names
+                    if not name.split("/")[0].endswith((".dist-info", ".data"))
+                    and (name.endswith(".py") or "/" in name)
+                }
+            )
+        )
+    depends = sorted(
+        {
+            canonical(requirement.name)
+            for requirement in map(Requirement, metadata.get_all("Requires-Dist") or [])
+            if requirement.marker is None or requirement.marker.evaluate(dict(environment))
+        }
+    )
+    return {
+        "name": metadata["Name"],
+        "version": metadata["Version"],
+        "file_name": wheel.name,
+        "install_dir": "site",
+        "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+        "package_type": "package",
+        "imports": [name for name in imports if name.isidentifier() and not name.startswith("_")],
+        "depends": depends,
+        "unvendored_tests": False,
+        "shared_library": False,
+    }
+
+
+def rewrite_lock(lock: Mapping[str, Any], wheels: Iterable[Path]) -> dict[str, Any]:
+    """A Pyodide lock listing exactly ``wheels``, each pinned as in ``lock`` where ``lock`` has it."""
+    environment = _pyodide_environment(lock)
+    entries = {
+        canonical(entry["name"]): entry for entry in (lock_entry(wheel, environment) for wheel in wheels)
+    }
+    pins = pinned_versions(lock)
+    for name, entry in entries.items():
+        if name in pins and pins[name] != entry["version"]:
+            raise KaszinoError(f"{entry['file_name']}: Pyodide's lock pins {name} {pins[name]}")
+        missing = [dependency for dependency in entry["depends"] if dependency not in entries]
+        if missing:
+            raise KaszinoError(
+                f"{entry['file_name']} needs {', '.join(missing)}, which the site does not carry"
+            )
+    return {"info": dict(lock["info"]), "packages": dict(sorted(entries.items()))}
+
+
+def strip_widget_outputs(notebook: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of ``notebook`` without the widget outputs that need saved widget state to show."""
+    copy: dict[str, Any] = json.loads(json.dumps(notebook))
+    for cell in copy["cells"]:
+        if cell["cell_type"] == "code":
+            cell["outputs"] = [
+                output for output in cell.get("outputs", []) if WIDGET_VIEW not in output.get("data", {})
+            ]
+    copy.get("metadata", {}).pop("widgets", None)
+    return copy
+
+
+def _lite_settings() -> dict[str, Any]:
+    return {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Kaszinó",
+            "litePluginSettings": {
+                KERNEL_PLUGIN: {
+                    "disablePyPIFallback": True,
+                    "loadPyodideOptions": {"packages": list(PRELOADED)},
+                }
+            },
+        },
+    }
+
+
+def assemble(lite: Path, runtime: Path, wheels: Sequence[Path], lock: Mapping[str, Any]) -> None:
+    """Lay out the JupyterLite source folder: the runtime with its lock and wheels, notebooks, settings."""
+    shutil.rmtree(lite, ignore_errors=True)
+    pyodide = lite / "static" / "pyodide"
+    pyodide.mkdir(parents=True)
+    for name in RUNTIME_FILES:
+        shutil.copy2(runtime / name, pyodide / name)
+    for wheel in wheels:
+        shutil.copy2(wheel, pyodide / wheel.name)
+    (pyodide / "pyodide-lock.json").write_text(json.dumps(rewrite_lock(lock, wheels), indent=1))
+    files = lite / "files"
+    files.mkdir()
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        stripped = strip_widget_outputs(json.loads(notebook.read_text(encoding="utf-8")))
+        (files / notebook.name).write_text(
+            json.dumps(stripped, indent=1, ensure_ascii=False), encoding="utf-8"
+        )
+    shutil.copy2(ROOT / "scripts" / "jupyterlab-overrides.json", lite / "overrides.json")
+    (lite / "jupyter-lite.json").write_text(json.dumps(_lite_settings(), indent=1))
+    (lite / "jupyter_lite_config.json").write_text(
+        json.dumps(
+            {
+                "LiteBuildConfig": {
+                    "apps": list(APPS),
+                    "no_sourcemaps": True,
+                    "no_unused_shared_packages": True,
+                }
+            },
+            indent=1,
+        )
+    )
+
+
+def _size(folder: Path) -> int:
+    return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
+
+
+def build_site(output: Path, cache: Path) -> SiteBuild:
+    """Build the offline site into ``output`` (replaced), with downloads kept in ``cache``."""
+    started = time.perf_counter()
+    runtime = fetch_pyodide(pyodide_version(), cache)
+    lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
+    wheels = download_wheels(lock, cache / "wheels")
+    lite = cache / "lite"
+    assemble(lite, runtime, wheels, lock)
+    shutil.rmtree(output, ignore_errors=True)
+    # Run inside the fresh lite folder: JupyterLite keeps its task database in the working folder,
+    # and a database left by an earlier build would skip tasks it thinks are done.
+    _run(
+        [
+            Path(sys.executable).with_name("jupyter"),
+            "lite",
+            "build",
+            "--lite-dir",
+            ".",
+            "--output-dir",
+            output.resolve(),
+        ],
+        "jupyter lite build",
+        cwd=lite,
+    )
+    return SiteBuild(
+        output, _size(output), time.perf_counter() - started, tuple(wheel.name for wheel in wheels)
+    )
+
+
+def build(args: argparse.Namespace) -> int:
+    result = build_site(Path(args.out), Path(args.cache))
+    print(result.report())
+    return 0
+
+
+def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``kaszino site build`` to the top-level command."""
+    site = commands.add_parser("site", help="the offline classroom site (JupyterLite)")
+    actions = site.add_subparsers(dest="action", required=True)
+    make = actions.add_parser("build", help="build the static site (needs the 'site' extra and npm)")
+    make.add_argument("--out", default="site", help="the folder to build into (replaced; default: site)")
+    make.add_argument("--cache", default=".cache/site", help="where downloads are kept between builds")
+    make.set_defaults(run=build)

@@ -1,0 +1,126 @@
+"""The offline site's Pyodide lock: exactly the shipped wheels, real hashes, Pyodide's pins, no gaps."""
+
+from __future__ import annotations
+
+import hashlib
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kaszino.cli.site import WIDGET_VIEW, lock_entry, pinned_versions, rewrite_lock, strip_widget_outputs
+from kaszino.errors import KaszinoError
+
+LOCK: dict[str, Any] = {
+    "info": {"abi_version": "2026_0", "arch": "wasm32", "platform": "emscripten_5_0_3", "python": "3.14.2"},
+    "packages": {
+        "traitlets": {
+            "name": "traitlets",
+            "version": "5.14.3",
+            "file_name": "traitlets-5.14.3-py3-none-any.whl",
+        },
+        "numpy": {
+            "name": "numpy",
+            "version": "2.3.0",
+            "file_name": "numpy-2.3.0-cp314-cp314-pyemscripten_wasm32.whl",
+        },
+    },
+}
+
+
+def _wheel(folder: Path, name: str, version: str, requires: list[str], top: str | None = None) -> Path:
+    path = folder / f"{name}-{version}-py3-none-any.whl"
+    info = f"{name}-{version}.dist-info"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr(f"{top or name}/__init__.py", "")
+        archive.writestr(
+            f"{info}/METADATA",
+            "\n".join(
+                [
+                    "Metadata-Version: 2.1",
+                    f"Name: {name}",
+                    f"Version: {version}",
+                    *(f"Requires-Dist: {requirement}" for requirement in requires),
+                ]
+            )
+            + "\n",
+        )
+        archive.writestr(f"{info}/RECORD", "")
+    return path
+
+
+def test_an_entry_has_the_real_hash_the_imports_and_the_browser_dependencies(tmp_path: Path) -> None:
+    wheel = _wheel(
+        tmp_path,
+        "Widget_Kit",
+        "1.0",
+        [
+            "traitlets>=5",
+            "pexpect; sys_platform != 'emscripten'",
+            "pytest; extra == 'test'",
+            "exceptiongroup; python_version < '3.11'",
+        ],
+        top="widget_kit",
+    )
+    entry = lock_entry(
+        wheel,
+        {
+            "python_version": "3.14",
+            "python_full_version": "3.14.2",
+            "sys_platform": "emscripten",
+            "platform_system": "Emscripten",
+            "os_name": "posix",
+            "platform_machine": "wasm32",
+            "implementation_name": "cpython",
+            "platform_python_implementation": "CPython",
+            "extra": "",
+        },
+    )
+    assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    assert entry["imports"] == ["widget_kit"]
+    assert entry["depends"] == ["traitlets"]
+    assert (entry["name"], entry["version"], entry["file_name"]) == ("Widget_Kit", "1.0", wheel.name)
+
+
+def test_the_lock_lists_exactly_the_shipped_wheels(tmp_path: Path) -> None:
+    wheels = [_wheel(tmp_path, "traitlets", "5.14.3", []), _wheel(tmp_path, "kit", "1.0", ["traitlets"])]
+    lock = rewrite_lock(LOCK, wheels)
+    assert lock["info"] == LOCK["info"]
+    assert set(lock["packages"]) == {"traitlets", "kit"}
+    assert all(not entry["file_name"].startswith("http") for entry in lock["packages"].values())
+
+
+def test_a_version_other_than_pyodides_pin_is_refused(tmp_path: Path) -> None:
+    assert pinned_versions(LOCK) == {"traitlets": "5.14.3"}
+    with pytest.raises(KaszinoError, match=r"pins traitlets 5\.14\.3"):
+        rewrite_lock(LOCK, [_wheel(tmp_path, "traitlets", "5.0.0", [])])
+
+
+def test_a_missing_dependency_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(KaszinoError, match="needs psygnal"):
+        rewrite_lock(LOCK, [_wheel(tmp_path, "anywidget", "0.9.0", ["psygnal>=0.8"])])
+
+
+def test_widget_outputs_are_stripped_and_the_rest_kept() -> None:
+    notebook = {
+        "cells": [
+            {"cell_type": "markdown", "source": "# Ütés"},
+            {
+                "cell_type": "code",
+                "source": "x",
+                "outputs": [
+                    {
+                        "output_type": "display_data",
+                        "data": {WIDGET_VIEW: {"model_id": "a"}, "text/plain": "Table"},
+                    },
+                    {"output_type": "stream", "name": "stdout", "text": "13"},
+                ],
+            },
+        ],
+        "metadata": {"widgets": {"state": {}}},
+    }
+    stripped = strip_widget_outputs(notebook)
+    assert stripped["cells"][1]["outputs"] == [{"output_type": "stream", "name": "stdout", "text": "13"}]
+    assert "widgets" not in stripped["metadata"]
+    assert len(notebook["cells"][1]["outputs"]) == 2  # the original is untouched
