@@ -53,6 +53,7 @@ notebooks: venv
 # The teacher's version of the combinatorics chapter, made from the students' notebook and run.
 teacher: venv
 	$(BIN)/kaszino classroom teacher
+
 # The offline classroom site (JupyterLite + Pyodide) in site/: serve the folder with any static web
 # server, e.g. `python3 -m http.server -d site`. Needs npm; see docs/site.md.
 site: venv
