@@ -41,7 +41,8 @@ bench: venv
 puzzles-check: venv
 	$(BIN)/kaszino puzzles check
 
-# Re-run every notebook and store its fresh outputs (without the bulky widget state) for nbval.
+# Re-run every notebook and store its fresh outputs (without the bulky widget state) for nbval,
+# with a fresh progress file, so that no language chosen earlier changes them.
 notebooks: venv
-	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
-		--ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
+	KASZINO_PROGRESS="$$(mktemp -d)/progress.sqlite3" $(BIN)/jupyter nbconvert --to notebook --execute \
+		--inplace --ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
