@@ -9,7 +9,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Test workers: one per core (2 in CI). Each notebook runs whole on one worker (--dist loadfile).
 WORKERS ?= auto
 
-.PHONY: venv lab voila test check bench puzzles-check notebooks
+.PHONY: venv lab voila app test check bench puzzles-check notebooks
 
 venv: $(INSTALLED)
 
@@ -27,6 +27,10 @@ lab: venv
 # The capture chapter as an app without code (classroom mode).
 voila: venv
 	$(BIN)/voila notebooks/02_utes.ipynb
+
+# The whole tutorial as a classroom app: every chapter without code, from the start page.
+app: venv
+	$(BIN)/kaszino app
 
 test: venv check
 	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile

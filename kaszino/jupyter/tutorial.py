@@ -31,7 +31,7 @@ from kaszino.errors import KaszinoError
 from kaszino.i18n import LANGUAGES, catalogue, language, set_language, tr
 from kaszino.jupyter.checks import ChapterCheck, ExerciseSet
 from kaszino.jupyter.progress import remember_language, restore_language
-from kaszino.jupyter.render import LESSON, View
+from kaszino.jupyter.render import LESSON, View, cards_html
 from kaszino.jupyter.widgets.puzzle import PuzzleWidget
 from kaszino.jupyter.widgets.table import Mode, TableWidget
 from kaszino.jupyter.widgets.viewer import DealViewer
@@ -216,6 +216,22 @@ def live_table(hand: str, table: str, *, opponent: str | None = None, first_move
     state = position(hand, table, opponent=opponent, first_move=first_move, round_number=round_number,
                      last_capturer=last_capturer)
     return follow_language(TableWidget(state, mode=mode, view=view, level=level))
+
+
+class CardsPicture(ipywidgets.HTML):  # type: ignore[misc]
+    """A row of face-up cards (a picture; cards read the same in every language)."""
+
+    def __init__(self, cards: str) -> None:
+        self.cards = parse_cards(cards)
+        super().__init__(f'<div style="max-width:900px;">{cards_html(self.cards)}</div>')
+
+    def __repr__(self) -> str:
+        return f"show_cards({' '.join(map(str, self.cards))!r})"
+
+
+def show_cards(cards: str) -> CardsPicture:
+    """A picture of ``cards`` (e.g. ``"A♠ 2♠ 3♠"``) in a row."""
+    return CardsPicture(cards)
 
 
 def table_task(key: str, hand: str, table: str, goal: Goal, *, opponent: str | None = None,

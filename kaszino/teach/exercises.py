@@ -112,6 +112,8 @@ class Choice:
     fields: tuple[tuple[str, Field], ...] = ()
     reasons: tuple[tuple[str, Renders], ...] = ()
     """Reasons given in code instead of the catalogue (``option → text``), e.g. the engine's words."""
+    literal: bool = False
+    """The options are their own labels (cards, numbers), with no ``<key>.<option>`` text."""
 
     def __post_init__(self) -> None:
         if len(self.options) < 2 or len(set(self.options)) != len(self.options):
@@ -122,7 +124,7 @@ class Choice:
         phrase(self.key, self.fields)
         given = dict(self.reasons)
         for option in self.options:
-            phrase(f"{self.key}.{option}", self.fields)
+            self.label(option)
             if option != self.answer and option not in given:
                 phrase(f"{self.key}.{option}.why", self.fields)  # every wrong answer is explained
 
@@ -131,6 +133,8 @@ class Choice:
 
     def label(self, option: str) -> Renders:
         """The words of one option."""
+        if self.literal:
+            return Words(lambda _lang: option)
         return phrase(f"{self.key}.{option}", self.fields)
 
     def check(self, answer: object) -> Verdict:
@@ -144,9 +148,10 @@ class Choice:
         return Verdict(answer == self.answer, () if reason is None else (reason,))
 
 
-def choice(key: str, options: Sequence[str], answer: str, **fields: Field) -> Choice:
-    """A :class:`Choice` with catalogue ``fields`` given as keywords."""
-    return Choice(key, tuple(options), answer, tuple(fields.items()))
+def choice(key: str, options: Sequence[str], answer: str, *, literal: bool = False,
+           **fields: Field) -> Choice:
+    """A :class:`Choice` with catalogue ``fields`` as keywords (``literal``: the options label themselves)."""
+    return Choice(key, tuple(options), answer, tuple(fields.items()), literal=literal)
 
 
 def legality_choice(hand: str, table: str, rules: Rules = STANDARD) -> Choice:
