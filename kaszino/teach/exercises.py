@@ -29,6 +29,7 @@ from kaszino.engine.moves import Lay, Move
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError
 from kaszino.i18n import catalogue, language, tr
+from kaszino.solver.sweeps import sweep_plans
 from kaszino.teach.explain import Field, Level, Message, capture_fault, explain_move
 
 if TYPE_CHECKING:
@@ -246,6 +247,11 @@ ANY_LAY = Goal("lay", lambda _state, move: isinstance(move, Lay))
 """Laying a card."""
 ANY_MOVE = Goal("any_move", lambda _state, _move: True)
 """Any legal move."""
+
+
+SETS_UP_SWEEP = Goal("sets_up_sweep", lambda state, move: isinstance(move, Lay) and any(
+    card == move.card for card, _ in sweep_plans(state)))
+"""The forced lay after an opponent's tábla that lets the second move be a tábla."""
 
 
 def hand_cards(count: int) -> Goal:
