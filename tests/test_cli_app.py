@@ -25,7 +25,7 @@ def test_the_app_serves_the_notebooks_folder_on_loopback_with_the_code_hidden() 
 def test_the_folder_must_hold_the_start_page(tmp_path: Path) -> None:
     assert notebooks_folder(str(NOTEBOOKS)) == NOTEBOOKS
     assert (NOTEBOOKS / START_PAGE).is_file()
-    with pytest.raises(KaszinoError, match="holds no 00_start.ipynb"):
+    with pytest.raises(KaszinoError, match=r"holds no 00_start\.ipynb"):
         notebooks_folder(str(tmp_path))
 
 
