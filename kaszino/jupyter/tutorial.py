@@ -16,6 +16,7 @@ kept in the learner's progress file, so the next chapter (and the next session) 
 
 from __future__ import annotations
 
+import itertools
 import weakref
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -52,7 +53,9 @@ class Live(Protocol):
 
 LiveT = TypeVar("LiveT", bound=Live)
 
-_LIVE: weakref.WeakSet[Live] = weakref.WeakSet()
+_LIVE: weakref.WeakValueDictionary[int, Live] = weakref.WeakValueDictionary()
+"""Everything that follows the language, in the order it was shown (top of the page first)."""
+_shown = itertools.count()
 
 
 def follow_language(widget: LiveT) -> LiveT:
@@ -61,7 +64,8 @@ def follow_language(widget: LiveT) -> LiveT:
     If the widget has HU|EN buttons of its own (messages ``{"action": "lang"}``, as
     :class:`TableWidget` sends), a click on them switches the whole page too.
     """
-    _LIVE.add(widget)
+    if widget not in _LIVE.values():
+        _LIVE[next(_shown)] = widget
     on_msg = getattr(widget, "on_msg", None)
     if on_msg is not None:
         on_msg(_on_widget_message)
@@ -71,21 +75,21 @@ def follow_language(widget: LiveT) -> LiveT:
 def _on_widget_message(_widget: object, content: object, _buffers: object) -> None:
     # The widget has already switched the language and redrawn itself; now redraw the rest.
     if isinstance(content, dict) and content.get("action") == "lang":
-        remember_language(language())
         redraw()
+        remember_language(language())
 
 
 def redraw() -> None:
     """Redraw every live text and widget in the current language."""
-    for widget in list(_LIVE):
+    for widget in list(_LIVE.values()):
         widget.refresh()
 
 
 def switch_language(lang: str) -> None:
     """Switch to ``"hu"`` or ``"en"``, remember the choice, and redraw everything live on the page."""
     set_language(lang)
-    remember_language(lang)
     redraw()
+    remember_language(lang)  # after the page is redrawn: the learner need not wait for the file
 
 
 _MARKDOWN = mistune.create_markdown(plugins=["table"])
