@@ -66,7 +66,7 @@ def test_the_chapter_puzzles_take_answers_hints_and_the_solution(
 ) -> None:
     page = open_notebook(CHAPTER)
     # The trainer starts with the easiest find-every-capture puzzle: hand 8♣ 8♥ 6♣, table Q♣ 8♠.
-    trainer = widget_holding(page, ".kaszino-task")
+    trainer = widget_holding(page, "[data-puzzle]")
     feedback = trainer.locator(".kaszino-feedback")
     trainer.scroll_into_view_if_needed()
 

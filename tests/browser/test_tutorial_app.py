@@ -4,7 +4,8 @@ screenshot in Hungarian and in English under test-artifacts/, and checks that no
 lesson is on the page.
 
 Benchmark (printed, not asserted; run with ``-s`` to read it): the time from a click to the
-feedback it brings, and the time to switch a whole chapter to English.
+feedback it brings, and the time to switch a whole chapter to English; and, for comparison on
+the same machine at the same moment, the round trip of a plain ipywidgets button.
 """
 
 from __future__ import annotations
@@ -240,3 +241,17 @@ def test_chapter_4_leftover_and_viewer(app: str, page: Page) -> None:
     expect(viewer).to_have_attribute("data-step", "10")
     took = shots(page, "app-04-osztas", lambda: switch_to_english(page))
     report("04_osztas_menete", clicks, took)
+
+
+def test_baseline_round_trip_of_a_plain_widget(open_notebook: Callable[..., Page]) -> None:
+    page = open_notebook(Path(__file__).with_name("fixtures") / "roundtrip.ipynb")
+    label = page.locator(".widget-label")
+    expect(label).to_have_text("0")
+    button = page.get_by_role("button", name="Count")
+    clicks = [timed(button.click, lambda n=n: page.wait_for_function(
+        "n => document.querySelector('.widget-label').innerText === String(n)", arg=n, polling="raf"))
+        for n in range(1, 11)]
+    expect(label).to_have_text("10")
+    p95 = statistics.quantiles(clicks, n=20)[-1]
+    print(f"\nBENCH baseline (plain ipywidgets button): median={statistics.median(clicks):.0f} ms "
+          f"p95={p95:.0f} ms")
