@@ -9,7 +9,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Test workers: one per core (2 in CI). Each notebook runs whole on one worker (--dist loadfile).
 WORKERS ?= auto
 
-.PHONY: venv lab voila trainer test check bench puzzles-check notebooks teacher site
+.PHONY: venv lab voila app trainer test check bench puzzles-check notebooks teacher site
 
 venv: $(INSTALLED)
 
@@ -28,6 +28,10 @@ lab: venv
 voila: venv
 	$(BIN)/voila notebooks/02_utes.ipynb
 
+# The whole tutorial as a classroom app: every chapter without code, from the start page.
+app: venv
+	$(BIN)/kaszino app
+
 # The puzzle trainer as an app without code (progress in $KASZINO_PROGRESS or the user's data folder).
 trainer: venv
 	$(BIN)/voila notebooks/10_feladvanyok.ipynb
@@ -45,10 +49,11 @@ bench: venv
 puzzles-check: venv
 	$(BIN)/kaszino puzzles check
 
-# Re-run every notebook and store its fresh outputs (without the bulky widget state) for nbval.
+# Re-run every notebook and store its fresh outputs (without the bulky widget state) for nbval,
+# with a fresh progress file, so that no language chosen earlier changes them.
 notebooks: venv
-	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
-		--ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
+	KASZINO_PROGRESS="$$(mktemp -d)/progress.sqlite3" $(BIN)/jupyter nbconvert --to notebook --execute \
+		--inplace --ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
 
 # The teacher's version of the combinatorics chapter, made from the students' notebook and run.
 teacher: venv

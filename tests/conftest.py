@@ -6,6 +6,8 @@ import os
 
 from hypothesis import settings
 
+# The progress file of the whole session is a temporary one: see conftest.py at the repository root.
+
 # Notebooks under these folders are inputs of other tests (served by Voilà), not nbval subjects.
 collect_ignore_glob = ["browser/fixtures/*"]
 

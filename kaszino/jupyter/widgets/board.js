@@ -1,41 +1,55 @@
-// The browser half of the kaszino widgets: draw the markup the kernel sends, report clicks.
-// All game logic and all markup live in Python; any element with a data-action attribute
-// sends {action, card, lang, value} to the kernel, which answers with new markup.
+// The browser half of the kaszino widgets: draw the markup the kernel sends, report what the
+// learner does. All logic and all markup live in Python. A click on any element with a
+// data-action attribute sends {action, card, lang, value}; value is the element's data-value (an
+// option), its own value (a slider or a menu, sent when it changes) or that of the widget's
+// [data-field] input (a typed answer, also sent by Enter). After a redraw the focus returns to the
+// element that had it.
 function render({ model, el }) {
   const draw = () => {
+    const focused = el.contains(document.activeElement) ? document.activeElement : null;
+    const key = focused ? focused.dataset.action ?? focused.dataset.field : null;
     el.innerHTML = model.get("html");
-  };
-  const onClick = (event) => {
-    const target = event.target.closest("[data-action]");
-    if (!target || !el.contains(target) || target.disabled || target.tagName === "SELECT") {
-      return;
+    if (key) {
+      const again = el.querySelector(`[data-action="${key}"], [data-field="${key}"]`);
+      if (again) {
+        again.focus();
+      }
     }
-    send(target);
   };
-  // A menu (<select data-action>) reports its new value; a button with data-input sends the
-  // value typed into that field of the widget; Enter in such a field presses its button.
-  const send = (target) => {
-    const input = target.dataset.input ? el.querySelector(target.dataset.input) : null;
+  const send = (target, value) => {
     model.send({
       action: target.dataset.action,
       card: target.dataset.card ?? null,
       lang: target.dataset.lang ?? null,
-      value: input ? input.value : target.tagName === "SELECT" ? target.value : target.dataset.value ?? null,
+      value: value ?? null,
     });
   };
+  const fieldValue = () => {
+    const field = el.querySelector("[data-field]");
+    return field ? field.value : null;
+  };
+  const changes = (target) => target.tagName === "INPUT" || target.tagName === "SELECT";
+  const onClick = (event) => {
+    const target = event.target.closest("[data-action]");
+    if (!target || !el.contains(target) || target.disabled || changes(target)) {
+      return;
+    }
+    send(target, target.dataset.value ?? fieldValue());
+  };
   const onChange = (event) => {
-    const target = event.target.closest("select[data-action]");
-    if (target && el.contains(target)) {
-      send(target);
+    const target = event.target;
+    if (changes(target) && target.dataset.action && el.contains(target)) {
+      send(target, target.value);
     }
   };
   const onKey = (event) => {
-    if (event.key !== "Enter" || !event.target.matches("input")) {
-      return;
-    }
-    const button = el.querySelector(`[data-input="#${event.target.id}"]`);
-    if (button && !button.disabled) {
-      send(button);
+    const field = event.target.closest("[data-field]");
+    if (event.key === "Enter" && field && el.contains(field)) {
+      const submit = el.querySelector(`[data-action="${field.dataset.field}"]`);
+      if (submit && !submit.disabled) {
+        event.preventDefault();
+        send(submit, field.value);
+      }
     }
   };
   el.classList.add("kaszino-root");

@@ -383,9 +383,10 @@ class PuzzleWidget(TableWidget):
             field_id = self._number_field
             return (f'<div class="kaszino-bar kaszino-number">'
                     f'<label for="{field_id}">{escape(tr("trainer.number_label"))}</label>'
-                    f'<input type="number" step="1" id="{field_id}" class="kaszino-number-input">'
+                    f'<input type="number" step="1" id="{field_id}" class="kaszino-number-input"'
+                    f' data-field="number">'
                     f'<button type="button" class="kaszino-btn kaszino-main kaszino-number-btn"'
-                    f' data-action="number" data-input="#{field_id}">'
+                    f' data-action="number">'
                     f'{escape(tr("trainer.button_number"))}</button></div>')
         return ""
 
@@ -395,7 +396,7 @@ class PuzzleWidget(TableWidget):
                 "hint": self.show_hint, "solution": self.show_solution, "next": self.next_puzzle,
                 "previous": self.previous_puzzle, "summary": self.show_summary}
 
-    def _valued_handlers(self) -> dict[str, Callable[[str], None]]:
+    def _value_handlers(self) -> dict[str, Callable[[str], None]]:
         return {"choose": self.choose, "number": self.submit_number, "mode": self.set_mode,
                 "kind": lambda value: self.set_filter("kind", value),
                 "band": lambda value: self.set_filter("band", value),
