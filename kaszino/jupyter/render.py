@@ -212,7 +212,8 @@ def _hand(state: GameState, player: int, shown: bool, picking: bool, selected: C
     return _row([_slot(card, zone, card in selected) for card in cards], tr("ui.no_cards"))
 
 
-def _player_panel(state: GameState, player: int, hand: str, piles: bool = True, counting: bool = False) -> str:
+def _player_panel(state: GameState, player: int, hand: str, piles: bool = True,
+                  counting: bool = False) -> str:
     pile = state.piles[player]
     moving = player == state.to_move and not state.finished and not state.deal_over
     points = (tr("ui.earlier_points", points=state.scores[player]) if counting

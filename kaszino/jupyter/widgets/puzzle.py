@@ -25,7 +25,8 @@ from kaszino.engine.captures import Capture, capture_problem
 from kaszino.engine.moves import Lay
 from kaszino.errors import KaszinoError
 from kaszino.i18n import tr
-from kaszino.jupyter.widgets.table import Button, TableWidget, Text, move_text, text
+from kaszino.jupyter.widgets.base import Text
+from kaszino.jupyter.widgets.table import Button, TableWidget, move_text, text
 from kaszino.jupyter.widgets.trainer_view import controls_html, date_text, status_html, summary_html
 from kaszino.puzzles.puzzle import Puzzle
 from kaszino.puzzles.trainer import Filters, Trainer, Visit
