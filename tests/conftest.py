@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import settings
 
 # The progress file of the whole session is a temporary one: see conftest.py at the repository root.
@@ -16,3 +19,12 @@ collect_ignore_glob = ["browser/fixtures/*"]
 settings.register_profile("dev", deadline=None)
 if not os.environ.get("CI"):
     settings.load_profile("dev")
+
+
+@pytest.fixture(autouse=True)
+def _a_page_of_its_own() -> Iterator[None]:
+    """Widgets one test shows do not follow the language switches of later tests."""
+    yield
+    tutorial = sys.modules.get("kaszino.jupyter.tutorial")
+    if tutorial is not None:
+        tutorial.forget_live()

@@ -79,6 +79,11 @@ def _on_widget_message(_widget: object, content: object, _buffers: object) -> No
         remember_language(language())
 
 
+def forget_live() -> None:
+    """Stop following the language with everything shown so far (a new page begins)."""
+    _LIVE.clear()
+
+
 def redraw() -> None:
     """Redraw every live text and widget in the current language."""
     for widget in list(_LIVE.values()):

@@ -132,8 +132,8 @@ def current_store() -> Store:
     global _current
     path = default_path()
     if _current is None or _current.path != path:
-        if _current is not None:
-            _current.close()
+        # The store it replaces is not closed here: a widget may still hold it (it closes when
+        # the last holder lets go of it).
         _current = open_store(path)
     return _current
 
