@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kaszino.engine.captures import Capture
 from kaszino.engine.cards import Card
 from kaszino.engine.moves import Challenge, Claim, Pass, parse_move
 from kaszino.engine.rules import S003, STANDARD
 from kaszino.engine.scoring import points_available
+from kaszino.errors import KaszinoError
 from kaszino.solver.value import capture_value
 from kaszino.teach import game_lesson as game
 from kaszino.teach import scoring_lesson as scoring
 from kaszino.teach import variants_lesson as variants
+from kaszino.teach.recorded import first_deal_end, recorded_game
 
 # --- 05: scoring -------------------------------------------------------------------------------
 
@@ -142,3 +146,22 @@ def test_three_and_four_players_score_majorities_to_the_single_leader() -> None:
     four = variants.four_player_deal().deal_scores()
     assert [s.most_cards for s in four] == [3, 0, 0, 0] and [s.most_spades for s in four] == [0, 0, 0, 0]
     assert variants.P3.rounds == 5 and variants.P3.hand_size(5) == 4 and variants.P4.rounds == 4
+
+
+# --- recorded games shown in the deal viewer --------------------------------------------------------
+
+def test_the_recorded_games_show_what_their_lessons_ask_about() -> None:
+    tie = first_deal_end(scoring.tie_record())
+    assert tie.deal_over and [s.cards for s in tie.deal_scores()] == [26, 26]
+    won = first_deal_end(game.quick_win_record())
+    assert won.finished and won.winner is not None and not won.deal_over and won.deal == 1
+    three = first_deal_end(variants.three_player_record())
+    assert three.players == 3 and [s.most_cards for s in three.deal_scores()] == [0, 0, 0]
+    four = first_deal_end(variants.four_player_record())
+    assert four.players == 4 and sum(s.most_cards for s in four.deal_scores()) == 0
+    assert sum(s.most_spades for s in four.deal_scores()) == 2
+
+
+def test_an_unknown_recorded_game_is_refused() -> None:
+    with pytest.raises(KaszinoError, match="no recorded lesson game"):
+        recorded_game("nonsense")

@@ -11,11 +11,13 @@ from functools import cache
 
 from kaszino.engine.captures import Capture
 from kaszino.engine.moves import Challenge, Claim, Lay, parse_move
+from kaszino.engine.record import GameRecord
 from kaszino.engine.rules import PRESETS, STANDARD, Rules
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
 from kaszino.teach.drills import Section, number_choice, secured_points, yes_no
 from kaszino.teach.questions import Field, Phrase, Play, Question, choice, phrase
+from kaszino.teach.recorded import first_deal_end, recorded_game
 from kaszino.teach.scenes import Pile, scene
 
 DOMAIN = "game_lesson"
@@ -135,12 +137,24 @@ def _claim_questions() -> tuple[Question, ...]:
     )
 
 
+def quick_win_record() -> GameRecord:
+    """A recorded game won with automatic claims before the last cards of deal 1 are played."""
+    return recorded_game("quick_win")
+
+
 def _who_wins_questions() -> tuple[Question, ...]:
+    won = first_deal_end(quick_win_record())
+    if won.winner is None:
+        raise KaszinoError("the quick-win record must end with a winner")
+    left = sum(len(hand) for hand in won.hands) + len(won.table) + len(won.talon)
     both = both_over()
     automatic = one_short(STANDARD)
     capture = next(m for m in reach_target(automatic).right)
     ends = automatic.play(capture).finished
     return (
+        choice(_p("q_record_winner"), _players(_p("q_record_winner_why", points=won.totals()[won.winner])),
+               won.winner),
+        yes_no(_p("q_record_all_played"), left == 0, _p("q_record_all_played_why", left=left)),
         choice(_p("q_late_claim"), _players(_p("q_late_claim_why")), claim_winner(both, 0), both),
         yes_no(_p("q_auto_ends", capture=str(capture)), ends, _p("q_auto_ends_why"), automatic),
         yes_no(_p("q_mid_deal"), both.play(Claim(0)).finished and not both.deal_over, _p("q_mid_deal_why")),

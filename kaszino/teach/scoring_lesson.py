@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from kaszino.engine.cards import Card
+from kaszino.engine.record import GameRecord
 from kaszino.engine.rules import S003, STANDARD, Rules
 from kaszino.engine.scoring import BIG_CASINO, LITTLE_CASINO, SPADES_IN_DECK, card_points, points_available
 from kaszino.engine.state import GameState
@@ -25,6 +26,7 @@ from kaszino.teach.drills import (
     yes_no,
 )
 from kaszino.teach.questions import Field, Phrase, Question, choice, phrase
+from kaszino.teach.recorded import first_deal_end, recorded_game
 from kaszino.teach.scenes import Pile, scene
 
 DOMAIN = "scoring_lesson"
@@ -114,10 +116,18 @@ def _majority_questions() -> tuple[Question, ...]:
     )
 
 
+def tie_record() -> GameRecord:
+    """A recorded game whose first deal ends 26–26 in cards (shown in the deal viewer)."""
+    return recorded_game("tie")
+
+
 def _tie_questions() -> tuple[Question, ...]:
     tied = tied_deal()
     odd = SPADES_IN_DECK % 2 == 1
+    recorded = first_deal_end(tie_record())
     return (
+        majority(recorded, "cards", _p("q_tie_record_cards")),
+        deal_points(recorded, 1, _p("q_tie_record_points", player=2)),
         majority(tied, "cards", _p("q_who_cards_tied")),
         yes_no(_p("q_spade_tie"), not odd, _p("q_spade_tie_why")),
         deal_points(tied, 0, _p("q_deal_points", player=1)),

@@ -11,12 +11,14 @@ from functools import cache
 
 from kaszino.engine.captures import Capture, capture_problem
 from kaszino.engine.moves import Challenge, Claim, Pass, parse_move
+from kaszino.engine.record import GameRecord
 from kaszino.engine.rules import PRESETS, STANDARD, Rules
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
 from kaszino.teach.drills import Section, deal_points, majority, number_choice, yes_no
 from kaszino.teach.game_lesson import false_capture
 from kaszino.teach.questions import Field, Phrase, Play, Question, choice, phrase
+from kaszino.teach.recorded import first_deal_end, recorded_game
 from kaszino.teach.scenes import Pile, scene
 from kaszino.teach.scoring_lesson import finished_deal
 
@@ -184,25 +186,40 @@ def _start_questions() -> tuple[Question, ...]:
     )
 
 
+def three_player_record() -> GameRecord:
+    """A recorded three-player game: its first deal ends 20–20–12 in cards."""
+    return recorded_game("three_players")
+
+
+def four_player_record() -> GameRecord:
+    """A recorded four-player game: its first deal ends 14–14–13–11 in cards."""
+    return recorded_game("four_players")
+
+
 def _three_questions() -> tuple[Question, ...]:
     deal = three_player_deal()
+    recorded = first_deal_end(three_player_record())
     return (
         number_choice(_p("q_p3_rounds"), P3.rounds, (4, 5, 6, 8), _p("q_p3_rounds_why", rounds=P3.rounds)),
         number_choice(_p("q_p3_last"), P3.hand_size(P3.rounds), (2, 3, 4), _p("q_p3_last_why",
                       cards=P3.hand_size(P3.rounds))),
         majority(deal, "cards", _p("q_p3_cards")),
         majority(deal, "spades", _p("q_p3_spades")),
+        majority(recorded, "cards", _p("q_p3_record_cards")),
+        majority(recorded, "spades", _p("q_p3_record_spades")),
     )
 
 
 def _four_questions() -> tuple[Question, ...]:
     deal = four_player_deal()
+    recorded = first_deal_end(four_player_record())
     dealt = sum(P4.hand_size(r) for r in range(1, P4.rounds + 1))
     return (
         number_choice(_p("q_p4_cards"), dealt, (9, 12, 13, 15),
                       _p("q_p4_cards_why", cards=dealt, rounds=P4.rounds)),
         majority(deal, "cards", _p("q_p4_majority")),
         deal_points(deal, 0, _p("q_p4_points", player=1)),
+        majority(recorded, "cards", _p("q_p4_record_cards")),
     )
 
 
