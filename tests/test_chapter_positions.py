@@ -10,6 +10,7 @@ from kaszino.engine.moves import Challenge, Claim, Pass, parse_move
 from kaszino.engine.rules import S003, STANDARD
 from kaszino.engine.scoring import points_available
 from kaszino.errors import KaszinoError
+from kaszino.i18n import using_language
 from kaszino.solver.value import capture_value
 from kaszino.teach import game_lesson as game
 from kaszino.teach import scoring_lesson as scoring
@@ -165,3 +166,11 @@ def test_the_recorded_games_show_what_their_lessons_ask_about() -> None:
 def test_an_unknown_recorded_game_is_refused() -> None:
     with pytest.raises(KaszinoError, match="no recorded lesson game"):
         recorded_game("nonsense")
+
+
+def test_the_outcome_of_a_fals_call_is_told_with_the_numbers() -> None:
+    with using_language("en"):
+        right = game.fals_outcome(game.false_capture(), Challenge(0)).text()
+        wrong = game.fals_outcome(game.true_capture(), Challenge(0)).text()
+    assert "8 ≠ 9" in right and "2 points" in right and "player 2 moves again" in right
+    assert "add up to 8" in wrong and "Player 2 scores 1 point" in wrong

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from kaszino.engine.captures import Capture
+from kaszino.engine.cards import card_sum
 from kaszino.engine.moves import Challenge, Claim, Lay, parse_move
 from kaszino.engine.record import GameRecord
 from kaszino.engine.rules import PRESETS, STANDARD, Rules
@@ -187,6 +188,20 @@ def call_fals(state: GameState) -> Question:
     false = _attempt_false(state)
     why = _p("q_call_fals_false" if false else "q_call_fals_true")
     return yes_no(_p("q_call_fals", capture=str(_attempt(state))), false, why, state)
+
+
+def fals_outcome(state: GameState, call: Challenge) -> Phrase:
+    """What the "Fals!" ``call`` brings in ``state``: the engine's verdict on the capture, in words."""
+    attempt = state.pending
+    if attempt is None:
+        raise KaszinoError("there is no capture to challenge")
+    after = state.play(call)
+    hand, table = card_sum(attempt.capture.hand), card_sum(attempt.capture.table)
+    if attempt.false:
+        return _p("fals_right", hand=hand, table=table, challenger=call.player + 1,
+                  points=after.bonus[call.player] - state.bonus[call.player], capturer=attempt.capturer + 1)
+    return _p("fals_wrong", total=hand, capturer=attempt.capturer + 1,
+              points=after.bonus[attempt.capturer] - state.bonus[attempt.capturer])
 
 
 def _fals_questions() -> tuple[Question, ...]:
