@@ -29,7 +29,7 @@ def test_the_card_point_table_offers_the_big_and_the_little_casino_and_an_ace() 
     state = scoring.card_points_table()
     values = {str(m): capture_value(state, m).points for m in state.legal_moves() if isinstance(m, Capture)}
     assert values["10♥ = 10♦"] == 2 and values["3♣ = 2♠+A♦"] == 2
-    question = scoring.sections()[0].questions[0]
+    question = scoring.chapter().questions("card_points")[0]
     assert [str(move) for move in question.right] == ["10♥+3♣ = 10♦+2♠+A♦"]  # 4 points at once
 
 
@@ -174,3 +174,9 @@ def test_the_outcome_of_a_fals_call_is_told_with_the_numbers() -> None:
         wrong = game.fals_outcome(game.true_capture(), Challenge(0)).text()
     assert "8 ≠ 9" in right and "2 points" in right and "player 2 moves again" in right
     assert "add up to 8" in wrong and "Player 2 scores 1 point" in wrong
+
+
+def test_a_first_move_tabla_is_worth_two_in_the_standard_scoring_and_one_in_the_other() -> None:
+    sweep = parse_move("J♦=2♥+2♣+3♦+4♥")
+    assert scoring.first_move_tabla(STANDARD).play(sweep).tabla_points[0] == 2
+    assert scoring.first_move_tabla().play(sweep).tabla_points[0] == 1

@@ -16,9 +16,9 @@ CHAPTERS = (scoring_lesson, game_lesson, variants_lesson)
 
 
 def questions(chapter: ModuleType) -> Iterator[Question]:
-    for section in chapter.sections():
+    for section in chapter.chapter().sections:
         yield from section.questions
-    yield from chapter.chapter_check()
+    yield from chapter.chapter().check
 
 
 ALL = [(chapter.DOMAIN, index, question) for chapter in CHAPTERS
@@ -27,8 +27,8 @@ ALL = [(chapter.DOMAIN, index, question) for chapter in CHAPTERS
 
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.DOMAIN)
 def test_every_section_has_exercises_and_the_check_has_five_to_ten(chapter: ModuleType) -> None:
-    assert all(section.questions for section in chapter.sections())
-    assert 5 <= len(chapter.chapter_check()) <= 10
+    assert all(section.questions for section in chapter.chapter().sections)
+    assert 5 <= len(chapter.chapter().check) <= 10
     kinds = {type(question) for question in questions(chapter)}
     assert len(kinds) >= 2, "several forms of exercise"
 
@@ -36,8 +36,9 @@ def test_every_section_has_exercises_and_the_check_has_five_to_ten(chapter: Modu
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.DOMAIN)
 def test_every_section_text_exists_in_both_languages(chapter: ModuleType) -> None:
     texts = catalogue(chapter.DOMAIN)
-    for section in chapter.sections():
+    for section in chapter.chapter().sections:
         name = section.text.partition(".")[2]
+        assert chapter.chapter().questions(name) == section.questions
         assert texts[name]["hu"].startswith("###") and texts[name]["en"].startswith("###")
     assert {"intro", "check", "summary"} <= texts.keys()
 

@@ -30,6 +30,27 @@ class Section:
     questions: tuple[Question, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Chapter:
+    """A chapter's content: its number ("05"), text catalogue, sections and closing check."""
+
+    number: str
+    domain: str
+    sections: tuple[Section, ...]
+    check: tuple[Question, ...]
+
+    def text(self, name: str) -> str:
+        """The catalogue key of the lesson text ``name`` (``"intro"``, a section, ``"summary"``)."""
+        return f"{self.domain}.{name}"
+
+    def questions(self, name: str) -> tuple[Question, ...]:
+        """The exercises after section ``name``."""
+        for section in self.sections:
+            if section.text == self.text(name):
+                return section.questions
+        raise KaszinoError(f"chapter {self.number} has no section {name!r}")
+
+
 def deal_points(state: GameState, player: int, prompt: Phrase) -> Number:
     """Points ``player`` scores in the deal of ``state`` (secured so far, all of them once it is over)."""
     score = state.deal_scores()[player]

@@ -16,7 +16,7 @@ from kaszino.engine.record import GameRecord
 from kaszino.engine.rules import PRESETS, STANDARD, Rules
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
-from kaszino.teach.drills import Section, number_choice, secured_points, yes_no
+from kaszino.teach.drills import Chapter, Section, number_choice, secured_points, yes_no
 from kaszino.teach.questions import Field, Phrase, Play, Question, choice, phrase
 from kaszino.teach.recorded import first_deal_end, recorded_game
 from kaszino.teach.scenes import Pile, scene
@@ -100,8 +100,12 @@ def _stakes() -> list[tuple[Phrase, Phrase]]:
 
 
 @cache
-def sections() -> tuple[Section, ...]:
-    """The chapter's sections, each with the exercises that follow it."""
+def chapter() -> Chapter:
+    """The chapter: its sections with their exercises, and the closing check."""
+    return Chapter("06", DOMAIN, _sections(), _check())
+
+
+def _sections() -> tuple[Section, ...]:
     return (
         Section(f"{DOMAIN}.target", _target_questions()),
         Section(f"{DOMAIN}.claim", _claim_questions()),
@@ -221,8 +225,7 @@ def _fals_questions() -> tuple[Question, ...]:
     )
 
 
-@cache
-def chapter_check() -> tuple[Question, ...]:
+def _check() -> tuple[Question, ...]:
     """The check at the end of the chapter: seven questions over every section."""
     short, false, true = one_short(), false_capture(), true_capture()
     penalty = false.play(Challenge(0)).bonus[0]

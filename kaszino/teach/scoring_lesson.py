@@ -15,6 +15,7 @@ from kaszino.engine.rules import S003, STANDARD, Rules
 from kaszino.engine.scoring import BIG_CASINO, LITTLE_CASINO, SPADES_IN_DECK, card_points, points_available
 from kaszino.engine.state import GameState
 from kaszino.teach.drills import (
+    Chapter,
     Section,
     best_points,
     captures_where,
@@ -73,6 +74,11 @@ def middle_of_deal() -> GameState:
                  piles=[Pile("A♣ 10♦", count=16, spades=7), Pile("A♥", count=None)])
 
 
+def first_move_tabla(rules: Rules = S003) -> GameState:
+    """The very first move of a deal: J♦ takes all four table cards (2 + 2 + 3 + 4 = 11)."""
+    return scene(["J♦ 7♠ 9♣", "5♥ 8♦ Q♣"], "2♥ 2♣ 3♦ 4♥", rules=rules, round=1)
+
+
 # --- exercises ----------------------------------------------------------------------------------
 
 def _points_of(card: Card) -> int:
@@ -80,8 +86,12 @@ def _points_of(card: Card) -> int:
 
 
 @cache
-def sections() -> tuple[Section, ...]:
-    """The chapter's sections, each with the exercises that follow it."""
+def chapter() -> Chapter:
+    """The chapter: its sections with their exercises, and the closing check."""
+    return Chapter("05", DOMAIN, _sections(), _check())
+
+
+def _sections() -> tuple[Section, ...]:
     return (
         Section(f"{DOMAIN}.card_points", _card_point_questions()),
         Section(f"{DOMAIN}.majorities", _majority_questions()),
@@ -156,7 +166,10 @@ def _secured_questions() -> tuple[Question, ...]:
 
 def _other_table_questions() -> tuple[Question, ...]:
     plain = points_available(S003)
+    sweep = first_move_tabla()
     return (
+        captures_where(sweep, lambda value: any(item.kind == "tabla" for item in value.breakdown),
+                       _p("q_s003_sweep"), _p("q_s003_sweep_wrong")),
         deal_points(finished_deal(S003), 0, _p("q_s003_points", player=1)),
         number_choice(_p("q_s003_first_tabla"), S003.first_move_tabla_points, (1, 2, 3),
                       _p("q_s003_first_tabla_why", points=S003.first_move_tabla_points)),
@@ -164,8 +177,7 @@ def _other_table_questions() -> tuple[Question, ...]:
     )
 
 
-@cache
-def chapter_check() -> tuple[Question, ...]:
+def _check() -> tuple[Question, ...]:
     """The check at the end of the chapter: seven questions over every section."""
     tabla_deal = finished_deal(tabla=(1, 0))
     return (

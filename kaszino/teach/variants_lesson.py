@@ -15,7 +15,7 @@ from kaszino.engine.record import GameRecord
 from kaszino.engine.rules import PRESETS, STANDARD, Rules
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
-from kaszino.teach.drills import Section, deal_points, majority, number_choice, yes_no
+from kaszino.teach.drills import Chapter, Section, deal_points, majority, number_choice, yes_no
 from kaszino.teach.game_lesson import false_capture
 from kaszino.teach.questions import Field, Phrase, Play, Question, choice, phrase
 from kaszino.teach.recorded import first_deal_end, recorded_game
@@ -105,8 +105,12 @@ def starter_after(state: GameState, move: str) -> int:
 
 
 @cache
-def sections() -> tuple[Section, ...]:
-    """The chapter's sections, each with the exercises that follow it."""
+def chapter() -> Chapter:
+    """The chapter: its sections with their exercises, and the closing check."""
+    return Chapter("07", DOMAIN, _sections(), _check())
+
+
+def _sections() -> tuple[Section, ...]:
     return (
         Section(f"{DOMAIN}.scoring", _scoring_questions()),
         Section(f"{DOMAIN}.captures", _capture_questions()),
@@ -223,8 +227,7 @@ def _four_questions() -> tuple[Question, ...]:
     )
 
 
-@cache
-def chapter_check() -> tuple[Question, ...]:
+def _check() -> tuple[Question, ...]:
     """The check at the end of the chapter: eight questions, one per idea."""
     three = "A♣+2♥+4♦=7♠"
     players = [(_p("player", n=1), _p("q_starter_why")), (_p("player", n=2), _p("q_starter_why"))]
