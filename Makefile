@@ -9,7 +9,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Test workers: one per core (2 in CI). Each notebook runs whole on one worker (--dist loadfile).
 WORKERS ?= auto
 
-.PHONY: venv lab voila test check bench puzzles-check notebooks
+.PHONY: venv lab voila app test check bench puzzles-check notebooks
 
 venv: $(INSTALLED)
 
@@ -28,6 +28,10 @@ lab: venv
 voila: venv
 	$(BIN)/voila notebooks/02_utes.ipynb
 
+# The whole tutorial as a classroom app: every chapter without code, from the start page.
+app: venv
+	$(BIN)/kaszino app
+
 test: venv check
 	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile
 
@@ -41,7 +45,8 @@ bench: venv
 puzzles-check: venv
 	$(BIN)/kaszino puzzles check
 
-# Re-run every notebook and store its fresh outputs (without the bulky widget state) for nbval.
+# Re-run every notebook and store its fresh outputs (without the bulky widget state) for nbval,
+# with a fresh progress file, so that no language chosen earlier changes them.
 notebooks: venv
-	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
-		--ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
+	KASZINO_PROGRESS="$$(mktemp -d)/progress.sqlite3" $(BIN)/jupyter nbconvert --to notebook --execute \
+		--inplace --ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb

@@ -67,3 +67,35 @@ def tr(key: str, lang: str | None = None, **fields: object) -> str:
     if name not in entries:
         raise KaszinoError(f"no text named {key!r}")
     return entries[name][lang or language()].format(**fields)
+
+
+# The first sound of the Hungarian number words (1 egy, 2 kettő, … 10 tíz, 20 húsz, … 100 száz,
+# 1000 ezer): "az" stands before a vowel, "a" before a consonant.
+_ONES_VOWEL = {1, 5}  # egy, öt
+_TENS_VOWEL = {5}  # ötven
+_RANK_VOWEL = {"A", "Á"}  # ász
+
+
+def hu_article(word: str | int) -> str:
+    """The Hungarian definite article ("a" or "az") for ``word`` as it is read aloud.
+
+    Numbers and ordinals are read as number words (``1`` → "az", ``2.`` → "a", ``50`` → "az"),
+    cards by their rank (``"5♠"`` and ``"A♥"`` → "az", ``"10♦"`` and ``"K♣"`` → "a"), any other
+    word by its first letter. Use it instead of writing "a(z)".
+    """
+    text = str(word).strip()
+    digits = len(text) - len(text.lstrip("0123456789"))
+    if digits:
+        first = int(text[0])
+        if digits == 1:
+            vowel = first in _ONES_VOWEL
+        elif digits == 2:
+            vowel = first in _TENS_VOWEL
+        elif digits == 3:
+            vowel = first in _ONES_VOWEL and first != 1  # száz, but ötszáz
+        else:
+            vowel = (digits == 4 and first == 1) or first in _ONES_VOWEL  # ezer, egyezer…
+        return "az" if vowel else "a"
+    if text[:1].upper() in _RANK_VOWEL and (len(text) == 1 or not text[1].isalpha()):
+        return "az"
+    return "az" if text[:1].lower() in "aáeéiíoóöőuúüű" else "a"

@@ -26,7 +26,7 @@ from kaszino import (
 from kaszino.engine.cards import Card
 from kaszino.i18n import LANGUAGES, catalogue, using_language
 from kaszino.solver.value import CaptureValue, Shortfall
-from kaszino.teach.explain import explain_move
+from kaszino.teach.explain import capture_fault, explain_move
 
 
 def setup(hand: str, table: str, other: str = "3H", rules: Rules = STANDARD, **fields: object) -> GameState:
@@ -76,8 +76,19 @@ def test_every_pairing_of_the_worked_example_is_judged_like_the_engine() -> None
 def test_sums_that_differ_are_shown_with_both_sums() -> None:
     explanation = explain_move(WORKED, parse_move("5♠+A♥=7♥"))
     assert explanation.reason_key == "sums_differ"
-    assert "5+A = 6 ≠ 7 = 7" in explanation.text_in("hu")
-    assert "5+A = 6 ≠ 7 = 7" in explanation.text_in("en")
+    assert "5+A = 6 ≠ 7." in explanation.text_in("hu")
+    assert "5+A = 6 ≠ 7." in explanation.text_in("en")
+
+
+@pytest.mark.parametrize(("hand", "table", "equation"), [
+    ("3♦", "2♠", "3 ≠ 2."),  # a lone number card is its own sum
+    ("K♣", "J♦", "K = 13 ≠ 11 = J."),  # a picture card shows its value
+    ("5♠", "9♠ 2♦", "5 ≠ 11 = 9+2."),
+])
+def test_a_single_card_side_shows_no_repeated_number(hand: str, table: str, equation: str) -> None:
+    fault = capture_fault(parse_cards(hand), parse_cards(table), STANDARD)
+    assert fault.name == "sums_differ"
+    assert equation in fault.render("hu")
 
 
 def test_cards_missing_from_hand_or_table() -> None:

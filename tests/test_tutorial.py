@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -11,7 +12,6 @@ from kaszino.engine.cards import DECK, parse_cards
 from kaszino.errors import KaszinoError
 from kaszino.i18n import catalogue, language, using_language
 from kaszino.jupyter.tutorial import (
-    LegalityQuiz,
     language_switch,
     lesson,
     live_table,
@@ -26,7 +26,8 @@ HAND, TABLE = "5♠ A♥ K♣", "2♦ 4♣ 7♥ 9♠"
 
 
 @pytest.fixture(autouse=True)
-def hungarian() -> Iterator[None]:
+def hungarian(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("KASZINO_PROGRESS", str(tmp_path / "progress.sqlite3"))  # no language chosen yet
     with using_language("hu"):
         yield
 
@@ -100,45 +101,6 @@ def test_a_card_named_twice_is_refused() -> None:
         position(HAND, "5♠ 3♦")
 
 
-@pytest.mark.parametrize(
-    ("hand", "table", "legal", "reason"),
-    [
-        ("8♦ 5♣", "6♥ 7♠", True, "Mindkét oldal összege 13, és 13 ≤ 13"),
-        ("9♣", "4♦ 6♠", False, "A kézbeli lapok összege 9, az asztaliaké 10"),
-        ("5♠ K♣", "2♦ 9♠ 7♥", False, "A két oldal egyenlő (18), de 18 > 13"),
-    ],
-)
-def test_the_quiz_judges_with_the_engine_and_gives_the_reason(hand: str, table: str, legal: bool,
-                                                               reason: str) -> None:
-    quiz = LegalityQuiz(hand, table)
-    assert quiz.legal is legal
-    assert quiz.feedback == ""
-    assert quiz.answer(legal) is True
-    assert quiz.feedback.startswith("Így van! " + reason)
-    assert quiz.answer(not legal) is False
-    assert quiz.feedback.startswith("Nem egészen. " + reason)
-
-
-def test_the_quiz_buttons_answer_and_the_verdict_follows_the_language() -> None:
-    quiz = LegalityQuiz("J♠ 3♥", "10♦ 4♣")
-    quiz.yes_button.click()
-    assert 'data-tone="bad"' in quiz.children[2].value
-    assert quiz.feedback.startswith("Nem egészen.")
-    switch_language("en")
-    assert quiz.yes_button.description == "Legal" and quiz.no_button.description == "Not legal"
-    assert quiz.feedback == ("Not quite. Both sides are equal (14), but 14 > 13: "
-                             "a capture may not be worth that much.")
-    quiz.no_button.click()
-    assert quiz.feedback.startswith("That's right!")
-    quiz.reset()
-    assert quiz.feedback == "" and 'data-tone=""' in quiz.children[2].value
-
-
-def test_a_quiz_needs_cards_on_both_sides() -> None:
-    with pytest.raises(KaszinoError, match="both sides"):
-        LegalityQuiz("5♠", "")
-
-
 def test_the_trainer_holds_the_lowest_rated_puzzles_of_each_kind_in_turn() -> None:
     trainer = puzzle_trainer(("sweep", "all_captures"), per_kind=2)
     chosen = [trainer.puzzle]
@@ -149,20 +111,3 @@ def test_the_trainer_holds_the_lowest_rated_puzzles_of_each_kind_in_turn() -> No
     for kind, pair in (("sweep", chosen[:2]), ("all_captures", chosen[2:])):
         ratings = sorted(p.rating.value for p in load_all() if p.kind == kind)
         assert [p.rating.value for p in pair] == ratings[:2]
-
-
-def test_a_said_line_keeps_its_moment_and_follows_the_language_switch() -> None:
-    from kaszino.jupyter.tutorial import Said
-
-    table = live_table("5♠ A♥ K♣", "2♦ 4♣ 7♥ 9♠")
-    pick(table, "5♠ K♣ 2♦ 9♠ 7♥")
-    table.press_capture()
-    said = Said(table.feedback_snapshot())
-    table.clear()  # the table moves on; the printed line keeps what was said
-    assert "18 > 13" in repr(said) and "Nem szabályos" in repr(said)
-    try:
-        switch_language("en")
-        assert "Not allowed" in said.outputs[0]["text"]
-    finally:
-        switch_language("hu")
-    assert "Nem szabályos" in said.outputs[0]["text"]

@@ -153,8 +153,16 @@ def test_buttons_carry_stable_hooks_for_browser_tests() -> None:
     html = TableWidget(position()).html
     for action in ("capture", "lay", "answers", "clear"):
         assert f'kaszino-{action}-btn' in html and f'data-action="{action}"' in html
-    assert 'class="kaszino-feedback"' in html
     assert 'data-card="10♦"' not in html and 'data-card="9♠"' in html
+
+
+def test_the_feedback_bar_appears_only_with_the_first_press() -> None:
+    widget = TableWidget(position())
+    assert "kaszino-feedback" not in widget.html
+    widget.press_capture()
+    assert 'class="kaszino-feedback" data-tone="bad"' in widget.html
+    widget.clear()
+    assert "kaszino-feedback" not in widget.html
 
 
 def test_an_opponent_answers_until_the_learner_moves_again() -> None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 from typing import Any, Literal
 
@@ -22,6 +24,34 @@ from kaszino.engine.state import GameState
 from kaszino.i18n import tr
 
 Zone = Literal["hand", "table"]
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What a position shows besides the hand of the viewer and the table.
+
+    A teaching table shows only what its lesson is about: ``LESSON`` hides the deal/round
+    header, the talon, the other players and the piles; a lesson about them turns them on.
+    """
+
+    status: bool = True
+    """The header line: deal, round, who is to move, a forced move."""
+    talon: bool = True
+    """The talon beside the table, with the number of its cards."""
+    opponents: bool = True
+    """The other players' panels (their hands, face down unless open)."""
+    piles: bool = True
+    """Each panel's line of captured cards, táblák and secured points."""
+    score: bool = True
+    """The item-by-item points of a finished deal."""
+
+
+FULL = View()
+"""Everything: a game as it is played."""
+LESSON = View(status=False, talon=False, opponents=False, piles=False, score=False)
+"""Only the hand and the table: the lessons on captures."""
+TWO_HANDS = View(talon=False, piles=False, score=False)
+"""Both players and whose turn it is, without talon and piles: the lessons on the tábla."""
 
 CARD_WIDTH = 60
 CARD_HEIGHT = 84
@@ -128,7 +158,13 @@ def card_svg(card: Card | None, face_up: bool = True, selected: bool = False) ->
     A hidden card's markup holds no trace of its rank or suit.
     """
     shown = card is not None and face_up
-    label = str(card) if shown and card is not None else tr("ui.hidden_card")
+    return _card_svg(card if shown else None, selected, str(card) if shown else tr("ui.hidden_card"))
+
+
+@lru_cache(maxsize=512)
+def _card_svg(card: Card | None, selected: bool, label: str) -> str:
+    """The markup of :func:`card_svg`, drawn once per card, selection and label."""
+    shown = card is not None
     edge, width = (SELECTED, 3) if selected else (EDGE, 1)
     body = _back() if not shown or card is None else (
         _corner(card) + f'<g transform="rotate(180 {CARD_WIDTH / 2} {CARD_HEIGHT / 2})">{_corner(card)}</g>'
@@ -174,14 +210,14 @@ def _hand(state: GameState, player: int, shown: bool, picking: bool, selected: C
     return _row([_slot(card, zone, card in selected) for card in cards], tr("ui.no_cards"))
 
 
-def _player_panel(state: GameState, player: int, hand: str) -> str:
+def _player_panel(state: GameState, player: int, hand: str, piles: bool = True) -> str:
     pile = state.piles[player]
     moving = player == state.to_move and not state.finished and not state.deal_over
     facts = " · ".join((
         tr("ui.pile", cards=len(pile), spades=count_spades(pile)),
         tr("ui.tabla", points=state.tabla_points[player]),
         tr("ui.score", points=state.totals()[player]),
-    ))
+    )) if piles else ""
     marker = f' <strong class="kaszino-to-move">{escape(tr("ui.to_move_marker"))}</strong>' if moving else ""
     border = "var(--jp-brand-color1, #1976d2)" if moving else "var(--jp-border-color1, #9e9e9e)"
     return (f'<div class="kaszino-player" data-player="{player}" style="border:1px solid {border}; '
@@ -191,11 +227,11 @@ def _player_panel(state: GameState, player: int, hand: str) -> str:
             f'<span class="kaszino-pile">{escape(facts)}</span></div>{hand}</div>')
 
 
-def _felt(state: GameState, picking: bool, selected: Collection[Card]) -> str:
+def _felt(state: GameState, picking: bool, selected: Collection[Card], show_talon: bool = True) -> str:
     zone: Zone | None = "table" if picking else None
     talon = (f'<div class="kaszino-talon" style="display:flex; flex-direction:column; align-items:center; '
              f'gap:4px;">{card_svg(None) if state.talon else ""}'
-             f'<span>{escape(tr("ui.talon", count=len(state.talon)))}</span></div>')
+             f'<span>{escape(tr("ui.talon", count=len(state.talon)))}</span></div>') if show_talon else ""
     table = _row([_slot(card, zone, card in selected) for card in state.table], tr("ui.empty_table"))
     return (f'<div class="kaszino-table" style="background:{FELT}; color:#f5f5f5; border-radius:12px; '
             f'padding:8px 12px 10px; margin:6px 0; display:flex; gap:16px; align-items:flex-start; '
@@ -245,13 +281,13 @@ def score_html(state: GameState) -> str:
 
 
 def position_html(state: GameState, viewer: int | None = None, open_hands: bool = False, *,
-                  interactive: bool = False, selected: Collection[Card] = ()) -> str:
+                  interactive: bool = False, selected: Collection[Card] = (), view: View = FULL) -> str:
     """A whole position: status line, every hand, the table and talon, piles and points.
 
     A hand is shown face up if ``open_hands`` is set, if it is the ``viewer``'s (by default the
     player to move), or in the open last round; otherwise as card backs. With ``interactive``
     the hand of the player to move and the table cards are buttons (``data-card``), and the
-    cards in ``selected`` are raised.
+    cards in ``selected`` are raised. ``view`` leaves out what a lesson is not about.
     The viewer's panel is drawn below the table, everyone else's above it.
     """
     picking = interactive and not state.finished
@@ -259,13 +295,16 @@ def position_html(state: GameState, viewer: int | None = None, open_hands: bool 
     open_round = state.open_round
     panels: dict[int, str] = {}
     for player in range(len(state.hands)):
+        if player != viewer and not view.opponents:
+            continue
         shown = open_hands or open_round or player == viewer
         hand = _hand(state, player, shown, picking and player == state.to_move, selected)
-        panels[player] = _player_panel(state, player, hand)
+        panels[player] = _player_panel(state, player, hand, view.piles)
     above = "".join(panels[p] for p in panels if p != viewer)
-    score = score_html(state) if state.deal_over else ""
+    score = score_html(state) if state.deal_over and view.score else ""
+    status = _status(state) if view.status else ""
     return (f'<div class="kaszino-position" style="{LABEL_STYLE} max-width:640px; font-size:13px;">'
-            f'{_status(state)}{above}{_felt(state, picking, selected)}{panels[viewer]}{score}</div>')
+            f'{status}{above}{_felt(state, picking, selected, view.talon)}{panels[viewer]}{score}</div>')
 
 
 def register_html_formatters() -> None:

@@ -1,36 +1,43 @@
-"""Lesson helpers for the tutorial notebooks: texts, tables and quizzes that follow the language.
+"""Lesson helpers for the tutorial notebooks: texts, tables, exercises and viewers that follow the language.
 
 A notebook cell stays one line: ``lesson("capture.what")`` shows a text of
-``kaszino/locales/tutorial.json`` (Markdown, through :func:`kaszino.i18n.tr`);
-``live_table("5♠ A♥ K♣", "2♦ 4♣ 7♥ 9♠")`` a clickable :class:`TableWidget` on a teaching
-position; ``LegalityQuiz("8♦ 5♣", "6♥ 7♠")`` a legal-or-not question decided by the engine.
+``kaszino/locales/tutorial.json`` (Markdown, through :func:`kaszino.i18n.tr`), and
+``lesson("chapter01.deck")`` one of a chapter's own catalogue; ``live_table("5♠ A♥ K♣",
+"2♦ 4♣ 7♥ 9♠")`` a clickable :class:`TableWidget` on a teaching position, showing only the hand
+and the table unless a ``view`` says more; ``exercises(...)`` questions with a running score,
+``chapter_check("01", ...)`` the closing check whose result is saved; ``deal_viewer(record)``
+a recorded deal to step through.
 
 Everything shown through these helpers is *live*: :func:`switch_language` (called by the
 :func:`language_switch` buttons and by the HU|EN buttons of every table shown here) switches
-the language and redraws all of it in place, so one click turns the whole page.
+the language and redraws all of it in place, so one click turns the whole page. The choice is
+kept in the learner's progress file, so the next chapter (and the next session) opens in it.
 """
 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Sequence
-from html import escape
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
 
 import ipywidgets
-from IPython.display import display
 
-from kaszino.engine.captures import Capture, capture_problem
-from kaszino.engine.cards import Card, card_sum, parse_cards
+from kaszino.engine.cards import parse_cards
 from kaszino.engine.dealing import check_deck, shuffled_deck
+from kaszino.engine.record import GameRecord, record_game
 from kaszino.engine.rules import STANDARD
-from kaszino.engine.state import GameState
+from kaszino.engine.state import GameState, new_game
 from kaszino.errors import KaszinoError
-from kaszino.i18n import LANGUAGES, language, set_language, tr
-from kaszino.jupyter.render import cards_html
+from kaszino.i18n import LANGUAGES, catalogue, language, set_language, tr
+from kaszino.jupyter.checks import ChapterCheck, ExerciseSet
+from kaszino.jupyter.progress import remember_language, restore_language
+from kaszino.jupyter.render import LESSON, View, cards_html
 from kaszino.jupyter.widgets.puzzle import PuzzleWidget
 from kaszino.jupyter.widgets.table import Mode, TableWidget
+from kaszino.jupyter.widgets.viewer import DealViewer
 from kaszino.puzzles.puzzle import Kind, load_all
+from kaszino.teach.exercises import Goal, MoveTask, Question
+from kaszino.teach.explain import Level
 
 
 class Live(Protocol):
@@ -60,6 +67,7 @@ def follow_language(widget: LiveT) -> LiveT:
 def _on_widget_message(_widget: object, content: object, _buffers: object) -> None:
     # The widget has already switched the language and redrawn itself; now redraw the rest.
     if isinstance(content, dict) and content.get("action") == "lang":
+        remember_language(language())
         redraw()
 
 
@@ -70,8 +78,9 @@ def redraw() -> None:
 
 
 def switch_language(lang: str) -> None:
-    """Switch to ``"hu"`` or ``"en"`` and redraw everything live on the page."""
+    """Switch to ``"hu"`` or ``"en"``, remember the choice, and redraw everything live on the page."""
     set_language(lang)
+    remember_language(lang)
     redraw()
 
 
@@ -81,13 +90,15 @@ class LessonText(ipywidgets.Output):  # type: ignore[misc]
     def __init__(self, key: str) -> None:
         super().__init__()
         self.key = key
+        self._full_key = text_key(key)
+        tr(self._full_key)  # refuses a missing text at once
         self.refresh()
         follow_language(self)
 
     @property
     def text(self) -> str:
         """The Markdown source in the current language."""
-        return tr(f"tutorial.{self.key}")
+        return tr(self._full_key)
 
     def refresh(self) -> None:
         text = self.text
@@ -104,53 +115,30 @@ class LessonText(ipywidgets.Output):  # type: ignore[misc]
         return f"lesson({self.key!r})"
 
 
+def text_key(key: str) -> str:
+    """The catalogue key of a lesson text: ``key`` itself if it starts with a catalogue's name
+    (``"chapter01.deck"``), else ``tutorial.<key>``."""
+    domain = key.partition(".")[0]
+    try:
+        catalogue(domain)
+    except KaszinoError:
+        return f"tutorial.{key}"
+    return key
+
+
 def lesson(key: str) -> LessonText:
-    """Show the lesson text ``tutorial.<key>``; it follows the language switch."""
+    """Show the lesson text ``key`` (see :func:`text_key`); it follows the language switch."""
     return LessonText(key)
 
 
-class Said(ipywidgets.Output):  # type: ignore[misc]
-    """A printed line of a demonstration cell that follows the language switch.
+class LanguageSwitch(ipywidgets.ToggleButtons):  # type: ignore[misc]
+    """HU | EN buttons: a click switches the language of the whole page.
 
-    Its plain-text form is the line in the kernel's language, so a notebook's stored output
-    (and nbval) reads it like a ``print``.
+    Made at the top of a chapter, it first restores the language the learner chose last.
     """
 
-    def __init__(self, text: Callable[[], str]) -> None:
-        super().__init__()
-        self._text = text
-        self.refresh()
-        follow_language(self)
-
-    def refresh(self) -> None:
-        self.outputs = ({"output_type": "stream", "name": "stdout", "text": self._text() + "\n"},)
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        bundle: dict[str, Any] = super()._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = self._text()  # whole, where ipywidgets would cut a long repr
-        return bundle
-
-    def __repr__(self) -> str:
-        return self._text()
-
-
-@runtime_checkable
-class Speaks(Protocol):
-    """A widget whose current feedback can be kept as a text (``TableWidget``, ``LegalityQuiz``)."""
-
-    def feedback_snapshot(self) -> Callable[[], str]: ...
-
-
-def say(source: Speaks | Callable[[], str]) -> None:
-    """Print what ``source`` says now, as a line that later language switches translate."""
-    text = source.feedback_snapshot() if isinstance(source, Speaks) else source
-    display(Said(text))  # type: ignore[no-untyped-call]
-
-
-class LanguageSwitch(ipywidgets.ToggleButtons):  # type: ignore[misc]
-    """HU | EN buttons: a click switches the language of the whole page."""
-
     def __init__(self) -> None:
+        restore_language()
         super().__init__(options=[(lang.upper(), lang) for lang in LANGUAGES], value=language(),
                          style={"button_width": "48px"})
         self.observe(self._chosen, names="value")
@@ -179,13 +167,17 @@ def language_switch() -> LanguageSwitch:
     return LanguageSwitch()
 
 
-def position(hand: str, table: str, *, opponent: str | None = None, first_move: bool = False) -> GameState:
+def position(hand: str, table: str, *, opponent: str | None = None, first_move: bool = False,
+             round_number: int | None = None, last_capturer: int | None = None) -> GameState:
     """A teaching position of the standard game: player 1 to move with ``hand`` against ``table``.
 
     Player 2 holds ``opponent`` (by default three cards taken, like the talon, from a fixed
-    shuffle of the cards not named). The position is in round 1 with ``first_move`` (so a
-    tábla now is worth 2), otherwise in round 2; the talon holds what the later rounds need, and
-    in round 2 the cards of round 1 lie in the players' piles, so all 52 cards are in play.
+    shuffle of the cards not named; ``""`` for an empty hand). The position is in round 1 with
+    ``first_move`` (so a tábla now is worth 2), otherwise in ``round_number`` (default 2); the
+    talon holds what the later rounds need, and the cards of the earlier rounds lie in the
+    players' piles, so all 52 cards are in play. ``last_capturer`` (0 or 1) made the last capture
+    of the deal so far (it decides who draws first; by default, nobody has captured yet in round 1,
+    player 1 in later rounds).
     """
     mine, on_table = parse_cards(hand), parse_cards(table)
     theirs = None if opponent is None else parse_cards(opponent)
@@ -195,20 +187,86 @@ def position(hand: str, table: str, *, opponent: str | None = None, first_move: 
     if theirs is None:
         theirs, rest = tuple(rest[:3]), rest[3:]
     rules = STANDARD
-    round_number = 1 if first_move else 2
-    talon, played = tuple(rest[:rules.talon_after(round_number)]), rest[rules.talon_after(round_number):]
+    if first_move and round_number not in (None, 1):
+        raise KaszinoError(f"a first move is made in round 1, not in round {round_number}")
+    number = 1 if first_move else 2 if round_number is None else round_number
+    if not 1 <= number <= rules.rounds:
+        raise KaszinoError(f"round_number must be 1..{rules.rounds}, not {number}")
+    if last_capturer not in (None, 0, 1):
+        raise KaszinoError(f"last_capturer is player 0 or 1 (or None), not {last_capturer!r}")
+    talon, played = tuple(rest[:rules.talon_after(number)]), rest[rules.talon_after(number):]
     half = len(played) // 2
     zeros = (0,) * rules.players
+    piles = (tuple(played[:half]), tuple(played[half:]))
+    capturer = last_capturer if last_capturer is not None or number == 1 else 0
     return GameState(rules=rules, hands=(mine, theirs), table=on_table, talon=talon,
-                     piles=(tuple(played[:half]), tuple(played[half:])), tabla_points=zeros, bonus=zeros,
-                     scores=zeros, dealer=1, to_move=0, round=round_number)
+                     piles=piles,
+                     tabla_points=zeros, bonus=zeros, scores=zeros, dealer=1, to_move=0, round=number,
+                     last_capturer=capturer)
 
 
 def live_table(hand: str, table: str, *, opponent: str | None = None, first_move: bool = False,
-               mode: Mode = "practice") -> TableWidget:
-    """A clickable table on :func:`position`; in ``"practice"`` mode a correct move does not advance it."""
-    state = position(hand, table, opponent=opponent, first_move=first_move)
-    return follow_language(TableWidget(state, mode=mode))
+               round_number: int | None = None, last_capturer: int | None = None,
+               mode: Mode = "practice", view: View = LESSON, level: Level = "rules") -> TableWidget:
+    """A clickable table on :func:`position`; in ``"practice"`` mode a correct move does not advance it.
+
+    By default it shows only the hand and the table (``LESSON``) and its explanations speak
+    only of the rules (``level="rules"``): give ``view`` and ``level`` for later lessons.
+    """
+    state = position(hand, table, opponent=opponent, first_move=first_move, round_number=round_number,
+                     last_capturer=last_capturer)
+    return follow_language(TableWidget(state, mode=mode, view=view, level=level))
+
+
+class CardsPicture(ipywidgets.HTML):  # type: ignore[misc]
+    """A row of face-up cards (a picture; cards read the same in every language)."""
+
+    def __init__(self, cards: str) -> None:
+        self.cards = parse_cards(cards)
+        super().__init__(f'<div style="max-width:900px;">{cards_html(self.cards)}</div>')
+
+    def __repr__(self) -> str:
+        return f"show_cards({' '.join(map(str, self.cards))!r})"
+
+
+def show_cards(cards: str) -> CardsPicture:
+    """A picture of ``cards`` (e.g. ``"A♠ 2♠ 3♠"``) in a row."""
+    return CardsPicture(cards)
+
+
+def table_task(key: str, hand: str, table: str, goal: Goal, *, opponent: str | None = None,
+               first_move: bool = False, round_number: int | None = None, level: Level = "rules") -> MoveTask:
+    """A :class:`MoveTask` on :func:`position`: the text at ``key``, a miss explained at ``<key>.why``."""
+    state = position(hand, table, opponent=opponent, first_move=first_move, round_number=round_number)
+    return MoveTask(key, state, goal, level)
+
+
+def exercises(*questions: Question, view: View = LESSON) -> ExerciseSet:
+    """Questions after a section, with their running score (see :mod:`kaszino.jupyter.checks`)."""
+    return follow_language(ExerciseSet(questions, view=view))
+
+
+def chapter_check(chapter: str, *questions: Question, view: View = LESSON) -> ChapterCheck:
+    """The closing check of ``chapter`` ("01" …): 5–10 questions, the result saved in the progress file."""
+    return follow_language(ChapterCheck(chapter, questions, view=view))
+
+
+def deal_viewer(record: GameRecord, *, level: Level = "scoring", view: View | None = None,
+                score: bool = True) -> DealViewer:
+    """A :class:`DealViewer` on the first deal of ``record``, following the language switch."""
+    return follow_language(DealViewer(record, level=level, view=view or View(), score=score))
+
+
+def sample_deal(seed: int) -> GameRecord:
+    """A whole deal of the standard game from ``seed`` in which every player makes the first
+    legal move the engine lists (its first capture if there is one, else laying its first card)."""
+    state = start = new_game(STANDARD, seed=seed)
+    moves = []
+    while not state.deal_over and not state.finished:
+        move = state.legal_moves()[0]
+        moves.append(move)
+        state = state.play(move)
+    return record_game(start, moves)
 
 
 def pick(widget: TableWidget, cards: str) -> None:
@@ -227,84 +285,3 @@ def puzzle_trainer(
         ranked = sorted((p for p in shipped if p.kind == kind), key=lambda p: (p.rating.value, p.id))
         chosen += ranked[:per_kind]
     return follow_language(PuzzleWidget(chosen))
-
-
-class LegalityQuiz(ipywidgets.VBox):  # type: ignore[misc]
-    """"Is this a legal capture?": a proposed capture, two buttons, and the engine's verdict."""
-
-    def __init__(self, hand: str, table: str) -> None:
-        self.capture = Capture(parse_cards(hand), parse_cards(table))
-        if not self.capture.hand or not self.capture.table:
-            raise KaszinoError(f"a quiz capture needs cards on both sides, got {hand!r} and {table!r}")
-        self._answer: bool | None = None
-        self._question = ipywidgets.HTML()
-        self._feedback = ipywidgets.HTML()
-        self.yes_button = ipywidgets.Button()
-        self.no_button = ipywidgets.Button()
-        self.yes_button.on_click(lambda _button: self.answer(True))
-        self.no_button.on_click(lambda _button: self.answer(False))
-        super().__init__([self._question, ipywidgets.HBox([self.yes_button, self.no_button]), self._feedback])
-        self.add_class("kaszino-quiz")
-        self.refresh()
-        follow_language(self)
-
-    @property
-    def legal(self) -> bool:
-        """The engine's verdict on the proposed capture."""
-        return capture_problem(self.capture.hand, self.capture.table, STANDARD) is None
-
-    def answer(self, legal: bool) -> bool:
-        """Answer "legal" (``True``) or "not legal"; returns whether the answer is right."""
-        self._answer = legal
-        self.refresh()
-        return legal == self.legal
-
-    def reset(self) -> None:
-        """Forget the answer, so the question can be tried afresh."""
-        self._answer = None
-        self.refresh()
-
-    @property
-    def feedback(self) -> str:
-        """The verdict shown now ("" before an answer), in the current language."""
-        return self.feedback_snapshot()()
-
-    def feedback_snapshot(self) -> Callable[[], str]:
-        """The verdict on the answer given now, kept as a text that follows later language switches."""
-        answer = self._answer
-        if answer is None:
-            return lambda: ""
-        verdict = "tutorial.quiz.right" if answer == self.legal else "tutorial.quiz.wrong"
-        return lambda: f"{tr(verdict)} {self._reason()}"
-
-    def _reason(self) -> str:
-        hand, table, limit = card_sum(self.capture.hand), card_sum(self.capture.table), STANDARD.capture_limit
-        if self.legal:
-            return tr("tutorial.quiz.legal", total=hand, limit=limit)
-        if hand != table:
-            return tr("tutorial.quiz.unequal", hand=hand, table=table)
-        return tr("tutorial.quiz.over", total=hand, limit=limit)
-
-    def refresh(self) -> None:
-        self._question.value = (
-            f'<div style="font-weight:600; margin:4px 0;">'
-            f'{escape(tr("tutorial.quiz.question", capture=str(self.capture)))}</div>'
-            f'<div style="display:flex; gap:12px; align-items:center;">'
-            f'{_cards(self.capture.hand)}<span style="font-size:24px;">=</span>'
-            f'{_cards(self.capture.table)}</div>')
-        self.yes_button.description = tr("tutorial.quiz.yes")
-        self.no_button.description = tr("tutorial.quiz.no")
-        right = self._answer == self.legal
-        colour = "#9e9e9e" if self._answer is None else "#2e7d32" if right else "#c62828"
-        tone = "" if self._answer is None else "good" if right else "bad"
-        self._feedback.value = (
-            f'<div class="kaszino-quiz-feedback" data-tone="{tone}" role="status" '
-            f'style="border-left:4px solid {colour}; padding:4px 10px; min-height:1.4em;">'
-            f'{escape(self.feedback)}</div>')
-
-    def __repr__(self) -> str:
-        return f"LegalityQuiz({str(self.capture)!r}, answer={self._answer!r})"
-
-
-def _cards(cards: tuple[Card, ...]) -> str:
-    return f'<div style="display:inline-block;">{cards_html(cards)}</div>'

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Literal, Union, get_args
 
 from kaszino.engine.captures import Capture, capture_problem
 from kaszino.engine.cards import Card, card_sum, format_cards
 from kaszino.engine.moves import Claim, Lay, Move, Pass
 from kaszino.engine.rules import Rules
+from kaszino.errors import KaszinoError
 from kaszino.i18n import language, tr
 from kaszino.solver.sweeps import sweep_plans
 from kaszino.solver.value import NOTHING, CaptureValue, PointItem, Shortfall, best_captures, capture_value
@@ -29,20 +30,43 @@ if TYPE_CHECKING:
 
 Field = Union[str, int, "Message", "Joined"]
 
+Level = Literal["rules", "scoring"]
+"""How much an explanation may say. ``"rules"``: whether the move is allowed and what it does
+(for lessons given before scoring is taught: no points, spades or "most valuable");
+``"scoring"``: also what it wins, how it compares with the best capture, the exact verdict."""
+LEVELS: tuple[Level, ...] = get_args(Level)
+
 
 @dataclass(frozen=True, slots=True)
 class Message:
-    """One sentence or phrase: the key ``explain.<name>`` and its fields, rendered on demand."""
+    """One sentence or phrase: the key ``<domain>.<name>`` and its fields, rendered on demand.
+
+    The domain is ``explain`` unless given (:meth:`in_domain`), so other modules of the
+    teaching layer keep their sentences in catalogues of their own.
+    """
 
     name: str
     fields: tuple[tuple[str, Field], ...] = ()
+    domain: str = "explain"
 
     @classmethod
     def of(cls, name: str, **fields: Field) -> Message:
+        """The sentence ``explain.<name>`` with ``fields``."""
         return cls(name, tuple(fields.items()))
 
+    @classmethod
+    def in_domain(cls, domain: str, name: str, **fields: Field) -> Message:
+        """The sentence ``<domain>.<name>`` with ``fields``."""
+        return cls(name, tuple(fields.items()), domain)
+
+    @property
+    def key(self) -> str:
+        """The catalogue key, ``<domain>.<name>``."""
+        return f"{self.domain}.{self.name}"
+
     def render(self, lang: str) -> str:
-        return tr(f"explain.{self.name}", lang, **{key: _render(value, lang) for key, value in self.fields})
+        """The sentence in ``lang`` with its fields filled in (fields that are sentences rendered too)."""
+        return tr(self.key, lang, **{key: _render(value, lang) for key, value in self.fields})
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,16 +116,21 @@ class Explanation:
         return " ".join(message.render(lang) for message in self.messages)
 
 
-def explain_move(state: GameState, move: Move) -> Explanation:
-    """Explain ``move`` played by the player to move in ``state`` (or a call by anybody)."""
+def explain_move(state: GameState, move: Move, level: Level = "scoring") -> Explanation:
+    """Explain ``move`` played by the player to move in ``state`` (or a call by anybody).
+
+    ``level`` (see :data:`Level`) limits what the words may speak of; the verdict is the same.
+    """
+    if level not in LEVELS:
+        raise KaszinoError(f"unknown explanation level {level!r}; choose one of {', '.join(LEVELS)}")
     problem = state.problem(move)
     if problem is not None:
         messages = _refusal(state, move)
         return Explanation(move, False, messages[0].name, messages, problem=problem)
     if isinstance(move, Capture):
-        return _explain_capture(state, move)
+        return _explain_capture(state, move) if level == "scoring" else _capture_rules_only(state, move)
     if isinstance(move, Lay):
-        return _explain_lay(state, move)
+        return _explain_lay(state, move, level)
     if isinstance(move, Pass):
         return _with_exact(state, Explanation(move, True, "pass_ok", (Message.of("pass_ok"),)))
     if isinstance(move, Claim):
@@ -165,14 +194,19 @@ def capture_fault(hand: Sequence[Card], table: Sequence[Card], rules: Rules) -> 
     if rules.max_hand_cards is not None and len(hand) > rules.max_hand_cards:
         return Message.of("too_many_hand_cards", most=rules.max_hand_cards, count=len(hand))
     if hand_total != table_total:
-        equation = f"{_ranks(hand)} = {hand_total} ≠ {table_total} = {_ranks(table)}"
+        equation = f"{_side(hand)} ≠ {_side(table, total_first=True)}"
         return Message.of("sums_differ", equation=equation)
     limit = rules.capture_limit or 0
-    return Message.of("over_limit", equation=f"{_ranks(hand)} = {hand_total} > {limit}", limit=limit)
+    return Message.of("over_limit", equation=f"{_side(hand)} > {limit}", limit=limit)
 
 
-def _ranks(cards: Sequence[Card]) -> str:
-    return "+".join(card.rank_name for card in cards)
+def _side(cards: Sequence[Card], *, total_first: bool = False) -> str:
+    """One side of an equation: ``5+K = 18``; a lone card that shows its value is just ``3``."""
+    total = card_sum(cards)
+    ranks = "+".join(card.rank_name for card in cards)
+    if ranks == str(total):
+        return ranks
+    return f"{total} = {ranks}" if total_first else f"{ranks} = {total}"
 
 
 # --- allowed moves ------------------------------------------------------------------------------
@@ -200,7 +234,20 @@ def _explain_capture(state: GameState, move: Capture) -> Explanation:
     return _with_exact(state, verdict)
 
 
-def _explain_lay(state: GameState, move: Lay) -> Explanation:
+def _capture_rules_only(state: GameState, move: Capture) -> Explanation:
+    """A capture in the words of the rules alone: what it pairs, and whether it clears the table."""
+    messages = [Message.of("capture", capture=str(move), total=move.total)]
+    if capture_problem(move.hand, move.table, state.rules) is not None:  # a Fals! attempt (V6)
+        messages += [capture_fault(move.hand, move.table, state.rules),
+                     Message.of("false_attempt", penalty=state.rules.fals_penalty)]
+    elif len(move.table) == len(state.table):
+        first = state.is_first_move(state.to_move)
+        points = state.rules.first_move_tabla_points if first else state.rules.tabla_points
+        messages.append(Message.of("sweep_first_move" if first else "sweep", points=points))
+    return Explanation(move, True, messages[-1].name, tuple(messages))
+
+
+def _explain_lay(state: GameState, move: Lay, level: Level = "scoring") -> Explanation:
     messages = [Message.of("lay", card=str(move.card))]
     best = tuple(best_captures(state))
     if state.forced == "lay":
@@ -211,6 +258,8 @@ def _explain_lay(state: GameState, move: Lay) -> Explanation:
             messages.append(Message.of("lay_sets_up_sweep", capture=str(mine[0])))
         elif plans:
             messages.append(Message.of("lay_misses_sweep", card=str(plans[0][0]), capture=str(plans[0][1])))
+    elif best and level == "rules":
+        messages.append(Message.of("lay_could_capture", capture=str(best[0][0])))
     elif best:
         top, top_value = best[0]
         messages.append(Message.of("lay_missed_capture", capture=str(top), value=value_message(top_value)))
@@ -218,7 +267,7 @@ def _explain_lay(state: GameState, move: Lay) -> Explanation:
         messages.append(Message.of("lay_no_capture"))
     loss = NOTHING.shortfall(best[0][1]) if best else None
     verdict = Explanation(move, True, "lay", tuple(messages), value=None, best=best, loss=loss)
-    return _with_exact(state, verdict)
+    return _with_exact(state, verdict) if level == "scoring" else verdict
 
 
 def value_message(value: CaptureValue) -> Message:

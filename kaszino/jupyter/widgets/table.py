@@ -1,45 +1,47 @@
 """The clickable table: pick hand and table cards, press "Ütés!" or "Lerak", read why.
 
-The widget is an ``anywidget.AnyWidget`` whose whole picture is built in Python (by
-:mod:`kaszino.jupyter.render`) and sent to the browser as one HTML string; the browser only reports
-clicks on elements carrying ``data-action``. So everything a learner can click has a Python
-method doing the same (``select``, ``press_capture`` …), which notebooks and tests call directly.
+The widget is an :class:`~kaszino.jupyter.widgets.base.HtmlWidget`: its whole picture is built
+in Python (by :mod:`kaszino.jupyter.render`) and the browser only reports clicks. So everything
+a learner can click has a Python method doing the same (``select``, ``press_capture`` …), which
+notebooks and tests call directly.
 
 The engine decides every press: ``capture_problem`` and ``GameState.problem`` say whether the
-move is allowed, ``kaszino.teach.explain.explain_move`` says why in words.
+move is allowed, ``kaszino.teach.explain.explain_move`` says why in words (at the widget's
+``level``: a lesson given before scoring speaks of no points), and ``kaszino.teach.flow`` says
+what the move set going (a forced lay, a new round, where the cards left on the table went).
+A ``view`` (:class:`~kaszino.jupyter.render.View`) hides what a lesson is not about.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
-from pathlib import Path
 from typing import Any, Literal
-
-import anywidget
-import traitlets
 
 from kaszino.engine.captures import Capture, capture_problem
 from kaszino.engine.cards import Card, card_sum
 from kaszino.engine.moves import Challenge, Claim, Lay, Move, NextDeal, Pass
 from kaszino.engine.state import GameState
 from kaszino.errors import IllegalMoveError, KaszinoError
-from kaszino.i18n import LANGUAGES, language, set_language, tr
-from kaszino.jupyter.render import position_html
-from kaszino.teach.explain import explain_move
+from kaszino.i18n import LANGUAGES, language, tr
+from kaszino.jupyter.render import FULL, View, position_html
+from kaszino.jupyter.widgets.base import HtmlWidget, Text
+from kaszino.teach.explain import LEVELS, Level, Message, explain_move
+from kaszino.teach.flow import flow_events
 
 Mode = Literal["play", "practice"]
 Tone = Literal["info", "good", "bad"]
-Text = Callable[[], str]
-"""A text produced on demand, so that it follows the language switch."""
-
-_ASSETS = Path(__file__).parent
 
 
 def text(key: str, **fields: object) -> Text:
     """The translation ``key`` with ``fields``, in whatever language is current when shown."""
     return lambda: tr(key, None, **fields)
+
+
+def message_text(message: Message) -> Text:
+    """A teaching sentence (``kaszino.teach``) as a text that follows the language."""
+    return lambda: message.render(language())
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +70,17 @@ class Button:
                 f'{escape(tr("ui.button_" + self.action))}</button>')
 
 
-def explanation(state: GameState, move: Move) -> Text:
-    """Why ``move`` is allowed or not in ``state``, and what it is worth (``kaszino.teach.explain``)."""
-    explained = explain_move(state, move)
+def feedback_html(feedback: Feedback | None) -> str:
+    """The feedback bar; before the first answer it is not drawn at all."""
+    if feedback is None:
+        return ""
+    return (f'<div class="kaszino-feedback" data-tone="{feedback.tone}" role="status">'
+            f'{escape(feedback.text())}</div>')
+
+
+def explanation(state: GameState, move: Move, level: Level = "scoring") -> Text:
+    """Why ``move`` is allowed or not in ``state``, and (at ``level="scoring"``) what it is worth."""
+    explained = explain_move(state, move, level)
     return lambda: explained.text
 
 
@@ -79,32 +89,35 @@ def move_text(move: Move) -> str:
     return f"{move} ({move.total})" if isinstance(move, Capture) else str(move)
 
 
-class TableWidget(anywidget.AnyWidget):
+class TableWidget(HtmlWidget):
     """A position to play by clicking; see the module docstring.
 
     ``mode="play"``: a correct move is played and the position advances (if ``opponent`` is
     given, it answers for every player but ``learner``, who defaults to the player to move).
     ``mode="practice"``: a correct move is praised and explained, the position stays.
+    ``view``: what is drawn besides the hand and the table (default: everything).
+    ``level``: what the explanations may speak of (``"rules"`` before scoring is taught).
     """
 
-    _esm = (_ASSETS / "board.js").read_text(encoding="utf-8")
-    _css = (_ASSETS / "board.css").read_text(encoding="utf-8")
-    html = traitlets.Unicode("").tag(sync=True)
-
     def __init__(self, state: GameState, *, mode: Mode = "play",
-                 opponent: Callable[[GameState], Move] | None = None, learner: int | None = None) -> None:
+                 opponent: Callable[[GameState], Move] | None = None, learner: int | None = None,
+                 view: View = FULL, level: Level = "scoring") -> None:
         super().__init__()
         if mode not in ("play", "practice"):
             raise KaszinoError(f"mode must be 'play' or 'practice', not {mode!r}")
+        if level not in LEVELS:
+            raise KaszinoError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        if not isinstance(view, View):
+            raise KaszinoError(f"view must be a kaszino.jupyter.render.View, not {view!r}")
         self._state = state
         self._mode: Mode = mode
         self._opponent = opponent
         self._learner = state.to_move if learner is None else learner
+        self._view = view
+        self._level: Level = level
         self._hand_pick: frozenset[Card] = frozenset()
         self._table_pick: frozenset[Card] = frozenset()
         self._feedback: Feedback | None = None
-        self._revision = 0
-        self.on_msg(self._on_frontend)
         self._let_opponents_move()
         self.refresh()
 
@@ -116,7 +129,18 @@ class TableWidget(anywidget.AnyWidget):
 
     @property
     def mode(self) -> Mode:
+        """``"play"`` or ``"practice"`` (see the class docstring)."""
         return self._mode
+
+    @property
+    def view(self) -> View:
+        """What is drawn besides the hand and the table."""
+        return self._view
+
+    @property
+    def level(self) -> Level:
+        """What the explanations may speak of."""
+        return self._level
 
     @property
     def feedback(self) -> str:
@@ -166,6 +190,9 @@ class TableWidget(anywidget.AnyWidget):
     def press_capture(self) -> None:
         """"Ütés!": capture the selected table cards with the selected hand cards, if that is correct."""
         hand, table = self.selection
+        if self._state.forced == "lay":
+            self._say("bad", text("ui.lay_required"))
+            return
         if not hand or not table:
             self._say("bad", text("ui.capture_needs_both"))
             return
@@ -203,16 +230,6 @@ class TableWidget(anywidget.AnyWidget):
         """"Új osztás" (play mode, after the last round): deal the next deal of the game."""
         self._play(NextDeal(), text("ui.new_deal"))
 
-    def set_language(self, lang: str) -> None:
-        """Switch every text (of the whole package) to ``"hu"`` or ``"en"`` and redraw."""
-        set_language(lang)
-        self.refresh()
-
-    def refresh(self) -> None:
-        """Rebuild the picture sent to the browser."""
-        self._revision += 1
-        self.html = self._markup()
-
     # --- deciding --------------------------------------------------------------------------
     def _try(self, move: Move) -> None:
         self._decide(move, self._state.problem(move))
@@ -226,12 +243,12 @@ class TableWidget(anywidget.AnyWidget):
 
     def _refuse(self, move: Move) -> None:
         """Say that ``move`` is not allowed, and why; the selection stays for the learner to mend."""
-        self._say("bad", text("ui.illegal", move=str(move)), explanation(self._state, move))
+        self._say("bad", text("ui.illegal", move=str(move)), explanation(self._state, move, self._level))
 
     def _accept(self, move: Move) -> None:
         """A correct move: praise and explain it; in play mode also play it."""
         key = {Capture: "ui.good_capture", Lay: "ui.good_lay"}.get(type(move), "ui.good_call")
-        lines = (text(key, move=move_text(move)), explanation(self._state, move))
+        lines = (text(key, move=move_text(move)), explanation(self._state, move, self._level))
         if self._mode == "play":
             self._play(move, *lines)
         else:
@@ -239,21 +256,26 @@ class TableWidget(anywidget.AnyWidget):
             self._say("good", *lines)
 
     def _play(self, move: Move, *lines: Text) -> None:
-        self._state = self._state.play(move)
+        lines += self._advance(move)
         self._hand_pick = self._table_pick = frozenset()
         answers = self._let_opponents_move()
         if answers:
-            lines += (text("ui.opponent_moved", moves=" · ".join(move_text(m) for m in answers)),)
+            lines += (text("ui.opponent_moved", moves=" · ".join(move_text(m) for m, _ in answers)),)
+            lines += tuple(line for _, events in answers for line in events)
         self._say("good", *lines)
 
-    def _let_opponents_move(self) -> list[Move]:
+    def _advance(self, move: Move) -> tuple[Text, ...]:
+        """Play ``move``; return what it set going (``kaszino.teach.flow``) as lines."""
+        before, self._state = self._state, self._state.play(move)
+        return tuple(message_text(event) for event in flow_events(before, move, self._state))
+
+    def _let_opponents_move(self) -> list[tuple[Move, tuple[Text, ...]]]:
         """Play the ``opponent``'s moves until it is the learner's turn (or the deal or game ends)."""
-        played: list[Move] = []
+        played: list[tuple[Move, tuple[Text, ...]]] = []
         while (self._opponent is not None and not self._state.finished and not self._state.deal_over
                and self._state.to_move != self._learner):
             move = self._opponent(self._state)
-            self._state = self._state.play(move)
-            played.append(move)
+            played.append((move, self._advance(move)))
         return played
 
     def _say(self, tone: Tone, *lines: Text) -> None:
@@ -291,44 +313,39 @@ class TableWidget(anywidget.AnyWidget):
     def _markup(self) -> str:
         hand_sum, table_sum = self.sums
         viewer = self._viewer()
-        languages = "".join(
-            f'<button type="button" class="kaszino-btn kaszino-lang-btn" data-action="lang" '
-            f'data-lang="{lang}" aria-pressed="{str(lang == language()).lower()}">{lang.upper()}</button>'
-            for lang in LANGUAGES)
-        tone = "" if self._feedback is None else self._feedback.tone
         return (
-            f'<div class="kaszino-widget" data-revision="{self._revision}" data-language="{language()}">'
-            f'<div class="kaszino-bar">{self._header_html()}'
-            f'<span class="kaszino-bar kaszino-lang">{languages}</span></div>'
+            f'<div class="kaszino-widget" data-language="{language()}">'
+            f'<div class="kaszino-bar">{self._header_html()}{language_buttons()}</div>'
             + position_html(self._state, viewer=viewer, interactive=viewer == self._state.to_move,
-                            selected=self._hand_pick | self._table_pick)
+                            selected=self._hand_pick | self._table_pick, view=self._view)
             + f'<div class="kaszino-sums" data-hand-sum="{hand_sum}" data-table-sum="{table_sum}">'
             f'{escape(tr("ui.sums", hand=hand_sum, table=table_sum))}</div>'
             f'<div class="kaszino-bar kaszino-buttons">{"".join(b.html() for b in self._buttons())}</div>'
-            + f'<div class="kaszino-feedback" data-tone="{tone}" role="status">{escape(self.feedback)}</div>'
-            + self._extra_html() + '</div>')
+            + feedback_html(self._feedback) + self._extra_html() + '</div>')
 
-    def _handlers(self) -> dict[str, Callable[[], None]]:
+    def _handlers(self) -> Mapping[str, Callable[[], None]]:
         return {"capture": self.press_capture, "lay": self.press_lay, "answers": self.show_answers,
                 "clear": self.clear, "next_deal": self.next_deal, "pass": self.press_pass,
                 "challenge": self.press_challenge, "claim": self.press_claim}
 
-    def _on_frontend(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
-        """A click in the browser: ``{"action": …, "card": …, "lang": …}``."""
-        action = content.get("action")
-        try:
-            if action == "toggle":
-                self.select(str(content.get("card")))
-            elif action == "lang":
-                self.set_language(str(content.get("lang")))
-            elif action in self._handlers():
-                self._handlers()[str(action)]()
-            else:
-                raise KaszinoError(f"unknown widget action {action!r}")
-        except KaszinoError as error:
-            message = str(error)
-            self._say("bad", lambda: message)
+    def _other_action(self, action: str, content: dict[str, Any]) -> None:
+        if action == "toggle":
+            self.select(str(content.get("card")))
+        else:
+            super()._other_action(action, content)
+
+    def _complain(self, message: str) -> None:
+        self._say("bad", lambda: message)
 
     def __repr__(self) -> str:
         name, to_move = type(self).__name__, self._state.to_move
         return f"{name}(mode={self._mode!r}, to_move={to_move}, feedback={self.feedback!r})"
+
+
+def language_buttons() -> str:
+    """The HU | EN buttons of a widget's top bar (``data-action="lang"``)."""
+    buttons = "".join(
+        f'<button type="button" class="kaszino-btn kaszino-lang-btn" data-action="lang" '
+        f'data-lang="{lang}" aria-pressed="{str(lang == language()).lower()}">{lang.upper()}</button>'
+        for lang in LANGUAGES)
+    return f'<span class="kaszino-bar kaszino-lang">{buttons}</span>'

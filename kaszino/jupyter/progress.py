@@ -1,0 +1,50 @@
+"""The learner's progress file as the tutorial uses it: the chosen language and chapter results.
+
+Everything goes through the per-user store (``kaszino.store.current_store``: ``$KASZINO_PROGRESS``
+or the user's data folder). The language is the setting ``"language"``; a chapter's closing
+check is saved with ``record_chapter``. A progress file that cannot be read (``StoreError``) never
+stops a lesson: the language falls back to Hungarian and the problem is shown where it matters.
+"""
+
+from __future__ import annotations
+
+from kaszino.i18n import LANGUAGES, set_language
+from kaszino.store import ChapterResult, StoreError, current_store
+
+LANGUAGE_SETTING = "language"
+"""The store setting that keeps the chosen language across chapters and kernel restarts."""
+
+
+def remembered_language() -> str | None:
+    """The language the learner chose last, or None (none chosen yet, or the file is unreadable)."""
+    try:
+        chosen = current_store().get_setting(LANGUAGE_SETTING)
+    except StoreError:
+        return None
+    return chosen if chosen in LANGUAGES else None
+
+
+def restore_language() -> None:
+    """Switch to the language the learner chose last, if any."""
+    chosen = remembered_language()
+    if chosen is not None:
+        set_language(chosen)
+
+
+def remember_language(lang: str) -> StoreError | None:
+    """Keep ``lang`` as the learner's choice; returns the store's problem if it could not be saved."""
+    try:
+        current_store().set_setting(LANGUAGE_SETTING, lang)
+    except StoreError as error:
+        return error
+    return None
+
+
+def record_check(chapter: str, score: int, total: int) -> ChapterResult:
+    """Save one attempt at the closing check of ``chapter`` (raises ``StoreError``)."""
+    return current_store().record_chapter(chapter, score=score, total=total)
+
+
+def chapter_results() -> dict[str, ChapterResult]:
+    """Every chapter's saved results (raises ``StoreError``)."""
+    return current_store().chapter_results()

@@ -1,0 +1,84 @@
+"""The base of every kaszino widget: markup built in Python, clicks reported by the browser.
+
+An :class:`HtmlWidget` is an ``anywidget.AnyWidget`` with one synced trait, ``html``. Python
+builds the whole picture (``_markup``) and the browser (``board.js``) draws it and reports
+every click on an element carrying ``data-action`` as ``{"action", "card", "lang", "value"}``:
+``value`` is the element's own value (a slider) or that of the widget's ``[data-field]`` input
+(a typed answer). Each action has a Python method doing the same, so notebooks and tests drive
+a widget exactly as a click would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from kaszino.errors import KaszinoError
+from kaszino.i18n import set_language
+
+_ASSETS = Path(__file__).parent
+
+Text = Callable[[], str]
+"""A text produced on demand, so that it follows the language switch."""
+
+
+class HtmlWidget(anywidget.AnyWidget):
+    """A widget drawn from one HTML string; subclasses give ``_markup`` and their actions."""
+
+    _esm = (_ASSETS / "board.js").read_text(encoding="utf-8")
+    _css = (_ASSETS / "board.css").read_text(encoding="utf-8")
+    html = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.on_msg(self._on_frontend)
+
+    def refresh(self) -> None:
+        """Rebuild the picture sent to the browser (traitlets sends it only when it changed)."""
+        self.html = self._markup()
+
+    def _markup(self) -> str:
+        raise NotImplementedError
+
+    def _handlers(self) -> Mapping[str, Callable[[], None]]:
+        """Actions without a value: ``data-action`` → method."""
+        return {}
+
+    def _value_handlers(self) -> Mapping[str, Callable[[str], object]]:
+        """Actions that carry a value (a slider position, a typed answer): ``data-action`` → method."""
+        return {}
+
+    def _complain(self, message: str) -> None:
+        """Show a refused frontend action (bad card, bad value) to the learner."""
+        raise KaszinoError(message)
+
+    def _on_frontend(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
+        """A click in the browser."""
+        action = str(content.get("action"))
+        try:
+            if action in self._value_handlers():
+                self._value_handlers()[action](str(content.get("value") or ""))
+            elif action in self._handlers():
+                self._handlers()[action]()
+            else:
+                self._other_action(action, content)
+        except KaszinoError as error:
+            self._complain(str(error))
+
+    def set_language(self, lang: str) -> None:
+        """Switch every text (of the whole package) to ``"hu"`` or ``"en"`` and redraw.
+
+        A click on a widget's own HU | EN buttons does this; the tutorial pages then redraw
+        everything else too (``kaszino.jupyter.tutorial.follow_language``).
+        """
+        set_language(lang)
+        self.refresh()
+
+    def _other_action(self, action: str, content: dict[str, Any]) -> None:
+        if action != "lang":
+            raise KaszinoError(f"unknown widget action {action!r}")
+        self.set_language(str(content.get("lang")))

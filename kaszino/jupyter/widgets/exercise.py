@@ -1,0 +1,226 @@
+"""Exercise widgets: choose an answer, type a number, or make a move on a live table.
+
+Each widget shows one question of :mod:`kaszino.teach.exercises`, lets the question judge the
+answer, and shows the verdict with its explanation (no feedback bar before the first answer).
+Every answer is reported to the callbacks given to ``on_answer`` — an exercise set counts the
+first one for the running score. Like the table, each widget has a method per click
+(``choose``, ``submit``, ``select`` + ``press_capture`` …) for notebooks and tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from html import escape
+
+from kaszino.engine.moves import Move
+from kaszino.errors import KaszinoError
+from kaszino.i18n import language, tr
+from kaszino.jupyter.render import LESSON, View
+from kaszino.jupyter.widgets.base import HtmlWidget
+from kaszino.jupyter.widgets.table import Button, Feedback, TableWidget, feedback_html
+from kaszino.teach.exercises import Choice, MoveTask, NumberQuestion, Question, Verdict, read_number
+
+Listener = Callable[[Question, Verdict], None]
+"""Called with the question and the verdict after every answer."""
+
+
+class Answerable:
+    """What every exercise widget shares: the question, the last verdict, the listeners."""
+
+    question: Question
+    _verdict: Verdict | None
+    _listeners: list[Listener]
+
+    def _start(self, question: Question) -> None:
+        self.question = question
+        self._verdict = None
+        self._listeners = []
+
+    @property
+    def key(self) -> str:
+        """The question's key (its identity in a score sheet)."""
+        return self.question.key
+
+    @property
+    def verdict(self) -> Verdict | None:
+        """The judgement of the last answer (None before the first)."""
+        return self._verdict
+
+    @property
+    def correct(self) -> bool | None:
+        """Whether the last answer was right (None before the first)."""
+        return None if self._verdict is None else self._verdict.correct
+
+    def on_answer(self, listener: Listener) -> None:
+        """Call ``listener(question, verdict)`` after every answer."""
+        self._listeners.append(listener)
+
+    def _verdict_feedback(self) -> Feedback | None:
+        verdict = self._verdict
+        if verdict is None:
+            return None
+        return Feedback("good" if verdict.correct else "bad", (lambda: verdict.text,))
+
+    def _judged(self, verdict: Verdict) -> None:
+        self._verdict = verdict
+        for listener in self._listeners:
+            listener(self.question, verdict)
+
+
+class _QuestionWidget(Answerable, HtmlWidget):
+    """A question drawn as text, the answer controls, and the verdict."""
+
+    def __init__(self, question: Question) -> None:
+        self._start(question)
+        self._problem: str | None = None
+        super().__init__()
+        self.refresh()
+
+    @property
+    def feedback(self) -> str:
+        """The verdict shown now ("" before an answer), in the current language."""
+        shown = self._feedback()
+        return "" if shown is None else shown.text()
+
+    def reset(self) -> None:
+        """Forget the answer shown (a new attempt); the listeners stay."""
+        self._verdict = None
+        self._problem = None
+        self.refresh()
+
+    def _answer(self, answer: object) -> Verdict:
+        verdict = self.question.check(answer)
+        self._problem = None
+        self._judged(verdict)
+        self.refresh()
+        return verdict
+
+    def _feedback(self) -> Feedback | None:
+        if self._problem is not None:
+            problem = self._problem
+            return Feedback("bad", (lambda: tr(problem),))
+        return self._verdict_feedback()
+
+    def _controls(self) -> str:
+        raise NotImplementedError
+
+    def _markup(self) -> str:
+        prompt = self.question.prompt().render(language())
+        return (f'<div class="kaszino-widget kaszino-exercise" data-question="{escape(self.key)}">'
+                f'<div class="kaszino-task">{escape(prompt)}</div>{self._controls()}'
+                f'{feedback_html(self._feedback())}</div>')
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.key!r}, correct={self.correct!r})"
+
+
+class ChoiceWidget(_QuestionWidget):
+    """One button per option; the chosen one stays marked."""
+
+    question: Choice
+
+    def __init__(self, question: Choice) -> None:
+        self._chosen: str | None = None
+        super().__init__(question)
+
+    @property
+    def chosen(self) -> str | None:
+        """The option chosen last (None before an answer)."""
+        return self._chosen
+
+    def choose(self, option: str) -> bool:
+        """Answer ``option`` (what a click on its button does); returns whether it is right."""
+        self._chosen = option
+        return self._answer(option).correct
+
+    def reset(self) -> None:
+        self._chosen = None
+        super().reset()
+
+    def _controls(self) -> str:
+        buttons = "".join(
+            f'<button type="button" class="kaszino-btn kaszino-option" data-action="choose" '
+            f'data-value="{escape(option)}" aria-pressed="{str(option == self._chosen).lower()}">'
+            f'{escape(self.question.label(option).render(language()))}</button>'
+            for option in self.question.options)
+        return f'<div class="kaszino-bar kaszino-options">{buttons}</div>'
+
+    def _value_handlers(self) -> Mapping[str, Callable[[str], object]]:
+        return {"choose": self.choose}
+
+
+class NumberWidget(_QuestionWidget):
+    """A box for a whole number and a "Check" button (Enter works too)."""
+
+    question: NumberQuestion
+
+    def __init__(self, question: NumberQuestion) -> None:
+        self._given = ""
+        super().__init__(question)
+
+    def submit(self, value: str | int) -> bool | None:
+        """Answer ``value`` as typed; returns whether it is right (None if it is no whole number)."""
+        self._given = str(value).strip()
+        try:
+            read_number(self._given)
+        except KaszinoError:
+            self._problem = "ui.not_a_number"
+            self.refresh()
+            return None
+        return self._answer(self._given).correct
+
+    def reset(self) -> None:
+        self._given = ""
+        super().reset()
+
+    def _controls(self) -> str:
+        hint = escape(tr("ui.number_placeholder"))
+        return (f'<div class="kaszino-bar"><input type="text" inputmode="numeric" class="kaszino-number" '
+                f'data-field="submit" size="6" value="{escape(self._given)}" '
+                f'placeholder="{hint}" aria-label="{hint}">'
+                f'{Button("submit", main=True).html()}</div>')
+
+    def _value_handlers(self) -> Mapping[str, Callable[[str], object]]:
+        return {"submit": self.submit}
+
+
+class TaskTable(Answerable, TableWidget):
+    """A live table with a task above it: the move the learner makes is judged by the task.
+
+    The position stays (practice mode), so the task can be tried again; only a move the engine
+    and the task can judge counts as an answer (an incomplete pick is only pointed out).
+    """
+
+    def __init__(self, task: MoveTask, *, view: View = LESSON) -> None:
+        self._start(task)
+        self.task = task
+        super().__init__(task.state, mode="practice", view=view, level=task.level)
+
+    def reset(self) -> None:
+        """Forget the answer shown and the selection (a new attempt)."""
+        self._verdict = None
+        self.clear()
+
+    def _decide(self, move: Move, problem: str | None) -> None:
+        verdict = self.task.check(move)
+        self._hand_pick = self._table_pick = frozenset()
+        self._judged(verdict)
+        self._feedback = self._verdict_feedback()
+        self.refresh()
+
+    def _buttons(self) -> list[Button]:
+        return [Button("capture", main=True), Button("lay"), Button("clear")]
+
+    def _header_html(self) -> str:
+        return f'<div class="kaszino-task">{escape(self.task.prompt().render(language()))}</div>'
+
+
+def exercise_widget(question: Question, *, view: View = LESSON) -> ChoiceWidget | NumberWidget | TaskTable:
+    """The widget that asks ``question`` (a :class:`Choice`, :class:`NumberQuestion` or :class:`MoveTask`)."""
+    if isinstance(question, Choice):
+        return ChoiceWidget(question)
+    if isinstance(question, NumberQuestion):
+        return NumberWidget(question)
+    if isinstance(question, MoveTask):
+        return TaskTable(question, view=view)
+    raise KaszinoError(f"no widget asks a question of type {type(question).__name__}")

@@ -1,0 +1,154 @@
+"""The deal viewer: step forward and back through a recorded deal, every move explained.
+
+A :class:`DealViewer` replays a :class:`~kaszino.engine.record.GameRecord` up to the end of its
+first deal. Buttons (⏮ ◀ ▶ ⏭) and a slider choose the step; beside the position stand the
+move just played in words (``kaszino.teach.explain``), what it set going (``kaszino.teach.flow``:
+táblák, forced lays, draws, who starts a round, where the leftover table cards went) and the
+running score of the deal item by item (the points already secured).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from html import escape
+
+from kaszino.engine.record import GameRecord
+from kaszino.engine.state import GameState
+from kaszino.errors import KaszinoError
+from kaszino.i18n import language, tr
+from kaszino.jupyter.render import FULL, View, position_html, score_html
+from kaszino.jupyter.widgets.base import HtmlWidget
+from kaszino.jupyter.widgets.table import Button, language_buttons
+from kaszino.teach.explain import LEVELS, Level, Message, explain_move
+from kaszino.teach.flow import flow_events, player_fields
+
+
+def first_deal(record: GameRecord) -> list[GameState]:
+    """The states of ``record`` from the deal's start to the end of its first deal (or of the record)."""
+    states = []
+    for state in record.replay():
+        states.append(state)
+        if state.deal_over or state.finished:
+            break
+    return states
+
+
+class DealViewer(HtmlWidget):
+    """A recorded deal to step through; see the module docstring.
+
+    ``level`` limits what the explanations speak of (``"rules"`` before scoring is taught);
+    ``view`` what the position shows (hands are always face up: the viewer is a replay).
+    """
+
+    def __init__(self, record: GameRecord, *, step: int = 0, level: Level = "scoring",
+                 view: View = FULL, score: bool = True) -> None:
+        if not isinstance(record, GameRecord):
+            raise KaszinoError(f"a deal viewer shows a GameRecord, not {type(record).__name__}")
+        if level not in LEVELS:
+            raise KaszinoError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        self._record = record
+        self._states = first_deal(record)
+        self._level: Level = level
+        self._view = view
+        self._score = score
+        self._notes: dict[tuple[int, str], str] = {}
+        self._step = 0
+        super().__init__()
+        self.go(step)
+
+    # --- what the notebook and the tests read ------------------------------------------
+    @property
+    def steps(self) -> int:
+        """The number of moves that can be shown (the slider runs from 0 to this)."""
+        return len(self._states) - 1
+
+    @property
+    def step(self) -> int:
+        """The number of moves played in the position shown (0: just dealt)."""
+        return self._step
+
+    @property
+    def state(self) -> GameState:
+        """The position shown."""
+        return self._states[self._step]
+
+    @property
+    def note(self) -> str:
+        """The words beside the position: the move just played and what it set going."""
+        key = (self._step, language())
+        if key not in self._notes:
+            self._notes[key] = self._describe(self._step)
+        return self._notes[key]
+
+    # --- what the learner does ------------------------------------------------------------
+    def go(self, step: int | str) -> None:
+        """Show the position after ``step`` moves (what the slider does)."""
+        try:
+            number = int(step)
+        except ValueError:
+            raise KaszinoError(f"a step is a whole number, not {step!r}") from None
+        if not 0 <= number <= self.steps:
+            raise KaszinoError(f"step must be 0..{self.steps}, not {number}")
+        self._step = number
+        self.refresh()
+
+    def forward(self) -> None:
+        """"Előre": one move on (stays at the end)."""
+        self.go(min(self._step + 1, self.steps))
+
+    def back(self) -> None:
+        """"Vissza": one move back (stays at the start)."""
+        self.go(max(self._step - 1, 0))
+
+    def first(self) -> None:
+        """"Elejére": the position just dealt."""
+        self.go(0)
+
+    def last(self) -> None:
+        """"Végére": the end of the deal."""
+        self.go(self.steps)
+
+    # --- words and drawing -----------------------------------------------------------------
+    def _describe(self, step: int) -> str:
+        lang = language()
+        if step == 0:
+            start = self._states[0]
+            rules = start.rules
+            return Message.in_domain("ui", "viewer_dealt", hand=rules.hand_size(1), table=rules.table_start,
+                                     talon=len(start.talon), **player_fields("d", start.dealer),
+                                     **player_fields("p", start.to_move)).render(lang)
+        before, after = self._states[step - 1], self._states[step]
+        move = self._record.moves[step - 1]
+        head = tr("ui.viewer_move", n=step, p=before.to_move + 1, move=str(move))
+        lines = [head, explain_move(before, move, self._level).text_in(lang)]
+        lines += [event.render(lang) for event in flow_events(before, move, after)]
+        return "\n".join(lines)
+
+    def _markup(self) -> str:
+        state = self.state
+        at_start, at_end = self._step == 0, self._step == self.steps
+        buttons = "".join(b.html() for b in (
+            Button("first", enabled=not at_start), Button("back", enabled=not at_start),
+            Button("forward", main=True, enabled=not at_end), Button("last", enabled=not at_end)))
+        label = tr("ui.viewer_step", n=self._step, total=self.steps)
+        slider = (f'<input type="range" class="kaszino-slider" data-action="goto" min="0" max="{self.steps}" '
+                  f'value="{self._step}" aria-label="{escape(tr("ui.viewer_slider"))}">')
+        score = score_html(state) if self._score and not state.deal_over else ""
+        view = self._view
+        return (f'<div class="kaszino-widget kaszino-viewer" data-step="{self._step}" '
+                f'style="max-width:980px;">'
+                f'<div class="kaszino-bar">{buttons}{slider}'
+                f'<span class="kaszino-step">{escape(label)}</span>{language_buttons()}</div>'
+                f'<div style="display:flex; gap:16px; flex-wrap:wrap; align-items:flex-start;">'
+                f'<div style="flex:1 1 420px;">{position_html(state, open_hands=True, view=view)}</div>'
+                f'<div style="flex:1 1 280px;"><div class="kaszino-feedback kaszino-note" data-tone="info" '
+                f'role="status">{escape(self.note)}</div>{score}</div></div></div>')
+
+    def _handlers(self) -> Mapping[str, Callable[[], None]]:
+        return {"first": self.first, "back": self.back, "forward": self.forward, "last": self.last}
+
+    def _value_handlers(self) -> Mapping[str, Callable[[str], object]]:
+        return {"goto": self.go}
+
+    def __repr__(self) -> str:
+        return f"DealViewer(step={self._step}, steps={self.steps})"

@@ -1,0 +1,328 @@
+"""Exercises the engine checks: questions, verdicts that explain every wrong answer, and scores.
+
+Three forms, one protocol (:class:`Question`): ``check(answer)`` returns a :class:`Verdict`
+whose lines say why, in either language.
+
+- :class:`Choice`: pick one of a few answers. Texts come from a catalogue by a naming rule:
+  the question at ``<key>``, each option at ``<key>.<option>``, and for every wrong option the
+  reason at ``<key>.<option>.why`` (checked when the question is made, so no wrong answer can go
+  unexplained); an optional ``<key>.why`` is added to the verdict on the right answer.
+  :func:`legality_choice` builds the "is this capture legal?" question from the engine's verdict.
+- :class:`NumberQuestion`: type a whole number (how many cards, the points of a finished deal …);
+  a wrong number is answered with ``<key>.why`` (fields ``answer``, ``given``) or a given text.
+- :class:`MoveTask`: make a move on a live table that reaches a :class:`Goal` (any capture, a
+  tábla, a lay, a given move); the engine refuses illegal moves with its reason, and a legal
+  move that misses the goal gets ``<key>.why``.
+
+:class:`ScoreSheet` counts the first answer to each question: the running score ("4/5").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from kaszino.engine.captures import Capture, capture_problem
+from kaszino.engine.cards import card_sum, parse_cards
+from kaszino.engine.moves import Lay, Move
+from kaszino.engine.rules import STANDARD, Rules
+from kaszino.errors import KaszinoError
+from kaszino.i18n import catalogue, language, tr
+from kaszino.teach.explain import Field, Level, Message, capture_fault, explain_move
+
+if TYPE_CHECKING:
+    from kaszino.engine.state import GameState
+
+DOMAIN = "exercises"
+"""The catalogue of the framework's own words (verdicts, the legality question, scores)."""
+
+
+class Renders(Protocol):
+    """A text that can be shown in any language (``Message``, ``Joined``, :class:`Words`)."""
+
+    def render(self, lang: str) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """A ready text in each language, e.g. an :class:`~kaszino.teach.explain.Explanation`."""
+
+    texts: Callable[[str], str]
+
+    def render(self, lang: str) -> str:
+        return self.texts(lang)
+
+
+def _say(name: str, **fields: Field) -> Message:
+    return Message.in_domain(DOMAIN, name, **fields)
+
+
+def phrase(key: str, fields: Sequence[tuple[str, Field]] = ()) -> Message:
+    """The catalogue text ``key`` (``"domain.name"``) with ``fields``; refused at once if it is missing."""
+    domain, dot, name = key.partition(".")
+    if not dot or not name:
+        raise KaszinoError(f"a text key is 'domain.name', not {key!r}")
+    tr(key, "hu", **dict(fields))  # raises KaszinoError naming a missing text
+    return Message(name, tuple(fields), domain)
+
+
+def has_text(key: str) -> bool:
+    """Whether the catalogue holds ``key``."""
+    domain, _, name = key.partition(".")
+    return name in catalogue(domain)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The judgement of one answer: right or wrong, and the lines that say why."""
+
+    correct: bool
+    lines: tuple[Renders, ...]
+
+    def text_in(self, lang: str) -> str:
+        """The verdict word ("Így van!" / "Nem egészen.") and every line, in ``lang``."""
+        head = _say("right" if self.correct else "wrong").render(lang)
+        return " ".join([head, *(line.render(lang) for line in self.lines)])
+
+    @property
+    def text(self) -> str:
+        """:meth:`text_in` the current language."""
+        return self.text_in(language())
+
+
+class Question(Protocol):
+    """Anything the learner answers: an identity, the question in words, and a judge."""
+
+    @property
+    def key(self) -> str: ...
+
+    def prompt(self) -> Renders: ...
+
+    def check(self, answer: object) -> Verdict: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """Pick one of ``options``; texts by the naming rule of the module docstring."""
+
+    key: str
+    options: tuple[str, ...]
+    answer: str
+    fields: tuple[tuple[str, Field], ...] = ()
+    reasons: tuple[tuple[str, Renders], ...] = ()
+    """Reasons given in code instead of the catalogue (``option → text``), e.g. the engine's words."""
+    literal: bool = False
+    """The options are their own labels (cards, numbers), with no ``<key>.<option>`` text."""
+
+    def __post_init__(self) -> None:
+        if len(self.options) < 2 or len(set(self.options)) != len(self.options):
+            raise KaszinoError(f"{self.key}: a choice needs two or more different options, "
+                               f"got {self.options}")
+        if self.answer not in self.options:
+            raise KaszinoError(f"{self.key}: the answer {self.answer!r} is not one of {self.options}")
+        phrase(self.key, self.fields)
+        given = dict(self.reasons)
+        for option in self.options:
+            self.label(option)
+            if option != self.answer and option not in given:
+                phrase(f"{self.key}.{option}.why", self.fields)  # every wrong answer is explained
+
+    def prompt(self) -> Renders:
+        return phrase(self.key, self.fields)
+
+    def label(self, option: str) -> Renders:
+        """The words of one option."""
+        if self.literal:
+            return Words(lambda _lang: option)
+        return phrase(f"{self.key}.{option}", self.fields)
+
+    def check(self, answer: object) -> Verdict:
+        if answer not in self.options:
+            raise KaszinoError(f"{self.key}: {answer!r} is not one of the options {self.options}")
+        given = dict(self.reasons)
+        reason: Renders | None = given.get(str(answer))
+        if reason is None and (answer != self.answer or has_text(f"{self.key}.why")):
+            reason = phrase(f"{self.key}.{answer}.why" if answer != self.answer else f"{self.key}.why",
+                            self.fields)
+        return Verdict(answer == self.answer, () if reason is None else (reason,))
+
+
+def choice(key: str, options: Sequence[str], answer: str, *, literal: bool = False,
+           **fields: Field) -> Choice:
+    """A :class:`Choice` with catalogue ``fields`` as keywords (``literal``: the options label themselves)."""
+    return Choice(key, tuple(options), answer, tuple(fields.items()), literal=literal)
+
+
+def legality_choice(hand: str, table: str, rules: Rules = STANDARD) -> Choice:
+    """"Is this capture legal?" — the answer and every reason come from the engine."""
+    capture = Capture(parse_cards(hand), parse_cards(table))
+    if not capture.hand or not capture.table:
+        raise KaszinoError(f"a legality question needs cards on both sides, got {hand!r} and {table!r}")
+    legal = capture_problem(capture.hand, capture.table, rules) is None
+    total = card_sum(capture.hand)
+    reason: Renders = (_say("legal", total=total, limit=rules.capture_limit or 0) if legal
+                       else capture_fault(capture.hand, capture.table, rules))
+    return Choice(f"{DOMAIN}.legality", ("yes", "no"), "yes" if legal else "no",
+                  (("capture", str(capture)),), (("yes", reason), ("no", reason)))
+
+
+@dataclass(frozen=True, slots=True)
+class NumberQuestion:
+    """Type a whole number. A wrong one is answered by ``why`` or by ``<key>.why``."""
+
+    key: str
+    answer: int
+    fields: tuple[tuple[str, Field], ...] = ()
+    why: Renders | None = None
+
+    def __post_init__(self) -> None:
+        phrase(self.key, self.fields)
+        if self.why is None:
+            phrase(f"{self.key}.why", (*self.fields, ("answer", self.answer), ("given", 0)))
+
+    def prompt(self) -> Renders:
+        return phrase(self.key, self.fields)
+
+    def check(self, answer: object) -> Verdict:
+        given = read_number(answer)
+        if given == self.answer:
+            return Verdict(True, ())
+        why = self.why or phrase(f"{self.key}.why", (*self.fields, ("answer", self.answer), ("given", given)))
+        return Verdict(False, (why,))
+
+
+def number(key: str, answer: int, *, why: Renders | None = None, **fields: Field) -> NumberQuestion:
+    """A :class:`NumberQuestion` with catalogue ``fields`` given as keywords."""
+    return NumberQuestion(key, answer, tuple(fields.items()), why)
+
+
+def read_number(answer: object) -> int:
+    """A typed answer as a whole number; anything else is refused with a :class:`KaszinoError`."""
+    if isinstance(answer, bool):
+        raise KaszinoError(f"not a whole number: {answer!r}")
+    if isinstance(answer, int):
+        return answer
+    text = str(answer).strip().replace("\u2212", "-")
+    if not text.lstrip("-").isdigit():
+        raise KaszinoError(f"not a whole number: {answer!r}")
+    return int(text)
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """What a table task asks for: a name (for messages and tests) and the test of a legal move."""
+
+    name: str
+    reached: Callable[[GameState, Move], bool] = field(compare=False)
+
+
+ANY_CAPTURE = Goal("any_capture", lambda _state, move: isinstance(move, Capture))
+"""Any legal capture."""
+TABLA = Goal("tabla", lambda state, move: isinstance(move, Capture) and len(move.table) == len(state.table))
+"""A capture that takes every card on the table."""
+ANY_LAY = Goal("lay", lambda _state, move: isinstance(move, Lay))
+"""Laying a card."""
+ANY_MOVE = Goal("any_move", lambda _state, _move: True)
+"""Any legal move."""
+
+
+def hand_cards(count: int) -> Goal:
+    """A capture with exactly ``count`` cards from the hand."""
+    def reached(_state: GameState, move: Move) -> bool:
+        return isinstance(move, Capture) and len(move.hand) == count
+
+    return Goal(f"hand_cards:{count}", reached)
+
+
+def one_of(*moves: Move) -> Goal:
+    """Exactly one of ``moves`` (e.g. the only capture that wins the most cards)."""
+    wanted = frozenset(moves)
+    return Goal("one_of:" + " | ".join(sorted(map(str, wanted))), lambda _state, move: move in wanted)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTask:
+    """Make a move on ``state`` that reaches ``goal``; text at ``<key>``, a miss explained at ``.why``."""
+
+    key: str
+    state: GameState
+    goal: Goal
+    level: Level = "rules"
+    fields: tuple[tuple[str, Field], ...] = ()
+
+    def __post_init__(self) -> None:
+        phrase(self.key, self.fields)
+        if self.goal is not ANY_MOVE:
+            phrase(f"{self.key}.why", self.fields)
+        if not any(self.goal.reached(self.state, move) for move in self.state.legal_moves()):
+            raise KaszinoError(f"{self.key}: no legal move reaches the goal {self.goal.name!r}")
+
+    def prompt(self) -> Renders:
+        return phrase(self.key, self.fields)
+
+    def check(self, answer: object) -> Verdict:
+        if not isinstance(answer, (Capture, Lay)):
+            raise KaszinoError(f"{self.key}: the answer is a capture or a lay, not {answer!r}")
+        explained = explain_move(self.state, answer, self.level)
+        words = Words(explained.text_in)
+        if not explained.legal or (isinstance(answer, Capture) and capture_problem(
+                answer.hand, answer.table, self.state.rules) is not None):
+            return Verdict(False, (words,))
+        if self.goal.reached(self.state, answer):
+            return Verdict(True, (words,))
+        return Verdict(False, (words, phrase(f"{self.key}.why", self.fields)))
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """Right first answers of the questions answered so far, out of ``total`` questions."""
+
+    right: int
+    answered: int
+    total: int
+
+    @property
+    def complete(self) -> bool:
+        """Every question has been answered."""
+        return self.answered == self.total
+
+    def message(self) -> Message:
+        """"Eredmény: 4/5" (and how many are left), as a message."""
+        if self.complete:
+            return _say("score_done", right=self.right, total=self.total)
+        return _say("score", right=self.right, answered=self.answered, left=self.total - self.answered)
+
+
+class ScoreSheet:
+    """The first answer of each question counts; later tries teach, but do not change the score.
+
+    Questions are numbered 0 .. ``total`` - 1 in the order they are asked.
+    """
+
+    def __init__(self, total: int) -> None:
+        if total < 1:
+            raise KaszinoError(f"a score sheet needs at least one question, not {total}")
+        self._total = total
+        self._first: dict[int, bool] = {}
+
+    def record(self, number: int, correct: bool) -> bool:
+        """Note an answer to question ``number``; returns whether it was the first (the one that counts)."""
+        if not 0 <= number < self._total:
+            raise KaszinoError(f"question {number} is not on this score sheet (0..{self._total - 1})")
+        if number in self._first:
+            return False
+        self._first[number] = correct
+        return True
+
+    def answered(self, number: int) -> bool:
+        """Whether question ``number`` has had its counted answer."""
+        return number in self._first
+
+    def score(self) -> Score:
+        """The running score."""
+        return Score(sum(self._first.values()), len(self._first), self._total)
+
+    def reset(self) -> None:
+        """Forget every answer: a new attempt."""
+        self._first.clear()

@@ -1,0 +1,125 @@
+"""Every tutorial chapter, driven in the kernel as a learner would: each exercise answered right
+and wrong, each explained; the closing check saved; no cell prints anything.
+
+The notebooks themselves only build the page (nbval checks their outputs); this test runs their
+code cells here, keeps what each cell shows, and plays every exercise set on it.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from collections.abc import Iterator
+from contextlib import redirect_stdout
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kaszino.engine.captures import Capture
+from kaszino.engine.moves import Lay
+from kaszino.i18n import using_language
+from kaszino.jupyter.checks import ChapterCheck, ExerciseSet
+from kaszino.jupyter.progress import chapter_results
+from kaszino.jupyter.widgets.exercise import ChoiceWidget, NumberWidget, TaskTable
+from kaszino.jupyter.widgets.table import TableWidget
+from kaszino.jupyter.widgets.viewer import DealViewer
+from kaszino.teach.exercises import Choice, MoveTask, NumberQuestion
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+CHAPTERS = sorted(path for path in NOTEBOOKS.glob("0[1-9]_*.ipynb"))
+
+
+def shown(notebook: Path) -> list[Any]:
+    """Run the code cells of ``notebook``; return every value a cell shows (its last expression)."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    namespace: dict[str, Any] = {"display": lambda *values: values_shown.extend(values)}
+    values_shown: list[Any] = []
+    printed = StringIO()
+    with redirect_stdout(printed):
+        for cell in cells:
+            if cell["cell_type"] != "code":
+                continue
+            tree = ast.parse("".join(cell["source"]))
+            last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+            exec(compile(tree, str(notebook), "exec"), namespace)
+            if last is not None:
+                value = eval(compile(ast.Expression(last.value), str(notebook), "eval"), namespace)
+                if value is not None:
+                    values_shown.append(value)
+    assert printed.getvalue() == "", f"{notebook.name} prints: {printed.getvalue()!r}"
+    return values_shown
+
+
+@pytest.fixture(autouse=True)
+def fresh_learner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("KASZINO_PROGRESS", str(tmp_path / "progress.sqlite3"))
+    with using_language("hu"):
+        yield
+
+
+def right_move(task: MoveTask) -> Capture | Lay:
+    return next(move for move in task.state.legal_moves()
+                if isinstance(move, (Capture, Lay)) and task.goal.reached(task.state, move))
+
+
+def answer(widget: ChoiceWidget | NumberWidget | TaskTable, right: bool) -> None:
+    """Answer ``widget`` rightly or wrongly, as a click would, and check the verdict and its reason."""
+    question = widget.question
+    if isinstance(widget, ChoiceWidget) and isinstance(question, Choice):
+        widget.choose(question.answer if right else next(o for o in question.options if o != question.answer))
+    elif isinstance(widget, NumberWidget) and isinstance(question, NumberQuestion):
+        widget.submit(question.answer if right else question.answer + 1)
+    elif isinstance(widget, TaskTable) and isinstance(question, MoveTask):
+        if right:
+            move: Capture | Lay = right_move(question)
+        else:
+            wrong = [m for m in question.state.legal_moves()
+                     if isinstance(m, (Capture, Lay)) and not question.goal.reached(question.state, m)]
+            move = wrong[0] if wrong else Lay(question.state.hands[question.state.to_move][0])
+        hand, table = (move.hand, move.table) if isinstance(move, Capture) else ((move.card,), ())
+        for card in hand + table:
+            widget.select(card)
+        (widget.press_capture if isinstance(move, Capture) else widget.press_lay)()
+    else:
+        raise AssertionError(f"unexpected exercise widget {widget!r}")
+    assert widget.correct is right, (widget.key, widget.feedback)
+    assert widget.verdict is not None
+    if not right:
+        assert widget.verdict.lines, f"{widget.key}: a wrong answer without a reason"
+    for lang in ("hu", "en"):
+        assert widget.verdict.text_in(lang)
+
+
+@pytest.mark.parametrize("notebook", CHAPTERS, ids=lambda path: path.stem)
+def test_every_exercise_of_the_chapter_judges_and_explains(notebook: Path) -> None:
+    values = shown(notebook)
+    sets = [value for value in values if isinstance(value, ExerciseSet)]
+    checks = [value for value in sets if isinstance(value, ChapterCheck)]
+    assert len(checks) == 1, f"{notebook.name} ends with one chapter check"
+    assert values.index(checks[0]) > max(values.index(s) for s in sets if s is not checks[0])
+    for exercise_set in sets:
+        for widget in exercise_set.widgets:
+            answer(widget, right=False)
+        for widget in exercise_set.widgets:
+            answer(widget, right=True)  # a second try teaches, and the first answer still counts
+        assert exercise_set.score.right == 0 and exercise_set.score.complete
+    chapter = notebook.stem[:2]
+    assert chapter_results()[chapter].best == 0
+    checks[0].reset()
+    for widget in checks[0].widgets:
+        answer(widget, right=True)
+    result = chapter_results()[chapter]
+    assert (result.best, result.attempts) == (len(checks[0].widgets), 2)
+
+
+@pytest.mark.parametrize("notebook", CHAPTERS, ids=lambda path: path.stem)
+def test_every_widget_of_the_chapter_redraws_in_english(notebook: Path) -> None:
+    values = shown(notebook)
+    from kaszino.jupyter.tutorial import switch_language
+
+    switch_language("en")
+    for value in values:
+        if isinstance(value, (TableWidget, DealViewer)):
+            assert 'data-lang="en" aria-pressed="true"' in value.html
