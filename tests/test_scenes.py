@@ -13,7 +13,6 @@ from kaszino.engine.rules import PRESETS, STANDARD
 from kaszino.engine.scoring import card_points
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
-from kaszino.teach.hungarian import article, the
 from kaszino.teach.scenes import Pile, scene
 
 
@@ -80,16 +79,3 @@ def test_a_scene_whose_cards_do_not_add_up_is_refused(
 ) -> None:
     with pytest.raises(KaszinoError, match=problem):
         scene(hands, table, piles=piles)
-
-
-@pytest.mark.parametrize(("number", "word"), [
-    (0, "a"), (1, "az"), (2, "a"), (3, "a"), (4, "a"), (5, "az"), (10, "a"), (11, "a"), (21, "a"),
-    (50, "az"), (100, "a"), (500, "az"), (1000, "az"), (2000, "a"), (5000, "az"), (1_000_000, "az"),
-])
-def test_the_hungarian_article_follows_how_the_number_is_read(number: int, word: str) -> None:
-    assert article(number) == word
-
-
-def test_the_article_can_start_a_sentence() -> None:
-    assert the(1, capital=True) == "Az 1"
-    assert the(2) == "a 2"

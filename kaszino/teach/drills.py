@@ -1,25 +1,70 @@
-"""Question builders the lessons share: each asks the engine for the right answer.
+"""Question builders chapters 05–07 share; each asks the engine for the right answer.
 
-``deal_points(state, player, prompt)`` — how many points a player scores in a deal (worked out
-item by item afterwards); ``secured_points`` — the same for the points already secured in the
-middle of a deal; ``majority(state, "cards", prompt)`` — who gets the points for most cards or
-most spades (or nobody); ``captures_where(state, test, prompt, why_wrong)`` — a move on a live
-table, right when the engine's value of the capture passes ``test``.
+They make the exercise types of :mod:`kaszino.teach.exercises`: ``deal_points`` — how many points
+a player scores in a deal, worked out item by item afterwards; ``secured_points`` — the points
+already secured in the middle of a deal; ``majority`` — who gets the points for most cards or
+most spades (or nobody); ``captures_where`` / ``best_points`` — a move on a live table, right when
+the engine's value of the capture passes a test; ``yes_no`` and ``number_choice``. ``breakdown``
+puts the points of a pile into words item by item ("3 for most cards + 1 for aces … = 6").
+
+A prompt is a :class:`~kaszino.teach.explain.Message` made by :func:`words`, which gives every
+whole-number field ``x`` its Hungarian article as ``{x_a}`` / ``{x_A}`` ("az 1. játékos").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from kaszino.engine.captures import Capture
-from kaszino.engine.scoring import DECK_SIZE, SPADES_IN_DECK, count_spades, majority_holder
+from kaszino.engine.scoring import DECK_SIZE, SPADES_IN_DECK, PileScore, count_spades, majority_holder
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
+from kaszino.i18n import tr
 from kaszino.solver.value import CaptureValue, capture_value
-from kaszino.teach.points import breakdown
-from kaszino.teach.questions import Choice, Number, Phrase, Play, Question, choice, phrase
+from kaszino.teach.exercises import Choice, MoveTask, NumberQuestion, Question, Renders, Words, one_of, phrase
+from kaszino.teach.explain import Field, Message
+from kaszino.teach.flow import ordinal_fields
+
+
+def words(key: str, **fields: Field) -> Message:
+    """The text ``key`` with ``fields``; every whole-number field also brings its article fields."""
+    every: dict[str, Field] = {}
+    for name, value in fields.items():
+        every[name] = value
+        if isinstance(value, int) and not isinstance(value, bool):
+            every.update(ordinal_fields(name, value))
+    return phrase(key, tuple(every.items()))
+
+
+def score_items(score: PileScore) -> tuple[Message, ...]:
+    """One phrase per item that earns points, in the order of the scoring table."""
+    rules = score.rules
+    items = (
+        ("most_cards", score.most_cards),
+        ("most_spades", score.most_spades),
+        ("aces", score.aces * rules.ace_points),
+        ("big_casino", score.big_casino * rules.big_casino_points),
+        ("little_casino", score.little_casino * rules.little_casino_points),
+        ("tabla", score.tabla),
+        ("bonus", score.bonus),
+    )
+    return tuple(words(f"points.item_{name}", points=points, count=score.aces)
+                 for name, points in items if points)
+
+
+def breakdown(score: PileScore, player: int) -> Renders:
+    """The whole count of ``player``'s points in words: every item, then the total."""
+    items = score_items(score)
+    if not items:
+        return words("points.nothing", player=player + 1)
+
+    def render(lang: str) -> str:
+        parts = " + ".join(item.render(lang) for item in items)
+        return tr("points.breakdown", lang, player=player + 1, items=parts, total=score.total)
+
+    return Words(render)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,19 +96,39 @@ class Chapter:
         raise KaszinoError(f"chapter {self.number} has no section {name!r}")
 
 
-def deal_points(state: GameState, player: int, prompt: Phrase) -> Number:
+@dataclass(frozen=True, slots=True)
+class LabelledChoice(Choice):
+    """A :class:`Choice` whose option labels are given in code ("player 2", "nobody", "yes")."""
+
+    labels: tuple[tuple[str, Renders], ...] = ()
+
+    def label(self, option: str) -> Renders:
+        for name, label in self.labels:
+            if name == option:
+                return label
+        raise KaszinoError(f"{self.key}: option {option!r} has no label")
+
+
+def labelled_choice(prompt: Message, options: Sequence[tuple[str, Renders, Renders]], answer: str) -> Choice:
+    """A choice from ``(option, label, why)`` triples; ``why`` explains choosing that option."""
+    return LabelledChoice(prompt.key, tuple(option for option, _, _ in options), answer, prompt.fields,
+                          reasons=tuple((option, why) for option, _, why in options),
+                          labels=tuple((option, label) for option, label, _ in options))
+
+
+def deal_points(state: GameState, player: int, prompt: Message) -> NumberQuestion:
     """Points ``player`` scores in the deal of ``state`` (secured so far, all of them once it is over)."""
     score = state.deal_scores()[player]
-    return Number(prompt, score.total, breakdown(score, player), state)
+    return NumberQuestion(prompt.key, score.total, prompt.fields, breakdown(score, player))
 
 
-def secured_points(state: GameState, player: int, prompt: Phrase) -> Number:
+def secured_points(state: GameState, player: int, prompt: Message) -> NumberQuestion:
     """Points ``player`` has secured in the game: earlier deals plus what this deal has secured."""
-    score = state.deal_scores()[player]
-    earlier = state.scores[player]
-    why = phrase("drills.secured_why", earlier=earlier, deal=breakdown(score, player),
-                 total=state.totals()[player])
-    return Number(prompt, state.totals()[player], why, state)
+    earlier = words("drills.secured_earlier", earlier=state.scores[player])
+    deal = breakdown(state.deal_scores()[player], player)
+    total = words("drills.secured_total", total=state.totals()[player])
+    why = Words(lambda lang: " ".join(part.render(lang) for part in (earlier, deal, total)))
+    return NumberQuestion(prompt.key, state.totals()[player], prompt.fields, why)
 
 
 Majority = Literal["cards", "spades"]
@@ -76,48 +141,56 @@ def majority_winner(state: GameState, kind: Majority) -> int | None:
     return majority_holder([count_spades(pile) for pile in state.piles], SPADES_IN_DECK)
 
 
-def majority(state: GameState, kind: Majority, prompt: Phrase) -> Choice:
+def majority(state: GameState, kind: Majority, prompt: Message) -> Choice:
     """Who gets the points for most ``kind``: one option per player, and "nobody"."""
     counts = [len(pile) if kind == "cards" else count_spades(pile) for pile in state.piles]
     winner = majority_winner(state, kind)
-    facts = phrase(f"drills.{kind}_counts", counts=" – ".join(map(str, counts)))
-    options = []
+    facts = words(f"drills.{kind}_counts", counts=" – ".join(map(str, counts)))
+    options: list[tuple[str, Renders, Renders]] = []
     for player in range(state.players):
         why_key = "drills.majority_yes" if winner == player else "drills.majority_no"
-        options.append((phrase("drills.player", n=player + 1),
-                        phrase(why_key, facts=facts, n=player + 1)))
+        options.append((str(player + 1), words("drills.player", n=player + 1),
+                        words(why_key, facts=facts, n=player + 1)))
     nobody_why = "drills.nobody_yes" if winner is None else "drills.nobody_no"
-    options.append((phrase("drills.nobody"), phrase(nobody_why, facts=facts)))
-    return choice(prompt, options, state.players if winner is None else winner, state)
+    options.append(("nobody", words("drills.nobody"), words(nobody_why, facts=facts)))
+    return labelled_choice(prompt, options, "nobody" if winner is None else str(winner + 1))
 
 
-def captures_where(state: GameState, test: Callable[[CaptureValue], bool], prompt: Phrase,
-                   why_wrong: Phrase) -> Play:
-    """Make a capture whose value passes ``test``; the engine finds every such capture."""
+def players_choice(prompt: Message, players: int, answer: int, why: Renders) -> Choice:
+    """Which player (``answer``, numbered from 0)? ``why`` explains every choice."""
+    options = [(str(p + 1), words("drills.player", n=p + 1), why) for p in range(players)]
+    return labelled_choice(prompt, options, str(answer + 1))
+
+
+def captures_where(state: GameState, test: Callable[[CaptureValue], bool], prompt: Message) -> MoveTask:
+    """Make a capture whose value passes ``test``; the engine finds every such capture.
+
+    A capture that misses is explained at ``<prompt key>.why``.
+    """
     right = tuple(move for move in state.legal_moves()
                   if isinstance(move, Capture) and test(capture_value(state, move)))
     if not right:
         raise KaszinoError(f"no capture of this position passes the test: {state.notation()}")
-    return Play(prompt, state, right, why_wrong)
+    return MoveTask(prompt.key, state, one_of(*right), "scoring", prompt.fields)
 
 
-def best_points(state: GameState, prompt: Phrase, why_wrong: Phrase) -> Play:
+def best_points(state: GameState, prompt: Message) -> MoveTask:
     """Make a capture that wins the most points now."""
     values = [capture_value(state, move) for move in state.legal_moves() if isinstance(move, Capture)]
     most = max(value.points for value in values)
-    return captures_where(state, lambda value: value.points == most, prompt, why_wrong)
+    return captures_where(state, lambda value: value.points == most, prompt)
 
 
-def yes_no(prompt: Phrase, yes: bool, why: Phrase, position: GameState | None = None) -> Choice:
+def yes_no(prompt: Message, yes: bool, why: Renders) -> Choice:
     """A yes-or-no question; ``yes`` is the engine's answer and ``why`` explains it."""
-    options = [(phrase("drills.yes"), why), (phrase("drills.no"), why)]
-    return choice(prompt, options, 0 if yes else 1, position)
+    options: list[tuple[str, Renders, Renders]] = [("yes", words("drills.yes"), why),
+                                                   ("no", words("drills.no"), why)]
+    return labelled_choice(prompt, options, "yes" if yes else "no")
 
 
-def number_choice(prompt: Phrase, answer: int, candidates: tuple[int, ...], why: Phrase,
-                  position: GameState | None = None) -> Choice:
+def number_choice(prompt: Message, answer: int, candidates: tuple[int, ...], why: Renders) -> Choice:
     """Choose the right number among ``candidates`` (which must hold ``answer``)."""
     if answer not in candidates:
         raise KaszinoError(f"the right answer {answer} is not among the choices {candidates}")
-    options = [(phrase("drills.number", n=n), why) for n in candidates]
-    return choice(prompt, options, candidates.index(answer), position)
+    return Choice(prompt.key, tuple(map(str, candidates)), str(answer), prompt.fields,
+                  reasons=tuple((str(n), why) for n in candidates), literal=True)

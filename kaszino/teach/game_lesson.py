@@ -16,8 +16,18 @@ from kaszino.engine.record import GameRecord
 from kaszino.engine.rules import PRESETS, STANDARD, Rules
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
-from kaszino.teach.drills import Chapter, Section, number_choice, secured_points, yes_no
-from kaszino.teach.questions import Field, Phrase, Play, Question, choice, phrase
+from kaszino.teach.drills import (
+    Chapter,
+    Section,
+    labelled_choice,
+    number_choice,
+    players_choice,
+    secured_points,
+    words,
+    yes_no,
+)
+from kaszino.teach.exercises import Choice, MoveTask, Question, one_of
+from kaszino.teach.explain import Field, Message
 from kaszino.teach.recorded import first_deal_end, recorded_game
 from kaszino.teach.scenes import Pile, scene
 
@@ -27,8 +37,8 @@ MANUAL = PRESETS["trainer"]
 FALS = PRESETS["v6"]
 
 
-def _p(name: str, **fields: Field) -> Phrase:
-    return phrase(f"{DOMAIN}.{name}", **fields)
+def _p(name: str, **fields: Field) -> Message:
+    return words(f"{DOMAIN}.{name}", **fields)
 
 
 # --- positions --------------------------------------------------------------------------------
@@ -90,13 +100,11 @@ def claim_winner(state: GameState, player: int) -> int:
     return winner
 
 
-def _players(why: Phrase) -> list[tuple[Phrase, Phrase]]:
-    return [(_p("player", n=1), why), (_p("player", n=2), why)]
-
-
-def _stakes() -> list[tuple[Phrase, Phrase]]:
-    return [(_p("stake_whole"), _p("stake_why")), (_p("stake_half"), _p("stake_why")),
-            (_p("stake_none"), _p("stake_why"))]
+def stake_choice(prompt: Message, stake: float) -> Choice:
+    """What share of the stake does the winner take? ``stake`` is the engine's answer."""
+    why = _p("stake_why")
+    options = [(name, _p(f"stake_{name}"), why) for name in ("whole", "half", "none")]
+    return labelled_choice(prompt, options, {1.0: "whole", 0.5: "half"}[stake])
 
 
 @cache
@@ -124,12 +132,18 @@ def _target_questions() -> tuple[Question, ...]:
     )
 
 
-def reach_target(state: GameState) -> Play:
-    """Make a capture after which player 1 has secured the target."""
+def target_captures(state: GameState) -> tuple[Capture, ...]:
+    """The captures after which player 1 has secured the target."""
     target = state.rules.target or 0
-    right = tuple(move for move in state.legal_moves()
-                  if isinstance(move, Capture) and state.play(move).totals()[0] >= target)
-    return Play(_p("q_reach", target=target), state, right, _p("q_reach_wrong", target=target))
+    return tuple(move for move in state.legal_moves()
+                 if isinstance(move, Capture) and state.play(move).totals()[0] >= target)
+
+
+def reach_target(state: GameState) -> MoveTask:
+    """Make a capture after which player 1 has secured the target."""
+    right = target_captures(state)
+    prompt = _p("q_reach", target=state.rules.target or 0)
+    return MoveTask(prompt.key, state, one_of(*right), "scoring", prompt.fields)
 
 
 def _claim_questions() -> tuple[Question, ...]:
@@ -137,7 +151,7 @@ def _claim_questions() -> tuple[Question, ...]:
     return (
         yes_no(_p("q_may_claim"), _may_claim(second_deal()),
                _p("q_may_claim_why", secured=second_deal().totals()[0])),
-        yes_no(_p("q_may_claim"), _may_claim(short), _p("q_may_claim_why", secured=short.totals()[0]), short),
+        yes_no(_p("q_may_claim"), _may_claim(short), _p("q_may_claim_why", secured=short.totals()[0])),
         reach_target(short),
     )
 
@@ -154,26 +168,22 @@ def _who_wins_questions() -> tuple[Question, ...]:
     left = sum(len(hand) for hand in won.hands) + len(won.table) + len(won.talon)
     both = both_over()
     automatic = one_short(STANDARD)
-    capture = next(m for m in reach_target(automatic).right)
+    capture = target_captures(automatic)[0]
     ends = automatic.play(capture).finished
     return (
-        choice(_p("q_record_winner"), _players(_p("q_record_winner_why", points=won.totals()[won.winner])),
-               won.winner),
+        players_choice(_p("q_record_winner"), 2, won.winner,
+                       _p("q_record_winner_why", points=won.totals()[won.winner])),
         yes_no(_p("q_record_all_played"), left == 0, _p("q_record_all_played_why", left=left)),
-        choice(_p("q_late_claim"), _players(_p("q_late_claim_why")), claim_winner(both, 0), both),
-        yes_no(_p("q_auto_ends", capture=str(capture)), ends, _p("q_auto_ends_why"), automatic),
+        players_choice(_p("q_late_claim"), 2, claim_winner(both, 0), _p("q_late_claim_why")),
+        yes_no(_p("q_auto_ends", capture=str(capture)), ends, _p("q_auto_ends_why")),
         yes_no(_p("q_mid_deal"), both.play(Claim(0)).finished and not both.deal_over, _p("q_mid_deal_why")),
     )
 
 
-def _stake_option(stake: float) -> int:
-    return {1.0: 0, 0.5: 1}[stake]
-
-
 def _stake_questions() -> tuple[Question, ...]:
     return (
-        choice(_p("q_stake", deal=1), _stakes(), _stake_option(won_in_deal(1).stake)),
-        choice(_p("q_stake", deal=2), _stakes(), _stake_option(won_in_deal(2).stake)),
+        stake_choice(_p("q_stake", deal=1), won_in_deal(1).stake),
+        stake_choice(_p("q_stake", deal=2), won_in_deal(2).stake),
     )
 
 
@@ -191,10 +201,10 @@ def call_fals(state: GameState) -> Question:
     """"Do you call Fals! on this capture?" — right when the engine finds the capture false."""
     false = _attempt_false(state)
     why = _p("q_call_fals_false" if false else "q_call_fals_true")
-    return yes_no(_p("q_call_fals", capture=str(_attempt(state))), false, why, state)
+    return yes_no(_p("q_call_fals", capture=str(_attempt(state))), false, why)
 
 
-def fals_outcome(state: GameState, call: Challenge) -> Phrase:
+def fals_outcome(state: GameState, call: Challenge) -> Message:
     """What the "Fals!" ``call`` brings in ``state``: the engine's verdict on the capture, in words."""
     attempt = state.pending
     if attempt is None:
@@ -220,7 +230,7 @@ def _fals_questions() -> tuple[Question, ...]:
                       _p("q_fals_gain_why", points=caught.bonus[0])),
         number_choice(_p("q_fals_wrong"), wasted.bonus[1], (0, 1, 2),
                       _p("q_fals_wrong_why", points=wasted.bonus[1])),
-        choice(_p("q_fals_who_moves"), _players(_p("q_fals_who_moves_why")), caught.to_move),
+        players_choice(_p("q_fals_who_moves"), 2, caught.to_move, _p("q_fals_who_moves_why")),
         yes_no(_p("q_fals_late"), Challenge(0) in after_move.legal_moves(), _p("q_fals_late_why")),
     )
 
@@ -231,9 +241,9 @@ def _check() -> tuple[Question, ...]:
     penalty = false.play(Challenge(0)).bonus[0]
     return (
         secured_points(short, 0, _p("c_secured", player=1)),
-        yes_no(_p("c_may_claim"), _may_claim(short), _p("q_may_claim_why", secured=short.totals()[0]), short),
-        choice(_p("c_late_claim"), _players(_p("q_late_claim_why")), claim_winner(both_over(), 1)),
-        choice(_p("q_stake", deal=2), _stakes(), _stake_option(won_in_deal(2).stake)),
+        yes_no(_p("c_may_claim"), _may_claim(short), _p("q_may_claim_why", secured=short.totals()[0])),
+        players_choice(_p("c_late_claim"), 2, claim_winner(both_over(), 1), _p("q_late_claim_why")),
+        stake_choice(_p("q_stake", deal=2), won_in_deal(2).stake),
         call_fals(true),
         number_choice(_p("q_fals_gain"), penalty, (1, 2, 3), _p("q_fals_gain_why", points=penalty)),
         number_choice(_p("q_target"), STANDARD.target or 0, (7, 11, 12, 21),

@@ -24,17 +24,19 @@ from kaszino.teach.drills import (
     majority_winner,
     number_choice,
     secured_points,
+    words,
     yes_no,
 )
-from kaszino.teach.questions import Field, Phrase, Question, choice, phrase
+from kaszino.teach.exercises import Choice, Question
+from kaszino.teach.explain import Field, Message
 from kaszino.teach.recorded import first_deal_end, recorded_game
 from kaszino.teach.scenes import Pile, scene
 
 DOMAIN = "scoring_lesson"
 
 
-def _p(name: str, **fields: Field) -> Phrase:
-    return phrase(f"{DOMAIN}.{name}", **fields)
+def _p(name: str, **fields: Field) -> Message:
+    return words(f"{DOMAIN}.{name}", **fields)
 
 
 # --- positions --------------------------------------------------------------------------------
@@ -106,13 +108,13 @@ def _card_point_questions() -> tuple[Question, ...]:
     little = _points_of(LITTLE_CASINO)
     big = _points_of(BIG_CASINO)
     return (
-        best_points(card_points_table(), _p("q_best_points"), _p("q_best_points_wrong")),
+        best_points(card_points_table(), _p("q_best_points")),
         number_choice(_p("q_little_casino"), little, (0, 1, 2, 3), _p("q_little_casino_why", points=little)),
-        choice(_p("q_big_casino"), [
-            (_p("card", card="10♦"), _p("q_big_casino_yes", points=big)),
-            (_p("card", card="2♠"), _p("q_big_casino_little", points=little)),
-            (_p("card", card="10♠"), _p("q_big_casino_plain")),
-        ], 0),
+        Choice(f"{DOMAIN}.q_big_casino", ("10♦", "2♠", "10♠"), "10♦", literal=True, reasons=(
+            ("10♦", _p("q_big_casino_yes", points=big)),
+            ("2♠", _p("q_big_casino_little", points=little)),
+            ("10♠", _p("q_big_casino_plain")),
+        )),
     )
 
 
@@ -120,7 +122,7 @@ def _majority_questions() -> tuple[Question, ...]:
     table = majority_table()
     return (
         captures_where(table, lambda value: any(item.kind == "most_cards" for item in value.breakdown),
-                       _p("q_reach_27"), _p("q_reach_27_wrong")),
+                       _p("q_reach_27")),
         deal_points(finished_deal(), 1, _p("q_deal_points", player=2)),
         majority(finished_deal(), "spades", _p("q_who_spades")),
     )
@@ -169,7 +171,7 @@ def _other_table_questions() -> tuple[Question, ...]:
     sweep = first_move_tabla()
     return (
         captures_where(sweep, lambda value: any(item.kind == "tabla" for item in value.breakdown),
-                       _p("q_s003_sweep"), _p("q_s003_sweep_wrong")),
+                       _p("q_s003_sweep")),
         deal_points(finished_deal(S003), 0, _p("q_s003_points", player=1)),
         number_choice(_p("q_s003_first_tabla"), S003.first_move_tabla_points, (1, 2, 3),
                       _p("q_s003_first_tabla_why", points=S003.first_move_tabla_points)),
@@ -189,5 +191,5 @@ def _check() -> tuple[Question, ...]:
                       _p("q_big_casino_yes", points=_points_of(BIG_CASINO))),
         number_choice(_p("c_most_cards"), STANDARD.most_cards_points, (1, 2, 3),
                       _p("c_most_cards_why", points=STANDARD.most_cards_points)),
-        best_points(card_points_table(), _p("q_best_points"), _p("q_best_points_wrong")),
+        best_points(card_points_table(), _p("q_best_points")),
     )

@@ -15,9 +15,19 @@ from kaszino.engine.record import GameRecord
 from kaszino.engine.rules import PRESETS, STANDARD, Rules
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
-from kaszino.teach.drills import Chapter, Section, deal_points, majority, number_choice, yes_no
+from kaszino.teach.drills import (
+    Chapter,
+    Section,
+    deal_points,
+    majority,
+    number_choice,
+    players_choice,
+    words,
+    yes_no,
+)
+from kaszino.teach.exercises import MoveTask, Question, one_of
+from kaszino.teach.explain import Field, Message
 from kaszino.teach.game_lesson import false_capture
-from kaszino.teach.questions import Field, Phrase, Play, Question, choice, phrase
 from kaszino.teach.recorded import first_deal_end, recorded_game
 from kaszino.teach.scenes import Pile, scene
 from kaszino.teach.scoring_lesson import finished_deal
@@ -29,8 +39,8 @@ V5_CONTINUOUS = V5.with_changes(target_check="continuous", name="v5")
 """V5 with the target checked at every moment, as the standard 11 is."""
 
 
-def _p(name: str, **fields: Field) -> Phrase:
-    return phrase(f"{DOMAIN}.{name}", **fields)
+def _p(name: str, **fields: Field) -> Message:
+    return words(f"{DOMAIN}.{name}", **fields)
 
 
 # --- positions --------------------------------------------------------------------------------
@@ -141,18 +151,19 @@ def _capture_questions() -> tuple[Question, ...]:
     )
 
 
-def _v8_most_question() -> Play:
+def _v8_most_question() -> MoveTask:
     """Take as many table cards as V8 allows: the right captures are those the engine finds longest."""
     state = v8_table()
     most = max(len(move.table) for move in state.legal_moves() if isinstance(move, Capture))
     right = tuple(move for move in state.legal_moves()
                   if isinstance(move, Capture) and len(move.table) == most)
-    return Play(_p("q_v8_most", most=most), state, right, _p("q_v8_most_wrong", most=most))
+    prompt = _p("q_v8_most", most=most)
+    return MoveTask(prompt.key, state, one_of(*right), "scoring", prompt.fields)
 
 
 def _pass_questions() -> tuple[Question, ...]:
     return (
-        yes_no(_p("q_v3_pass"), Pass() in v3_table().legal_moves(), _p("q_v3_pass_why"), v3_table()),
+        yes_no(_p("q_v3_pass"), Pass() in v3_table().legal_moves(), _p("q_v3_pass_why")),
         yes_no(_p("q_v3_standard"), Pass() in v3_table(STANDARD).legal_moves(), _p("q_v3_standard_why")),
     )
 
@@ -183,10 +194,9 @@ def _fals_questions() -> tuple[Question, ...]:
 def _start_questions() -> tuple[Question, ...]:
     move = "9♦=4♣+5♥"
     standard, variant = starter_after(v7_table(STANDARD), move), starter_after(v7_table(), move)
-    players = [(_p("player", n=1), _p("q_starter_why")), (_p("player", n=2), _p("q_starter_why"))]
     return (
-        choice(_p("q_starter_standard", move=move), players, standard, v7_table(STANDARD)),
-        choice(_p("q_starter_v7", move=move), players, variant, v7_table()),
+        players_choice(_p("q_starter_standard", move=move), 2, standard, _p("q_starter_why")),
+        players_choice(_p("q_starter_v7", move=move), 2, variant, _p("q_starter_why")),
     )
 
 
@@ -230,13 +240,13 @@ def _four_questions() -> tuple[Question, ...]:
 def _check() -> tuple[Question, ...]:
     """The check at the end of the chapter: eight questions, one per idea."""
     three = "A♣+2♥+4♦=7♠"
-    players = [(_p("player", n=1), _p("q_starter_why")), (_p("player", n=2), _p("q_starter_why"))]
     return (
         deal_points(finished_deal(V1, tabla=(0, 1)), 1, _p("c_v1", player=2)),
         yes_no(_p("q_v2_three", capture=three), _legal(V2, three), _p("q_v2_three_why")),
         yes_no(_p("q_v3_pass"), Pass() in v3_table().legal_moves(), _p("q_v3_pass_why")),
         yes_no(_p("q_v4_claim"), Claim(0) in deal_end(V4).legal_moves(), _p("q_v4_claim_why")),
-        choice(_p("q_starter_v7", move="9♦=4♣+5♥"), players, starter_after(v7_table(), "9♦=4♣+5♥")),
+        players_choice(_p("q_starter_v7", move="9♦=4♣+5♥"), 2, starter_after(v7_table(), "9♦=4♣+5♥"),
+                       _p("q_starter_why")),
         yes_no(_p("c_v8", capture="5♠+K♣=2♦+9♠+7♥"), _legal(STANDARD, "5♠+K♣=2♦+9♠+7♥"), _p("c_v8_why")),
         number_choice(_p("q_p3_rounds"), P3.rounds, (4, 5, 6, 8), _p("q_p3_rounds_why", rounds=P3.rounds)),
         majority(four_player_deal(), "spades", _p("c_p4_spades")),
