@@ -18,7 +18,15 @@ from dataclasses import dataclass
 from typing import Literal
 
 from kaszino.engine.captures import Capture
-from kaszino.engine.scoring import DECK_SIZE, SPADES_IN_DECK, PileScore, count_spades, majority_holder
+from kaszino.engine.cards import format_cards
+from kaszino.engine.scoring import (
+    DECK_SIZE,
+    SPADES_IN_DECK,
+    PileScore,
+    card_points,
+    count_spades,
+    majority_holder,
+)
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
 from kaszino.i18n import tr
@@ -116,18 +124,43 @@ def labelled_choice(prompt: Message, options: Sequence[tuple[str, Renders, Rende
                           labels=tuple((option, label) for option, label, _ in options))
 
 
-def deal_points(state: GameState, player: int, prompt: Message) -> NumberQuestion:
-    """Points ``player`` scores in the deal of ``state`` (secured so far, all of them once it is over)."""
+def describe_pile(state: GameState, player: int) -> Message:
+    """``player``'s pile in a few words: cards, spades, the cards that score, táblák."""
+    pile = state.piles[player]
+    scoring = [card for card in pile if card_points((card,), state.rules)]
+    cards = format_cards(sorted(scoring)) if scoring else words("drills.no_point_cards")
+    tabla = state.tabla_points[player]
+    extra = words("drills.pile_tabla", points=tabla) if tabla else ""
+    return words("drills.pile", cards=len(pile), spades=count_spades(pile), point_cards=cards, tabla=extra)
+
+
+def deal_points(state: GameState, player: int, key: str, **fields: Field) -> NumberQuestion:
+    """Points ``player`` scores in the deal of ``state`` (secured so far, all of them once it is over).
+
+    The prompt ``key`` gets ``{player}``, ``{pile}`` (the pile in words, :func:`describe_pile`) and
+    ``{all_cards}`` / ``{all_spades}`` (every pile's counts, for the majorities of 3–4 players).
+    """
     score = state.deal_scores()[player]
+    counts = " – ".join(str(len(pile)) for pile in state.piles)
+    spades = " – ".join(str(count_spades(pile)) for pile in state.piles)
+    prompt = words(key, player=player + 1, pile=describe_pile(state, player), all_cards=counts,
+                   all_spades=spades, **fields)
     return NumberQuestion(prompt.key, score.total, prompt.fields, breakdown(score, player))
 
 
-def secured_points(state: GameState, player: int, prompt: Message) -> NumberQuestion:
-    """Points ``player`` has secured in the game: earlier deals plus what this deal has secured."""
+def secured_points(state: GameState, player: int, key: str, **fields: Field) -> NumberQuestion:
+    """Points ``player`` has secured in the game: earlier deals plus what this deal has secured.
+
+    The prompt ``key`` gets ``{player}``, ``{pile}`` (the pile in words), ``{others}`` (the next
+    player's pile in words) and ``{earlier}`` (points from earlier deals).
+    """
     earlier = words("drills.secured_earlier", earlier=state.scores[player])
     deal = breakdown(state.deal_scores()[player], player)
     total = words("drills.secured_total", total=state.totals()[player])
     why = Words(lambda lang: " ".join(part.render(lang) for part in (earlier, deal, total)))
+    other = describe_pile(state, (player + 1) % state.players)
+    prompt = words(key, player=player + 1, pile=describe_pile(state, player), others=other,
+                   earlier=state.scores[player], **fields)
     return NumberQuestion(prompt.key, state.totals()[player], prompt.fields, why)
 
 
@@ -141,8 +174,11 @@ def majority_winner(state: GameState, kind: Majority) -> int | None:
     return majority_holder([count_spades(pile) for pile in state.piles], SPADES_IN_DECK)
 
 
-def majority(state: GameState, kind: Majority, prompt: Message) -> Choice:
-    """Who gets the points for most ``kind``: one option per player, and "nobody"."""
+def majority(state: GameState, kind: Majority, key: str, **fields: Field) -> Choice:
+    """Who gets the points for most ``kind``: one option per player, and "nobody".
+
+    The prompt ``key`` gets ``{facts}``: how many cards (spades) each pile holds.
+    """
     counts = [len(pile) if kind == "cards" else count_spades(pile) for pile in state.piles]
     winner = majority_winner(state, kind)
     facts = words(f"drills.{kind}_counts", counts=" – ".join(map(str, counts)))
@@ -153,6 +189,7 @@ def majority(state: GameState, kind: Majority, prompt: Message) -> Choice:
                         words(why_key, facts=facts, n=player + 1)))
     nobody_why = "drills.nobody_yes" if winner is None else "drills.nobody_no"
     options.append(("nobody", words("drills.nobody"), words(nobody_why, facts=facts)))
+    prompt = words(key, facts=facts, **fields)
     return labelled_choice(prompt, options, "nobody" if winner is None else str(winner + 1))
 
 

@@ -127,8 +127,8 @@ def _target_questions() -> tuple[Question, ...]:
     target = STANDARD.target or 0
     return (
         number_choice(_p("q_target"), target, (7, 11, 12, 21), _p("q_target_why", target=target)),
-        secured_points(second_deal(), 0, _p("q_secured_now", player=1)),
-        secured_points(second_deal(), 1, _p("q_secured_now", player=2)),
+        secured_points(second_deal(), 0, f"{DOMAIN}.q_secured_now"),
+        secured_points(second_deal(), 1, f"{DOMAIN}.q_secured_now"),
     )
 
 
@@ -240,7 +240,7 @@ def _check() -> tuple[Question, ...]:
     short, false, true = one_short(), false_capture(), true_capture()
     penalty = false.play(Challenge(0)).bonus[0]
     return (
-        secured_points(short, 0, _p("c_secured", player=1)),
+        secured_points(short, 0, f"{DOMAIN}.c_secured"),
         yes_no(_p("c_may_claim"), _may_claim(short), _p("q_may_claim_why", secured=short.totals()[0])),
         players_choice(_p("c_late_claim"), 2, claim_winner(both_over(), 1), _p("q_late_claim_why")),
         stake_choice(_p("q_stake", deal=2), won_in_deal(2).stake),

@@ -123,8 +123,8 @@ def _majority_questions() -> tuple[Question, ...]:
     return (
         captures_where(table, lambda value: any(item.kind == "most_cards" for item in value.breakdown),
                        _p("q_reach_27")),
-        deal_points(finished_deal(), 1, _p("q_deal_points", player=2)),
-        majority(finished_deal(), "spades", _p("q_who_spades")),
+        deal_points(finished_deal(), 1, f"{DOMAIN}.q_deal_points"),
+        majority(finished_deal(), "spades", f"{DOMAIN}.q_who_spades"),
     )
 
 
@@ -138,11 +138,10 @@ def _tie_questions() -> tuple[Question, ...]:
     odd = SPADES_IN_DECK % 2 == 1
     recorded = first_deal_end(tie_record())
     return (
-        majority(recorded, "cards", _p("q_tie_record_cards")),
-        deal_points(recorded, 1, _p("q_tie_record_points", player=2)),
-        majority(tied, "cards", _p("q_who_cards_tied")),
+        majority(recorded, "cards", f"{DOMAIN}.q_tie_record_cards"),
+        majority(tied, "cards", f"{DOMAIN}.q_who_cards_tied"),
         yes_no(_p("q_spade_tie"), not odd, _p("q_spade_tie_why")),
-        deal_points(tied, 0, _p("q_deal_points", player=1)),
+        deal_points(tied, 0, f"{DOMAIN}.q_deal_points"),
     )
 
 
@@ -151,18 +150,18 @@ def _whole_deal_questions() -> tuple[Question, ...]:
     counted = counting_deal()
     return (
         number_choice(_p("q_twelve"), plain, (10, 11, 12, 13), _p("q_twelve_why", total=plain)),
-        deal_points(counted, 0, _p("q_count", player=1)),
-        deal_points(counted, 1, _p("q_count", player=2)),
+        deal_points(counted, 0, f"{DOMAIN}.q_count"),
+        deal_points(counted, 1, f"{DOMAIN}.q_count"),
     )
 
 
 def _secured_questions() -> tuple[Question, ...]:
     middle = middle_of_deal()
     return (
-        secured_points(middle, 0, _p("q_secured", player=1)),
+        secured_points(middle, 0, f"{DOMAIN}.q_secured"),
         yes_no(_p("q_secured_cards"), majority_winner(middle, "cards") == 0,
                _p("q_secured_cards_why", cards=len(middle.piles[0]))),
-        majority(middle, "spades", _p("q_who_spades_now")),
+        majority(middle, "spades", f"{DOMAIN}.q_who_spades_now"),
     )
 
 
@@ -172,7 +171,7 @@ def _other_table_questions() -> tuple[Question, ...]:
     return (
         captures_where(sweep, lambda value: any(item.kind == "tabla" for item in value.breakdown),
                        _p("q_s003_sweep")),
-        deal_points(finished_deal(S003), 0, _p("q_s003_points", player=1)),
+        deal_points(finished_deal(S003), 0, f"{DOMAIN}.q_s003_points"),
         number_choice(_p("q_s003_first_tabla"), S003.first_move_tabla_points, (1, 2, 3),
                       _p("q_s003_first_tabla_why", points=S003.first_move_tabla_points)),
         number_choice(_p("q_s003_total"), plain, (8, 9, 10, 12), _p("q_s003_total_why", total=plain)),
@@ -183,10 +182,10 @@ def _check() -> tuple[Question, ...]:
     """The check at the end of the chapter: seven questions over every section."""
     tabla_deal = finished_deal(tabla=(1, 0))
     return (
-        deal_points(tabla_deal, 0, _p("c_deal_points", player=1)),
-        majority(tied_deal(), "cards", _p("c_tie")),
-        secured_points(middle_of_deal(), 1, _p("c_secured", player=2)),
-        deal_points(finished_deal(S003, tabla=(0, 1)), 1, _p("c_s003", player=2)),
+        deal_points(tabla_deal, 0, f"{DOMAIN}.c_deal_points"),
+        majority(tied_deal(), "cards", f"{DOMAIN}.c_tie"),
+        secured_points(middle_of_deal(), 1, f"{DOMAIN}.c_secured"),
+        deal_points(finished_deal(S003, tabla=(0, 1)), 1, f"{DOMAIN}.c_s003"),
         number_choice(_p("c_big_casino"), _points_of(BIG_CASINO), (1, 2, 3),
                       _p("q_big_casino_yes", points=_points_of(BIG_CASINO))),
         number_choice(_p("c_most_cards"), STANDARD.most_cards_points, (1, 2, 3),

@@ -135,8 +135,8 @@ def _sections() -> tuple[Section, ...]:
 
 def _scoring_questions() -> tuple[Question, ...]:
     return (
-        deal_points(finished_deal(V1), 0, _p("q_v1_points", player=1)),
-        deal_points(finished_deal(V1), 1, _p("q_v1_points", player=2)),
+        deal_points(finished_deal(V1), 0, f"{DOMAIN}.q_v1_points"),
+        deal_points(finished_deal(V1), 1, f"{DOMAIN}.q_v1_points"),
     )
 
 
@@ -217,10 +217,10 @@ def _three_questions() -> tuple[Question, ...]:
         number_choice(_p("q_p3_rounds"), P3.rounds, (4, 5, 6, 8), _p("q_p3_rounds_why", rounds=P3.rounds)),
         number_choice(_p("q_p3_last"), P3.hand_size(P3.rounds), (2, 3, 4), _p("q_p3_last_why",
                       cards=P3.hand_size(P3.rounds))),
-        majority(deal, "cards", _p("q_p3_cards")),
-        majority(deal, "spades", _p("q_p3_spades")),
-        majority(recorded, "cards", _p("q_p3_record_cards")),
-        majority(recorded, "spades", _p("q_p3_record_spades")),
+        majority(deal, "cards", f"{DOMAIN}.q_p3_cards"),
+        majority(deal, "spades", f"{DOMAIN}.q_p3_spades"),
+        majority(recorded, "cards", f"{DOMAIN}.q_p3_record_cards"),
+        majority(recorded, "spades", f"{DOMAIN}.q_p3_record_spades"),
     )
 
 
@@ -231,9 +231,9 @@ def _four_questions() -> tuple[Question, ...]:
     return (
         number_choice(_p("q_p4_cards"), dealt, (9, 12, 13, 15),
                       _p("q_p4_cards_why", cards=dealt, rounds=P4.rounds)),
-        majority(deal, "cards", _p("q_p4_majority")),
-        deal_points(deal, 0, _p("q_p4_points", player=1)),
-        majority(recorded, "cards", _p("q_p4_record_cards")),
+        majority(deal, "cards", f"{DOMAIN}.q_p4_majority"),
+        deal_points(deal, 0, f"{DOMAIN}.q_p4_points"),
+        majority(recorded, "cards", f"{DOMAIN}.q_p4_record_cards"),
     )
 
 
@@ -241,7 +241,7 @@ def _check() -> tuple[Question, ...]:
     """The check at the end of the chapter: eight questions, one per idea."""
     three = "A♣+2♥+4♦=7♠"
     return (
-        deal_points(finished_deal(V1, tabla=(0, 1)), 1, _p("c_v1", player=2)),
+        deal_points(finished_deal(V1, tabla=(0, 1)), 1, f"{DOMAIN}.c_v1"),
         yes_no(_p("q_v2_three", capture=three), _legal(V2, three), _p("q_v2_three_why")),
         yes_no(_p("q_v3_pass"), Pass() in v3_table().legal_moves(), _p("q_v3_pass_why")),
         yes_no(_p("q_v4_claim"), Claim(0) in deal_end(V4).legal_moves(), _p("q_v4_claim_why")),
@@ -249,5 +249,5 @@ def _check() -> tuple[Question, ...]:
                        _p("q_starter_why")),
         yes_no(_p("c_v8", capture="5♠+K♣=2♦+9♠+7♥"), _legal(STANDARD, "5♠+K♣=2♦+9♠+7♥"), _p("c_v8_why")),
         number_choice(_p("q_p3_rounds"), P3.rounds, (4, 5, 6, 8), _p("q_p3_rounds_why", rounds=P3.rounds)),
-        majority(four_player_deal(), "spades", _p("c_p4_spades")),
+        majority(four_player_deal(), "spades", f"{DOMAIN}.c_p4_spades"),
     )
