@@ -52,6 +52,8 @@ LESSON = View(status=False, talon=False, opponents=False, piles=False, score=Fal
 """Only the hand and the table: the lessons on captures."""
 TWO_HANDS = View(talon=False, piles=False, score=False)
 """Both players and whose turn it is, without talon and piles: the lessons on the tábla."""
+FLOW = View(piles=False, score=False)
+"""Header, talon and both players, without piles and points: the lessons on the flow of a deal."""
 
 CARD_WIDTH = 60
 CARD_HEIGHT = 84

@@ -31,7 +31,7 @@ from kaszino.errors import KaszinoError
 from kaszino.i18n import LANGUAGES, catalogue, language, set_language, tr
 from kaszino.jupyter.checks import ChapterCheck, ExerciseSet
 from kaszino.jupyter.progress import remember_language, restore_language
-from kaszino.jupyter.render import LESSON, View, cards_html
+from kaszino.jupyter.render import FULL, LESSON, View, cards_html
 from kaszino.jupyter.widgets.puzzle import PuzzleWidget
 from kaszino.jupyter.widgets.table import Mode, TableWidget
 from kaszino.jupyter.widgets.viewer import DealViewer
@@ -232,6 +232,12 @@ class CardsPicture(ipywidgets.HTML):  # type: ignore[misc]
 def show_cards(cards: str) -> CardsPicture:
     """A picture of ``cards`` (e.g. ``"A♠ 2♠ 3♠"``) in a row."""
     return CardsPicture(cards)
+
+
+def play_table(state: GameState, *, view: View = FULL, level: Level = "rules") -> TableWidget:
+    """A table in play mode on any ``state`` (a fresh deal: ``new_game(seed=…)``): the learner
+    makes every player's moves, and each move says what it set going (a new round, the end …)."""
+    return follow_language(TableWidget(state, mode="play", view=view, level=level))
 
 
 def table_task(key: str, hand: str, table: str, goal: Goal, *, opponent: str | None = None,

@@ -24,11 +24,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from kaszino.engine.captures import Capture, capture_problem
-from kaszino.engine.cards import card_sum, parse_cards
+from kaszino.engine.cards import Card, card_sum, format_cards, parse_cards
 from kaszino.engine.moves import Lay, Move
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError
 from kaszino.i18n import catalogue, language, tr
+from kaszino.solver.sweeps import sweep_plans
 from kaszino.teach.explain import Field, Level, Message, capture_fault, explain_move
 
 if TYPE_CHECKING:
@@ -167,6 +168,17 @@ def legality_choice(hand: str, table: str, rules: Rules = STANDARD) -> Choice:
                   (("capture", str(capture)),), (("yes", reason), ("no", reason)))
 
 
+def spelling_choice(text: str, options: Sequence[str]) -> Choice:
+    """"Which card is ``text``?" among the cards ``options``; the engine reads the spelling."""
+    card = str(Card.parse(text))
+    shown = tuple(str(Card.parse(option)) for option in options)
+    if card not in shown:
+        raise KaszinoError(f"{text!r} is {card}, which is not among the options {', '.join(shown)}")
+    reason = _say("spelling.wrong", text=text, card=card)
+    return Choice(f"{DOMAIN}.spelling", shown, card, (("text", text),),
+                  tuple((option, reason) for option in shown if option != card), literal=True)
+
+
 @dataclass(frozen=True, slots=True)
 class NumberQuestion:
     """Type a whole number. A wrong one is answered by ``why`` or by ``<key>.why``."""
@@ -197,6 +209,16 @@ def number(key: str, answer: int, *, why: Renders | None = None, **fields: Field
     return NumberQuestion(key, answer, tuple(fields.items()), why)
 
 
+def card_sum_question(cards: str) -> NumberQuestion:
+    """"What do these cards add up to?" — the engine adds them, and a wrong sum is shown worked out."""
+    parsed = parse_cards(cards)
+    if not parsed:
+        raise KaszinoError("a sum question needs at least one card")
+    worked = " + ".join(str(card.value) for card in parsed)
+    return NumberQuestion(f"{DOMAIN}.card_sum", card_sum(parsed),
+                          (("cards", format_cards(parsed)), ("sum", f"{worked} = {card_sum(parsed)}")))
+
+
 def read_number(answer: object) -> int:
     """A typed answer as a whole number; anything else is refused with a :class:`KaszinoError`."""
     if isinstance(answer, bool):
@@ -225,6 +247,11 @@ ANY_LAY = Goal("lay", lambda _state, move: isinstance(move, Lay))
 """Laying a card."""
 ANY_MOVE = Goal("any_move", lambda _state, _move: True)
 """Any legal move."""
+
+
+SETS_UP_SWEEP = Goal("sets_up_sweep", lambda state, move: isinstance(move, Lay) and any(
+    card == move.card for card, _ in sweep_plans(state)))
+"""The forced lay after an opponent's tábla that lets the second move be a tábla."""
 
 
 def hand_cards(count: int) -> Goal:
