@@ -173,3 +173,29 @@ def test_two_processes_writing_the_same_file_lose_nothing(path: Path) -> None:
             f"{name} {number}" for name in ("anna", "bela") for number in range(count))
         assert {name: result.attempts for name, result in store.chapter_results().items()} == {
             "anna": count, "bela": count}
+
+
+def test_snapshots_keep_the_database_in_memory_and_write_the_whole_file_after_each_change(path: Path) -> None:
+    """How the store works in the browser, where SQLite cannot write to the kept folder directly."""
+    with open_store(path, snapshots=True) as store:
+        assert path.read_bytes().startswith(b"SQLite format 3")  # the new, migrated file is saved at once
+        store.set_setting("language", "en")
+        store.execute("UPDATE settings SET value = 'hu' WHERE key = 'language'")  # outside transaction()
+        with open_store(path) as reader:  # an ordinary (file) store sees every change already
+            assert reader.get_setting("language") == "hu"
+        store.record_chapter("05", score=2, total=6)
+    with open_store(path, snapshots=True) as store:
+        assert store.chapter_results()["05"].best == 2
+
+
+def test_a_damaged_file_is_refused_in_snapshot_mode_too(path: Path) -> None:
+    before = _bad_file(path, "damaged")
+    with pytest.raises(StoreError, match=r"damaged|cannot open"):
+        open_store(path, snapshots=True)
+    assert path.read_bytes() == before
+
+
+def test_in_the_browser_the_file_is_in_the_sites_kept_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(ENVIRONMENT_VARIABLE, raising=False)
+    monkeypatch.setattr("sys.platform", "emscripten")
+    assert default_path() == Path("/drive/kaszino-progress.sqlite3")

@@ -16,11 +16,14 @@ kept in the learner's progress file, so the next chapter (and the next session) 
 
 from __future__ import annotations
 
+import itertools
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any, Protocol, TypeVar
 
 import ipywidgets
+import mistune
 
 from kaszino.engine.cards import parse_cards
 from kaszino.engine.dealing import check_deck, shuffled_deck
@@ -30,12 +33,14 @@ from kaszino.engine.state import GameState, new_game
 from kaszino.errors import KaszinoError
 from kaszino.i18n import LANGUAGES, catalogue, language, set_language, tr
 from kaszino.jupyter.checks import ChapterCheck, ExerciseSet
-from kaszino.jupyter.progress import remember_language, restore_language
+from kaszino.jupyter.progress import chapter_results, remember_language, restore_language
 from kaszino.jupyter.render import FULL, LESSON, View, cards_html
 from kaszino.jupyter.widgets.puzzle import PuzzleWidget
 from kaszino.jupyter.widgets.table import Mode, TableWidget
 from kaszino.jupyter.widgets.viewer import DealViewer
 from kaszino.puzzles.puzzle import Kind, load_all
+from kaszino.store import StoreError
+from kaszino.teach.chapters import index_markdown
 from kaszino.teach.exercises import Goal, MoveTask, Question
 from kaszino.teach.explain import Level
 
@@ -48,7 +53,9 @@ class Live(Protocol):
 
 LiveT = TypeVar("LiveT", bound=Live)
 
-_LIVE: weakref.WeakSet[Live] = weakref.WeakSet()
+_LIVE: weakref.WeakValueDictionary[int, Live] = weakref.WeakValueDictionary()
+"""Everything that follows the language, in the order it was shown (top of the page first)."""
+_shown = itertools.count()
 
 
 def follow_language(widget: LiveT) -> LiveT:
@@ -57,7 +64,8 @@ def follow_language(widget: LiveT) -> LiveT:
     If the widget has HU|EN buttons of its own (messages ``{"action": "lang"}``, as
     :class:`TableWidget` sends), a click on them switches the whole page too.
     """
-    _LIVE.add(widget)
+    if widget not in _LIVE.values():
+        _LIVE[next(_shown)] = widget
     on_msg = getattr(widget, "on_msg", None)
     if on_msg is not None:
         on_msg(_on_widget_message)
@@ -67,43 +75,53 @@ def follow_language(widget: LiveT) -> LiveT:
 def _on_widget_message(_widget: object, content: object, _buffers: object) -> None:
     # The widget has already switched the language and redrawn itself; now redraw the rest.
     if isinstance(content, dict) and content.get("action") == "lang":
-        remember_language(language())
         redraw()
+        remember_language(language())
 
 
 def redraw() -> None:
     """Redraw every live text and widget in the current language."""
-    for widget in list(_LIVE):
+    for widget in list(_LIVE.values()):
         widget.refresh()
 
 
 def switch_language(lang: str) -> None:
     """Switch to ``"hu"`` or ``"en"``, remember the choice, and redraw everything live on the page."""
     set_language(lang)
-    remember_language(lang)
     redraw()
+    remember_language(lang)  # after the page is redrawn: the learner need not wait for the file
 
 
-class LessonText(ipywidgets.Output):  # type: ignore[misc]
-    """One Markdown text of the tutorial catalogue, shown in the current language."""
+_MARKDOWN = mistune.create_markdown(plugins=["table"])
 
-    def __init__(self, key: str) -> None:
+
+@lru_cache(maxsize=1024)
+def markdown_html(text: str) -> str:
+    """``text`` (Markdown) as HTML, styled like JupyterLab's rendered Markdown (cached)."""
+    return f'<div class="jp-RenderedHTMLCommon jp-RenderedMarkdown kaszino-lesson">{_MARKDOWN(text)}</div>'
+
+
+class MarkdownText(ipywidgets.HTML):  # type: ignore[misc]
+    """A Markdown text made by ``source`` in the current language, redrawn on every switch.
+
+    The Markdown is turned into HTML here, once per text and language, so that a language switch
+    only replaces finished HTML in the browser (no Markdown rendering there). Relative links
+    (``01_pakli.ipynb``) open the other notebook, in JupyterLab and in the app.
+    """
+
+    def __init__(self, source: Callable[[], str]) -> None:
         super().__init__()
-        self.key = key
-        self._full_key = text_key(key)
-        tr(self._full_key)  # refuses a missing text at once
+        self._source = source
         self.refresh()
         follow_language(self)
 
     @property
     def text(self) -> str:
         """The Markdown source in the current language."""
-        return tr(self._full_key)
+        return self._source()
 
     def refresh(self) -> None:
-        text = self.text
-        self.outputs = ({"output_type": "display_data", "metadata": {},
-                         "data": {"text/markdown": text, "text/plain": text}},)
+        self.value = markdown_html(self.text)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         # The Markdown too, so the text reads well wherever widgets are not drawn (e.g. on GitHub).
@@ -111,8 +129,40 @@ class LessonText(ipywidgets.Output):  # type: ignore[misc]
         bundle["text/markdown"] = self.text
         return bundle
 
+
+class LessonText(MarkdownText):
+    """One Markdown text of a tutorial catalogue (see :func:`text_key`), in the current language."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        full_key = text_key(key)
+        tr(full_key)  # refuses a missing text at once
+        super().__init__(lambda: tr(full_key))
+
     def __repr__(self) -> str:
         return f"lesson({self.key!r})"
+
+
+class ChapterIndex(MarkdownText):
+    """The table of contents with a link to every chapter and the learner's saved results."""
+
+    def __init__(self) -> None:
+        super().__init__(self._markdown)
+
+    @staticmethod
+    def _markdown() -> str:
+        try:
+            return index_markdown(chapter_results(), language())
+        except StoreError as error:
+            return index_markdown(None, language(), str(error))
+
+    def __repr__(self) -> str:
+        return "chapter_index()"
+
+
+def chapter_index() -> ChapterIndex:
+    """The start page's table of contents: what each chapter teaches, a link, and the learner's progress."""
+    return ChapterIndex()
 
 
 def text_key(key: str) -> str:

@@ -2,7 +2,12 @@
 
 Where the file is: the ``path`` given to :func:`open_store`, else the ``KASZINO_PROGRESS``
 environment variable (so that each student of a class can have a file of their own), else
-``progress.sqlite3`` in the user's data folder (``platformdirs``).
+``progress.sqlite3`` in the user's data folder (``platformdirs``) — or, in the browser (the offline
+site, Python under Pyodide), ``kaszino-progress.sqlite3`` in the site's own files, which the browser
+keeps across page reloads.
+
+In the browser SQLite cannot write to that folder directly, so the store keeps the database in
+memory and writes the whole file after every change ("snapshots"); the API is the same.
 
 Promises:
 - every write is one transaction (``BEGIN IMMEDIATE``), so two kernels writing the same file at
@@ -16,6 +21,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -37,6 +43,9 @@ FILE_NAME = "progress.sqlite3"
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 """The first 16 bytes of every SQLite database file."""
+
+BROWSER_FILE = Path("/drive/kaszino-progress.sqlite3")
+"""The progress file in the browser: ``/drive`` is the site's own files, kept across reloads."""
 
 MAX_TEXT = 1_000_000
 """The longest text a field may hold (a game record is a few kilobytes)."""
@@ -65,27 +74,45 @@ class SavedGame:
     record: str
 
 
+def in_browser() -> bool:
+    """Whether Python runs in the browser (Pyodide), where the store works by snapshots."""
+    return sys.platform == "emscripten"
+
+
 def default_path() -> Path:
     """The progress file used when no path is given: ``$KASZINO_PROGRESS``, else the user's data folder."""
     named = os.environ.get(ENVIRONMENT_VARIABLE, "").strip()
     if named:
         return Path(named).expanduser()
+    if in_browser():
+        return BROWSER_FILE
     return platformdirs.user_data_path("kaszino", appauthor=False) / FILE_NAME
 
 
-def open_store(path: str | os.PathLike[str] | None = None, *, timeout: float = 10.0) -> Store:
-    """Open (creating if needed) the progress file at ``path`` (default :func:`default_path`)."""
+def open_store(path: str | os.PathLike[str] | None = None, *, timeout: float = 10.0,
+               snapshots: bool | None = None) -> Store:
+    """Open (creating if needed) the progress file at ``path`` (default :func:`default_path`).
+
+    ``snapshots``: keep the database in memory and write the whole file after every change, for a
+    file system that cannot host SQLite (default: only in the browser).
+    """
     target = Path(path).expanduser() if path is not None else default_path()
     _check_header(target)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise StoreError(f"{target}: cannot create its folder ({error.strerror or error})") from None
+    snapshots = in_browser() if snapshots is None else snapshots
     try:
-        connection = sqlite3.connect(target, timeout=timeout, isolation_level=None)
-    except sqlite3.Error as error:
+        if snapshots:
+            connection = sqlite3.connect(":memory:", isolation_level=None)
+            if target.is_file():
+                connection.deserialize(target.read_bytes())
+        else:
+            connection = sqlite3.connect(target, timeout=timeout, isolation_level=None)
+    except (sqlite3.Error, OSError) as error:
         raise StoreError(f"{target}: cannot open the progress file ({error})") from None
-    store = Store(target, connection, timeout)
+    store = Store(target, connection, timeout, snapshots)
     try:
         store._prepare()
     except BaseException:
@@ -155,11 +182,13 @@ def _statements(script: str) -> list[str]:
 class Store:
     """An open progress file; use :func:`open_store`. Closes with ``close()`` or as a context manager."""
 
-    def __init__(self, path: Path, connection: sqlite3.Connection, timeout: float) -> None:
+    def __init__(self, path: Path, connection: sqlite3.Connection, timeout: float, snapshots: bool) -> None:
         self.path = path
         self._connection = connection
         self._timeout = timeout
         self._depth = 0
+        self._snapshots = snapshots
+        self._saved_changes = connection.total_changes
 
     # --- the file ---------------------------------------------------------------------------
     @contextmanager
@@ -195,6 +224,7 @@ class Store:
                         self._execute(statement)
                 self._execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 self._execute(f"PRAGMA user_version = {VERSION}")
+            self._save_snapshot(schema_changed=True)
 
     def _version(self) -> int:
         version = self._scalar("PRAGMA user_version")
@@ -241,10 +271,32 @@ class Store:
             self._execute("COMMIT")
         finally:
             self._depth = 0
+        self._save_snapshot()
+
+    def _save_snapshot(self, *, schema_changed: bool = False) -> None:
+        """In snapshot mode, write the whole database to the file if anything changed since last time.
+
+        Row changes are counted by SQLite; a schema change (a migration) must be said.
+        """
+        unchanged = self._connection.total_changes == self._saved_changes and not schema_changed
+        if not self._snapshots or unchanged:
+            return
+        try:
+            self.path.write_bytes(self._connection.serialize())
+        except OSError as error:
+            raise StoreError(f"{self.path}: cannot save the progress file "
+                             f"({error.strerror or error})") from None
+        self._saved_changes = self._connection.total_changes
 
     def execute(self, sql: str, parameters: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
-        """Run one SQL statement (for the store's own modules) and return every row it gives."""
-        return list(self._execute(sql, parameters).fetchall())
+        """Run one SQL statement (for the store's own modules) and return every row it gives.
+
+        A write outside :meth:`transaction` is a transaction of its own.
+        """
+        rows = list(self._execute(sql, parameters).fetchall())
+        if not self._depth:
+            self._save_snapshot()
+        return rows
 
     def close(self) -> None:
         """Close the file; the store cannot be used afterwards."""

@@ -84,7 +84,7 @@ class Section:
 
 
 @dataclass(frozen=True, slots=True)
-class Chapter:
+class ChapterContent:
     """A chapter's content: its number ("05"), text catalogue, sections and closing check."""
 
     number: str

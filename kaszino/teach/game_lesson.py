@@ -17,7 +17,7 @@ from kaszino.engine.rules import PRESETS, STANDARD, Rules
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
 from kaszino.teach.drills import (
-    Chapter,
+    ChapterContent,
     Section,
     labelled_choice,
     number_choice,
@@ -108,9 +108,9 @@ def stake_choice(prompt: Message, stake: float) -> Choice:
 
 
 @cache
-def chapter() -> Chapter:
+def chapter() -> ChapterContent:
     """The chapter: its sections with their exercises, and the closing check."""
-    return Chapter("06", DOMAIN, _sections(), _check())
+    return ChapterContent("06", DOMAIN, _sections(), _check())
 
 
 def _sections() -> tuple[Section, ...]:

@@ -15,7 +15,7 @@ from kaszino.engine.rules import S003, STANDARD, Rules
 from kaszino.engine.scoring import BIG_CASINO, LITTLE_CASINO, SPADES_IN_DECK, card_points, points_available
 from kaszino.engine.state import GameState
 from kaszino.teach.drills import (
-    Chapter,
+    ChapterContent,
     Section,
     best_points,
     captures_where,
@@ -88,9 +88,9 @@ def _points_of(card: Card) -> int:
 
 
 @cache
-def chapter() -> Chapter:
+def chapter() -> ChapterContent:
     """The chapter: its sections with their exercises, and the closing check."""
-    return Chapter("05", DOMAIN, _sections(), _check())
+    return ChapterContent("05", DOMAIN, _sections(), _check())
 
 
 def _sections() -> tuple[Section, ...]:

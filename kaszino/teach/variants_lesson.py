@@ -16,7 +16,7 @@ from kaszino.engine.rules import PRESETS, STANDARD, Rules
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
 from kaszino.teach.drills import (
-    Chapter,
+    ChapterContent,
     Section,
     deal_points,
     majority,
@@ -115,9 +115,9 @@ def starter_after(state: GameState, move: str) -> int:
 
 
 @cache
-def chapter() -> Chapter:
+def chapter() -> ChapterContent:
     """The chapter: its sections with their exercises, and the closing check."""
-    return Chapter("07", DOMAIN, _sections(), _check())
+    return ChapterContent("07", DOMAIN, _sections(), _check())
 
 
 def _sections() -> tuple[Section, ...]:

@@ -87,7 +87,9 @@ class VoilaServers:
     def _start(self, notebook: Path, options: tuple[str, ...]) -> str:
         port = _free_port()
         log_path = self._workdir / f"voila-{notebook.stem}-{port}.log"
-        env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(self._workdir / "runtime"), PYTHONUNBUFFERED="1")
+        # Each server keeps its learner's progress in a file of its own.
+        env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(self._workdir / "runtime"), PYTHONUNBUFFERED="1",
+                   KASZINO_PROGRESS=str(self._workdir / f"progress-{port}.sqlite3"))
         command = [
             str(Path(sys.executable).with_name("voila")),
             "--no-browser",

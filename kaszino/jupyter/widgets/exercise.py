@@ -106,7 +106,8 @@ class _QuestionWidget(Answerable, HtmlWidget):
 
     def _markup(self) -> str:
         prompt = self.question.prompt().render(language())
-        return (f'<div class="kaszino-widget kaszino-exercise" data-question="{escape(self.key)}">'
+        return (f'<div class="kaszino-widget kaszino-exercise" data-question="{escape(self.key)}" '
+                f'data-language="{language()}">'
                 f'<div class="kaszino-task">{escape(prompt)}</div>{self._controls()}'
                 f'{feedback_html(self._feedback())}</div>')
 

@@ -136,7 +136,7 @@ class DealViewer(HtmlWidget):
         score = score_html(state) if self._score and not state.deal_over else ""
         view = self._view
         return (f'<div class="kaszino-widget kaszino-viewer" data-step="{self._step}" '
-                f'style="max-width:980px;">'
+                f'data-language="{language()}" style="max-width:980px;">'
                 f'<div class="kaszino-bar">{buttons}{slider}'
                 f'<span class="kaszino-step">{escape(label)}</span>{language_buttons()}</div>'
                 f'<div style="display:flex; gap:16px; flex-wrap:wrap; align-items:flex-start;">'

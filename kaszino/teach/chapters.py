@@ -1,0 +1,85 @@
+"""The tutorial's table of contents: every chapter and practice notebook, in order.
+
+The words (title, what it teaches) are in ``kaszino/locales/chapters.json`` under ``<id>.title``
+and ``<id>.teaches``; a chapter's closing check is saved under its ``id`` in the progress store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from kaszino.i18n import tr
+
+
+@dataclass(frozen=True, slots=True)
+class Chapter:
+    """One notebook of the tutorial: its id ("01"), file name, and whether it ends with a check."""
+
+    id: str
+    notebook: str
+    checked: bool = True
+
+
+CHAPTERS: tuple[Chapter, ...] = (
+    Chapter("01", "01_pakli.ipynb"),
+    Chapter("02", "02_utes.ipynb"),
+    Chapter("03", "03_tabla.ipynb"),
+    Chapter("04", "04_osztas_menete.ipynb"),
+    Chapter("05", "05_pontozas.ipynb"),
+    Chapter("06", "06_parti.ipynb"),
+    Chapter("07", "07_valtozatok.ipynb"),
+)
+"""The rules tutorial, chapter by chapter; each ends with a chapter check."""
+
+PRACTICE: tuple[Chapter, ...] = (
+    Chapter("10", "10_feladvanyok.ipynb", checked=False),
+    Chapter("20", "20_jatek.ipynb", checked=False),
+    Chapter("30", "30_kombinatorika.ipynb", checked=False),
+)
+"""After the rules: the puzzle trainer, a game against the computer, classroom combinatorics."""
+
+
+class Result(Protocol):
+    """What the index shows of a chapter's saved check (``kaszino.store.ChapterResult`` has it)."""
+
+    @property
+    def best(self) -> int: ...
+
+    @property
+    def last(self) -> int: ...
+
+    @property
+    def total(self) -> int: ...
+
+    @property
+    def attempts(self) -> int: ...
+
+
+def _result(chapter: Chapter, results: Mapping[str, Result] | None, lang: str) -> str:
+    if results is None:
+        return ""
+    found = results.get(chapter.id)
+    if found is None:
+        return tr("chapters.result.none", lang)
+    return tr("chapters.result.some", lang, best=found.best, last=found.last, total=found.total,
+              attempts=found.attempts)
+
+
+def index_markdown(results: Mapping[str, Result] | None, lang: str, problem: str | None = None) -> str:
+    """The table of contents as Markdown: a link to every notebook, what it teaches, and for each
+    chapter the learner's ``results`` (``None``: unreadable, with ``problem`` said once)."""
+    def row(chapter: Chapter, result: str) -> str:
+        title = tr(f"chapters.{chapter.id}.title", lang)
+        return f"| [{title}]({chapter.notebook}) | {tr(f'chapters.{chapter.id}.teaches', lang)} | {result} |"
+
+    head = (f"| {tr('chapters.head.notebook', lang)} | {tr('chapters.head.teaches', lang)} "
+            f"| {tr('chapters.head.result', lang)} |\n|---|---|---|")
+    lines = [head, *(row(chapter, _result(chapter, results, lang)) for chapter in CHAPTERS)]
+    practice = [f"| {tr('chapters.practice.head', lang)} | {tr('chapters.head.teaches', lang)} | |",
+                "|---|---|---|", *(row(chapter, "") for chapter in PRACTICE)]
+    done = sum(1 for chapter in CHAPTERS if results is not None and chapter.id in results)
+    summary = (tr("chapters.result.unreadable", lang, problem=problem) if results is None
+               else tr("chapters.done", lang, done=done, total=len(CHAPTERS)))
+    return "\n".join(lines) + "\n\n" + summary + "\n\n" + "\n".join(practice)

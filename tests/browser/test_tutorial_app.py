@@ -1,0 +1,257 @@
+"""The tutorial as a classroom app in Chromium: the start page and chapters 1–4 served by
+``kaszino app`` (Voilà, code hidden). Each test works one exercise as a learner would, saves a
+screenshot in Hungarian and in English under test-artifacts/, and checks that nothing but the
+lesson is on the page.
+
+Benchmark (printed, not asserted; run with ``-s`` to read it): the time from a click to the
+feedback it brings, and the time to switch a whole chapter to English; and, for comparison on
+the same machine at the same moment, the round trip of a plain ipywidgets button.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from kaszino.cli.app import free_port
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts"
+SERVE_TIMEOUT_S = 90.0
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``kaszino app`` serving the notebooks folder on a free port; yields its base URL."""
+    workdir = tmp_path_factory.mktemp("app")
+    port = free_port()
+    env = dict(os.environ, KASZINO_PROGRESS=str(workdir / "progress.sqlite3"),
+               JUPYTER_RUNTIME_DIR=str(workdir / "runtime"), PYTHONUNBUFFERED="1")
+    log = (workdir / "app.log").open("wb")
+    server = subprocess.Popen([sys.executable, "-m", "kaszino.cli", "app", f"--port={port}"], cwd=REPO,
+                              env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + SERVE_TIMEOUT_S
+    while True:
+        try:
+            with urllib.request.urlopen(base + "/", timeout=5):
+                break
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError((workdir / "app.log").read_text(errors="replace")[-3000:]) from None
+            time.sleep(0.3)
+    yield base
+    server.terminate()
+    server.wait(timeout=30)
+    log.close()
+
+
+def open_page(page: Page, app: str, notebook: str) -> Page:
+    page.goto(f"{app}/voila/render/{notebook}")
+    page.locator("#loading").wait_for(state="detached")
+    page.locator("#rendered_cells").wait_for(state="visible")
+    expect(page.locator(".widget-toggle-button").first).to_be_visible()
+    # The app remembers the language across pages; every test starts from Hungarian.
+    hungarian = page.locator(".widget-toggle-button", has_text="HU").first
+    if "mod-active" not in (hungarian.get_attribute("class") or ""):
+        hungarian.click()
+        expect(page.locator('.kaszino-widget[data-language="en"]')).to_have_count(0)
+    return page
+
+
+def assert_only_the_lesson(page: Page) -> None:
+    """No printed line, no error, no "run all cells" note: only what the lesson shows."""
+    for stray in (".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']",
+                  ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout']",
+                  ".jp-RenderedText"):
+        expect(page.locator(stray)).to_have_count(0)
+    body = page.locator("body").inner_text()
+    for text in ("Run All Cells", "Error displaying widget", "Traceback", "TableWidget(", "lesson("):
+        assert text not in body, f"stray text on the page: {text!r}"
+    expect(page.locator(".kaszino-lab-note")).to_be_hidden()
+
+
+def timed(action: Callable[[], None], done: Callable[[], None]) -> float:
+    """Milliseconds from ``action`` until ``done`` returns."""
+    start = time.perf_counter()
+    action()
+    done()
+    return (time.perf_counter() - start) * 1000
+
+
+NEW_FEEDBACK = """([root, old, tone]) => {
+    const bar = root.querySelector('.kaszino-feedback');
+    return bar !== null && bar !== old && bar.dataset.tone === tone;
+}"""
+
+
+def feedback_time(widget: Locator, click: Callable[[], None], tone: str) -> float:
+    """Milliseconds from ``click`` until the widget shows a new feedback bar with ``tone``
+    (checked at every frame; the kernel's answer replaces the bar even when it says the same)."""
+    root = widget.locator("xpath=..").element_handle()
+    shown = widget.locator(".kaszino-feedback")
+    old = shown.element_handle() if shown.count() else None
+    page = widget.page
+    return timed(click, lambda: page.wait_for_function(NEW_FEEDBACK, arg=[root, old, tone], polling="raf"))
+
+
+def report(name: str, clicks: list[float], switch: float) -> None:
+    p95 = statistics.quantiles(clicks, n=20)[-1] if len(clicks) > 1 else clicks[0]
+    print(f"\nBENCH {name}: click→feedback n={len(clicks)} median={statistics.median(clicks):.0f} ms "
+          f"p95={p95:.0f} ms max={max(clicks):.0f} ms; language switch {switch:.0f} ms")
+
+
+def switch_to_english(page: Page) -> float:
+    """Click EN at the top; milliseconds until every lesson text and widget reads English."""
+    before = page.evaluate("() => [...document.querySelectorAll('.kaszino-lesson')]"
+                           ".map(e => e.innerText)")
+    ready = """(before) => {
+        const texts = [...document.querySelectorAll('.kaszino-lesson')];
+        const widgets = [...document.querySelectorAll('.kaszino-widget[data-language]')];
+        return texts.length === before.length && texts.every((e, i) => e.innerText !== before[i])
+            && widgets.every(w => w.dataset.language === 'en');
+    }"""
+    button = page.locator(".widget-toggle-button", has_text="EN").first
+    return timed(button.click, lambda: page.wait_for_function(ready, arg=before, polling="raf"))
+
+
+def click_cards(widget: Locator, cards: str) -> None:
+    for card in cards.split():
+        widget.locator(f'[data-card="{card}"]').click()
+        expect(widget.locator(f'[data-card="{card}"]')).to_have_attribute("aria-pressed", "true")
+
+
+def choice_clicks(widget: Locator, right: str, wrong: str, rounds: int = 5) -> list[float]:
+    """Answer a choice wrongly and rightly in turn; the time of each click until its verdict shows."""
+    times = []
+    for _ in range(rounds):
+        for option, tone in ((wrong, "bad"), (right, "good")):
+            times.append(feedback_time(widget, widget.locator(f'[data-value="{option}"]').click, tone))
+    return times
+
+
+def whole_page(page: Page, name: str) -> None:
+    """A screenshot of the whole page in test-artifacts/ (Voilà scrolls inside the page, so the
+    window is made as tall as the content for the picture)."""
+    height = page.evaluate("() => Math.max(...[...document.querySelectorAll('body, body *')]"
+                           ".map(e => e.scrollHeight))")
+    size = page.viewport_size or {"width": 1280, "height": 900}
+    page.set_viewport_size({"width": size["width"], "height": min(int(height) + 40, 30000)})
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    page.set_viewport_size(size)
+
+
+def shots(page: Page, name: str, switch: Callable[[], float]) -> float:
+    """Screenshots in Hungarian and (after ``switch``) in English; returns the switch's time."""
+    whole_page(page, f"{name}-hu")
+    took = switch()
+    whole_page(page, f"{name}-en")
+    return took
+
+
+def test_start_page_lists_the_chapters_and_links_work(app: str, page: Page,
+                                                      screenshot: Callable[[str], Path]) -> None:
+    open_page(page, app, "00_start.ipynb")
+    assert_only_the_lesson(page)
+    expect(page.get_by_role("link", name="1. A pakli és az osztás")).to_be_visible()
+    expect(page.get_by_text("még nem próbáltad").first).to_be_visible()
+    table = page.locator(".kaszino-widget").filter(has=page.locator('[data-card="7♦"]')).first
+    clicks = []
+    for _ in range(3):
+        click_cards(table, "7♦ 3♥ 4♣")
+        clicks.append(feedback_time(table, table.locator(".kaszino-capture-btn").click, "good"))
+    expect(page.locator(".kaszino-score-line")).to_have_attribute("data-right", "1")
+    took = shots(page, "app-00-start", lambda: switch_to_english(page))
+    expect(page.get_by_role("link", name="1. The deck and the deal")).to_be_visible()
+    report("00_start", clicks, took)
+    page.get_by_role("link", name="2. Capturing").click()  # the link opens the chapter in the app
+    page.wait_for_url("**/voila/render/02_utes.ipynb")
+    page.locator("#loading").wait_for(state="detached")
+    expect(page.get_by_role("heading", name="2. Capturing")).to_be_visible()  # the language was kept
+
+
+def test_chapter_1_spelling_question(app: str, page: Page) -> None:
+    open_page(page, app, "01_pakli.ipynb")
+    assert_only_the_lesson(page)
+    question = page.locator(".kaszino-exercise").filter(has_text="B/P").first
+    question.scroll_into_view_if_needed()
+    clicks = choice_clicks(question, right="J♠", wrong="Q♠")
+    expect(question.locator(".kaszino-feedback")).to_contain_text("Így van!")
+    took = shots(page, "app-01-pakli", lambda: switch_to_english(page))
+    report("01_pakli", clicks, took)
+
+
+def test_chapter_2_legality_and_capture(app: str, page: Page) -> None:
+    open_page(page, app, "02_utes.ipynb")
+    assert_only_the_lesson(page)
+    table = page.locator(".kaszino-widget").filter(has=page.locator('[data-card="5♠"]')).first
+    click_cards(table, "5♠ K♣ 2♦ 9♠ 7♥")
+    table.locator(".kaszino-capture-btn").click()
+    expect(table.locator(".kaszino-feedback")).to_contain_text("5+K = 18 > 13")
+    question = page.locator(".kaszino-exercise").filter(has_text="9♣").first
+    clicks = choice_clicks(question, right="no", wrong="yes")
+    expect(question.locator(".kaszino-feedback")).to_contain_text("9 ≠ 10 = 4+6")
+    took = shots(page, "app-02-utes", lambda: switch_to_english(page))
+    expect(table.locator(".kaszino-feedback")).to_contain_text("Not allowed")
+    report("02_utes", clicks, took)
+
+
+def test_chapter_3_forced_lay_task(app: str, page: Page) -> None:
+    open_page(page, app, "03_tabla.ipynb")
+    assert_only_the_lesson(page)
+    task = page.locator(".kaszino-widget").filter(has_text="Tegyél le egy lapot úgy").first
+    task.scroll_into_view_if_needed()
+    click_cards(task, "2♣ 3♦")
+    task.locator(".kaszino-capture-btn").click()
+    expect(task.locator(".kaszino-feedback")).to_contain_text("le kell raknod")  # a lay is required
+    task.locator(".kaszino-clear-btn").click()
+    clicks = []
+    for card, tone in (("2♣", "bad"), ("5♥", "good"), ("3♦", "bad"), ("5♥", "good")):
+        click_cards(task, card)
+        clicks.append(feedback_time(task, task.locator(".kaszino-lay-btn").click, tone))
+    took = shots(page, "app-03-tabla", lambda: switch_to_english(page))
+    report("03_tabla", clicks, took)
+
+
+def test_chapter_4_leftover_and_viewer(app: str, page: Page) -> None:
+    open_page(page, app, "04_osztas_menete.ipynb")
+    assert_only_the_lesson(page)
+    question = page.locator(".kaszino-exercise").filter(has_text="Kié lesz").first
+    question.scroll_into_view_if_needed()
+    clicks = choice_clicks(question, right="p1", wrong="p2")
+    viewer = page.locator(".kaszino-viewer")
+    viewer.scroll_into_view_if_needed()
+    viewer.locator(".kaszino-last-btn").click()
+    expect(viewer.locator(".kaszino-note")).to_contain_text("Az asztalon maradt lapokat")
+    viewer.locator(".kaszino-first-btn").click()
+    expect(viewer).to_have_attribute("data-step", "0")
+    slider = viewer.locator(".kaszino-slider")
+    slider.fill("10")  # moving the slider and letting go
+    expect(viewer).to_have_attribute("data-step", "10")
+    took = shots(page, "app-04-osztas", lambda: switch_to_english(page))
+    report("04_osztas_menete", clicks, took)
+
+
+def test_baseline_round_trip_of_a_plain_widget(open_notebook: Callable[..., Page]) -> None:
+    page = open_notebook(Path(__file__).with_name("fixtures") / "roundtrip.ipynb")
+    label = page.locator(".widget-label")
+    expect(label).to_have_text("0")
+    button = page.get_by_role("button", name="Count")
+    clicks = [timed(button.click, lambda n=n: page.wait_for_function(
+        "n => document.querySelector('.widget-label').innerText === String(n)", arg=n, polling="raf"))
+        for n in range(1, 11)]
+    expect(label).to_have_text("10")
+    p95 = statistics.quantiles(clicks, n=20)[-1]
+    print(f"\nBENCH baseline (plain ipywidgets button): median={statistics.median(clicks):.0f} ms "
+          f"p95={p95:.0f} ms")

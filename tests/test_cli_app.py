@@ -1,0 +1,40 @@
+"""``kaszino app``: the Voilà command it runs, the folder it serves, and bad arguments."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kaszino.cli import main
+from kaszino.cli.app import HOST, START_PAGE, free_port, notebooks_folder, start_url, voila_command
+from kaszino.errors import KaszinoError
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+
+
+def test_the_app_serves_the_notebooks_folder_on_loopback_with_the_code_hidden() -> None:
+    command = voila_command(NOTEBOOKS, 8123)
+    assert Path(command[0]).name == "voila" and command[1] == str(NOTEBOOKS)
+    assert f"--Voila.ip={HOST}" in command and HOST == "127.0.0.1"
+    assert "--port=8123" in command and "--no-browser" in command
+    assert "--VoilaConfiguration.strip_sources=True" in command
+    assert start_url(8123) == "http://127.0.0.1:8123/voila/render/00_start.ipynb"
+
+
+def test_the_folder_must_hold_the_start_page(tmp_path: Path) -> None:
+    assert notebooks_folder(str(NOTEBOOKS)) == NOTEBOOKS
+    assert (NOTEBOOKS / START_PAGE).is_file()
+    with pytest.raises(KaszinoError, match=r"holds no 00_start\.ipynb"):
+        notebooks_folder(str(tmp_path))
+
+
+def test_bad_arguments_end_with_a_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["app", "--notebooks", str(tmp_path)]) == 2
+    assert "holds no 00_start.ipynb" in capsys.readouterr().err
+    assert main(["app", "--port", "70000", "--notebooks", str(NOTEBOOKS)]) == 2
+    assert "--port must be 0..65535" in capsys.readouterr().err
+
+
+def test_a_free_port_is_a_port() -> None:
+    assert 0 < free_port() < 65536
