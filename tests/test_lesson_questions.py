@@ -1,0 +1,87 @@
+"""The exercises of chapters 05–07: every question has one right answer, and every answer is explained."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from types import ModuleType
+
+import pytest
+
+from kaszino.engine.captures import Capture
+from kaszino.i18n import LANGUAGES, catalogue
+from kaszino.teach import game_lesson, scoring_lesson, variants_lesson
+from kaszino.teach.drills import LabelledChoice, words
+from kaszino.teach.exercises import Choice, MoveTask, NumberQuestion, Question
+
+CHAPTERS = (scoring_lesson, game_lesson, variants_lesson)
+
+
+def questions(chapter: ModuleType) -> Iterator[Question]:
+    for section in chapter.chapter().sections:
+        yield from section.questions
+    yield from chapter.chapter().check
+
+
+ALL = [(chapter.DOMAIN, index, question) for chapter in CHAPTERS
+       for index, question in enumerate(questions(chapter))]
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.DOMAIN)
+def test_every_section_has_exercises_and_the_check_has_five_to_ten(chapter: ModuleType) -> None:
+    content = chapter.chapter()
+    assert all(section.questions for section in content.sections)
+    assert 5 <= len(content.check) <= 10
+    kinds = {type(question) for question in questions(chapter)}
+    assert {NumberQuestion, MoveTask} <= kinds and kinds & {Choice, LabelledChoice}, "several forms"
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.DOMAIN)
+def test_every_section_text_exists_in_both_languages(chapter: ModuleType) -> None:
+    content, texts = chapter.chapter(), catalogue(chapter.DOMAIN)
+    for section in content.sections:
+        name = section.text.partition(".")[2]
+        assert content.questions(name) == section.questions
+        assert texts[name]["hu"].startswith("###") and texts[name]["en"].startswith("###")
+    assert {"intro", "check", "summary"} <= texts.keys()
+
+
+@pytest.mark.parametrize(("domain", "index", "question"), ALL,
+                         ids=lambda v: v if isinstance(v, str | int) else "")
+def test_only_the_right_answer_is_judged_right_and_every_answer_says_why(
+    domain: str, index: int, question: Question
+) -> None:
+    for lang in LANGUAGES:
+        assert question.prompt().render(lang)
+        if isinstance(question, Choice):
+            for option in question.options:
+                verdict = question.check(option)
+                assert verdict.correct == (option == question.answer)
+                assert len(verdict.text_in(lang)) > 25, "every answer is explained"
+                assert question.label(option).render(lang)
+        elif isinstance(question, NumberQuestion):
+            assert question.check(question.answer).correct
+            for wrong in (question.answer - 1, question.answer + 1):
+                verdict = question.check(wrong)
+                assert not verdict.correct
+                assert str(question.answer) in verdict.text_in(lang)  # the worked answer names it
+        else:
+            assert isinstance(question, MoveTask)
+            captures = [m for m in question.state.legal_moves() if isinstance(m, Capture)]
+            right = [m for m in captures if question.goal.reached(question.state, m)]
+            assert right and all(question.check(move).correct for move in right)
+            for move in [m for m in captures if m not in right][:3]:
+                verdict = question.check(move)
+                assert not verdict.correct and len(verdict.text_in(lang)) > 25
+
+
+def test_words_give_every_number_its_hungarian_article() -> None:
+    assert words("drills.majority_yes", facts=words("drills.nobody"), n=1).render("hu").endswith(
+        "az 1. játékostól már senki sem veheti el.")
+    assert "a 2. játékostól" in words("drills.majority_yes", facts=words("drills.nobody"), n=2).render("hu")
+
+
+@pytest.mark.parametrize("domain", [c.DOMAIN for c in CHAPTERS] + ["drills", "points", "lesson_tables"])
+def test_the_texts_never_write_a_z_and_differ_between_languages(domain: str) -> None:
+    for key, versions in catalogue(domain).items():
+        assert "a(z)" not in versions["hu"].lower(), key
+        assert versions["hu"] != versions["en"], key

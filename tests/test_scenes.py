@@ -1,0 +1,81 @@
+"""Teaching positions: every scene is a whole, consistent game, whatever the lesson names."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from kaszino.engine.cards import DECK, Suit
+from kaszino.engine.rules import PRESETS, STANDARD
+from kaszino.engine.scoring import card_points
+from kaszino.engine.state import GameState
+from kaszino.errors import KaszinoError
+from kaszino.teach.scenes import Pile, scene
+
+
+def every_card(state: GameState) -> list[object]:
+    cards = [*state.table, *state.talon]
+    for hand, pile in zip(state.hands, state.piles, strict=True):
+        cards += [*hand, *pile]
+    return cards
+
+
+def test_a_default_scene_holds_each_card_once_and_a_talon_for_the_later_rounds() -> None:
+    state = scene(["5♠ A♥ K♣", "7♦ 8♣ 9♥"], "2♦ 4♣", round=3)
+    assert sorted(every_card(state)) == sorted(DECK)  # type: ignore[type-var]
+    assert len(state.talon) == STANDARD.talon_after(3)
+    assert [" ".join(map(str, hand)) for hand in state.hands] == ["5♠ A♥ K♣", "7♦ 8♣ 9♥"]
+    assert abs(len(state.piles[0]) - len(state.piles[1])) <= 1
+
+
+def test_a_counted_pile_gets_plain_cards_up_to_its_count_and_spades() -> None:
+    state = scene(["", ""], round=8, piles=[Pile("A♥ 10♦", count=28, spades=6), Pile(count=None)])
+    mine = state.piles[0]
+    assert len(mine) == 28
+    assert sum(card.suit is Suit.SPADES for card in mine) == 6
+    assert card_points(mine, STANDARD) == 3  # only the named A♥ and 10♦ score
+    assert state.deal_over
+
+
+def test_unnamed_point_cards_wait_in_the_talon() -> None:
+    state = scene(["3♣ 4♣ 5♣", "6♣ 7♣ 8♣"], "9♣", round=2, piles=[Pile(count=2), Pile(count=None)])
+    assert all(card_points((card,), STANDARD) == 0 for pile in state.piles for card in pile)
+
+
+@given(round_number=st.integers(1, 8), mine=st.integers(0, 10), spades=st.integers(0, 5))
+def test_any_scene_can_be_played_to_the_end_of_the_deal(round_number: int, mine: int, spades: int) -> None:
+    spades = min(spades, mine)
+    assume(mine <= len(DECK) - 8 - STANDARD.talon_after(round_number))
+    state = scene(["2♥ 3♥ 4♥", "5♥ 6♥ 7♥"], "8♥ 9♥", round=round_number,
+                  piles=[Pile(count=mine, spades=spades), Pile(count=None)], last_capturer=0)
+    assert sorted(every_card(state)) == sorted(DECK)  # type: ignore[type-var]
+    state = replace(state, rules=state.rules.with_changes(claim="manual"))
+    while not state.deal_over:
+        state = state.play(state.legal_moves()[0])
+    assert sum(len(pile) for pile in state.piles) + len(state.table) == len(DECK)
+
+
+@pytest.mark.parametrize("name", ["p3", "p4"])
+def test_scenes_of_three_and_four_players_hold_the_whole_deck(name: str) -> None:
+    rules = PRESETS[name]
+    hands = ["2♥ 3♥ 4♥", "5♥ 6♥ 7♥", "8♥ 9♥ 10♥", "J♥ Q♥ K♥"][:rules.players]
+    state = scene(hands, "A♥", rules=rules, round=2)
+    assert sorted(every_card(state)) == sorted(DECK)  # type: ignore[type-var]
+    assert len(state.talon) == rules.talon_after(2)
+
+
+@pytest.mark.parametrize(("hands", "table", "piles", "problem"), [
+    (["5♠ A♥", "5♠"], "", None, "named twice"),
+    (["5♠"], "", None, "needs 2 hands"),
+    (["5♠", "6♠"], "", [Pile(count=40), Pile(count=40)], "left|plain"),
+    (["5♠", "6♠"], "", [Pile("A♥ 2♥", count=1), Pile(count=None)], "counts only 1"),
+    (["5♠", "6♠"], "", [Pile(count=None), Pile(count=None)], "at most one pile"),
+])
+def test_a_scene_whose_cards_do_not_add_up_is_refused(
+    hands: list[str], table: str, piles: list[Pile] | None, problem: str
+) -> None:
+    with pytest.raises(KaszinoError, match=problem):
+        scene(hands, table, piles=piles)
