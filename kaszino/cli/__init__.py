@@ -9,10 +9,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from kaszino.cli import puzzles
+from kaszino.cli import play, puzzles
 from kaszino.errors import KaszinoError
 
-COMMAND_GROUPS = (puzzles,)
+COMMAND_GROUPS = (play, puzzles)
 """The modules that add subcommands, in the order ``kaszino --help`` lists them."""
 
 

@@ -254,6 +254,12 @@ class RoundModel:
             known = self._lays[hand] = tuple(Step(LAY, unit, unit, 0, 0, 0) for unit in units)
         return known
 
+    def lay_cost(self, unit: int) -> tuple[int, int, int]:
+        """How much laying the card of class unit ``unit`` may give away: its points, whether it is
+        a spade, then minus its value (a low card combines into captures more easily)."""
+        c = unit.bit_length() // BITS
+        return self.points[c], self.spades[c], -self.values[c]
+
     def hand_groups(self, hand: int) -> dict[int, list[Step]]:
         """The hand sub-multisets a capture may use (V2, the limit), grouped by their sum."""
         known = self._hand_groups.get(hand)
