@@ -1,6 +1,6 @@
 // The browser half of the kaszino widgets: draw the markup the kernel sends, report clicks.
 // All game logic and all markup live in Python; any element with a data-action attribute
-// sends {action, card, lang} to the kernel, which answers with new markup.
+// sends {action, card, lang, value} to the kernel, which answers with new markup.
 function render({ model, el }) {
   const draw = () => {
     el.innerHTML = model.get("html");
@@ -14,6 +14,7 @@ function render({ model, el }) {
       action: target.dataset.action,
       card: target.dataset.card ?? null,
       lang: target.dataset.lang ?? null,
+      value: target.dataset.value ?? null,
     });
   };
   el.classList.add("kaszino-root");

@@ -74,6 +74,14 @@ def explanation(state: GameState, move: Move) -> Text:
     return lambda: explained.text
 
 
+def languages_html() -> str:
+    """The HU/EN switch: one button per language, the current one pressed."""
+    return '<span class="kaszino-bar kaszino-lang">' + "".join(
+        f'<button type="button" class="kaszino-btn kaszino-lang-btn" data-action="lang" '
+        f'data-lang="{lang}" aria-pressed="{str(lang == language()).lower()}">{lang.upper()}</button>'
+        for lang in LANGUAGES) + "</span>"
+
+
 def move_text(move: Move) -> str:
     """A move for the feedback line; captures show their sum: ``5♠+A♥ = 2♦+4♣ (6)``."""
     return f"{move} ({move.total})" if isinstance(move, Capture) else str(move)
@@ -291,15 +299,11 @@ class TableWidget(anywidget.AnyWidget):
     def _markup(self) -> str:
         hand_sum, table_sum = self.sums
         viewer = self._viewer()
-        languages = "".join(
-            f'<button type="button" class="kaszino-btn kaszino-lang-btn" data-action="lang" '
-            f'data-lang="{lang}" aria-pressed="{str(lang == language()).lower()}">{lang.upper()}</button>'
-            for lang in LANGUAGES)
         tone = "" if self._feedback is None else self._feedback.tone
         return (
             f'<div class="kaszino-widget" data-revision="{self._revision}" data-language="{language()}">'
             f'<div class="kaszino-bar">{self._header_html()}'
-            f'<span class="kaszino-bar kaszino-lang">{languages}</span></div>'
+            f'{languages_html()}</div>'
             + position_html(self._state, viewer=viewer, interactive=viewer == self._state.to_move,
                             selected=self._hand_pick | self._table_pick)
             + f'<div class="kaszino-sums" data-hand-sum="{hand_sum}" data-table-sum="{table_sum}">'
