@@ -67,7 +67,9 @@ def test_a_whole_game_by_clicks_is_saved_and_replayed(tmp_path: Path, rules: str
     assert len(saved) == 1 and saved[0].opponent == "greedy"
     assert 'class="kaszino-sheet"' in widget.html
     click(widget, "new_game")
-    assert widget.in_setup and 'data-action="open_saved"' in widget.html
+    assert widget.in_setup and 'data-action="open_saved"' not in widget.html
+    click(widget, "show_saved")
+    assert 'data-action="open_saved"' in widget.html
     click(widget, "open_saved", value=str(saved[0].id))
     replay = widget.replay
     assert replay is not None and replay.record == widget.session.record()
@@ -116,7 +118,7 @@ def test_the_computer_moves_one_at_a_time_with_an_explanation() -> None:
     moves = len(widget.session.moves)
     click(widget, "computer_move")
     assert len(widget.session.moves) == moves + 1
-    assert widget.feedback.startswith("Gép (1):") and len(widget.feedback.splitlines()) >= 2
+    assert widget.feedback.startswith("Gép (2. játékos):") and len(widget.feedback.splitlines()) >= 2
 
 
 def test_fals_training_both_ways() -> None:
@@ -127,7 +129,7 @@ def test_fals_training_both_ways() -> None:
     click(widget, "capture")
     assert widget.state.pending is not None and widget.state.pending.false
     click(widget, "computer_move")
-    assert widget.feedback.startswith("Gép (1): fals 1")
+    assert widget.feedback.startswith("Gép (2. játékos): fals 1")
     assert widget.state.bonus[1] == 2
     with pytest.raises(KaszinoError):
         GameWidget(fals_rate=0.3)

@@ -18,14 +18,14 @@ from kaszino.engine.rules import PRESETS
 from kaszino.engine.state import GameState
 from kaszino.errors import IllegalMoveError, KaszinoError
 from kaszino.i18n import set_language, tr
-from kaszino.players.session import LEVELS, DealSheet, Session, make_session
+from kaszino.players.session import LEVELS, DealSheet, Session, make_session, seat_name
 from kaszino.teach.explain import explain_move
 from kaszino.teach.odds import odds_hint
 
 
 def who(seat: int, learner: int) -> str:
     """The name of a seat as the learner sees it."""
-    return tr("common.you") if seat == learner else f"{tr('common.computer')} ({seat})"
+    return seat_name(seat, learner)
 
 
 def describe(state: GameState, learner: int) -> str:

@@ -31,6 +31,10 @@ MAX_DEPTH = 8
 """The depth-limited search (``rollouts=False``) looks at most this many plies ahead."""
 
 
+MIN_WORLDS = 2
+"""Worlds searched at least, whatever they cost."""
+
+
 @dataclass(frozen=True, slots=True)
 class Assessment:
     """What each move of the player to move is worth: the expected margin of deal points at the end
@@ -83,13 +87,16 @@ class ExpertPlayer:
     ``samples`` worlds per move. In each world every move is searched by alpha-beta to the end of
     the round and ``horizon`` plies past it, the open majorities estimated there; or, with
     ``rollouts``, followed by greedy play of all players to the end of the deal (unbiased but
-    noisy: with few worlds it played worse than greedy in our matches). ``seed`` fixes the worlds
+    noisy: with few worlds it played worse than greedy in our matches). Once the worlds searched
+    have cost ``budget`` search nodes no further world is dealt (at least two are): the big
+    positions, which are few, get fewer worlds, and no move takes long. ``seed`` fixes the worlds
     (together with what the expert sees, so the hidden cards never change its choice)."""
 
     seed: int = 0
     samples: int = 6
     horizon: int = 0
     rollouts: bool = False
+    budget: int = 3000
     name: str = "expert"
 
     def choose(self, state: GameState) -> Move:
@@ -112,10 +119,10 @@ class ExpertPlayer:
         player = state.to_move
         unseen = unseen_cards(state, player)
         rng = choice_rng(self.seed, state, player)
-        worlds = self.samples if unseen else 1
         totals = dict.fromkeys(moves, 0.0)
         depth = min(sum(map(len, state.hands)) + self.horizon, MAX_DEPTH)
-        for _ in range(worlds):
+        worlds = nodes = 0
+        while worlds < (self.samples if unseen else 1) and (worlds < MIN_WORLDS or nodes < self.budget):
             order = list(range(len(unseen)))
             rng.shuffle(order)
             hands, talon = sample_world(state, player, unseen, order)
@@ -127,6 +134,8 @@ class ExpertPlayer:
                 for step in dict.fromkeys(steps.values())}
             for move, step in steps.items():
                 totals[move] += step_values[step]
+            worlds += 1
+            nodes += world.nodes
         averages = {move: total / worlds for move, total in totals.items()}
         best = max(moves, key=lambda move: averages[move])
         return Assessment(averages, best, False, worlds)

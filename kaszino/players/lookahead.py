@@ -122,12 +122,12 @@ class World:
     # --- values ----------------------------------------------------------------------------
     def value(self, node: Node, depth: int, alpha: float = -INFINITY, beta: float = INFINITY) -> float:
         """Alpha-beta to ``depth`` plies (or the deal's end): the searching player's margin."""
+        self.nodes += 1
         mover = node[0][2]
         if mover == NOBODY:
             return float(self.model.utility(node[0][6], self.player))
         if depth == 0:
             return self.estimate(node)
-        self.nodes += 1
         maximise = mover == self.player
         best = -INFINITY if maximise else INFINITY
         for step in self.steps(node):

@@ -38,7 +38,7 @@ from kaszino.jupyter.widgets.table import (
 )
 from kaszino.players import ExpertPlayer
 from kaszino.players.saved import load_record, save_session
-from kaszino.players.session import LEVELS, DealSheet, Session, make_session
+from kaszino.players.session import LEVELS, DealSheet, Session, make_session, seat_name
 from kaszino.store import Store
 from kaszino.teach.annotate import Annotation, annotate
 from kaszino.teach.odds import OddsHint, odds_hint
@@ -96,7 +96,8 @@ class GameWidget(TableWidget):
     """A whole game against the computer; see the module docstring."""
 
     def __init__(self, *, rules: str = "standard", level: str = "expert", fals_rate: float = 0.0,
-                 seed: int | None = None, store: Store | None = None, setup: bool = True) -> None:
+                 seed: int | None = None, store: Store | Callable[[], Store] | None = None,
+                 setup: bool = True) -> None:
         if level not in LEVELS:
             raise KaszinoError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
         if fals_rate not in FALS_RATES:
@@ -104,7 +105,9 @@ class GameWidget(TableWidget):
         game_rules(rules)
         self._rules_name, self._level, self._fals_rate = rules, level, fals_rate
         self._seeds = random.Random(seed)
-        self._store = store
+        self._store_source = store
+        self._opened: Store | None = None
+        self._list_saved = False
         self._setup = setup
         self._hint: OddsHint | None = None
         self._replay: Replay | None = None
@@ -168,7 +171,8 @@ class GameWidget(TableWidget):
             return
         before = self._session.state
         seat, move = self._session.computer_step()
-        self._say("info", text("game.computer_moved", seat=seat, move=move_text(move)),
+        who = seat_name(seat, self._learner)
+        self._say("info", text("game.computer_moved", who=who, move=move_text(move)),
                   explanation(before, move), *self._after_step())
 
     def press_capture(self) -> None:
@@ -205,21 +209,33 @@ class GameWidget(TableWidget):
             lines = [text("game.draw")]
         else:
             key = "game.you_won" if state.winner == self._learner else "game.computer_won"
-            lines = [text(key, seat=state.winner)]
-        if self._store is not None:
+            lines = [text(key, who=seat_name(state.winner, self._learner))]
+        if self._store_source is not None:
             try:
-                save_session(self._store, self._session, self._level)
+                save_session(self._store(), self._session, self._level)
                 lines.append(text("game.saved"))
             except StoreError as error:
                 lines.append(text("game.not_saved", problem=str(error)))
         return tuple(lines)
 
+    def _store(self) -> Store:
+        """The learner's store, opened on first use (``StoreError`` if it cannot be)."""
+        if self._opened is None:
+            source = self._store_source
+            if source is None:
+                raise KaszinoError("no progress store: games are not saved")
+            self._opened = source if isinstance(source, Store) else source()
+        return self._opened
+
+    def show_saved(self) -> None:
+        """"Korábbi játszmák" (setup page): list the latest saved games to replay."""
+        self._list_saved = True
+        self.refresh()
+
     # --- replaying ------------------------------------------------------------------------------
     def open_saved(self, game_id: int) -> None:
         """Replay the saved game ``game_id`` from the store."""
-        if self._store is None:
-            raise KaszinoError("no progress store: saved games cannot be opened")
-        record = load_record(self._store.game(game_id))
+        record = load_record(self._store().game(game_id))
         self._replay = Replay(record, tuple(record.replay()))
         self._setup = False
         self._feedback = None
@@ -325,14 +341,16 @@ class GameWidget(TableWidget):
                 f'{saved}</div>')
 
     def _saved_html(self) -> str:
-        if self._store is None:
+        if self._store_source is None:
             return ""
+        if not self._list_saved:
+            return f'<div class="kaszino-bar">{GameButton("show_saved").html()}</div>'
         try:
-            games = self._store.games()[-SHOWN_GAMES:][::-1]
+            games = self._store().games()[-SHOWN_GAMES:][::-1]
         except StoreError as error:
             return f'<div class="kaszino-feedback" data-tone="bad">{escape(str(error))}</div>'
         if not games:
-            return ""
+            return f'<div class="kaszino-saved">{escape(tr("game.no_saved"))}</div>'
         buttons = "".join(
             GameButton("open_saved", value=str(game.id),
                        label=tr("game.saved_line", date=game.played_at.strftime("%Y-%m-%d %H:%M"),
@@ -350,7 +368,7 @@ class GameWidget(TableWidget):
         if replay.notes is not None:
             here = [note for note in replay.notes if note.number == number]
             lines.append(tr("game.analysis_count", count=len(replay.notes)))
-            lines += [note.text(tr("common.you")) for note in here]
+            lines += [note.text(seat_name(self._learner, self._learner)) for note in here]
         marks = "" if not replay.notes else "".join(
             GameButton("replay_to", value=str(note.number), label=str(note.number)).html()
             for note in replay.notes)
@@ -371,7 +389,7 @@ class GameWidget(TableWidget):
         return {**super()._handlers(), "computer_move": self.computer_move, "hint": self.show_hint,
                 "new_game": self.new_game, "start": self.start, "replay_last": self.replay_last,
                 "replay_back": lambda: self.step_replay(-1), "replay_forward": lambda: self.step_replay(1),
-                "analyse": self.analyse, "close_replay": self.close_replay}
+                "analyse": self.analyse, "close_replay": self.close_replay, "show_saved": self.show_saved}
 
     def _on_frontend(self, widget: object, content: dict[str, Any], buffers: object) -> None:
         action, value = content.get("action"), str(content.get("value"))
@@ -414,7 +432,7 @@ def sheet_html(sheets: Sequence[DealSheet], learner: int) -> str:
                       score.big_casino * score.rules.big_casino_points,
                       score.little_casino * score.rules.little_casino_points, score.tabla, score.bonus,
                       score.most_cards, score.most_spades, score.total)
-            who = tr("common.you") if seat == learner else f"{tr('common.computer')} ({seat})"
+            who = seat_name(seat, learner)
             deal = tr("ui.deal", n=sheet.deal) + ("" if sheet.finished else " *")
             rows.append(f'<tr data-deal="{sheet.deal}" data-seat="{seat}"><td style="padding:2px 6px;">'
                         f'{escape(deal)}</td><td style="padding:2px 6px;">{escape(who)}</td>'
