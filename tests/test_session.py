@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -13,7 +14,9 @@ from kaszino.engine.record import GameRecord
 from kaszino.errors import IllegalMoveError, KaszinoError
 from kaszino.players import GreedyPlayer
 from kaszino.players.fals import Fibber, near_misses
+from kaszino.players.saved import load_record
 from kaszino.players.session import Session, make_session
+from kaszino.store import open_store
 
 
 def learner_moves(session: Session) -> list[str]:
@@ -97,20 +100,28 @@ def test_the_computer_challenges_the_learners_false_capture() -> None:
     assert session.state.to_move == 0  # the position before the attempt, the learner moves again
 
 
-def test_terminal_play_through_stdin() -> None:
+def test_terminal_play_through_stdin(tmp_path: Path) -> None:
     typed = learner_moves(make_session("greedy", "standard", seed=6))
     lines = ["blah", "Z9", typed[0][:-1] + "X" if len(typed[0]) > 2 else "QX", *typed]
     out = io.StringIO()
-    status = play(make_session("greedy", "standard", seed=6), io.StringIO("\n".join(lines) + "\n"), out)
+    store = open_store(tmp_path / "progress.sqlite3")
+    session = make_session("greedy", "standard", seed=6)
+    status = play(session, io.StringIO("\n".join(lines) + "\n"), out, level="greedy", store=lambda: store)
     text = out.getvalue()
     assert status == 0
+    saved = store.games()
+    assert len(saved) == 1 and saved[0].opponent == "greedy"
+    assert load_record(saved[0]) == session.record()
+    assert f"A játszmát elmentettük (azonosító: {saved[0].id})." in text
     assert "Ezt nem értem lépésként: „blah”" in text
     assert "Vége a játszmának. Nyertes:" in text
     assert "Pontok, 1. osztás:" in text
 
 
 def test_terminal_play_explains_an_illegal_move_and_asks_again(monkeypatch: pytest.MonkeyPatch,
-                                                               capsys: pytest.CaptureFixture[str]) -> None:
+                                                               capsys: pytest.CaptureFixture[str],
+                                                               tmp_path: Path) -> None:
+    monkeypatch.setenv("KASZINO_PROGRESS", str(tmp_path / "progress.sqlite3"))
     session = make_session("greedy", "standard", seed=6)
     state = session.state
     hand = state.hands[0]

@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import TextIO
 
 from kaszino.engine.cards import format_cards
 from kaszino.engine.moves import Challenge, Claim, Move, NextDeal, parse_move
 from kaszino.engine.rules import PRESETS
 from kaszino.engine.state import GameState
-from kaszino.errors import IllegalMoveError, KaszinoError
+from kaszino.errors import IllegalMoveError, KaszinoError, StoreError
 from kaszino.i18n import set_language, tr
+from kaszino.players.saved import save_session
 from kaszino.players.session import LEVELS, DealSheet, Session, make_session, seat_name
+from kaszino.store import Store, current_store
 from kaszino.teach.explain import explain_move
 from kaszino.teach.odds import odds_hint
 
@@ -65,8 +68,12 @@ def read_move(text: str, learner: int) -> Move:
     return parse_move(text)
 
 
-def play(session: Session, lines: TextIO, out: TextIO) -> int:
-    """Play ``session`` reading the learner's lines from ``lines``; return the exit status."""
+def play(session: Session, lines: TextIO, out: TextIO, *, level: str = "expert",
+         store: Callable[[], Store] | None = None) -> int:
+    """Play ``session`` reading the learner's lines from ``lines``; return the exit status.
+
+    A finished game is saved in ``store()`` (the learner's progress file) as played against ``level``.
+    """
     learner = session.learner
     shown_sheets = 0
     shown: GameState | None = None
@@ -123,6 +130,12 @@ def play(session: Session, lines: TextIO, out: TextIO) -> int:
     final = session.state
     winner = final.winner
     say(tr("play.draw") if winner is None else tr("play.winner", who=who(winner, learner)))
+    if store is not None:
+        try:
+            game_id = save_session(store(), session, level)
+            say(tr("play.saved", id=game_id))
+        except StoreError as error:
+            say(tr("play.not_saved", problem=str(error)))
     return 0
 
 
@@ -131,7 +144,8 @@ def run(args: argparse.Namespace) -> int:
     if not 0.0 <= args.fals_rate <= 1.0:
         raise KaszinoError(f"--fals-rate must be between 0 and 1, not {args.fals_rate}")
     session = make_session(args.level, args.rules, args.seed, args.fals_rate)
-    return play(session, sys.stdin, sys.stdout)
+    store = None if args.no_save else current_store
+    return play(session, sys.stdin, sys.stdout, level=args.level, store=store)
 
 
 def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -143,4 +157,5 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     game.add_argument("--seed", type=int, default=0, help="seed of the deals (the same seed, the same game)")
     game.add_argument("--fals-rate", type=float, default=0.0,
                       help="V6: how often the computer tries a false capture (0 to 1)")
+    game.add_argument("--no-save", action="store_true", help="do not save the game in the progress file")
     game.set_defaults(run=run)
