@@ -142,3 +142,25 @@ def test_setup_refuses_what_it_does_not_know() -> None:
     with pytest.raises(KaszinoError, match="level"):
         GameWidget(level="master")
     assert set(GAME_PRESETS) >= {"standard", "s003", "v1", "v8", "p3", "p4"}
+
+
+def test_the_learner_judges_the_computers_captures_alone_and_may_call_fals() -> None:
+    widget = GameWidget(level="greedy", seed=1, setup=False, rules="v6", fals_rate=0.5)
+    for _ in range(200):
+        pending = widget.state.pending
+        if pending is not None and pending.false and pending.capturer == 1:
+            break
+        if widget.session.computer_due():
+            click(widget, "computer_move")
+        elif widget.state.deal_over:
+            click(widget, "next_deal")
+        else:
+            learner_turn(widget)
+    else:
+        raise AssertionError("the computer never tried a false capture")
+    assert "Helyes ez az ütés?" in widget.feedback
+    assert "nem egyezik" not in widget.feedback and "összeg" not in widget.feedback
+    before = widget.state.bonus[0]
+    click(widget, "challenge")
+    assert widget.state.bonus[0] == before + 2
+    assert widget.state.to_move == 1 and widget.session.computer_due()

@@ -76,6 +76,8 @@ class World:
     dealer: int
     root: Node
     nodes: int = 0
+    cap: int = 10**9
+    """Past this many nodes the search stops deepening and estimates (a bound on its time)."""
 
     @classmethod
     def of(cls, state: GameState, player: int, hands: tuple[tuple[Card, ...], ...],
@@ -121,12 +123,12 @@ class World:
 
     # --- values ----------------------------------------------------------------------------
     def value(self, node: Node, depth: int, alpha: float = -INFINITY, beta: float = INFINITY) -> float:
-        """Alpha-beta to ``depth`` plies (or the deal's end): the searching player's margin."""
+        """Alpha-beta to ``depth`` plies (or the deal's end, or ``cap`` nodes): ``player``'s margin."""
         self.nodes += 1
         mover = node[0][2]
         if mover == NOBODY:
             return float(self.model.utility(node[0][6], self.player))
-        if depth == 0:
+        if depth == 0 or self.nodes > self.cap:
             return self.estimate(node)
         maximise = mover == self.player
         best = -INFINITY if maximise else INFINITY

@@ -172,6 +172,11 @@ class GameWidget(TableWidget):
         before = self._session.state
         seat, move = self._session.computer_step()
         who = seat_name(seat, self._learner)
+        if before.rules.fals and isinstance(move, Capture):
+            # Fals! training: the learner judges the capture alone, so neither its sum nor a verdict is shown
+            self._say("info", text("game.computer_moved", who=who, move=str(move)), text("game.judge_it"),
+                      *self._after_step())
+            return
         self._say("info", text("game.computer_moved", who=who, move=move_text(move)),
                   explanation(before, move), *self._after_step())
 
