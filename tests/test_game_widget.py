@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
 
@@ -39,9 +40,10 @@ def learner_turn(widget: GameWidget) -> None:
         click(widget, "capture")
 
 
-def play_out(widget: GameWidget, limit: int = 400) -> None:
+def play_until(widget: GameWidget, done: Callable[[GameWidget], bool], limit: int = 400) -> None:
+    """Click through the game (computer moves, next deals, greedy learner moves) until ``done``."""
     for _ in range(limit):
-        if widget.state.finished:
+        if done(widget):
             return
         if widget.session.computer_due():
             click(widget, "computer_move")
@@ -49,7 +51,16 @@ def play_out(widget: GameWidget, limit: int = 400) -> None:
             click(widget, "next_deal")
         else:
             learner_turn(widget)
-    raise AssertionError("the game did not end")
+    raise AssertionError("the awaited moment did not come")
+
+
+def play_out(widget: GameWidget) -> None:
+    play_until(widget, lambda w: w.state.finished)
+
+
+def computer_tried_a_false_capture(widget: GameWidget) -> bool:
+    pending = widget.state.pending
+    return pending is not None and pending.false and pending.capturer == 1
 
 
 @pytest.mark.parametrize("rules", ["standard", "p3", "v6", "v4"])
@@ -146,18 +157,7 @@ def test_setup_refuses_what_it_does_not_know() -> None:
 
 def test_the_learner_judges_the_computers_captures_alone_and_may_call_fals() -> None:
     widget = GameWidget(level="greedy", seed=1, setup=False, rules="v6", fals_rate=0.5)
-    for _ in range(200):
-        pending = widget.state.pending
-        if pending is not None and pending.false and pending.capturer == 1:
-            break
-        if widget.session.computer_due():
-            click(widget, "computer_move")
-        elif widget.state.deal_over:
-            click(widget, "next_deal")
-        else:
-            learner_turn(widget)
-    else:
-        raise AssertionError("the computer never tried a false capture")
+    play_until(widget, computer_tried_a_false_capture)
     assert "Helyes ez az ütés?" in widget.feedback
     assert "nem egyezik" not in widget.feedback and "összeg" not in widget.feedback
     before = widget.state.bonus[0]
