@@ -9,10 +9,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from kaszino.cli import app, classroom, progress, puzzles, site
+from kaszino.cli import app, classroom, play, progress, puzzles, site
 from kaszino.errors import KaszinoError
 
-COMMAND_GROUPS = (puzzles, progress, app, classroom, site)
+COMMAND_GROUPS = (play, puzzles, progress, app, classroom, site)
 """The modules that add subcommands, in the order ``kaszino --help`` lists them."""
 
 

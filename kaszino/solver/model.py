@@ -17,13 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from kaszino.engine.captures import Capture
 from kaszino.engine.cards import Card, Suit
 from kaszino.engine.moves import Lay, Move, Pass
 from kaszino.engine.rules import Rules
 from kaszino.engine.scoring import BIG_CASINO, DECK_SIZE, LITTLE_CASINO, SPADES_IN_DECK, majority_holder
+
+if TYPE_CHECKING:
+    from kaszino.engine.state import GameState
 
 CLASSES = 27
 """13 values of non-spades, 13 values of spades, and 10♦ on its own."""
@@ -40,6 +43,12 @@ NOBODY = -1
 Counters = tuple[int, ...]
 """Per player ``cards, spades, points`` one after the other; points are card points, táblák and
 Fals! bonus (everything but the majorities, which are decided at the end)."""
+
+
+Node = tuple[tuple[int, ...], int, int, int, int, int, Counters]
+"""``hands, table, mover, last capturer, forced, fresh, counters``: hands and table are
+signatures, ``forced`` is one of the forced flags above, ``fresh`` has bit ``p`` set while
+player ``p`` has not moved in the deal, ``mover`` is ``NOBODY`` once every hand is empty."""
 
 
 class Step(NamedTuple):
@@ -160,6 +169,62 @@ class RoundModel:
         assert isinstance(move, Pass)
         return PASS_STEP
 
+    # --- positions and transitions --------------------------------------------------------
+    def node_of(self, state: GameState, hands: Sequence[Sequence[Card]] | None = None) -> Node:
+        """The node of ``state``; ``hands`` replaces the state's hands (a sampled deal)."""
+        counters: Counters = ()
+        for score in state.deal_scores():
+            counters += (score.cards, score.spades, score.card_points + score.tabla + score.bonus)
+        fresh = sum(1 << p for p in range(self.players) if state.is_first_move(p))
+        forced = {None: NOT_FORCED, "lay": MUST_LAY, "again": AGAIN}[state.forced]
+        last = NOBODY if state.last_capturer is None else state.last_capturer
+        held = tuple(signature(hand) for hand in (state.hands if hands is None else hands))
+        return (held, signature(state.table), state.to_move, last, forced, fresh, counters)
+
+    def advance(self, node: Node, step: Step) -> Node:
+        """The node after ``step``, exactly as ``GameState.play`` moves on within a round.
+
+        When every hand is empty the mover becomes ``NOBODY`` and the table is left as it is:
+        the caller draws the next round or settles the leftovers (:meth:`settle`).
+        """
+        hands, table, mover, last, forced, fresh, counters = node
+        hand = hands[mover]
+        sweep = False
+        if step.kind == CAPTURE:
+            hand -= step.hand
+            table -= step.table
+            sweep = not table
+            points = step.points
+            if sweep:
+                rules = self.rules
+                points += rules.first_move_tabla_points if fresh >> mover & 1 else rules.tabla_points
+            counters = gain(counters, mover, step.cards, step.spades, points)
+            last = mover
+            fresh &= ~(1 << mover)
+        elif step.kind == LAY:
+            hand -= step.hand
+            table += step.table
+            fresh &= ~(1 << mover)
+            if forced == MUST_LAY and hand:
+                return (_with(hands, mover, hand), table, mover, last, AGAIN, fresh, counters)
+        hands = _with(hands, mover, hand)
+        n = len(hands)
+        for offset in range(1, n + 1):
+            nxt = (mover + offset) % n
+            if hands[nxt]:
+                # after a tábla the seat right after the sweeper lays and moves again, if he holds cards
+                forced = MUST_LAY if sweep and offset == 1 else NOT_FORCED
+                return (hands, table, nxt, last, forced, fresh, counters)
+        return (hands, table, NOBODY, last, NOT_FORCED, fresh, counters)
+
+    def settle(self, node: Node) -> Node:
+        """The end of the deal: the cards left on the table go to the last capturer (RULES §3.7)."""
+        hands, table, _, last, _, _, counters = node
+        if table and last != NOBODY:
+            counters = gain(counters, last, *self.stats(table).taken)
+            table = 0
+        return (hands, table, NOBODY, last, NOT_FORCED, 0, counters)
+
     # --- move generation ------------------------------------------------------------------
     def steps(self, hand: int, table: int) -> Iterator[Step]:
         """Every distinct capture and lay of ``hand`` on ``table``, made one at a time.
@@ -188,6 +253,12 @@ class RoundModel:
             units = [1 << (BITS * c) for *_, c in present]
             known = self._lays[hand] = tuple(Step(LAY, unit, unit, 0, 0, 0) for unit in units)
         return known
+
+    def lay_cost(self, unit: int) -> tuple[int, int, int]:
+        """How much laying the card of class unit ``unit`` may give away: its points, whether it is
+        a spade, then minus its value (a low card combines into captures more easily)."""
+        c = unit.bit_length() // BITS
+        return self.points[c], self.spades[c], -self.values[c]
 
     def hand_groups(self, hand: int) -> dict[int, list[Step]]:
         """The hand sub-multisets a capture may use (V2, the limit), grouped by their sum."""
@@ -329,3 +400,7 @@ def gain(counters: Counters, player: int, cards: int, spades: int, points: int) 
     i = 3 * player
     grown = (counters[i] + cards, counters[i + 1] + spades, counters[i + 2] + points)
     return counters[:i] + grown + counters[i + 3:]
+
+
+def _with(hands: tuple[int, ...], player: int, hand: int) -> tuple[int, ...]:
+    return hands[:player] + (hand,) + hands[player + 1:]

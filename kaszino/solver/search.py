@@ -19,26 +19,16 @@ from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
 from kaszino.solver.model import (
     AGAIN,
-    CAPTURE,
-    LAY,
-    MUST_LAY,
     NOBODY,
-    NOT_FORCED,
     PASS_STEP,
-    Counters,
+    Node,
     RoundModel,
     Step,
     gain,
-    signature,
 )
 from kaszino.solver.tablas import TablaBound
 
 INFINITY = 1000
-
-Node = tuple[tuple[int, ...], int, int, int, int, int, Counters]
-"""``hands, table, mover, last capturer, forced, fresh, counters``: hands and table are
-signatures, ``forced`` is one of the model's forced flags, ``fresh`` has bit ``p`` set while
-player ``p`` has not moved in the deal, ``mover`` is ``NOBODY`` once the deal is over."""
 
 
 @dataclass(frozen=True)
@@ -107,18 +97,10 @@ class _Search:
     """One search: the model, the root, the transposition table and the node count."""
 
     def __init__(self, state: GameState) -> None:
-        self.model = model = RoundModel(state.rules)
+        self.model = RoundModel(state.rules)
         self.player = state.to_move
         self.nodes = 0
-        n = model.players
-        fresh = sum(1 << p for p in range(n) if state.is_first_move(p))
-        counters: Counters = ()
-        for score in state.deal_scores():
-            counters += (score.cards, score.spades, score.card_points + score.tabla + score.bonus)
-        forced = {None: NOT_FORCED, "lay": MUST_LAY, "again": AGAIN}[state.forced]
-        last = NOBODY if state.last_capturer is None else state.last_capturer
-        hands = tuple(signature(hand) for hand in state.hands)
-        self.root: Node = (hands, signature(state.table), state.to_move, last, forced, fresh, counters)
+        self.root: Node = self.model.node_of(state)
         self.bounds: dict[tuple[object, ...], tuple[int, int]] = {}
         self.best: dict[tuple[object, ...], Step] = {}
         self.may_pass = state.rules.may_pass_after_tabla
@@ -127,38 +109,8 @@ class _Search:
     # --- the model's transitions ----------------------------------------------------------
     def play(self, node: Node, step: Step) -> Node:
         """The node after ``step``, exactly as ``GameState.play`` moves on (see model.py)."""
-        hands, table, mover, last, forced, fresh, counters = node
-        hand = hands[mover]
-        sweep = False
-        if step.kind == CAPTURE:
-            hand -= step.hand
-            table -= step.table
-            sweep = not table
-            points = step.points
-            if sweep:
-                rules = self.model.rules
-                points += rules.first_move_tabla_points if fresh >> mover & 1 else rules.tabla_points
-            counters = gain(counters, mover, step.cards, step.spades, points)
-            last = mover
-            fresh &= ~(1 << mover)
-        elif step.kind == LAY:
-            hand -= step.hand
-            table += step.table
-            fresh &= ~(1 << mover)
-            if forced == MUST_LAY and hand:
-                return (_with(hands, mover, hand), table, mover, last, AGAIN, fresh, counters)
-        hands = _with(hands, mover, hand)
-        n = len(hands)
-        for offset in range(1, n + 1):
-            nxt = (mover + offset) % n
-            if hands[nxt]:
-                # after a tábla the seat right after the sweeper lays and moves again, if he holds cards
-                forced = MUST_LAY if sweep and offset == 1 else NOT_FORCED
-                return (hands, table, nxt, last, forced, fresh, counters)
-        if table and last != NOBODY:
-            counters = gain(counters, last, *self.model.stats(table).taken)
-            table = 0
-        return (hands, table, NOBODY, last, NOT_FORCED, 0, counters)
+        after = self.model.advance(node, step)
+        return self.model.settle(after) if after[2] == NOBODY else after
 
     def steps(self, node: Node, first: Step | None) -> Iterator[Step]:
         """The mover's moves, ``first`` (the table's best move here) before the others."""
@@ -309,7 +261,3 @@ class _Search:
             node, state = child, state.play(move)
         assert state.deal_over, "the model ended the deal before the game did"
         return tuple(moves)
-
-
-def _with(hands: tuple[int, ...], player: int, hand: int) -> tuple[int, ...]:
-    return hands[:player] + (hand,) + hands[player + 1:]

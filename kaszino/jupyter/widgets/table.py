@@ -326,7 +326,7 @@ class TableWidget(HtmlWidget):
         sums = (f'<div class="kaszino-sums" data-hand-sum="{hand_sum}" data-table-sum="{table_sum}">'
                 f'{escape(tr("ui.sums", hand=hand_sum, table=table_sum))}</div>')
         return (
-            f'<div class="kaszino-widget" data-language="{language()}">'
+            f'<div class="kaszino-widget" data-language="{language()}"{self._widget_attributes()}>'
             f'<div class="kaszino-bar">{self._header_html()}{language_buttons()}</div>'
             + position_html(self._state, viewer=viewer,
                             interactive=viewer == self._state.to_move and self._cards_clickable(),
@@ -341,6 +341,10 @@ class TableWidget(HtmlWidget):
         return {"capture": self.press_capture, "lay": self.press_lay, "answers": self.show_answers,
                 "clear": self.clear, "next_deal": self.next_deal, "pass": self.press_pass,
                 "challenge": self.press_challenge, "claim": self.press_claim}
+
+    def _widget_attributes(self) -> str:
+        """Extra attributes of the widget's outer element (a subclass may mark its redraws)."""
+        return ""
 
     def _cards_clickable(self) -> bool:
         """Whether the learner picks cards on this table (a subclass may ask for other answers)."""

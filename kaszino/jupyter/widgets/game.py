@@ -1,0 +1,456 @@
+"""A whole game against the computer: the table widget with computer players, hints, a score
+sheet, Fals! training, saved games and their annotated replay.
+
+The game logic is :class:`kaszino.players.session.Session`; this widget only draws it and turns
+clicks into its calls. First the learner chooses the rules (standard, S003, V1–V8, three or four
+players: one to three computers), the computer's level and, under V6, how often the computer
+tries a false capture. Then the computer's hands stay hidden (until the open last round), each of
+its moves is shown and explained one at a time ("Gép lép"), claims are manual ("Ausz!", checked by
+the engine), and every finished game is saved in the learner's store, to be replayed with the
+computer's remarks on the learner's moves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from kaszino.engine.captures import Capture
+from kaszino.engine.moves import Move
+from kaszino.engine.record import GameRecord
+from kaszino.engine.rules import PRESETS, Rules
+from kaszino.engine.state import GameState
+from kaszino.errors import KaszinoError, StoreError
+from kaszino.i18n import tr
+from kaszino.jupyter.odds_chart import odds_svg
+from kaszino.jupyter.render import position_html
+from kaszino.jupyter.widgets.table import (
+    Button,
+    TableWidget,
+    Text,
+    explanation,
+    language_buttons,
+    move_text,
+    text,
+)
+from kaszino.players import ExpertPlayer
+from kaszino.players.saved import load_record, save_session
+from kaszino.players.session import LEVELS, DealSheet, Session, make_session, seat_name
+from kaszino.store import Store
+from kaszino.teach.annotate import Annotation, annotate
+from kaszino.teach.odds import OddsHint, odds_hint
+
+GAME_PRESETS = ("standard", "s003", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "p3", "p4")
+"""The rules a game may be played under, in the order the setup offers them."""
+FALS_RATES = (0.0, 0.1, 0.25, 0.5)
+"""The rates of the computer's false captures (V6) the setup offers."""
+REVIEWER = ExpertPlayer(samples=4)
+"""The expert that annotates a replay (fewer deals than a hint: it judges every move)."""
+SHOWN_GAMES = 5
+"""Saved games listed on the setup page, the latest first."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameButton(Button):
+    """A button of the game widget: label ``game.button_<action>``, an optional ``data-value``."""
+
+    value: str | None = None
+    label: str | None = None
+    pressed: bool | None = None
+
+    def html(self) -> str:
+        css = f"kaszino-btn kaszino-{self.action.replace('_', '-')}-btn{' kaszino-main' if self.main else ''}"
+        extra = "" if self.value is None else f' data-value="{escape(self.value)}"'
+        if self.pressed is not None:
+            extra += f' aria-pressed="{str(self.pressed).lower()}"'
+        disabled = "" if self.enabled else " disabled"
+        label = self.label if self.label is not None else tr("game.button_" + self.action)
+        return (f'<button type="button" class="{css}" data-action="{self.action}"{extra}{disabled}>'
+                f'{escape(label)}</button>')
+
+
+def game_rules(name: str) -> Rules:
+    """The preset ``name`` with manual claims where the rules allow claims: the learner says "Ausz!"."""
+    if name not in GAME_PRESETS:
+        raise KaszinoError(f"unknown rules for a game {name!r}; choose one of {', '.join(GAME_PRESETS)}")
+    rules = PRESETS[name]
+    if rules.target is not None and rules.target_check == "continuous":
+        return rules.with_changes(claim="manual")
+    return rules
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A saved game being replayed: its states, the position shown and the remarks once analysed."""
+
+    record: GameRecord
+    states: tuple[GameState, ...]
+    index: int = 0
+    notes: tuple[Annotation, ...] | None = None
+
+
+class GameWidget(TableWidget):
+    """A whole game against the computer; see the module docstring."""
+
+    def __init__(self, *, rules: str = "standard", level: str = "expert", fals_rate: float = 0.0,
+                 seed: int | None = None, store: Store | Callable[[], Store] | None = None,
+                 setup: bool = True) -> None:
+        if level not in LEVELS:
+            raise KaszinoError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+        if fals_rate not in FALS_RATES:
+            raise KaszinoError(f"fals_rate must be one of {', '.join(map(str, FALS_RATES))}, not {fals_rate}")
+        game_rules(rules)
+        self._rules_name, self._level, self._fals_rate = rules, level, fals_rate
+        self._seeds = random.Random(seed)
+        self._store_source = store
+        self._opened: Store | None = None
+        self._list_saved = False
+        self._setup = setup
+        self._hint: OddsHint | None = None
+        self._replay: Replay | None = None
+        self._session = self._new_session()
+        self._revision = 0
+        super().__init__(self._session.state, mode="play", learner=0)
+
+    # --- what the notebook and the tests read ------------------------------------------
+    @property
+    def session(self) -> Session:
+        return self._session
+
+    @property
+    def in_setup(self) -> bool:
+        return self._setup
+
+    @property
+    def replay(self) -> Replay | None:
+        return self._replay
+
+    # --- setting up ---------------------------------------------------------------------------
+    def _new_session(self) -> Session:
+        rate = self._fals_rate if self._rules_name == "v6" else 0.0
+        return make_session(self._level, game_rules(self._rules_name), self._seeds.randrange(2**31), rate)
+
+    def choose(self, setting: str, value: str) -> None:
+        """On the setup page: ``setting`` is ``"rules"``, ``"level"`` or ``"fals"``."""
+        if setting == "rules":
+            game_rules(value)
+            self._rules_name = value
+        elif setting == "level":
+            if value not in LEVELS:
+                raise KaszinoError(f"unknown level {value!r}; choose one of {', '.join(LEVELS)}")
+            self._level = value
+        elif setting == "fals":
+            rate = float(value)
+            if rate not in FALS_RATES:
+                raise KaszinoError(f"unknown rate of false captures {value!r}")
+            self._fals_rate = rate
+        else:
+            raise KaszinoError(f"unknown setting {setting!r}")
+        self.refresh()
+
+    def start(self) -> None:
+        """"Kezdés": a new game with the chosen settings."""
+        self._session = self._new_session()
+        self._state = self._session.state
+        self._setup, self._replay, self._hint = False, None, None
+        self._hand_pick = self._table_pick = frozenset()
+        self._say("info", text("game.started", rules=self._rules_label(self._rules_name)))
+
+    def new_game(self) -> None:
+        """"Új játszma": back to the setup page (the game so far is dropped)."""
+        self._setup, self._replay, self._hint, self._feedback = True, None, None, None
+        self.refresh()
+
+    # --- playing --------------------------------------------------------------------------------
+    def computer_move(self) -> None:
+        """"Gép lép": the computer's next move or call, shown and explained."""
+        if not self._session.computer_due():
+            self._say("info", text("game.not_computer"))
+            return
+        before = self._session.state
+        seat, move = self._session.computer_step()
+        who = seat_name(seat, self._learner)
+        if before.rules.fals and isinstance(move, Capture):
+            # Fals! training: the learner judges the capture alone, so neither its sum nor a verdict is shown
+            self._say("info", text("game.computer_moved", who=who, move=str(move)), text("game.judge_it"),
+                      *self._after_step())
+            return
+        self._say("info", text("game.computer_moved", who=who, move=move_text(move)),
+                  explanation(before, move), *self._after_step())
+
+    def press_capture(self) -> None:
+        """"Ütés!": under V6 a false capture may be attempted (the computer may call "Fals!")."""
+        hand, table = self.selection
+        state = self._state
+        if state.rules.fals and hand and table and state.problem(Capture(hand, table)) is None:
+            self._accept(Capture(hand, table))
+            return
+        super().press_capture()
+
+    def show_hint(self) -> None:
+        """"Tipp": the best move, why, and every move's expected margin as a bar chart."""
+        state = self._state
+        if self._session.computer_due() or state.deal_over or state.finished:
+            self._say("info", text("game.no_hint"))
+            return
+        self._hint = odds_hint(state)
+        hint = self._hint
+        self._say("info", lambda: hint.text)
+
+    def _play(self, move: Move, *lines: Text) -> None:
+        self._session.play(move)
+        self._say("good", *lines, *self._after_step())
+
+    def _after_step(self) -> tuple[Text, ...]:
+        """Show the session's new state; at the game's end save it and say who won."""
+        self._state = state = self._session.state
+        self._hand_pick = self._table_pick = frozenset()
+        self._hint = None
+        if not state.finished:
+            return ()
+        if state.winner is None:
+            lines = [text("game.draw")]
+        else:
+            key = "game.you_won" if state.winner == self._learner else "game.computer_won"
+            lines = [text(key, who=seat_name(state.winner, self._learner))]
+        if self._store_source is not None:
+            try:
+                save_session(self._store(), self._session, self._level)
+                lines.append(text("game.saved"))
+            except StoreError as error:
+                lines.append(text("game.not_saved", problem=str(error)))
+        return tuple(lines)
+
+    def _store(self) -> Store:
+        """The learner's store, opened on first use (``StoreError`` if it cannot be)."""
+        if self._opened is None:
+            source = self._store_source
+            if source is None:
+                raise KaszinoError("no progress store: games are not saved")
+            self._opened = source if isinstance(source, Store) else source()
+        return self._opened
+
+    def show_saved(self) -> None:
+        """"Korábbi játszmák" (setup page): list the latest saved games to replay."""
+        self._list_saved = True
+        self.refresh()
+
+    # --- replaying ------------------------------------------------------------------------------
+    def open_saved(self, game_id: int) -> None:
+        """Replay the saved game ``game_id`` from the store."""
+        record = load_record(self._store().game(game_id))
+        self._replay = Replay(record, tuple(record.replay()))
+        self._setup = False
+        self._feedback = None
+        self.refresh()
+
+    def replay_last(self) -> None:
+        """"Visszajátszás": replay the game just played."""
+        record = self._session.record()
+        self._replay = Replay(record, tuple(record.replay()))
+        self._feedback = None
+        self.refresh()
+
+    def step_replay(self, by: int) -> None:
+        """Move the replay ``by`` moves forward (negative: back)."""
+        replay = self._require_replay()
+        index = min(max(replay.index + by, 0), len(replay.states) - 1)
+        self._replay = Replay(replay.record, replay.states, index, replay.notes)
+        self.refresh()
+
+    def analyse(self) -> None:
+        """"Elemzés": the computer's remarks on the learner's moves (exact in the open last round)."""
+        replay = self._require_replay()
+        notes = tuple(annotate(replay.record, seats=[self._learner], expert=REVIEWER))
+        self._replay = Replay(replay.record, replay.states, replay.index, notes)
+        self.refresh()
+
+    def close_replay(self) -> None:
+        """Leave the replay."""
+        self._replay = None
+        self.refresh()
+
+    def _require_replay(self) -> Replay:
+        if self._replay is None:
+            raise KaszinoError("no game is being replayed")
+        return self._replay
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def _viewer(self) -> int:
+        return self._learner
+
+    def _rules_label(self, name: str) -> str:
+        return tr(f"game.preset_{name}")
+
+    def _buttons(self) -> Sequence[Button]:
+        state, session = self._state, self._session
+        if session.computer_due():
+            buttons: list[Button] = [GameButton("computer_move", main=True)]
+        elif state.finished:
+            buttons = [GameButton("replay_last", main=True)]
+        elif state.deal_over:
+            buttons = [Button("next_deal", main=True)]
+        else:
+            buttons = [Button("capture", main=True), Button("lay"), Button("clear"), GameButton("hint")]
+            if state.rules.may_pass_after_tabla:
+                buttons.append(Button("pass", enabled=state.forced == "again"))
+        if state.rules.fals:
+            pending = state.pending
+            challenge = pending is not None and pending.capturer != self._learner
+            buttons.append(Button("challenge", enabled=challenge))
+        if state.rules.claim == "manual":
+            buttons.append(Button("claim", enabled=not state.finished))
+        buttons.append(GameButton("new_game"))
+        return buttons
+
+    def _header_html(self) -> str:
+        opponents = self._state.players - 1
+        title = tr("game.title", rules=self._rules_label(self._rules_name), opponents=opponents,
+                   level=tr("game.level_" + self._level))
+        return f'<span class="kaszino-game-title">{escape(title)}</span>'
+
+    def _extra_html(self) -> str:
+        parts = []
+        if self._hint is not None:
+            parts.append(f'<div class="kaszino-hint-chart">{odds_svg(self._hint)}</div>')
+        parts.append(sheet_html(self._session.sheets, self._learner))
+        return "".join(parts)
+
+    def refresh(self) -> None:
+        """Redraw; every redraw gets a new ``data-revision``, so a page (or test) can wait for it."""
+        self._revision += 1
+        super().refresh()
+
+    def _widget_attributes(self) -> str:
+        return f' data-revision="{self._revision}"'
+
+    def _markup(self) -> str:
+        if self._setup:
+            return self._setup_html()
+        if self._replay is not None:
+            return self._replay_html(self._replay)
+        return super()._markup()
+
+    def _setup_html(self) -> str:
+        def chips(setting: str, values: Sequence[str], label: Callable[[str], str], chosen: str) -> str:
+            return "".join(GameButton("choose", value=f"{setting}:{value}", label=label(value),
+                                      pressed=value == chosen).html() for value in values)
+
+        rows = [(tr("game.choose_rules"), chips("rules", GAME_PRESETS, self._rules_label, self._rules_name)),
+                (tr("game.choose_level"), chips("level", list(LEVELS), level_label, self._level))]
+        if self._rules_name == "v6":
+            rates = [str(rate) for rate in FALS_RATES]
+            rows.append((tr("game.choose_fals"),
+                         chips("fals", rates, lambda v: f"{float(v):.0%}", str(self._fals_rate))))
+        body = "".join(f'<div class="kaszino-setup-row"><div>{escape(label)}</div>'
+                       f'<div class="kaszino-bar">{buttons}</div></div>' for label, buttons in rows)
+        saved = self._saved_html()
+        return (f'<div class="kaszino-widget kaszino-game-setup" data-revision="{self._revision}">'
+                f'<div class="kaszino-bar"><strong>{escape(tr("game.setup_title"))}</strong>'
+                f'{language_buttons()}</div>{body}'
+                f'<div class="kaszino-bar kaszino-buttons">{GameButton("start", main=True).html()}</div>'
+                f'{saved}</div>')
+
+    def _saved_html(self) -> str:
+        if self._store_source is None:
+            return ""
+        if not self._list_saved:
+            return f'<div class="kaszino-bar">{GameButton("show_saved").html()}</div>'
+        try:
+            games = self._store().games()[-SHOWN_GAMES:][::-1]
+        except StoreError as error:
+            return f'<div class="kaszino-feedback" data-tone="bad">{escape(str(error))}</div>'
+        if not games:
+            return f'<div class="kaszino-saved">{escape(tr("game.no_saved"))}</div>'
+        buttons = "".join(
+            GameButton("open_saved", value=str(game.id),
+                       label=tr("game.saved_line", date=game.played_at.strftime("%Y-%m-%d %H:%M"),
+                                opponent=level_label(game.opponent), result=game.result)).html()
+            for game in games)
+        return (f'<div class="kaszino-saved"><div>{escape(tr("game.saved_title"))}</div>'
+                f'<div class="kaszino-bar">{buttons}</div></div>')
+
+    def _replay_html(self, replay: Replay) -> str:
+        state = replay.states[replay.index]
+        number = replay.index
+        lines = [tr("game.replay_position", number=number, total=len(replay.record.moves))]
+        if number:
+            lines.append(tr("game.replay_move", move=move_text(replay.record.moves[number - 1])))
+        if replay.notes is not None:
+            here = [note for note in replay.notes if note.number == number]
+            lines.append(tr("game.analysis_count", count=len(replay.notes)))
+            lines += [note.text(seat_name(self._learner, self._learner)) for note in here]
+        marks = "" if not replay.notes else "".join(
+            GameButton("replay_to", value=str(note.number), label=str(note.number)).html()
+            for note in replay.notes)
+        controls = "".join(GameButton(action).html() for action in ("replay_back", "replay_forward"))
+        controls += GameButton("analyse", enabled=replay.notes is None).html()
+        controls += GameButton("close_replay").html()
+        marks_html = f'<div class="kaszino-bar kaszino-marks">{escape(tr("game.marks"))} {marks}</div>'
+        return (f'<div class="kaszino-widget kaszino-replay" data-revision="{self._revision}" '
+                f'data-index="{number}"><div class="kaszino-bar">'
+                f'<strong>{escape(tr("game.replay_title"))}</strong>{language_buttons()}</div>'
+                + position_html(state, viewer=self._learner, open_hands=True)
+                + f'<div class="kaszino-bar kaszino-buttons">{controls}</div>'
+                + (marks_html if marks else "")
+                + f'<div class="kaszino-feedback" data-tone="info" role="status">'
+                f'{"<br>".join(escape(line) for line in lines)}</div></div>')
+
+    def _handlers(self) -> dict[str, Callable[[], None]]:
+        return {**super()._handlers(), "computer_move": self.computer_move, "hint": self.show_hint,
+                "new_game": self.new_game, "start": self.start, "replay_last": self.replay_last,
+                "replay_back": lambda: self.step_replay(-1), "replay_forward": lambda: self.step_replay(1),
+                "analyse": self.analyse, "close_replay": self.close_replay, "show_saved": self.show_saved}
+
+    def _on_frontend(self, widget: object, content: dict[str, Any], buffers: object) -> None:
+        action, value = content.get("action"), str(content.get("value"))
+        try:
+            if action == "choose":
+                setting, _, chosen = value.partition(":")
+                self.choose(setting, chosen)
+                return
+            if action == "open_saved":
+                self.open_saved(int(value))
+                return
+            if action == "replay_to":
+                replay = self._require_replay()
+                self.step_replay(int(value) - replay.index)
+                return
+        except (KaszinoError, ValueError) as error:
+            message = str(error)
+            self._say("bad", lambda: message)
+            return
+        super()._on_frontend(widget, content, buffers)
+
+
+def level_label(level: str) -> str:
+    """A computer level in words ("szakértő"); an unknown name as it is."""
+    return tr("game.level_" + level) if level in LEVELS else level
+
+
+def sheet_html(sheets: Sequence[DealSheet], learner: int) -> str:
+    """The score sheet: one row per deal and player, each deal's points item by item."""
+    if not sheets:
+        return ""
+    items = ("cards", "spades", "aces", "big_casino", "little_casino", "tabla", "bonus", "most_cards",
+             "most_spades", "deal_total")
+    cell = 'style="padding:2px 6px; text-align:right;"'
+    head = "".join(f"<th {cell}>{escape(tr('ui.score_' + item))}</th>" for item in items)
+    rows = []
+    for sheet in sheets:
+        for seat, score in enumerate(sheet.scores):
+            values = (score.cards, score.spades, score.aces * score.rules.ace_points,
+                      score.big_casino * score.rules.big_casino_points,
+                      score.little_casino * score.rules.little_casino_points, score.tabla, score.bonus,
+                      score.most_cards, score.most_spades, score.total)
+            who = seat_name(seat, learner)
+            deal = tr("ui.deal", n=sheet.deal) + ("" if sheet.finished else " *")
+            rows.append(f'<tr data-deal="{sheet.deal}" data-seat="{seat}"><td style="padding:2px 6px;">'
+                        f'{escape(deal)}</td><td style="padding:2px 6px;">{escape(who)}</td>'
+                        + "".join(f"<td {cell}>{value}</td>" for value in values) + "</tr>")
+    return (f'<table class="kaszino-sheet" style="border-collapse:collapse; margin:6px 0; font-size:12px;">'
+            f'<caption style="text-align:left; font-weight:600;">{escape(tr("game.sheet_title"))}</caption>'
+            f'<tr><th></th><th></th>{head}</tr>{"".join(rows)}</table>')

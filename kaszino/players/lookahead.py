@@ -1,0 +1,193 @@
+"""A depth-limited search over one fully known deal (a *world*), on the solver's compact model.
+
+The expert deals the cards it cannot see into a world (:mod:`kaszino.players.expert`) and asks
+this search what each of its moves is worth there. The search runs on the integer model of
+:mod:`kaszino.solver.model` (a hand or the table is one integer, a move adds and subtracts), and
+extends it past the end of a round: the talon is drawn as the rules say (the last capturer draws
+first and starts; V7), so a lay at the end of a round is judged by what the next round does with it.
+
+Values are the searching player's deal points minus the best of the others' (paranoid with three
+or four players, like the exact solver). At the end of the deal they are exact; at the horizon the
+majorities still open are estimated (:func:`majority_odds`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from math import erf, sqrt
+
+from kaszino.engine.cards import Card
+from kaszino.engine.rules import Rules
+from kaszino.engine.scoring import DECK_SIZE, SPADES_IN_DECK
+from kaszino.engine.state import GameState
+from kaszino.solver.model import (
+    AGAIN,
+    CAPTURE,
+    NOBODY,
+    NOT_FORCED,
+    PASS_STEP,
+    Counters,
+    RoundModel,
+    Step,
+    signature,
+)
+from kaszino.solver.model import (
+    Node as Turn,
+)
+
+INFINITY = 1000.0
+SPREAD = 2.0
+"""How much more a pile's final count varies than if each card fell to a side on its own: cards
+go to a pile in groups (a capture takes two to five), which widens the spread."""
+
+Node = tuple[Turn, tuple[int, ...], int]
+"""The solver's node (hands, table, mover, last capturer, forced flag, first moves, counters),
+the talon (one class unit per card, in drawing order) and the round number."""
+
+
+@cache
+def model_for(rules: Rules) -> RoundModel:
+    """One model per rules value, so its caches of hands and tables serve every search."""
+    return RoundModel(rules)
+
+
+def majority_odds(mine: int, others: list[int], left: int, total: int) -> float:
+    """The chance that ``mine`` ends as the unique largest count of ``total`` cards when ``left``
+    of them are still to share out evenly among all players (a normal approximation)."""
+    rival = max(others)
+    if mine > rival + left:
+        return 1.0
+    if mine + left <= rival:
+        return 0.0
+    players = len(others) + 1
+    # two players: more than half of all the cards; more players: more than the best other
+    margin = mine + left / 2 - (total // 2 + 0.5) if players == 2 else mine - rival
+    spread = sqrt(SPREAD * left / (4 if players == 2 else players))
+    return 0.5 * (1 + erf(margin / (spread * sqrt(2))))
+
+
+@dataclass
+class World:
+    """One fully known deal seen by ``player``: the search's rules, the dealer, the root node."""
+
+    rules: Rules
+    player: int
+    dealer: int
+    root: Node
+    nodes: int = 0
+    cap: int = 10**9
+    """Past this many nodes the search stops deepening and estimates (a bound on its time)."""
+
+    @classmethod
+    def of(cls, state: GameState, player: int, hands: tuple[tuple[Card, ...], ...],
+           talon: tuple[Card, ...]) -> World:
+        """The world where the hands are ``hands`` and the talon ``talon``; the rest as in ``state``."""
+        turn = model_for(state.rules).node_of(state, hands)
+        units = tuple(signature((card,)) for card in talon)
+        return cls(state.rules, player, state.dealer, (turn, units, state.round))
+
+    @property
+    def model(self) -> RoundModel:
+        return model_for(self.rules)
+
+    # --- transitions -----------------------------------------------------------------------
+    def play(self, node: Node, step: Step) -> Node:
+        """The node after ``step``: the game's rules (RULES §3–§4), the draw at a round's end."""
+        turn, talon, round_number = node
+        model = self.model
+        turn = model.advance(turn, step)
+        if turn[2] != NOBODY:
+            return (turn, talon, round_number)
+        if not talon:
+            return (model.settle(turn), talon, round_number)
+        rules = self.rules
+        n = rules.players
+        last = turn[3]
+        first = (self.dealer + 1) % n if last == NOBODY else last
+        size = rules.hand_size(round_number + 1)
+        hands = [0] * n
+        for i in range(n):
+            hands[(first + i) % n] = sum(talon[i * size:(i + 1) * size])
+        starter = (first + 1) % n if rules.opponent_starts_after_draw else first
+        drawn: Turn = (tuple(hands), turn[1], starter, last, NOT_FORCED, 0, turn[6])
+        return (drawn, talon[n * size:], round_number + 1)
+
+    def steps(self, node: Node) -> list[Step]:
+        """The mover's moves in the model's order (captures first), and the V3 pass."""
+        hands, table, mover, _, forced, _, _ = node[0]
+        found = list(self.model.steps(hands[mover], table))
+        if forced == AGAIN and self.rules.may_pass_after_tabla:
+            found.append(PASS_STEP)
+        return found
+
+    # --- values ----------------------------------------------------------------------------
+    def value(self, node: Node, depth: int, alpha: float = -INFINITY, beta: float = INFINITY) -> float:
+        """Alpha-beta to ``depth`` plies (or the deal's end, or ``cap`` nodes): ``player``'s margin."""
+        self.nodes += 1
+        mover = node[0][2]
+        if mover == NOBODY:
+            return float(self.model.utility(node[0][6], self.player))
+        if depth == 0 or self.nodes > self.cap:
+            return self.estimate(node)
+        maximise = mover == self.player
+        best = -INFINITY if maximise else INFINITY
+        for step in self.steps(node):
+            value = self.value(self.play(node, step), depth - 1, alpha, beta)
+            if maximise:
+                best = max(best, value)
+                alpha = max(alpha, value)
+            else:
+                best = min(best, value)
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return best
+
+    def rollout(self, node: Node) -> float:
+        """The margin at the end of the deal when every player plays :meth:`greedy_step` from ``node``."""
+        while node[0][2] != NOBODY:
+            node = self.play(node, self.greedy_step(node))
+        return float(self.model.utility(node[0][6], self.player))
+
+    def greedy_step(self, node: Node) -> Step:
+        """The greedy player's move in the model: the capture worth most now (points with a tábla,
+        then spades, then cards), else the cheapest lay (fewest points, not a spade, highest value)."""
+        hands, table, mover, _, _, fresh, _ = node[0]
+        model, rules = self.model, self.rules
+        best, best_key = None, (-1, -1, -1)
+        for step in self.steps(node):
+            if step.kind != CAPTURE:
+                break
+            points = step.points
+            if step.table == table:
+                points += rules.first_move_tabla_points if fresh >> mover & 1 else rules.tabla_points
+            key = (points, step.spades, step.cards)
+            if key > best_key:
+                best, best_key = step, key
+        if best is not None:
+            return best
+        return min(model.lays(hands[mover]), key=lambda step: model.lay_cost(step.hand))
+
+    def estimate(self, node: Node) -> float:
+        """The margin at the horizon: points so far, and each open majority by its odds."""
+        return horizon_margin(self.rules, self.player, node[0][6])
+
+
+@cache
+def horizon_margin(rules: Rules, player: int, counters: Counters) -> float:
+    """``player``'s expected margin from the counters: points so far, open majorities by their odds."""
+    n = rules.players
+    cards = [counters[3 * p] for p in range(n)]
+    spades = [counters[3 * p + 1] for p in range(n)]
+    left_cards, left_spades = DECK_SIZE - sum(cards), SPADES_IN_DECK - sum(spades)
+    expected = []
+    for p in range(n):
+        other_cards = [count for j, count in enumerate(cards) if j != p]
+        other_spades = [count for j, count in enumerate(spades) if j != p]
+        expected.append(
+            counters[3 * p + 2]
+            + rules.most_cards_points * majority_odds(cards[p], other_cards, left_cards, DECK_SIZE)
+            + rules.most_spades_points * majority_odds(spades[p], other_spades, left_spades, SPADES_IN_DECK))
+    mine = expected.pop(player)
+    return mine - max(expected)

@@ -1,0 +1,64 @@
+"""A played game annotated: where a move lost points, and what was better.
+
+Every move of the chosen seats is judged from what its player could see: by the exact solver in
+the open last round, by the expert's sampled deals before it (:mod:`kaszino.teach.odds`). A move
+is marked when it stays behind the best by at least the threshold (exact: one point; sampled:
+``threshold`` points on average). The result is plain data, to show beside a replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from kaszino.engine.moves import Move
+from kaszino.engine.record import GameRecord
+from kaszino.i18n import language, tr
+from kaszino.players.base import table_moves
+from kaszino.players.expert import ExpertPlayer
+from kaszino.teach.odds import HINT_EXPERT
+
+THRESHOLD = 0.75
+"""Sampled margins are estimates: a move is marked only when it loses this much on average."""
+
+
+@dataclass(frozen=True, slots=True)
+class Annotation:
+    """Move ``number`` (1-based, as in the record) by ``player`` lost ``loss`` points against ``better``."""
+
+    number: int
+    player: int
+    move: Move
+    better: Move
+    loss: float
+    exact: bool
+
+    def text_in(self, lang: str, who: str) -> str:
+        """The remark in words; ``who`` names the player ("Te", "Gép")."""
+        key = "odds.annotation_exact" if self.exact else "odds.annotation"
+        loss = f"{self.loss:.0f}" if self.exact else f"{self.loss:.1f}"
+        return tr(key, lang, number=self.number, who=who, move=str(self.move), better=str(self.better),
+                  loss=loss)
+
+    def text(self, who: str) -> str:
+        return self.text_in(language(), who)
+
+
+def annotate(record: GameRecord, seats: Iterable[int] | None = None, *,
+             expert: ExpertPlayer = HINT_EXPERT, threshold: float = THRESHOLD) -> list[Annotation]:
+    """The moves of ``seats`` (default: everybody) that lost points, in the order they were played."""
+    chosen = set(range(record.rules.players) if seats is None else seats)
+    found = []
+    states = record.replay()
+    before = next(states)
+    for number, (move, after) in enumerate(zip(record.moves, states, strict=True), 1):
+        mover = before.to_move
+        options = table_moves(before) if not before.deal_over and not before.finished else []
+        if mover in chosen and move in options and len(options) > 1:
+            assessment = expert.assess(before)
+            best = assessment.move_values[assessment.best]
+            loss = best - assessment.move_values[move]
+            if loss >= (1 if assessment.exact else threshold):
+                found.append(Annotation(number, mover, move, assessment.best, loss, assessment.exact))
+        before = after
+    return found

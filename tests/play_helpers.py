@@ -1,0 +1,15 @@
+"""Positions reached by computer play, shared by the tests of players, hints and annotations."""
+
+from __future__ import annotations
+
+from kaszino import STANDARD, GameState, new_game
+from kaszino.players import GreedyPlayer, Player, RandomPlayer, computer_move
+
+
+def open_round_state(seed: int) -> GameState:
+    """The first position of the open last round of deal 1 (greedy against random), someone to move."""
+    players: list[Player] = [GreedyPlayer(), RandomPlayer(seed=seed)]
+    game = new_game(STANDARD.with_changes(target=1000), seed=seed)
+    while not (game.open_round and not game.deal_over and game.pending is None):
+        game = game.play(computer_move(game, players))
+    return game

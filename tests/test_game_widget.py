@@ -1,0 +1,166 @@
+"""The game widget in the kernel: setup, a whole game by clicks, hints, Fals!, saving and replay."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from pathlib import Path
+
+import pytest
+
+from kaszino import Capture, Claim, Lay
+from kaszino.errors import KaszinoError
+from kaszino.i18n import using_language
+from kaszino.jupyter.widgets.game import GAME_PRESETS, GameWidget, game_rules
+from kaszino.players import GreedyPlayer
+from kaszino.players.fals import near_misses
+from kaszino.store import open_store
+
+
+def click(widget: GameWidget, action: str, **fields: str) -> None:
+    """A click from the browser, as board.js sends it."""
+    widget._on_frontend(widget, {"action": action, "card": fields.get("card"), "lang": fields.get("lang"),
+                                 "value": fields.get("value")}, None)
+
+
+def learner_turn(widget: GameWidget) -> None:
+    """The learner's greedy move, by selecting cards and pressing the buttons; "Ausz!" when secured."""
+    state = widget.state
+    if state.is_legal(Claim(0)):
+        click(widget, "claim")
+        return
+    move = GreedyPlayer().choose(state)
+    if isinstance(move, Lay):
+        click(widget, "toggle", card=str(move.card))
+        click(widget, "lay")
+    else:
+        assert isinstance(move, Capture)
+        for card in (*move.hand, *move.table):
+            click(widget, "toggle", card=str(card))
+        click(widget, "capture")
+
+
+def play_until(widget: GameWidget, done: Callable[[GameWidget], bool], limit: int = 400) -> None:
+    """Click through the game (computer moves, next deals, greedy learner moves) until ``done``."""
+    for _ in range(limit):
+        if done(widget):
+            return
+        if widget.session.computer_due():
+            click(widget, "computer_move")
+        elif widget.state.deal_over:
+            click(widget, "next_deal")
+        else:
+            learner_turn(widget)
+    raise AssertionError("the awaited moment did not come")
+
+
+def play_out(widget: GameWidget) -> None:
+    play_until(widget, lambda w: w.state.finished)
+
+
+def computer_tried_a_false_capture(widget: GameWidget) -> bool:
+    pending = widget.state.pending
+    return pending is not None and pending.false and pending.capturer == 1
+
+
+@pytest.mark.parametrize("rules", ["standard", "p3", "v6", "v4"])
+def test_a_whole_game_by_clicks_is_saved_and_replayed(tmp_path: Path, rules: str) -> None:
+    store = open_store(tmp_path / "progress.sqlite3")
+    widget = GameWidget(level="greedy", seed=3, store=store)
+    assert widget.in_setup and 'data-action="start"' in widget.html
+    click(widget, "choose", value=f"rules:{rules}")
+    click(widget, "start")
+    assert 'data-action="start"' not in widget.html and widget.state.rules == game_rules(rules)
+    assert widget.state.players == {"p3": 3}.get(rules, 2)
+    play_out(widget)
+    assert "Vége a játszmának" in widget.feedback and "elmentettük" in widget.feedback
+    saved = store.games()
+    assert len(saved) == 1 and saved[0].opponent == "greedy"
+    assert 'class="kaszino-sheet"' in widget.html
+    click(widget, "new_game")
+    assert widget.in_setup and 'data-action="open_saved"' not in widget.html
+    click(widget, "show_saved")
+    assert 'data-action="open_saved"' in widget.html
+    click(widget, "open_saved", value=str(saved[0].id))
+    replay = widget.replay
+    assert replay is not None and replay.record == widget.session.record()
+    click(widget, "replay_forward")
+    click(widget, "replay_forward")
+    assert widget.replay is not None and widget.replay.index == 2
+    assert 'data-index="2"' in widget.html
+    if rules == "standard":
+        analysed(widget)
+
+
+def analysed(widget: GameWidget) -> None:
+    """"Elemzés" on a replay: remarks on the learner's moves only, each reachable by its number."""
+    click(widget, "analyse")
+    replay = widget.replay
+    assert replay is not None and replay.notes is not None
+    assert all(note.player == 0 for note in replay.notes)
+    assert f"A gép {len(replay.notes)} lépésednél" in widget.html
+    for note in replay.notes[:2]:
+        click(widget, "replay_to", value=str(note.number))
+        assert f'data-index="{note.number}"' in widget.html
+        assert escape(note.text("Te")) in widget.html
+
+
+def test_computer_hands_stay_hidden_until_the_open_round() -> None:
+    widget = GameWidget(level="greedy", seed=1, setup=False)
+    hidden = [str(card) for card in widget.state.hands[1]]
+    assert all(f'data-card="{card}"' not in widget.html for card in hidden)
+    assert "lefordított lap" in widget.html
+
+
+def test_hint_shows_the_best_move_and_a_bar_per_move() -> None:
+    widget = GameWidget(level="greedy", seed=2, setup=False)
+    click(widget, "hint")
+    assert widget.feedback.startswith("A legjobb lépés:")
+    assert widget.html.count('class="kaszino-odds-row"') == min(12, len(widget.state.legal_moves()))
+    with using_language("en"):
+        widget.refresh()
+        assert "Expected point margin per move" in widget.html
+
+
+def test_the_computer_moves_one_at_a_time_with_an_explanation() -> None:
+    widget = GameWidget(level="greedy", seed=4, setup=False)
+    learner_turn(widget)
+    assert widget.session.computer_due() and 'data-action="computer_move"' in widget.html
+    moves = len(widget.session.moves)
+    click(widget, "computer_move")
+    assert len(widget.session.moves) == moves + 1
+    assert widget.feedback.startswith("Gép (2. játékos):") and len(widget.feedback.splitlines()) >= 2
+
+
+def test_fals_training_both_ways() -> None:
+    widget = GameWidget(level="greedy", seed=0, setup=False, rules="v6", fals_rate=0.5)
+    miss = near_misses(widget.state)[0]
+    for card in (*miss.hand, *miss.table):
+        click(widget, "toggle", card=str(card))
+    click(widget, "capture")
+    assert widget.state.pending is not None and widget.state.pending.false
+    click(widget, "computer_move")
+    assert widget.feedback.startswith("Gép (2. játékos): fals 1")
+    assert widget.state.bonus[1] == 2
+    with pytest.raises(KaszinoError):
+        GameWidget(fals_rate=0.3)
+
+
+def test_setup_refuses_what_it_does_not_know() -> None:
+    widget = GameWidget()
+    click(widget, "choose", value="rules:v9")
+    assert widget.feedback_tone == "bad" and "v9" in widget.feedback
+    with pytest.raises(KaszinoError, match="level"):
+        GameWidget(level="master")
+    assert set(GAME_PRESETS) >= {"standard", "s003", "v1", "v8", "p3", "p4"}
+
+
+def test_the_learner_judges_the_computers_captures_alone_and_may_call_fals() -> None:
+    widget = GameWidget(level="greedy", seed=1, setup=False, rules="v6", fals_rate=0.5)
+    play_until(widget, computer_tried_a_false_capture)
+    assert "Helyes ez az ütés?" in widget.feedback
+    assert "nem egyezik" not in widget.feedback and "összeg" not in widget.feedback
+    before = widget.state.bonus[0]
+    click(widget, "challenge")
+    assert widget.state.bonus[0] == before + 2
+    assert widget.state.to_move == 1 and widget.session.computer_due()
