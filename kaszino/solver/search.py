@@ -104,7 +104,7 @@ class _Search:
         self.bounds: dict[tuple[object, ...], tuple[int, int]] = {}
         self.best: dict[tuple[object, ...], Step] = {}
         self.may_pass = state.rules.may_pass_after_tabla
-        self.tablas = TablaBound(model, may_pass=self.may_pass)
+        self.tablas = TablaBound(self.model, may_pass=self.may_pass)
 
     # --- the model's transitions ----------------------------------------------------------
     def play(self, node: Node, step: Step) -> Node:

@@ -27,10 +27,10 @@ from kaszino.errors import KaszinoError, StoreError
 from kaszino.i18n import tr
 from kaszino.jupyter.odds_chart import odds_svg
 from kaszino.jupyter.render import position_html
+from kaszino.jupyter.widgets.base import Text
 from kaszino.jupyter.widgets.table import (
     Button,
     TableWidget,
-    Text,
     explanation,
     language_buttons,
     move_text,
@@ -103,7 +103,7 @@ class GameWidget(TableWidget):
         if fals_rate not in FALS_RATES:
             raise KaszinoError(f"fals_rate must be one of {', '.join(map(str, FALS_RATES))}, not {fals_rate}")
         game_rules(rules)
-        self._rules_name, self._level, self._fals_rate = rules, level, fals_rate
+        self._rules_name, self._opponent_level, self._fals_rate = rules, level, fals_rate
         self._seeds = random.Random(seed)
         self._store_source = store
         self._opened: Store | None = None
@@ -131,7 +131,8 @@ class GameWidget(TableWidget):
     # --- setting up ---------------------------------------------------------------------------
     def _new_session(self) -> Session:
         rate = self._fals_rate if self._rules_name == "v6" else 0.0
-        return make_session(self._level, game_rules(self._rules_name), self._seeds.randrange(2**31), rate)
+        seed = self._seeds.randrange(2**31)
+        return make_session(self._opponent_level, game_rules(self._rules_name), seed, rate)
 
     def choose(self, setting: str, value: str) -> None:
         """On the setup page: ``setting`` is ``"rules"``, ``"level"`` or ``"fals"``."""
@@ -141,7 +142,7 @@ class GameWidget(TableWidget):
         elif setting == "level":
             if value not in LEVELS:
                 raise KaszinoError(f"unknown level {value!r}; choose one of {', '.join(LEVELS)}")
-            self._level = value
+            self._opponent_level = value
         elif setting == "fals":
             rate = float(value)
             if rate not in FALS_RATES:
@@ -218,7 +219,7 @@ class GameWidget(TableWidget):
             lines = [text(key, who=seat_name(state.winner, self._learner))]
         if self._store_source is not None:
             try:
-                save_session(self._store(), self._session, self._level)
+                save_session(self._store(), self._session, self._opponent_level)
                 lines.append(text("game.saved"))
             except StoreError as error:
                 lines.append(text("game.not_saved", problem=str(error)))
@@ -309,7 +310,7 @@ class GameWidget(TableWidget):
     def _header_html(self) -> str:
         opponents = self._state.players - 1
         title = tr("game.title", rules=self._rules_label(self._rules_name), opponents=opponents,
-                   level=tr("game.level_" + self._level))
+                   level=tr("game.level_" + self._opponent_level))
         return f'<span class="kaszino-game-title">{escape(title)}</span>'
 
     def _extra_html(self) -> str:
@@ -340,7 +341,7 @@ class GameWidget(TableWidget):
                                       pressed=value == chosen).html() for value in values)
 
         rows = [(tr("game.choose_rules"), chips("rules", GAME_PRESETS, self._rules_label, self._rules_name)),
-                (tr("game.choose_level"), chips("level", list(LEVELS), level_label, self._level))]
+                (tr("game.choose_level"), chips("level", list(LEVELS), level_label, self._opponent_level))]
         if self._rules_name == "v6":
             rates = [str(rate) for rate in FALS_RATES]
             rows.append((tr("game.choose_fals"),
