@@ -9,7 +9,14 @@ from typing import Any
 
 import pytest
 
-from kaszino.cli.site import WIDGET_VIEW, lock_entry, pinned_versions, rewrite_lock, strip_widget_outputs
+from kaszino.cli.site import (
+    WIDGET_VIEW,
+    lock_entry,
+    pinned_versions,
+    pyodide_environment,
+    rewrite_lock,
+    strip_widget_outputs,
+)
 from kaszino.errors import KaszinoError
 
 LOCK: dict[str, Any] = {
@@ -63,20 +70,7 @@ def test_an_entry_has_the_real_hash_the_imports_and_the_browser_dependencies(tmp
         ],
         top="widget_kit",
     )
-    entry = lock_entry(
-        wheel,
-        {
-            "python_version": "3.14",
-            "python_full_version": "3.14.2",
-            "sys_platform": "emscripten",
-            "platform_system": "Emscripten",
-            "os_name": "posix",
-            "platform_machine": "wasm32",
-            "implementation_name": "cpython",
-            "platform_python_implementation": "CPython",
-            "extra": "",
-        },
-    )
+    entry = lock_entry(wheel, pyodide_environment(LOCK))
     assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
     assert entry["imports"] == ["widget_kit"]
     assert entry["depends"] == ["traitlets"]

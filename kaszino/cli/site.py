@@ -178,7 +178,7 @@ def canonical(name: str) -> str:
     return str(canonicalize_name(name))
 
 
-def _pyodide_environment(lock: Mapping[str, Any]) -> dict[str, str]:
+def pyodide_environment(lock: Mapping[str, Any]) -> dict[str, str]:
     """Where environment markers are evaluated: Python in the browser (Emscripten)."""
     full = lock["info"]["python"]
     return {
@@ -238,7 +238,7 @@ def lock_entry(wheel: Path, environment: Mapping[str, str]) -> dict[str, Any]:
 
 def rewrite_lock(lock: Mapping[str, Any], wheels: Iterable[Path]) -> dict[str, Any]:
     """A Pyodide lock listing exactly ``wheels``, each pinned as in ``lock`` where ``lock`` has it."""
-    environment = _pyodide_environment(lock)
+    environment = pyodide_environment(lock)
     entries = {
         canonical(entry["name"]): entry for entry in (lock_entry(wheel, environment) for wheel in wheels)
     }
