@@ -44,12 +44,11 @@ CELL = "padding:2px 8px;text-align:right;white-space:nowrap;"
 class ChapterText(LessonText):
     """One Markdown text of the classroom catalogue, shown in the current language."""
 
-    @property
-    def text(self) -> str:
-        return tr(f"classroom.{self.key}")
+    def __init__(self, key: str) -> None:
+        super().__init__(f"classroom.{key}")
 
     def __repr__(self) -> str:
-        return f"text({self.key!r})"
+        return f"text({self.key.removeprefix('classroom.')!r})"
 
 
 def text(key: str) -> ChapterText:
