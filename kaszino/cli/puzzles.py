@@ -9,17 +9,23 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
+from kaszino.cli.arguments import whole
+from kaszino.engine.inputs import MAX_SEED
 from kaszino.errors import KaszinoError, PuzzleFormatError
 from kaszino.puzzles.puzzle import (
     KINDS,
     THEMES,
     Kind,
     Puzzle,
+    check_unique_ids,
     load_puzzles,
     puzzle_files,
     recheck,
     save_puzzles,
 )
+
+MAX_GENERATE = 1000
+"""The most puzzles of each kind one ``generate`` mines."""
 
 
 def _files(given: Sequence[str]) -> list[Path]:
@@ -35,6 +41,8 @@ def generate(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.exists() and not args.force:
         raise KaszinoError(f"{out} exists; add --force to replace it")
+    if out.is_dir() or not out.parent.is_dir():
+        raise KaszinoError(f"--out {out}: " + ("is a folder" if out.is_dir() else f"no folder {out.parent}"))
     kinds: tuple[Kind, ...] = tuple(args.kind) if args.kind else KINDS
     puzzles = mine_puzzles(kinds, seed=args.seed, count=args.count)
     save_puzzles(puzzles, out)
@@ -45,13 +53,16 @@ def generate(args: argparse.Namespace) -> int:
 def check(args: argparse.Namespace) -> int:
     files = _files(args.files)
     total, failures = 0, 0
+    loaded: list[Puzzle] = []
     for path in files:
         try:
             puzzles = load_puzzles(path)
+            check_unique_ids(loaded + list(puzzles), ", ".join(map(str, files)))
         except PuzzleFormatError as error:
             print(f"FAIL {error}")
             failures += 1
             continue
+        loaded += puzzles
         total += len(puzzles)
         for puzzle in puzzles:
             discrepancy = recheck(puzzle)
@@ -89,8 +100,9 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     actions = puzzles.add_subparsers(dest="action", required=True)
 
     gen = actions.add_parser("generate", help="mine puzzles from simulated games into a file")
-    gen.add_argument("--seed", type=int, required=True, help="seed of the first simulated game")
-    gen.add_argument("--count", type=int, required=True, help="puzzles of each kind")
+    gen.add_argument("--seed", type=whole(0, MAX_SEED), required=True,
+                     help="seed of the first simulated game")
+    gen.add_argument("--count", type=whole(1, MAX_GENERATE), required=True, help="puzzles of each kind")
     gen.add_argument("--kind", choices=KINDS, action="append", help="kind to mine (repeatable; default all)")
     gen.add_argument("--out", required=True, help="the puzzle file to write")
     gen.add_argument("--force", action="store_true", help="replace --out if it exists")

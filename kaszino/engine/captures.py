@@ -14,7 +14,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from kaszino.engine.cards import Card, card_sum
+from kaszino.engine.cards import Card, card_sum, check_cards
+from kaszino.engine.inputs import check_type
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError
 
@@ -52,6 +53,8 @@ def capture_problem(
     The card sets must be non-empty; their sums must match and respect the limit and,
     under V2, the number of hand cards. Membership in hand and table is checked by the game.
     """
+    hand_cards, table_cards = check_cards("hand", hand_cards), check_cards("table", table_cards)
+    check_type("rules", rules, Rules)
     if not hand_cards:
         return "no hand card chosen"
     if not table_cards:
@@ -123,7 +126,8 @@ def captures(hand: Iterable[Card], table: Iterable[Card], rules: Rules = STANDAR
 
     Order: by hand subset (smaller first, in hand order), then table subsets in table order.
     """
-    hand, table = tuple(hand), tuple(table)
+    hand, table = check_cards("hand", hand), check_cards("table", table)
+    check_type("rules", rules, Rules)
     if not hand or not table:
         return []
     if not set(hand).isdisjoint(table):

@@ -12,10 +12,11 @@ every stored puzzle to keep the files honest.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import tempfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import UnionType
@@ -23,9 +24,10 @@ from typing import Literal, get_args
 
 from kaszino.engine.captures import Capture, capture_problem, captures
 from kaszino.engine.cards import Card, format_cards
+from kaszino.engine.inputs import MAX_COUNT, MAX_SEED, read_whole
 from kaszino.engine.moves import parse_move
 from kaszino.engine.state import GameState
-from kaszino.errors import KaszinoError, PuzzleFormatError
+from kaszino.errors import KaszinoError, PuzzleFormatError, quote
 from kaszino.i18n import tr
 from kaszino.solver.sweeps import sweeps
 from kaszino.solver.value import best_captures
@@ -47,7 +49,10 @@ PUZZLE_DIR = Path(__file__).resolve().parents[2] / "puzzles"
 
 _OBJECTIVES: dict[Kind, Objective] = {"all_captures": "all", "best_capture": "best", "sweep": "sweep"}
 _FIELDS = ("id", "kind", "position", "answers", "themes", "rating", "source")
-_ID_RE = re.compile(r"^[A-Za-z0-9_-]+$")
+_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_RATING_BOUNDS = {"value": 5000.0, "deviation": 1000.0, "volatility": 10.0}
+"""The largest value of each rating field (all are at least 0)."""
+
 
 CaptureKey = tuple[frozenset[Card], frozenset[Card]]
 
@@ -306,12 +311,12 @@ def puzzle_from_record(record: object, where: _Where) -> Puzzle:
     if missing:
         raise where.error(f"missing field(s) {', '.join(map(repr, missing))}")
     puzzle_id = record["id"]
-    if not isinstance(puzzle_id, str) or not _ID_RE.match(puzzle_id):
-        raise where.error(f"an id is letters, digits, '-' or '_', not {puzzle_id!r}", "id")
+    if not isinstance(puzzle_id, str) or not _ID_RE.fullmatch(puzzle_id):
+        raise where.error(f"an id is 1..64 letters, digits, '-' or '_', not {quote(puzzle_id)}", "id")
     where = _Where(where.path, repr(puzzle_id))
     kind = record["kind"]
-    if kind not in KINDS:
-        raise where.error(f"unknown kind {kind!r}; known: {', '.join(KINDS)}", "kind")
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise where.error(f"unknown kind {quote(kind)}; known: {', '.join(KINDS)}", "kind")
     state = _read_position(record["position"], where)
     return Puzzle(
         id=puzzle_id,
@@ -344,14 +349,14 @@ def _read_answers(texts: object, state: GameState, where: _Where) -> tuple[Captu
         try:
             move = parse_move(text)
         except KaszinoError as error:
-            raise where.error(f"{text!r} is not a move: {error}", "answers") from None
+            raise where.error(f"{quote(text)} is not a move: {error}", "answers") from None
         if not isinstance(move, Capture):
-            raise where.error(f"{text!r} is not a capture", "answers")
+            raise where.error(f"{quote(text)} is not a capture", "answers")
         reason = engine_problem(state, move)
         if reason is not None:
-            raise where.error(f"{text!r} is not a legal move here: {reason}", "answers")
+            raise where.error(f"{quote(text)} is not a legal move here: {reason}", "answers")
         if any(capture_key(move) == capture_key(a) for a in answers):
-            raise where.error(f"{text!r} is listed twice", "answers")
+            raise where.error(f"{quote(text)} is listed twice", "answers")
         answers.append(move)
     return tuple(answers)
 
@@ -361,51 +366,101 @@ def _read_themes(themes: object, where: _Where) -> tuple[str, ...]:
         raise where.error("themes must be a list of theme names", "themes")
     unknown = [t for t in themes if t not in THEMES]
     if unknown:
-        raise where.error(f"unknown theme(s) {', '.join(map(repr, unknown))}; known: {', '.join(THEMES)}",
+        raise where.error(f"unknown theme(s) {', '.join(map(quote, unknown))}; known: {', '.join(THEMES)}",
                           "themes")
+    repeated = sorted({t for t in themes if themes.count(t) > 1})
+    if repeated:
+        raise where.error(f"theme(s) listed twice: {', '.join(map(repr, repeated))}", "themes")
     return tuple(themes)
 
 
 def _read_rating(data: object, where: _Where) -> Rating:
-    names = ("value", "deviation", "volatility")
-    if not isinstance(data, Mapping) or set(data) - set(names):
-        raise where.error(f"rating must be an object with some of {', '.join(names)}", "rating")
-    if not all(_non_negative(v, int | float) for v in data.values()):
-        raise where.error("rating values must be non-negative numbers", "rating")
+    if not isinstance(data, Mapping) or set(data) - set(_RATING_BOUNDS):
+        raise where.error(f"rating must be an object with some of {', '.join(_RATING_BOUNDS)}", "rating")
+    for name, value in data.items():
+        if not _within(value, int | float, _RATING_BOUNDS[name]):
+            raise where.error(f"{name} must be a number 0..{_RATING_BOUNDS[name]:g}, not {quote(value)}",
+                              f"rating.{name}")
     return Rating(**{k: float(v) for k, v in data.items()})
 
 
-def _non_negative(value: object, kind: type | UnionType) -> bool:
-    return isinstance(value, kind) and not isinstance(value, bool) and value >= 0  # type: ignore[operator]
+def _within(value: object, kind: type | UnionType, high: float) -> bool:
+    """Whether ``value`` is a ``kind`` (never a bool) with ``0 <= value <= high``."""
+    return isinstance(value, kind) and not isinstance(value, bool) and 0 <= value <= high  # type: ignore[operator]
 
 
 def _read_source(data: object, where: _Where) -> Source | None:
     if data is None:
         return None
     if (not isinstance(data, Mapping) or set(data) != {"seed", "move"}
-            or not all(_non_negative(v, int) for v in data.values())):
-        raise where.error('source must be {"seed": <int>, "move": <int>}', "source")
+            or not _within(data["seed"], int, MAX_SEED) or not _within(data["move"], int, MAX_COUNT)):
+        raise where.error(f'source must be {{"seed": <0..{MAX_SEED}>, "move": <0..{MAX_COUNT}>}}', "source")
     return Source(seed=data["seed"], move=data["move"])
 
 
 def parse_puzzles(text: str, path: Path | str = "<text>") -> tuple[Puzzle, ...]:
     """Read the puzzles of one file's text; ``path`` only names the file in errors."""
     where = _Where(path)
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise where.error(f"line {error.lineno}, column {error.colno}: not valid JSON: {error.msg}") from None
+    document = _read_json(text, where)
     if not isinstance(document, dict) or set(document) != {"format", "puzzles"}:
         raise where.error('a puzzle file is a JSON object {"format": 1, "puzzles": [...]}')
-    if document["format"] != FORMAT_VERSION:
-        version = document["format"]
-        raise where.error(f"unknown format {version!r}; this version reads {FORMAT_VERSION}", "format")
+    version = document["format"]
+    if type(version) is not int or version != FORMAT_VERSION:
+        raise where.error(f"unknown format {quote(version)}; this version reads {FORMAT_VERSION}", "format")
     if not isinstance(document["puzzles"], list):
         raise where.error("'puzzles' must be a list", "puzzles")
     puzzles = [puzzle_from_record(record, _Where(path, f"#{number}"))
                for number, record in enumerate(document["puzzles"], 1)]
     check_unique_ids(puzzles, path)
     return tuple(puzzles)
+
+
+def _read_json(text: object, where: _Where) -> object:
+    """The JSON document of a puzzle file: plain numbers, no repeated key, nesting within bounds."""
+    if not isinstance(text, str):
+        raise where.error(f"a puzzle file's text must be a string, not {type(text).__name__}")
+    try:
+        return json.loads(text, parse_int=_json_int(where), parse_float=_json_float(where),
+                          parse_constant=_json_constant(where), object_pairs_hook=_json_object(where))
+    except json.JSONDecodeError as error:
+        raise where.error(f"line {error.lineno}, column {error.colno}: not valid JSON: {error.msg}") from None
+    except RecursionError:  # the JSON reader's own bound on nesting; a real file nests 4 deep
+        raise where.error("JSON nested too deeply") from None
+
+
+def _json_int(where: _Where) -> Callable[[str], int]:
+    def read(token: str) -> int:
+        try:
+            return read_whole("number", token, -MAX_SEED, MAX_SEED)
+        except KaszinoError as error:
+            raise where.error(str(error)) from None
+    return read
+
+
+def _json_float(where: _Where) -> Callable[[str], float]:
+    def read(token: str) -> float:
+        value = float(token)
+        if len(token) > 40 or not math.isfinite(value):
+            raise where.error(f"number {quote(token)} is too long or too big")
+        return value
+    return read
+
+
+def _json_constant(where: _Where) -> Callable[[str], object]:
+    def refuse(token: str) -> object:
+        raise where.error(f"{token} is no number a puzzle file may hold")
+    return refuse
+
+
+def _json_object(where: _Where) -> Callable[[list[tuple[str, object]]], dict[str, object]]:
+    def build(pairs: list[tuple[str, object]]) -> dict[str, object]:
+        result: dict[str, object] = {}
+        for key, value in pairs:
+            if key in result:
+                raise where.error(f"key {quote(key)} appears twice in one object")
+            result[key] = value
+        return result
+    return build
 
 
 def check_unique_ids(puzzles: Sequence[Puzzle], path: Path | str) -> None:
@@ -419,6 +474,8 @@ def check_unique_ids(puzzles: Sequence[Puzzle], path: Path | str) -> None:
 
 def load_puzzles(path: Path | str) -> tuple[Puzzle, ...]:
     """Read and validate one puzzle file. Reading never changes the file."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise PuzzleFormatError(f"a puzzle file is named by a path, not {quote(path)}")
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:

@@ -14,7 +14,8 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 
 from kaszino.engine.captures import hand_groups, iter_capture_sums
-from kaszino.engine.cards import DECK, Card
+from kaszino.engine.cards import DECK, Card, check_cards
+from kaszino.engine.inputs import MAX_COUNT, check_type, check_whole
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError
 from kaszino.solver.sweeps import table_sweeps
@@ -25,7 +26,9 @@ def subset_sum_counts(cards: Iterable[Card], limit: int | None = None) -> dict[i
 
     Only sums that occur are keys. ``limit=None`` counts every sum.
     """
-    values = [card.value for card in cards]
+    values = [card.value for card in check_cards("cards", cards)]
+    if limit is not None:
+        check_whole("limit", limit, 0, MAX_COUNT)
     top = sum(values) if limit is None else min(limit, sum(values))
     coefficients = [1] + [0] * top  # the polynomial 1 (the empty subset), truncated at x^top
     for value in values:
@@ -36,6 +39,8 @@ def subset_sum_counts(cards: Iterable[Card], limit: int | None = None) -> dict[i
 
 def count_captures(hand: Sequence[Card], table: Sequence[Card], rules: Rules = STANDARD) -> int:
     """The number of legal captures, i.e. ``len(captures(hand, table, rules))``, found by counting."""
+    hand = check_cards("hand", hand)
+    check_type("rules", rules, Rules)
     return _count_against(hand, subset_sum_counts(table, rules.capture_limit), rules)
 
 

@@ -14,18 +14,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Union
+from typing import Union
 
 from kaszino.engine.captures import Capture, capture_problem
 from kaszino.engine.cards import Card, card_sum, format_cards
-from kaszino.engine.moves import Claim, Lay, Move, Pass
+from kaszino.engine.inputs import check_type
+from kaszino.engine.moves import Claim, Lay, Move, Pass, move_problem
 from kaszino.engine.rules import Rules
+from kaszino.engine.state import GameState
+from kaszino.errors import KaszinoError
 from kaszino.i18n import language, tr
 from kaszino.solver.sweeps import sweep_plans
 from kaszino.solver.value import NOTHING, CaptureValue, PointItem, Shortfall, best_captures, capture_value
-
-if TYPE_CHECKING:
-    from kaszino.engine.state import GameState
 
 Field = Union[str, int, "Message", "Joined"]
 
@@ -94,6 +94,10 @@ class Explanation:
 
 def explain_move(state: GameState, move: Move) -> Explanation:
     """Explain ``move`` played by the player to move in ``state`` (or a call by anybody)."""
+    check_type("state", state, GameState)
+    malformed = move_problem(move)
+    if malformed is not None:
+        raise KaszinoError(f"move: {malformed}")
     problem = state.problem(move)
     if problem is not None:
         messages = _refusal(state, move)
