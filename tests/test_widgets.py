@@ -342,5 +342,5 @@ def test_the_real_puzzle_type_fits_the_widget() -> None:
 
 
 def test_a_puzzle_widget_needs_puzzles() -> None:
-    with pytest.raises(ValueError, match="at least one"):
+    with pytest.raises(ValueError, match="needs a non-empty list of puzzles"):
         PuzzleWidget([])

@@ -13,8 +13,9 @@ from html import escape
 from typing import Protocol
 
 from kaszino.engine.captures import Capture, capture_problem
+from kaszino.engine.inputs import check_whole
 from kaszino.engine.state import GameState
-from kaszino.errors import KaszinoError
+from kaszino.errors import KaszinoError, quote
 from kaszino.i18n import language, tr
 from kaszino.jupyter.widgets.table import Button, TableWidget, move_text, text
 
@@ -55,10 +56,12 @@ class PuzzleWidget(TableWidget):
     _hint_cache: dict[str, list[str]]
 
     def __init__(self, puzzles: Sequence[PuzzleLike], *, start: int = 0) -> None:
-        if not puzzles:
-            raise KaszinoError("a puzzle widget needs at least one puzzle")
-        if not 0 <= start < len(puzzles):
-            raise KaszinoError(f"start must be a puzzle number 0..{len(puzzles) - 1}, not {start}")
+        if not isinstance(puzzles, Sequence) or not puzzles:
+            raise KaszinoError(f"a puzzle widget needs a non-empty list of puzzles, not {quote(puzzles)}")
+        for number, puzzle in enumerate(puzzles):
+            if not isinstance(getattr(puzzle, "state", None), GameState):
+                raise KaszinoError(f"puzzles[{number}] is not a puzzle (it has no position): {quote(puzzle)}")
+        check_whole("start", start, 0, len(puzzles) - 1)
         self._puzzles = tuple(puzzles)
         self._index = start
         self._solved: set[int] = set()
@@ -103,6 +106,9 @@ class PuzzleWidget(TableWidget):
 
     def add_capture(self) -> None:
         """"Hozzáad": put the selected capture into the answer (``all_captures`` puzzles)."""
+        if self.puzzle.kind != FIND_ALL:
+            self._say("bad", text("ui.not_now"))
+            return
         capture = self._selected_capture()
         if capture is None:
             return
@@ -118,6 +124,9 @@ class PuzzleWidget(TableWidget):
 
     def press_done(self) -> None:
         """"Kész": submit the collected captures (``all_captures`` puzzles)."""
+        if self.puzzle.kind != FIND_ALL:
+            self._say("bad", text("ui.not_now"))
+            return
         self._judge(self._answer)
 
     def start_over(self) -> None:

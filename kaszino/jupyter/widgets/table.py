@@ -22,9 +22,10 @@ import traitlets
 
 from kaszino.engine.captures import Capture, capture_problem
 from kaszino.engine.cards import Card, card_sum
+from kaszino.engine.inputs import check_type, check_whole
 from kaszino.engine.moves import Challenge, Claim, Lay, Move, NextDeal, Pass
 from kaszino.engine.state import GameState
-from kaszino.errors import IllegalMoveError, KaszinoError
+from kaszino.errors import IllegalMoveError, KaszinoError, quote
 from kaszino.i18n import LANGUAGES, language, set_language, tr
 from kaszino.jupyter.render import position_html
 from kaszino.teach.explain import explain_move
@@ -94,12 +95,16 @@ class TableWidget(anywidget.AnyWidget):
     def __init__(self, state: GameState, *, mode: Mode = "play",
                  opponent: Callable[[GameState], Move] | None = None, learner: int | None = None) -> None:
         super().__init__()
+        check_type("state", state, GameState)
         if mode not in ("play", "practice"):
-            raise KaszinoError(f"mode must be 'play' or 'practice', not {mode!r}")
+            raise KaszinoError(f"mode must be 'play' or 'practice', not {quote(mode)}")
+        if opponent is not None and not callable(opponent):
+            raise KaszinoError(f"opponent must be a function from a state to a move, not {quote(opponent)}")
         self._state = state
         self._mode: Mode = mode
         self._opponent = opponent
-        self._learner = state.to_move if learner is None else learner
+        players = state.players
+        self._learner = state.to_move if learner is None else check_whole("learner", learner, 0, players - 1)
         self._hand_pick: frozenset[Card] = frozenset()
         self._table_pick: frozenset[Card] = frozenset()
         self._feedback: Feedback | None = None
@@ -148,7 +153,7 @@ class TableWidget(anywidget.AnyWidget):
     # --- what the learner does ------------------------------------------------------------
     def select(self, card: Card | str) -> None:
         """Toggle the selection of a card of the mover's hand or of the table (``"10♦"`` works too)."""
-        chosen = Card.parse(card) if isinstance(card, str) else card
+        chosen = Card.parse(card) if isinstance(card, str) else check_type("card", card, Card)
         if chosen in self._state.hands[self._state.to_move]:
             self._hand_pick ^= {chosen}
         elif chosen in self._state.table:
@@ -252,6 +257,9 @@ class TableWidget(anywidget.AnyWidget):
         while (self._opponent is not None and not self._state.finished and not self._state.deal_over
                and self._state.to_move != self._learner):
             move = self._opponent(self._state)
+            problem = self._state.problem(move)
+            if problem is not None:
+                raise KaszinoError(f"the opponent chose {quote(move)}, which cannot be played: {problem}")
             self._state = self._state.play(move)
             played.append(move)
         return played
@@ -314,17 +322,23 @@ class TableWidget(anywidget.AnyWidget):
                 "challenge": self.press_challenge, "claim": self.press_claim}
 
     def _on_frontend(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
-        """A click in the browser: ``{"action": …, "card": …, "lang": …}``."""
-        action = content.get("action")
+        """A click in the browser: ``{"action": …, "card": …, "lang": …}``.
+
+        Only the buttons drawn and enabled now answer; any other action is refused with a message.
+        """
+        action = content.get("action") if isinstance(content, dict) else None
         try:
             if action == "toggle":
                 self.select(str(content.get("card")))
             elif action == "lang":
                 self.set_language(str(content.get("lang")))
             elif action in self._handlers():
+                if action not in {button.action for button in self._buttons() if button.enabled}:
+                    self._say("bad", text("ui.not_now"))
+                    return
                 self._handlers()[str(action)]()
             else:
-                raise KaszinoError(f"unknown widget action {action!r}")
+                raise KaszinoError(f"unknown widget action {quote(action)}")
         except KaszinoError as error:
             message = str(error)
             self._say("bad", lambda: message)
