@@ -78,6 +78,8 @@ def tr(key: str, lang: str | None = None, **fields: object) -> str:
         raise KaszinoError(f"a text key is 'domain.name', not {quote(key)}")
     check_language(lang)
     domain, _, name = key.partition(".")
+    if not _DOMAIN.fullmatch(domain):
+        raise KaszinoError(f"no text named {quote(key)}: a key is 'domain.name'")
     entries = catalogue(domain)
     if name not in entries:
         raise KaszinoError(f"no text named {quote(key)}")

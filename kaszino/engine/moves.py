@@ -17,6 +17,9 @@ from kaszino.errors import NotationError, quote
 MAX_PLAYERS = 4
 """The most players any rules allow; a call names a player 0..MAX_PLAYERS-1."""
 
+MAX_LENGTH = 1000
+"""The longest move text read (a capture of every card has about 250 characters)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Lay:
@@ -67,10 +70,6 @@ class NextDeal:
 Move = Capture | Lay | Pass | Claim | Challenge | NextDeal
 
 
-MOVE_TYPES = (Capture, Lay, Pass, Claim, Challenge, NextDeal)
-"""The classes of :data:`Move`, for ``isinstance`` checks."""
-
-
 def move_problem(move: object) -> str | None:
     """Why ``move`` is not a well-formed move value (wrong type, fields of the wrong type), or None.
 
@@ -98,6 +97,8 @@ def parse_move(text: str) -> Move:
     """
     if not isinstance(text, str):
         raise NotationError(f"a move is written as text, e.g. '5♠=5♣', not {quote(text)}")
+    if len(text) > MAX_LENGTH:
+        raise NotationError(f"a move has at most {MAX_LENGTH} characters, not {len(text)}")
     words = text.strip().split()
     if not words:
         raise NotationError("empty move")

@@ -31,6 +31,9 @@ FIELDS = (
 )
 """Every field of the notation, in the order ``to_notation`` writes them."""
 
+MAX_LENGTH = 10_000
+"""The longest notation read (a real one has about 400 characters)."""
+
 NONE = "-"
 """The token for "nothing": no card, no player, no forced move, no pending capture, game going on."""
 
@@ -118,6 +121,8 @@ def from_notation(text: str) -> GameState:
     """
     if not isinstance(text, str):
         raise NotationError(f"a position is written as text (its notation), not {quote(text)}")
+    if len(text) > MAX_LENGTH:
+        raise NotationError(f"a position's notation has at most {MAX_LENGTH} characters, not {len(text)}")
     raw = _fields(text)
     try:
         rules = parse_rules(raw["rules"])

@@ -50,6 +50,8 @@ PUZZLE_DIR = Path(__file__).resolve().parents[2] / "puzzles"
 _OBJECTIVES: dict[Kind, Objective] = {"all_captures": "all", "best_capture": "best", "sweep": "sweep"}
 _FIELDS = ("id", "kind", "position", "answers", "themes", "rating", "source")
 _ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_JSON_WHOLE = 10**20 - 1
+"""The largest whole number a puzzle file may hold (20 digits; each field has its own, smaller bound)."""
 _RATING_BOUNDS = {"value": 5000.0, "deviation": 1000.0, "volatility": 10.0}
 """The largest value of each rating field (all are at least 0)."""
 
@@ -431,7 +433,7 @@ def _read_json(text: object, where: _Where) -> object:
 def _json_int(where: _Where) -> Callable[[str], int]:
     def read(token: str) -> int:
         try:
-            return read_whole("number", token, -MAX_SEED, MAX_SEED)
+            return read_whole("number", token, -_JSON_WHOLE, _JSON_WHOLE)
         except KaszinoError as error:
             raise where.error(str(error)) from None
     return read
