@@ -10,7 +10,9 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -47,6 +49,11 @@ from kaszino.puzzles.puzzle import load_all, load_puzzles, parse_puzzles
 SHIPPED = load_all()
 GOOD = SHIPPED[0].to_record()
 START = new_game(seed=7)
+
+
+def wrong(value: object) -> Any:
+    """``value`` typed as anything: the argument of the wrong type a test passes on purpose."""
+    return value
 
 
 def refused(call: Callable[[], object], *names: str, error: type[KaszinoError] = KaszinoError) -> str:
@@ -176,7 +183,7 @@ def test_positions_no_game_reaches_are_refused() -> None:
         "result: draw": field("result", "draw"),
     }
     for names, text in cases.items():
-        refused(lambda text=text: from_notation(text), names, "no game reaches", error=NotationError)
+        refused(partial(from_notation, text), names, "no game reaches", error=NotationError)
 
 
 def test_an_unfinished_game_over_the_target_is_refused_under_automatic_claims() -> None:
@@ -198,16 +205,16 @@ def test_a_capture_names_each_card_once(text: str) -> None:
 
 
 @pytest.mark.parametrize(("call", "names"), [
-    (lambda: Card.parse(None), ["None"]),
+    (lambda: Card.parse(wrong(None)), ["None"]),
     (lambda: Card(14, Card.parse("5♠").suit), ["14"]),
-    (lambda: Card(5, 2), ["suit"]),
-    (lambda: parse_cards(5), ["5"]),
-    (lambda: parse_move(None), ["None"]),
-    (lambda: captures("5♠", parse_cards("5♣")), ["hand"]),
-    (lambda: captures(parse_cards("5♠"), [5]), ["table", "int"]),
-    (lambda: captures(parse_cards("5♠"), parse_cards("5♣"), "standard"), ["rules"]),
-    (lambda: count_captures(None, parse_cards("5♣")), ["hand"]),
-    (lambda: subset_sum_counts(parse_cards("5♣"), limit="13"), ["limit"]),
+    (lambda: Card(5, wrong(2)), ["suit"]),
+    (lambda: parse_cards(wrong(5)), ["5"]),
+    (lambda: parse_move(wrong(None)), ["None"]),
+    (lambda: captures(wrong("5♠"), parse_cards("5♣")), ["hand"]),
+    (lambda: captures(parse_cards("5♠"), wrong([5])), ["table", "int"]),
+    (lambda: captures(parse_cards("5♠"), parse_cards("5♣"), wrong("standard")), ["rules"]),
+    (lambda: count_captures(wrong(None), parse_cards("5♣")), ["hand"]),
+    (lambda: subset_sum_counts(parse_cards("5♣"), limit=wrong("13")), ["limit"]),
 ])
 def test_wrong_types_of_arguments_are_named(call: Callable[[], object], names: list[str]) -> None:
     refused(call, *names)
@@ -240,7 +247,7 @@ def test_solve_refuses_a_finished_game_and_non_states() -> None:
     finished = replace(START, finished=True, winner=0)
     refused(lambda: solve(finished), "the game is over")
     for call in (solve, sweeps, best_captures):
-        refused(lambda call=call: call(None), "state", "NoneType")  # type: ignore[arg-type]
+        refused(partial(call, wrong(None)), "state", "NoneType")
     refused(lambda: hint_ladder(None, "best"), "state")  # type: ignore[arg-type]
     refused(lambda: hint_ladder(START, "best", lang="fr"), "'fr'")
     refused(lambda: explain_move(START, None), "move", "None")  # type: ignore[arg-type]
@@ -250,10 +257,10 @@ def test_solve_refuses_a_finished_game_and_non_states() -> None:
 @pytest.mark.parametrize(("call", "names"), [
     (lambda: tr("nodot"), ["nodot"]),
     (lambda: tr("../x.y"), ["../x"]),
-    (lambda: tr(5), ["5"]),
+    (lambda: tr(wrong(5)), ["5"]),
     (lambda: tr("ui.illegal"), ["ui.illegal", "move"]),
     (lambda: tr("ui.illegal", lang="fr", move="x"), ["'fr'"]),
-    (lambda: set_language(None), ["None"]),
+    (lambda: set_language(wrong(None)), ["None"]),
 ])
 def test_text_keys_languages_and_fields_are_checked(call: Callable[[], object], names: list[str]) -> None:
     refused(call, *names)
@@ -271,7 +278,7 @@ def _file(**changes: object) -> str:
      ["1e999"]),
     (_file(rating={"value": 99999}), ["rating.value"]),
     ("[" * 100000, ["nested too deeply"]),
-    (_file(id=GOOD["id"] + "\n"), ["field 'id'"]),
+    (_file(id=f"{GOOD['id']}\n"), ["field 'id'"]),
     (_file(id="x" * 65), ["field 'id'"]),
     (json.dumps({"format": True, "puzzles": []}), ["field 'format'", "True"]),
     (json.dumps({"format": 1.0, "puzzles": []}), ["field 'format'"]),
@@ -354,7 +361,7 @@ def test_a_sweep_puzzle_answers_done_in_words_not_python() -> None:
         widget._on_frontend(widget, {"action": action}, None)
         assert widget.feedback == tr("ui.not_now")
         assert widget.feedback_tone == "bad"
-    widget._on_frontend(widget, "not a message", None)
+    widget._on_frontend(widget, wrong("not a message"), None)
     assert "None" in widget.feedback  # an unknown action is named
     widget.press_done()
     assert widget.feedback == tr("ui.not_now")
