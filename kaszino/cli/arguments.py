@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Callable
 
 from kaszino.engine.inputs import read_whole
-from kaszino.errors import KaszinoError
+from kaszino.errors import KaszinoError, quote
 
 
 class Parser(argparse.ArgumentParser):
@@ -14,6 +14,13 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         raise KaszinoError(f"{self.prog}: {message}")
+
+
+def file_name(token: str) -> str:
+    """An argument type: a file name (not empty, no NUL character)."""
+    if not token or "\0" in token:
+        raise argparse.ArgumentTypeError(f"not a file name: {quote(token)}")
+    return token
 
 
 def whole(low: int, high: int) -> Callable[[str], int]:

@@ -9,7 +9,7 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
-from kaszino.cli.arguments import whole
+from kaszino.cli.arguments import file_name, whole
 from kaszino.engine.inputs import MAX_SEED
 from kaszino.errors import KaszinoError, PuzzleFormatError
 from kaszino.puzzles.puzzle import (
@@ -104,16 +104,16 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
                      help="seed of the first simulated game")
     gen.add_argument("--count", type=whole(1, MAX_GENERATE), required=True, help="puzzles of each kind")
     gen.add_argument("--kind", choices=KINDS, action="append", help="kind to mine (repeatable; default all)")
-    gen.add_argument("--out", required=True, help="the puzzle file to write")
+    gen.add_argument("--out", type=file_name, required=True, help="the puzzle file to write")
     gen.add_argument("--force", action="store_true", help="replace --out if it exists")
     gen.set_defaults(run=generate)
 
     chk = actions.add_parser("check", help="re-solve stored puzzles; exit 1 if an answer set differs")
-    chk.add_argument("files", nargs="*", help="puzzle files (default: puzzles/*.json)")
+    chk.add_argument("files", nargs="*", type=file_name, help="puzzle files (default: puzzles/*.json)")
     chk.set_defaults(run=check)
 
     lst = actions.add_parser("list", help="one line per stored puzzle")
-    lst.add_argument("files", nargs="*", help="puzzle files (default: puzzles/*.json)")
+    lst.add_argument("files", nargs="*", type=file_name, help="puzzle files (default: puzzles/*.json)")
     lst.add_argument("--kind", choices=KINDS)
     lst.add_argument("--theme", choices=THEMES)
     lst.set_defaults(run=list_puzzles)

@@ -480,8 +480,8 @@ def load_puzzles(path: Path | str) -> tuple[Puzzle, ...]:
         raise PuzzleFormatError(f"a puzzle file is named by a path, not {quote(path)}")
     try:
         text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise _Where(path).error(f"cannot read: {error}") from None
+    except (OSError, ValueError) as error:  # ValueError: undecodable text, a NUL in the name
+        raise _Where(quote(str(path))).error(f"cannot read: {error}") from None
     return parse_puzzles(text, path)
 
 
