@@ -365,3 +365,10 @@ def test_a_sweep_puzzle_answers_done_in_words_not_python() -> None:
     assert "None" in widget.feedback  # an unknown action is named
     widget.press_done()
     assert widget.feedback == tr("ui.not_now")
+
+
+def test_teaching_positions_read_back_from_their_notation() -> None:
+    from kaszino.jupyter.tutorial import position
+
+    for state in (position("5♠ A♥ K♣", "2♦ 4♣ 7♥ 9♠"), position("5♠ A♥", "2♦", first_move=True)):
+        assert from_notation(state.notation()) == state

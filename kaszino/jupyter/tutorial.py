@@ -201,7 +201,8 @@ def position(hand: str, table: str, *, opponent: str | None = None, first_move: 
     zeros = (0,) * rules.players
     return GameState(rules=rules, hands=(mine, theirs), table=on_table, talon=talon,
                      piles=(tuple(played[:half]), tuple(played[half:])), tabla_points=zeros, bonus=zeros,
-                     scores=zeros, dealer=1, to_move=0, round=round_number)
+                     scores=zeros, dealer=1, to_move=0, round=round_number,
+                     last_capturer=0 if played else None)  # cards in a pile: somebody captured them
 
 
 def live_table(hand: str, table: str, *, opponent: str | None = None, first_move: bool = False,
