@@ -49,3 +49,10 @@ class IllegalMoveError(KaszinoError):
 
 class PuzzleFormatError(KaszinoError):
     """A puzzle file is malformed; the message names the file, puzzle and field."""
+
+
+class StoreError(KaszinoError):
+    """The per-user progress file cannot be used as asked; the message names the file and why.
+
+    The file is never overwritten or deleted because of such an error.
+    """

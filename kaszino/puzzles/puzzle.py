@@ -44,8 +44,15 @@ THEMES: tuple[str, ...] = (
 """Theme tags a puzzle may carry; :mod:`kaszino.puzzles.mining` decides them with small predicates."""
 
 FORMAT_VERSION = 1
-PUZZLE_DIR = Path(__file__).resolve().parents[2] / "puzzles"
-"""The shipped puzzle files (``puzzles/`` beside the package in a checkout)."""
+def _shipped_puzzles() -> Path:
+    """Where the shipped puzzle files are: inside an installed wheel, else ``puzzles/`` of the checkout."""
+    package = Path(__file__).resolve().parents[1]
+    packaged = package / "_data" / "puzzles"
+    return packaged if packaged.is_dir() else package.parent / "puzzles"
+
+
+PUZZLE_DIR = _shipped_puzzles()
+"""The shipped puzzle files: the top-level ``puzzles/`` folder, which a wheel carries as package data."""
 
 _OBJECTIVES: dict[Kind, Objective] = {"all_captures": "all", "best_capture": "best", "sweep": "sweep"}
 _FIELDS = ("id", "kind", "position", "answers", "themes", "rating", "source")

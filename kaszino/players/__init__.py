@@ -1,0 +1,9 @@
+"""Computer players: random, greedy and expert, and ``play_game`` to play a whole game between them."""
+
+from kaszino.players.base import Player, computer_call, computer_move, play_game, seen_key, table_moves
+from kaszino.players.simple import GreedyPlayer, RandomPlayer
+
+__all__ = [
+    "GreedyPlayer", "Player", "RandomPlayer", "computer_call", "computer_move", "play_game", "seen_key",
+    "table_moves",
+]

@@ -1,0 +1,378 @@
+"""The per-user progress store: one SQLite file per learner (stdlib ``sqlite3``).
+
+Where the file is: the ``path`` given to :func:`open_store`, else the ``KASZINO_PROGRESS``
+environment variable (so that each student of a class can have a file of their own), else
+``progress.sqlite3`` in the user's data folder (``platformdirs``) — or, in the browser (the offline
+site, Python under Pyodide), ``kaszino-progress.sqlite3`` in the site's own files, which the browser
+keeps across page reloads.
+
+In the browser SQLite cannot write to that folder directly, so the store keeps the database in
+memory and writes the whole file after every change ("snapshots"); the API is the same.
+
+Promises:
+- every write is one transaction (``BEGIN IMMEDIATE``), so two kernels writing the same file at
+  once wait for each other (up to ``timeout`` seconds) and lose nothing;
+- a file that is not a kaszino progress file (not SQLite, another program's database), a damaged
+  one, one written by a newer kaszino, or one locked for longer than ``timeout`` raises
+  :class:`StoreError` naming the file and the problem, and is never overwritten or deleted.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import platformdirs
+
+from kaszino.errors import StoreError
+from kaszino.store.schema import APPLICATION_ID, MIGRATIONS, VERSION
+
+ENVIRONMENT_VARIABLE = "KASZINO_PROGRESS"
+"""Names the progress file when no path is given."""
+
+FILE_NAME = "progress.sqlite3"
+"""The progress file's name in the user's data folder."""
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+"""The first 16 bytes of every SQLite database file."""
+
+BROWSER_FILE = Path("/drive/kaszino-progress.sqlite3")
+"""The progress file in the browser: ``/drive`` is the site's own files, kept across reloads."""
+
+MAX_TEXT = 1_000_000
+"""The longest text a field may hold (a game record is a few kilobytes)."""
+
+
+@dataclass(frozen=True)
+class ChapterResult:
+    """A learner's results in one tutorial chapter's closing check."""
+
+    chapter: str
+    best: int
+    last: int
+    total: int
+    attempts: int
+    updated: datetime
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A finished (or abandoned) game, saved as a game record (``kaszino.engine.record`` text)."""
+
+    id: int
+    played_at: datetime
+    opponent: str
+    result: str
+    record: str
+
+
+def in_browser() -> bool:
+    """Whether Python runs in the browser (Pyodide), where the store works by snapshots."""
+    return sys.platform == "emscripten"
+
+
+def default_path() -> Path:
+    """The progress file used when no path is given: ``$KASZINO_PROGRESS``, else the user's data folder."""
+    named = os.environ.get(ENVIRONMENT_VARIABLE, "").strip()
+    if named:
+        return Path(named).expanduser()
+    if in_browser():
+        return BROWSER_FILE
+    return platformdirs.user_data_path("kaszino", appauthor=False) / FILE_NAME
+
+
+def open_store(path: str | os.PathLike[str] | None = None, *, timeout: float = 10.0,
+               snapshots: bool | None = None) -> Store:
+    """Open (creating if needed) the progress file at ``path`` (default :func:`default_path`).
+
+    ``snapshots``: keep the database in memory and write the whole file after every change, for a
+    file system that cannot host SQLite (default: only in the browser).
+    """
+    target = Path(path).expanduser() if path is not None else default_path()
+    _check_header(target)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StoreError(f"{target}: cannot create its folder ({error.strerror or error})") from None
+    snapshots = in_browser() if snapshots is None else snapshots
+    try:
+        if snapshots:
+            connection = sqlite3.connect(":memory:", isolation_level=None)
+            if target.is_file():
+                connection.deserialize(target.read_bytes())
+        else:
+            connection = sqlite3.connect(target, timeout=timeout, isolation_level=None)
+    except (sqlite3.Error, OSError) as error:
+        raise StoreError(f"{target}: cannot open the progress file ({error})") from None
+    store = Store(target, connection, timeout, snapshots)
+    try:
+        store._prepare()
+    except BaseException:
+        connection.close()
+        raise
+    return store
+
+
+_current: Store | None = None
+
+
+def current_store() -> Store:
+    """The progress file of this process (:func:`default_path`), opened once and kept open.
+
+    Re-opened when ``KASZINO_PROGRESS`` names another file since the last call.
+    """
+    global _current
+    path = default_path()
+    if _current is None or _current.path != path:
+        if _current is not None:
+            _current.close()
+        _current = open_store(path)
+    return _current
+
+
+def _check_header(path: Path) -> None:
+    """Refuse a file that exists and is not an SQLite database, before SQLite touches it."""
+    if path.is_dir():
+        raise StoreError(f"{path}: is a folder, not a progress file")
+    try:
+        with path.open("rb") as file:
+            header = file.read(len(SQLITE_HEADER))
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise StoreError(f"{path}: cannot read the progress file ({error.strerror or error})") from None
+    if header and header != SQLITE_HEADER:
+        raise StoreError(f"{path}: not a kaszino progress file (not an SQLite database); "
+                         "it was left untouched")
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+def _text(name: str, value: object, *, empty: bool = False) -> str:
+    if not isinstance(value, str):
+        raise StoreError(f"{name}: expected text, got {type(value).__name__}")
+    if not value.strip() and not empty:
+        raise StoreError(f"{name}: must not be empty")
+    if len(value) > MAX_TEXT:
+        raise StoreError(f"{name}: {len(value)} characters, at most {MAX_TEXT}")
+    return value
+
+
+def _count(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1_000_000:
+        raise StoreError(f"{name}: expected a whole number from 0 to 1000000, got {value!r}")
+    return value
+
+
+def _statements(script: str) -> list[str]:
+    """The statements of a migration (``executescript`` would commit the open transaction)."""
+    return [statement.strip() for statement in script.split(";") if statement.strip()]
+
+
+class Store:
+    """An open progress file; use :func:`open_store`. Closes with ``close()`` or as a context manager."""
+
+    def __init__(self, path: Path, connection: sqlite3.Connection, timeout: float, snapshots: bool) -> None:
+        self.path = path
+        self._connection = connection
+        self._timeout = timeout
+        self._depth = 0
+        self._snapshots = snapshots
+        self._saved_changes = connection.total_changes
+
+    # --- the file ---------------------------------------------------------------------------
+    @contextmanager
+    def _errors(self) -> Iterator[None]:
+        """Turn SQLite's exceptions into a :class:`StoreError` naming this file."""
+        try:
+            yield
+        except sqlite3.OperationalError as error:
+            if "locked" in str(error) or "busy" in str(error):
+                raise StoreError(f"{self.path}: the progress file is in use by another program "
+                                 f"(waited {self._timeout:g} s); nothing was written, try again") from None
+            raise StoreError(f"{self.path}: {error}") from None
+        except sqlite3.DatabaseError as error:
+            raise StoreError(f"{self.path}: the progress file is damaged ({error}); it was left untouched — "
+                             "move it away to start a new one") from None
+
+    def _scalar(self, sql: str, *parameters: object) -> object:
+        with self._errors():
+            row = self._connection.execute(sql, parameters).fetchone()
+        return None if row is None else row[0]
+
+    def _prepare(self) -> None:
+        """Check that the file is ours, undamaged and not newer; bring its schema up to date."""
+        self._check_identity()
+        if self._scalar("PRAGMA quick_check") != "ok":
+            raise StoreError(f"{self.path}: the progress file is damaged (integrity check failed); "
+                             "it was left untouched — move it away to start a new one")
+        if self._version() < VERSION:
+            with self.transaction():
+                self._check_identity()  # another process may have set it up meanwhile
+                for script in MIGRATIONS[self._version():]:
+                    for statement in _statements(script):
+                        self._execute(statement)
+                self._execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                self._execute(f"PRAGMA user_version = {VERSION}")
+            self._save_snapshot(schema_changed=True)
+
+    def _version(self) -> int:
+        version = self._scalar("PRAGMA user_version")
+        assert isinstance(version, int)
+        return version
+
+    def _check_identity(self) -> None:
+        application = self._scalar("PRAGMA application_id")
+        if application != APPLICATION_ID:
+            tables = self._scalar("SELECT count(*) FROM sqlite_master")
+            if application != 0 or tables:
+                raise StoreError(f"{self.path}: not a kaszino progress file (another program's database); "
+                                 "it was left untouched")
+        version = self._version()
+        if version > VERSION:
+            raise StoreError(f"{self.path}: written by a newer kaszino (schema {version}, this one knows "
+                             f"{VERSION}); update kaszino to use it — the file was left untouched")
+
+    def _execute(self, sql: str, parameters: tuple[object, ...] = ()) -> sqlite3.Cursor:
+        with self._errors():
+            return self._connection.execute(sql, parameters)
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One write transaction (``BEGIN IMMEDIATE``): all of it is saved, or none of it.
+
+        Nested uses join the outermost transaction.
+        """
+        if self._depth:
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+            return
+        self._execute("BEGIN IMMEDIATE")
+        self._depth = 1
+        try:
+            yield
+        except BaseException:
+            self._connection.rollback()
+            raise
+        else:
+            self._execute("COMMIT")
+        finally:
+            self._depth = 0
+        self._save_snapshot()
+
+    def _save_snapshot(self, *, schema_changed: bool = False) -> None:
+        """In snapshot mode, write the whole database to the file if anything changed since last time.
+
+        Row changes are counted by SQLite; a schema change (a migration) must be said.
+        """
+        unchanged = self._connection.total_changes == self._saved_changes and not schema_changed
+        if not self._snapshots or unchanged:
+            return
+        try:
+            self.path.write_bytes(self._connection.serialize())
+        except OSError as error:
+            raise StoreError(f"{self.path}: cannot save the progress file "
+                             f"({error.strerror or error})") from None
+        self._saved_changes = self._connection.total_changes
+
+    def execute(self, sql: str, parameters: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+        """Run one SQL statement (for the store's own modules) and return every row it gives.
+
+        A write outside :meth:`transaction` is a transaction of its own.
+        """
+        rows = list(self._execute(sql, parameters).fetchall())
+        if not self._depth:
+            self._save_snapshot()
+        return rows
+
+    def close(self) -> None:
+        """Close the file; the store cannot be used afterwards."""
+        self._connection.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"open_store({str(self.path)!r})"
+
+    # --- settings ---------------------------------------------------------------------------
+    def get_setting(self, key: str) -> str | None:
+        """The stored value of setting ``key`` (e.g. ``"language"``), or None."""
+        value = self._scalar("SELECT value FROM settings WHERE key = ?", _text("setting key", key))
+        return None if value is None else str(value)
+
+    def set_setting(self, key: str, value: str) -> None:
+        """Store setting ``key``."""
+        with self.transaction():
+            self._execute("INSERT INTO settings (key, value) VALUES (?, ?) "
+                          "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                          (_text("setting key", key), _text(f"setting {key}", value, empty=True)))
+
+    # --- tutorial chapters ------------------------------------------------------------------
+    def record_chapter(self, chapter: str, *, score: int, total: int) -> ChapterResult:
+        """Record one attempt at a chapter's closing check; keeps the best and the last score."""
+        chapter = _text("chapter", chapter)
+        score, total = _count("score", score), _count("total", total)
+        if total == 0 or score > total:
+            raise StoreError(f"score: {score} of {total} is not a result (need 0 ≤ score ≤ total, total > 0)")
+        with self.transaction():
+            self._execute(
+                "INSERT INTO chapters (chapter, best, last, total, attempts, updated) "
+                "VALUES (?, ?, ?, ?, 1, ?) "
+                "ON CONFLICT (chapter) DO UPDATE SET best = max(best, excluded.best), last = excluded.last, "
+                "total = excluded.total, attempts = attempts + 1, updated = excluded.updated",
+                (chapter, score, score, total, _now().isoformat()))
+            return self.chapter_results()[chapter]
+
+    def chapter_results(self) -> dict[str, ChapterResult]:
+        """Every chapter with a recorded attempt, by chapter id."""
+        rows = self.execute("SELECT chapter, best, last, total, attempts, updated FROM chapters "
+                            "ORDER BY chapter")
+        return {chapter: ChapterResult(chapter, best, last, total, attempts, datetime.fromisoformat(updated))
+                for chapter, best, last, total, attempts, updated in rows}
+
+    # --- games ------------------------------------------------------------------------------
+    def save_game(self, record: str, *, opponent: str, result: str) -> int:
+        """Save a game record; returns its id."""
+        with self.transaction():
+            cursor = self._execute(
+                "INSERT INTO games (played_at, opponent, result, record) VALUES (?, ?, ?, ?)",
+                (_now().isoformat(), _text("opponent", opponent), _text("result", result),
+                 _text("record", record)))
+            assert cursor.lastrowid is not None
+            return cursor.lastrowid
+
+    def games(self) -> list[SavedGame]:
+        """Every saved game, oldest first."""
+        rows = self.execute("SELECT id, played_at, opponent, result, record FROM games ORDER BY id")
+        return [_saved_game(row) for row in rows]
+
+    def game(self, game_id: int) -> SavedGame:
+        """The saved game with id ``game_id``."""
+        rows = self.execute("SELECT id, played_at, opponent, result, record FROM games WHERE id = ?",
+                            (_count("game id", game_id),))
+        if not rows:
+            raise StoreError(f"{self.path}: no saved game with id {game_id}")
+        return _saved_game(rows[0])
+
+
+def _saved_game(row: tuple[Any, ...]) -> SavedGame:
+    game_id, played_at, opponent, result, record = row
+    return SavedGame(game_id, datetime.fromisoformat(played_at), opponent, result, record)
