@@ -40,10 +40,10 @@ from kaszino import (
     tr,
 )
 from kaszino.cli import main
-from kaszino.engine.inputs import read_whole
 from kaszino.engine.notation import from_notation, parse_rules
 from kaszino.errors import MESSAGE_LIMIT, CardParseError, IllegalMoveError, NotationError, PuzzleFormatError
 from kaszino.i18n import set_language
+from kaszino.inputs import read_whole
 from kaszino.puzzles.puzzle import load_all, load_puzzles, parse_puzzles
 
 SHIPPED = load_all()

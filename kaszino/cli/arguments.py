@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from kaszino.engine.inputs import read_whole
 from kaszino.errors import KaszinoError, quote
+from kaszino.inputs import read_whole
 
 
 class Parser(argparse.ArgumentParser):

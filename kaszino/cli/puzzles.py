@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from kaszino.cli.arguments import file_name, whole
-from kaszino.engine.inputs import MAX_SEED
 from kaszino.errors import KaszinoError, PuzzleFormatError
+from kaszino.inputs import MAX_SEED
 from kaszino.puzzles.puzzle import (
     KINDS,
     THEMES,

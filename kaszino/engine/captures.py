@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from kaszino.engine.cards import Card, card_sum, check_cards
-from kaszino.engine.inputs import check_type
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError
+from kaszino.inputs import check_type
 
 Cards = tuple[Card, ...]
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from kaszino.engine.captures import Capture
 from kaszino.engine.cards import Card, check_distinct, parse_cards
-from kaszino.engine.inputs import read_whole
 from kaszino.errors import NotationError, quote
+from kaszino.inputs import read_whole
 
 MAX_PLAYERS = 4
 """The most players any rules allow; a call names a player 0..MAX_PLAYERS-1."""

@@ -19,11 +19,11 @@ from typing import Literal, Union, get_args, get_origin, get_type_hints, overloa
 
 from kaszino.engine.captures import Capture
 from kaszino.engine.cards import DECK, Card
-from kaszino.engine.inputs import MAX_COUNT, MAX_SEED, check_type, read_whole
 from kaszino.engine.moves import parse_move
 from kaszino.engine.rules import PRESETS, Rules, preset
 from kaszino.engine.state import Forced, GameState
 from kaszino.errors import KaszinoError, NotationError, quote
+from kaszino.inputs import MAX_COUNT, MAX_SEED, check_type, read_whole
 
 FIELDS = (
     "rules", "seed", "deal", "dealer", "scores", "round", "to_move", "forced", "last_capturer",

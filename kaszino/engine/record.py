@@ -15,12 +15,12 @@ from typing import TypeVar, overload
 
 from kaszino.engine.cards import Card, format_cards, parse_cards
 from kaszino.engine.dealing import check_deck, shuffled_deck
-from kaszino.engine.inputs import MAX_COUNT, MAX_SEED, check_type, check_whole, read_whole
 from kaszino.engine.moves import MAX_PLAYERS, Move, move_problem, parse_move
 from kaszino.engine.notation import format_rules, parse_rules, result_token
 from kaszino.engine.rules import Rules
 from kaszino.engine.state import GameState, new_game
 from kaszino.errors import IllegalMoveError, KaszinoError, NotationError, quote
+from kaszino.inputs import MAX_COUNT, MAX_SEED, check_type, check_whole, read_whole
 
 _HEADER = re.compile(r"([A-Za-z]+):\s*(.*)", re.DOTALL)
 _NUMBERED = re.compile(r"([0-9]+)\.\s*(.*)", re.DOTALL)

@@ -15,11 +15,11 @@ from typing import Literal
 from kaszino.engine.captures import Capture, capture_problem, captures
 from kaszino.engine.cards import Card
 from kaszino.engine.dealing import check_deck, draw_hands, shuffled_deck, split_deck
-from kaszino.engine.inputs import MAX_SEED, check_type, check_whole
 from kaszino.engine.moves import Challenge, Claim, Lay, Move, NextDeal, Pass, move_problem
 from kaszino.engine.rules import Rules
 from kaszino.engine.scoring import PileScore, pile_scores
 from kaszino.errors import IllegalMoveError, quote
+from kaszino.inputs import MAX_SEED, check_type, check_whole
 
 Forced = Literal["lay", "again"]
 

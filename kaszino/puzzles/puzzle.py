@@ -24,11 +24,11 @@ from typing import Literal, get_args
 
 from kaszino.engine.captures import Capture, capture_problem, captures
 from kaszino.engine.cards import Card, format_cards
-from kaszino.engine.inputs import MAX_COUNT, MAX_SEED, read_whole
 from kaszino.engine.moves import parse_move
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, PuzzleFormatError, quote
 from kaszino.i18n import tr
+from kaszino.inputs import MAX_COUNT, MAX_SEED, read_whole
 from kaszino.solver.sweeps import sweeps
 from kaszino.solver.value import best_captures
 from kaszino.teach.explain import explain_move

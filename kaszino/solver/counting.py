@@ -15,9 +15,9 @@ from itertools import combinations
 
 from kaszino.engine.captures import hand_groups, iter_capture_sums
 from kaszino.engine.cards import DECK, Card, check_cards
-from kaszino.engine.inputs import MAX_COUNT, check_type, check_whole
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError
+from kaszino.inputs import MAX_COUNT, check_type, check_whole
 from kaszino.solver.sweeps import table_sweeps
 
 

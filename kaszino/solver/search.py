@@ -13,11 +13,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from kaszino.engine.captures import Capture
-from kaszino.engine.inputs import check_type
 from kaszino.engine.moves import Lay, Move, Pass
 from kaszino.engine.scoring import DECK_SIZE, SPADES_IN_DECK
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
+from kaszino.inputs import check_type
 from kaszino.solver.model import (
     AGAIN,
     CAPTURE,

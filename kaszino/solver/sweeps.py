@@ -11,10 +11,10 @@ from collections.abc import Sequence
 
 from kaszino.engine.captures import Capture, hand_groups
 from kaszino.engine.cards import Card, card_sum, check_cards
-from kaszino.engine.inputs import check_type
 from kaszino.engine.moves import Lay
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.engine.state import GameState
+from kaszino.inputs import check_type
 
 SweepPlan = tuple[Card, Capture]
 """A card to lay on the empty table and the capture that then sweeps it."""

@@ -14,10 +14,10 @@ from typing import Literal
 
 from kaszino.engine.captures import Capture, capture_problem, captures
 from kaszino.engine.cards import Card
-from kaszino.engine.inputs import check_type
 from kaszino.engine.scoring import BIG_CASINO, LITTLE_CASINO, card_points, count_spades, pile_scores
 from kaszino.engine.state import GameState
 from kaszino.errors import IllegalMoveError
+from kaszino.inputs import check_type
 
 PointKind = Literal[
     "ace", "big_casino", "little_casino", "tabla", "first_move_tabla", "most_cards", "most_spades",

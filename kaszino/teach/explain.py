@@ -18,12 +18,12 @@ from typing import Union
 
 from kaszino.engine.captures import Capture, capture_problem
 from kaszino.engine.cards import Card, card_sum, format_cards
-from kaszino.engine.inputs import check_type
 from kaszino.engine.moves import Claim, Lay, Move, Pass, move_problem
 from kaszino.engine.rules import Rules
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
 from kaszino.i18n import language, tr
+from kaszino.inputs import check_type
 from kaszino.solver.sweeps import sweep_plans
 from kaszino.solver.value import NOTHING, CaptureValue, PointItem, Shortfall, best_captures, capture_value
 

@@ -14,11 +14,11 @@ from typing import Literal, get_args
 
 from kaszino.engine.captures import Capture, captures
 from kaszino.engine.cards import Card, card_sum, format_cards
-from kaszino.engine.inputs import check_type
 from kaszino.engine.moves import Lay
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, quote
 from kaszino.i18n import check_language, language
+from kaszino.inputs import check_type
 from kaszino.solver.sweeps import sweep_plans, sweeps
 from kaszino.solver.value import best_captures
 from kaszino.teach.explain import Joined, Message, line_message, move_message, value_message, without_claims

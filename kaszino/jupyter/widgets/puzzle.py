@@ -13,10 +13,10 @@ from html import escape
 from typing import Protocol
 
 from kaszino.engine.captures import Capture, capture_problem
-from kaszino.engine.inputs import check_whole
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, quote
 from kaszino.i18n import language, tr
+from kaszino.inputs import check_whole
 from kaszino.jupyter.widgets.table import Button, TableWidget, move_text, text
 
 FIND_ALL = "all_captures"

@@ -22,11 +22,11 @@ import traitlets
 
 from kaszino.engine.captures import Capture, capture_problem
 from kaszino.engine.cards import Card, card_sum
-from kaszino.engine.inputs import check_type, check_whole
 from kaszino.engine.moves import Challenge, Claim, Lay, Move, NextDeal, Pass
 from kaszino.engine.state import GameState
 from kaszino.errors import IllegalMoveError, KaszinoError, quote
 from kaszino.i18n import LANGUAGES, language, set_language, tr
+from kaszino.inputs import check_type, check_whole
 from kaszino.jupyter.render import position_html
 from kaszino.teach.explain import explain_move
 

@@ -1,5 +1,8 @@
 """Checks of what comes in from outside: the one reader of whole numbers and the argument checks.
 
+A foundation module (it imports only :mod:`kaszino.errors`), so that every layer, the progress
+store included, checks its input the same way.
+
 Every parser of the package reads a number through :func:`read_whole`, so a token is a number
 only when it is plain ASCII digits (``²``, ``٣``, ``1_000`` and ``+5`` are not) within the bounds
 the field allows; no token reaches ``int()`` long enough to hit Python's digit limit. Public
@@ -44,12 +47,13 @@ def read_whole(field: str, token: str, low: int = 0, high: int = MAX_COUNT,
     return value
 
 
-def check_whole(field: str, value: object, low: int = 0, high: int = MAX_COUNT) -> int:
-    """``value`` if it is an ``int`` (not a bool) with ``low <= value <= high``; else a ``KaszinoError``."""
+def check_whole(field: str, value: object, low: int = 0, high: int = MAX_COUNT,
+                error: type[KaszinoError] = KaszinoError) -> int:
+    """``value`` if it is an ``int`` (no bool), ``low <= value <= high``; else ``error`` naming ``field``."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise KaszinoError(f"{field} must be a whole number {low}..{high}, not {quote(value)}")
+        raise error(f"{field} must be a whole number {low}..{high}, not {quote(value)}")
     if not low <= value <= high:
-        raise KaszinoError(f"{field} must be {low}..{high}, not {quote(value)}")
+        raise error(f"{field} must be {low}..{high}, not {quote(value)}")
     return value
 
 
