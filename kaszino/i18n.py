@@ -55,11 +55,15 @@ def using_language(lang: str) -> Iterator[None]:
 _DOMAIN = re.compile(r"[a-z0-9_]+")
 
 
-@cache
 def catalogue(domain: str) -> dict[str, dict[str, str]]:
     """The texts of one domain, checked to have every language for every key."""
     if not isinstance(domain, str) or not _DOMAIN.fullmatch(domain):
         raise KaszinoError(f"no text catalogue named {quote(domain)}")
+    return _catalogue(domain)
+
+
+@cache
+def _catalogue(domain: str) -> dict[str, dict[str, str]]:
     try:
         text = resources.files("kaszino.locales").joinpath(f"{domain}.json").read_text(encoding="utf-8")
     except FileNotFoundError:

@@ -23,6 +23,10 @@ class Suit(IntEnum):
     DIAMONDS = 2  # káró
     CLUBS = 3  # treff
 
+    @classmethod
+    def _missing_(cls, value: object) -> Suit:
+        raise CardParseError(f"no suit {quote(value)}; the suits are 0..3 (♠ ♥ ♦ ♣)")
+
     @property
     def symbol(self) -> str:
         return "♠♥♦♣"[self]
@@ -155,7 +159,7 @@ def check_distinct(field: str, cards: tuple[Card, ...]) -> tuple[Card, ...]:
 
 def format_cards(cards: Iterable[Card]) -> str:
     """The inverse of :func:`parse_cards`."""
-    return " ".join(str(card) for card in cards)
+    return " ".join(str(card) for card in check_cards("cards", cards))
 
 
 def card_sum(cards: Iterable[Card]) -> int:

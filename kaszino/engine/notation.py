@@ -47,6 +47,7 @@ _RULE_HINTS = get_type_hints(Rules)
 # --- writing ---------------------------------------------------------------------------------
 def to_notation(state: GameState) -> str:
     """The one-line notation of ``state``; :func:`from_notation` reads it back exactly."""
+    check_type("state", state, GameState)
     base, pending = state, NONE
     if state.pending is not None:
         base, capture = state.pending.before, state.pending.capture
@@ -79,11 +80,13 @@ def to_notation(state: GameState) -> str:
 
 def result_token(state: GameState) -> str:
     """``-`` while the game goes on, the winner's number, or ``draw`` for a finished game without one."""
+    check_type("state", state, GameState)
     return NONE if not state.finished else DRAW if state.winner is None else str(state.winner)
 
 
 def format_rules(rules: Rules) -> str:
     """``standard``, ``v6`` or ``v6,claim=manual``: the nearest preset, then the fields that differ."""
+    check_type("rules", rules, Rules)
     name = rules.name if rules.name in PRESETS else "standard"
     base = PRESETS[name]
     changed = set(rules.changed_fields()) | set(base.changed_fields())

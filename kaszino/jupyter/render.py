@@ -16,10 +16,11 @@ from collections.abc import Collection, Sequence
 from html import escape
 from typing import Any, Literal
 
-from kaszino.engine.cards import Card, Suit
+from kaszino.engine.cards import Card, Suit, check_cards
 from kaszino.engine.scoring import count_spades
 from kaszino.engine.state import GameState
 from kaszino.i18n import tr
+from kaszino.inputs import check_type, check_whole
 
 Zone = Literal["hand", "table"]
 
@@ -127,6 +128,8 @@ def card_svg(card: Card | None, face_up: bool = True, selected: bool = False) ->
 
     A hidden card's markup holds no trace of its rank or suit.
     """
+    if card is not None:
+        check_type("card", card, Card)
     shown = card is not None and face_up
     label = str(card) if shown and card is not None else tr("ui.hidden_card")
     edge, width = (SELECTED, 3) if selected else (EDGE, 1)
@@ -163,7 +166,7 @@ def _row(slots: Sequence[str], empty: str = "") -> str:
 
 def cards_html(cards: Sequence[Card]) -> str:
     """A row of face-up cards."""
-    return _row([_slot(card, None, False) for card in cards], tr("ui.no_cards"))
+    return _row([_slot(card, None, False) for card in check_cards("cards", cards)], tr("ui.no_cards"))
 
 
 def _hand(state: GameState, player: int, shown: bool, picking: bool, selected: Collection[Card]) -> str:
@@ -218,6 +221,7 @@ def _status(state: GameState) -> str:
 
 def score_html(state: GameState) -> str:
     """The points of the deal item by item for every player: the "count the points" table."""
+    check_type("state", state, GameState)
     scores, totals = state.deal_scores(), state.totals()
     rows: list[tuple[str, list[str]]] = [
         ("cards", [str(s.cards) for s in scores]),
@@ -254,8 +258,9 @@ def position_html(state: GameState, viewer: int | None = None, open_hands: bool 
     cards in ``selected`` are raised.
     The viewer's panel is drawn below the table, everyone else's above it.
     """
+    check_type("state", state, GameState)
     picking = interactive and not state.finished
-    viewer = state.to_move if viewer is None else viewer
+    viewer = state.to_move if viewer is None else check_whole("viewer", viewer, 0, state.players - 1)
     open_round = state.open_round
     panels: dict[int, str] = {}
     for player in range(len(state.hands)):

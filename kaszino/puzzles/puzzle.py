@@ -529,11 +529,18 @@ def _record_text(record: Mapping[str, object]) -> str:
 def save_puzzles(puzzles: Sequence[Puzzle], path: Path | str) -> None:
     """Write a puzzle file. The text is read back and compared first, then replaces ``path`` in one
     step, so a failure never leaves a broken or half-written file behind."""
+    if not isinstance(path, (str, os.PathLike)) or "\0" in os.fspath(path) or not os.fspath(path):
+        raise KaszinoError(f"a puzzle file is named by a path, not {quote(path)}")
+    if not isinstance(puzzles, Sequence) or not all(isinstance(p, Puzzle) for p in puzzles):
+        raise KaszinoError(f"save_puzzles writes a list of Puzzle values, not {quote(puzzles)}")
     path = Path(path)
     text = dumps_puzzles(puzzles)
     if parse_puzzles(text, path) != tuple(puzzles):
         raise KaszinoError(f"{path}: the puzzles do not read back unchanged; nothing written")
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as error:
+        raise KaszinoError(f"{path}: cannot write there ({error.strerror or error})") from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)

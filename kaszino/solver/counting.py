@@ -61,6 +61,10 @@ def distinct_capture_sums(
 
     With ``hand``: only the sums that hand can also make, i.e. the sums of its legal captures.
     """
+    table = check_cards("table", table)
+    check_type("rules", rules, Rules)
+    if hand is not None:
+        hand = check_cards("hand", hand)
     sums = iter_capture_sums(table, rules)
     if hand is None:
         return tuple(sums)
@@ -79,6 +83,11 @@ def capture_count_distribution(
     ``pool`` defaults to the cards not on the table. The keys are capture counts, the values
     numbers of hands; together they count all ``C(len(pool), hand_size)`` hands.
     """
+    table = check_cards("table", table)
+    check_type("rules", rules, Rules)
+    check_whole("hand_size", hand_size, 0, 4)
+    if pool is not None:
+        pool = check_cards("pool", pool)
     cards = [card for card in DECK if card not in table] if pool is None else list(pool)
     if not 0 <= hand_size <= len(cards):
         raise KaszinoError(f"hand_size must be 0..{len(cards)} (the pool size), not {hand_size}")
