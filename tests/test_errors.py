@@ -372,3 +372,19 @@ def test_teaching_positions_read_back_from_their_notation() -> None:
 
     for state in (position("5♠ A♥ K♣", "2♦ 4♣ 7♥ 9♠"), position("5♠ A♥", "2♦", first_move=True)):
         assert from_notation(state.notation()) == state
+
+
+def test_puzzle_answers_and_paths_of_the_wrong_type_are_named(tmp_path: Path) -> None:
+    from kaszino.puzzles.puzzle import save_puzzles
+
+    find_all = next(p for p in SHIPPED if p.kind == "all_captures")
+    refused(lambda: find_all.check(wrong(None)), "list of captures", "None")
+    refused(lambda: find_all.check(wrong([None])), "list of captures")
+    assert find_all.check(iter(find_all.answers)).correct  # any iterable of captures will do
+    one = next(p for p in SHIPPED if p.kind != "all_captures")
+    refused(lambda: one.check(wrong("5♠=5♣")), "one capture")
+    refused(lambda: load_all(wrong("puzzles")), "list of paths", error=PuzzleFormatError)
+    refused(lambda: load_all(wrong([None])), "path", error=PuzzleFormatError)
+    refused(lambda: save_puzzles(SHIPPED[:1], tmp_path / "missing" / "x.json"), "missing", "cannot write")
+    refused(lambda: save_puzzles(wrong([None]), tmp_path / "x.json"), "Puzzle")
+    assert not (tmp_path / "x.json").exists()

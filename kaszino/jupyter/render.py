@@ -75,6 +75,7 @@ _PIP_TOP, _PIP_BOTTOM, _PIP_SIZE = 16.0, 68.0, 10.0
 
 
 def suit_color(suit: Suit) -> str:
+    check_type("suit", suit, Suit)
     """Red for hearts and diamonds, black for spades and clubs."""
     return RED if suit.is_red else BLACK
 

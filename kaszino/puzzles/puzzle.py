@@ -140,9 +140,12 @@ class Puzzle:
         if self.kind == "all_captures":
             if isinstance(selection, Capture):
                 selection = (selection,)
-            return self._check_all(tuple(selection))
+            chosen = tuple(selection) if isinstance(selection, Iterable) else None
+            if chosen is None or not all(isinstance(c, Capture) for c in chosen):
+                raise KaszinoError(f"an all_captures puzzle takes a list of captures, not {quote(selection)}")
+            return self._check_all(chosen)
         if not isinstance(selection, Capture):
-            raise KaszinoError(f"a {self.kind} puzzle takes one capture, not {selection!r}")
+            raise KaszinoError(f"a {self.kind} puzzle takes one capture, not {quote(selection)}")
         problem = _refusal(self.state, selection)
         if problem is not None:
             return Verdict(False, problem, wrong=(selection,))
@@ -483,13 +486,18 @@ def check_unique_ids(puzzles: Sequence[Puzzle], path: Path | str) -> None:
 
 def load_puzzles(path: Path | str) -> tuple[Puzzle, ...]:
     """Read and validate one puzzle file. Reading never changes the file."""
-    if not isinstance(path, (str, os.PathLike)):
-        raise PuzzleFormatError(f"a puzzle file is named by a path, not {quote(path)}")
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(_path(path)).read_text(encoding="utf-8")
     except (OSError, ValueError) as error:  # ValueError: undecodable text, a NUL in the name
         raise _Where(quote(str(path))).error(f"cannot read: {error}") from None
     return parse_puzzles(text, path)
+
+
+def _path(path: object) -> str | os.PathLike[str]:
+    """``path`` if it can name a file; else a ``PuzzleFormatError``."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise PuzzleFormatError(f"a puzzle file is named by a path, not {quote(path)}")
+    return path
 
 
 def puzzle_files(directory: Path | str = PUZZLE_DIR) -> list[Path]:
@@ -499,7 +507,9 @@ def puzzle_files(directory: Path | str = PUZZLE_DIR) -> list[Path]:
 
 def load_all(paths: Iterable[Path | str] | None = None) -> tuple[Puzzle, ...]:
     """Every puzzle of the given files (default: the shipped ones); ids must be unique across them."""
-    files = puzzle_files() if paths is None else [Path(p) for p in paths]
+    if paths is not None and (isinstance(paths, (str, os.PathLike)) or not isinstance(paths, Iterable)):
+        raise PuzzleFormatError(f"load_all takes a list of paths, not {quote(paths)}")
+    files = puzzle_files() if paths is None else [Path(_path(p)) for p in paths]
     puzzles = [puzzle for path in files for puzzle in load_puzzles(path)]
     check_unique_ids(puzzles, ", ".join(map(str, files)))
     return tuple(puzzles)
