@@ -366,9 +366,10 @@ def _player(field: str, token: str, players: int, *, optional: bool) -> int | No
 def _player(field: str, token: str, players: int, *, optional: bool = False) -> int | None:
     if optional and token == NONE:
         return None
-    if not (len(token) == 1 and "0" <= token < str(players)):
+    player = _player_number(token, players)
+    if player is None:
         raise NotationError(f"{field}: {quote(token)} is not a player (players are 0..{players - 1})")
-    return int(token)
+    return player
 
 
 def _points(field: str, value: str, players: int) -> tuple[int, ...]:
@@ -388,9 +389,18 @@ def _result(token: str, players: int) -> tuple[bool, int | None]:
         return False, None
     if token == DRAW:
         return True, None
-    if not (len(token) == 1 and "0" <= token < str(players)):
+    winner = _player_number(token, players)
+    if winner is None:
         raise NotationError(f"result: {quote(token)} is not '-', '{DRAW}' or a player 0..{players - 1}")
-    return True, int(token)
+    return True, winner
+
+
+def _player_number(token: str, players: int) -> int | None:
+    """The player 0..players-1 that ``token`` names (read by the one number reader), or None."""
+    try:
+        return read_whole("player", token, 0, players - 1)
+    except KaszinoError:
+        return None
 
 
 def _attempt(state: GameState, token: str) -> GameState:
