@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from kaszino.engine.cards import Card, card_sum, check_cards
+from kaszino.engine.cards import Card, card_sum, check_cards, check_distinct
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError
 from kaszino.inputs import check_type
@@ -126,13 +126,17 @@ def captures(hand: Iterable[Card], table: Iterable[Card], rules: Rules = STANDAR
 
     Order: by hand subset (smaller first, in hand order), then table subsets in table order.
     """
-    hand, table = check_cards("hand", hand), check_cards("table", table)
-    check_type("rules", rules, Rules)
-    if not hand or not table:
-        return []
-    if not set(hand).isdisjoint(table):
+    hand, table = check_cards("hand", hand, distinct=False), check_cards("table", table, distinct=False)
+    if type(rules) is not Rules:
+        check_type("rules", rules, Rules)
+    both = hand + table
+    if len(set(both)) != len(both):  # one set for all three checks: the inner loop is hot
+        check_distinct("hand", hand)
+        check_distinct("table", table)
         shared = " ".join(str(card) for card in hand if card in table)
         raise KaszinoError(f"a card cannot be both in the hand and on the table: {shared}")
+    if not hand or not table:
+        return []
     sums = SubsetSums(table)
     result: list[Capture] = []
     for total, hand_subsets in hand_groups(hand, rules).items():

@@ -132,19 +132,23 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     return check_distinct("cards", cards)
 
 
-def check_cards(field: str, cards: object) -> tuple[Card, ...]:
-    """``cards`` as a tuple if it is a collection of distinct ``Card`` values; else a ``CardParseError``.
+def check_cards(field: str, cards: object, *, distinct: bool = True) -> tuple[Card, ...]:
+    """``cards`` as a tuple if it is a collection of ``Card`` values, each once (unless not
+    ``distinct``); else a ``CardParseError`` naming ``field``.
 
     The check of the public functions that take cards (a string is refused: read it with
-    :func:`parse_cards` first).
+    :func:`parse_cards` first). A tuple of cards, the usual case, is checked without copying.
     """
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
-        raise CardParseError(f"{field} must be a list of Card values, not {quote(cards)}")
-    result = tuple(cards)
-    for card in result:
+    if type(cards) is not tuple:
+        if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+            raise CardParseError(f"{field} must be a list of Card values, not {quote(cards)}")
+        cards = tuple(cards)
+    for card in cards:
         if type(card) is not Card:
             raise CardParseError(f"{field} must hold Card values, not {type(card).__name__} {quote(card)}")
-    return check_distinct(field, result)
+    if distinct and len(set(cards)) != len(cards):
+        check_distinct(field, cards)
+    return cards
 
 
 def check_distinct(field: str, cards: tuple[Card, ...]) -> tuple[Card, ...]:
