@@ -9,7 +9,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Test workers: one per core (2 in CI). Each notebook runs whole on one worker (--dist loadfile).
 WORKERS ?= auto
 
-.PHONY: venv lab voila test check bench puzzles-check notebooks
+.PHONY: venv lab voila test check bench puzzles-check notebooks teacher
 
 venv: $(INSTALLED)
 
@@ -45,3 +45,7 @@ puzzles-check: venv
 notebooks: venv
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
+
+# The teacher's version of the combinatorics chapter, made from the students' notebook and run.
+teacher: venv
+	$(BIN)/kaszino classroom teacher

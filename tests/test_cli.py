@@ -1,4 +1,8 @@
-"""The ``kaszino`` command: ``puzzles check`` on shipped and tampered files, ``generate``, ``list``."""
+"""The ``kaszino`` command: ``puzzles check`` on shipped and tampered files, ``generate``, ``stats``,
+``list``.
+
+``test_check_passes_on_the_shipped_files`` re-solves the whole shipped collection, as CI does.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from kaszino.cli import main
-from kaszino.puzzles.puzzle import load_all, load_puzzles, puzzle_files, solve
+from kaszino.puzzles.puzzle import KINDS, load_all, load_puzzles, puzzle_files, solve
 
 SHIPPED = load_all()
 
@@ -82,7 +86,7 @@ def test_check_reports_a_broken_file_and_goes_on(capsys: pytest.CaptureFixture[s
     status, out, _ = run(capsys, "puzzles", "check", str(broken), *map(str, puzzle_files()))
     assert status == 1
     assert f"FAIL {broken}: line 1" in out
-    assert "1 problem(s) in 4 file(s)" in out
+    assert f"1 problem(s) in {len(puzzle_files()) + 1} file(s)" in out
 
 
 def test_generate_writes_a_file_that_loads_and_is_deterministic(
@@ -91,22 +95,65 @@ def test_generate_writes_a_file_that_loads_and_is_deterministic(
     args = ["puzzles", "generate", "--seed", "11", "--count", "2", "--kind", "sweep", "--kind",
             "all_captures"]
     first, second = tmp_path / "a.json", tmp_path / "b.json"
-    assert run(capsys, *args, "--out", str(first))[:2] == (0, f"wrote 4 puzzles to {first}\n")
-    assert run(capsys, *args, "--out", str(second))[0] == 0
+    status, out, _ = run(capsys, *args, "--out", str(first), "--workers", "1")
+    assert (status, out) == (0, f"wrote 4 puzzles to {first}\n")
+    assert run(capsys, *args, "--out", str(second), "--workers", "2")[0] == 0
     assert first.read_bytes() == second.read_bytes()
     assert sorted(p.kind for p in load_puzzles(first)) == ["all_captures"] * 2 + ["sweep"] * 2
     assert run(capsys, "puzzles", "check", str(first))[0] == 0
 
 
+def test_generate_into_a_folder_writes_one_file_per_kind(capsys: Capsys, tmp_path: Path) -> None:
+    args = ["puzzles", "generate", "--seed", "5", "--count", "1", "--kind", "fals", "--kind", "ausz",
+            "--dir", str(tmp_path), "--workers", "1"]
+    status, out, _ = run(capsys, *args)
+    assert status == 0 and sorted(path.name for path in tmp_path.iterdir()) == ["ausz.json", "fals.json"]
+    assert f"wrote 1 puzzles to {tmp_path / 'fals.json'}" in out
+    assert [p.kind for p in load_puzzles(tmp_path / "ausz.json")] == ["ausz"]
+
+
+def test_generate_names_a_missing_output_folder(capsys: Capsys, tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere"
+    for where in (["--dir", str(missing)], ["--out", str(missing / "p.json")]):
+        status, _, err = run(capsys, "puzzles", "generate", "--seed", "1", "--count", "1", *where)
+        assert status == 2 and f"output folder {missing} does not exist" in err
+    assert not missing.exists()
+
+
+BAD_ARGUMENTS = [["--count", "0"], ["--count", "many"], ["--workers", "0"], ["--kind", "mate"]]
+
+
+@pytest.mark.parametrize("bad", BAD_ARGUMENTS)
+def test_generate_refuses_bad_arguments(capsys: Capsys, tmp_path: Path, bad: list[str]) -> None:
+    argv = ["puzzles", "generate", "--seed", "1", "--count", "1", "--out", str(tmp_path / "p.json"), *bad]
+    status, _, err = run(capsys, *argv)  # bad arguments are a KaszinoError: status 2, no SystemExit
+    assert status == 2
+    assert err.startswith("kaszino: error: ") and bad[0] in err
+
+
 def test_generate_does_not_replace_a_file_without_force(capsys: Capsys, tmp_path: Path) -> None:
     out = tmp_path / "mine.json"
     out.write_text("my notes", encoding="utf-8")
-    args = ["puzzles", "generate", "--seed", "1", "--count", "1", "--kind", "sweep", "--out", str(out)]
+    args = ["puzzles", "generate", "--seed", "1", "--count", "1", "--kind", "sweep", "--out", str(out),
+            "--workers", "1"]
     status, _, err = run(capsys, *args)
     assert status == 2 and "--force" in err
     assert out.read_text(encoding="utf-8") == "my notes"
     assert run(capsys, *args, "--force")[0] == 0
     assert len(load_puzzles(out)) == 1
+
+
+def test_stats_counts_per_kind_band_and_theme(capsys: Capsys) -> None:
+    status, out, _ = run(capsys, "puzzles", "stats")
+    assert status == 0 and out.startswith(f"{len(SHIPPED)} puzzles\n")
+    for kind in KINDS:
+        assert f"  {kind}" in out
+    sweeps = sum(p.kind == "sweep" for p in SHIPPED)
+    assert any(line.split() == ["sweep", str(sweeps)] for line in out.splitlines())
+    easy = sum(p.band == "easy" for p in SHIPPED)
+    assert any(line.split() == ["easy", str(easy)] for line in out.splitlines())
+    aces = sum("ace" in p.themes for p in SHIPPED)
+    assert any(line.split() == ["ace", str(aces)] for line in out.splitlines())
 
 
 def test_list_filters_by_kind_and_theme(capsys: pytest.CaptureFixture[str]) -> None:
@@ -116,6 +163,8 @@ def test_list_filters_by_kind_and_theme(capsys: pytest.CaptureFixture[str]) -> N
     assert all(" sweep " in line for line in lines)
     _, out, _ = run(capsys, "puzzles", "list", "--theme", "ace")
     assert len(out.splitlines()) == sum("ace" in p.themes for p in SHIPPED)
+    _, out, _ = run(capsys, "puzzles", "list", "--band", "hard", "--kind", "defend")
+    assert len(out.splitlines()) == sum(p.band == "hard" and p.kind == "defend" for p in SHIPPED)
 
 
 def test_the_module_runs_as_a_command() -> None:

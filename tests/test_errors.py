@@ -314,7 +314,7 @@ def test_ids_repeated_across_files_fail_the_check(tmp_path: Path, capsys: pytest
 
 # --- the command line ------------------------------------------------------------------------------
 @pytest.mark.parametrize(("argv", "names"), [
-    (["puzzles", "generate", "--seed", "1", "--count", "1", "--out", "missing/x.json"], ["--out", "missing"]),
+    (["puzzles", "generate", "--seed", "1", "--count", "1", "--out", "missing/x.json"], ["folder missing"]),
     (["puzzles", "generate", "--seed", "²", "--count", "1", "--out", "x.json"], ["--seed", "'²'"]),
     (["puzzles", "generate", "--seed", "9" * 5000, "--count", "1", "--out", "x.json"], ["--seed"]),
     (["puzzles", "generate", "--seed", "1", "--count", "0", "--out", "x.json"], ["--count", "'0'"]),
@@ -382,11 +382,11 @@ def test_puzzle_answers_and_paths_of_the_wrong_type_are_named(tmp_path: Path) ->
     from kaszino.puzzles.puzzle import save_puzzles
 
     find_all = next(p for p in SHIPPED if p.kind == "all_captures")
-    refused(lambda: find_all.check(wrong(None)), "list of captures", "None")
-    refused(lambda: find_all.check(wrong([None])), "list of captures")
+    refused(lambda: find_all.check(wrong(None)), "captures", "None")
+    refused(lambda: find_all.check(wrong([None])), "captures")
     assert find_all.check(iter(find_all.answers)).correct  # any iterable of captures will do
-    one = next(p for p in SHIPPED if p.kind != "all_captures")
-    refused(lambda: one.check(wrong("5♠=5♣")), "one capture")
+    one = next(p for p in SHIPPED if p.kind == "best_capture")
+    refused(lambda: one.check(wrong("5♠=5♣")), "one move", "5♠=5♣")
     refused(lambda: load_all(wrong("puzzles")), "list of paths", error=PuzzleFormatError)
     refused(lambda: load_all(wrong([None])), "path", error=PuzzleFormatError)
     refused(lambda: save_puzzles(SHIPPED[:1], tmp_path / "missing" / "x.json"), "missing", "cannot write")

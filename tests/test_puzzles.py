@@ -1,8 +1,13 @@
-"""Puzzles as data: the shipped files, judging answers, themes, malformed files, the generator."""
+"""Puzzles as data: the shipped collection, judging the capture kinds, malformed files, the generator.
+
+The other kinds' checkers are tested against brute force in test_puzzle_kinds.py, the themes in
+test_puzzle_themes.py.
+"""
 
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -10,21 +15,22 @@ from pathlib import Path
 import pytest
 from reference import brute_captures, play_all, position
 
-from kaszino import S003, Capture, GameState, KaszinoError, PuzzleFormatError, new_game, parse_move
+from kaszino import Capture, GameState, KaszinoError, PuzzleFormatError, new_game, parse_move
 from kaszino.i18n import using_language
 from kaszino.puzzles.mining import (
-    THEME_TESTS,
-    answers_if_interesting,
+    Candidate,
     generate,
-    positions,
-    replay,
+    mine_all_captures,
+    mine_best_capture,
+    mine_sweep,
+    rated,
+    rebuild,
     spread,
     task_key,
-    themes,
 )
 from kaszino.puzzles.puzzle import (
+    BANDS,
     KINDS,
-    THEMES,
     Kind,
     Puzzle,
     Rating,
@@ -39,6 +45,8 @@ from kaszino.puzzles.puzzle import (
     save_puzzles,
     solve,
 )
+from kaszino.puzzles.simulate import RULES, positions
+from kaszino.puzzles.themes import themes
 
 SHIPPED = load_all()
 
@@ -67,31 +75,41 @@ WORKED = dealt("5S AH KC", "2D 4C 7H 9S")  # RULES §2: exactly three captures
 AFTER_TABLA = play_all(dealt("6S 7C 3S", "AS AD 8H 3D", other="5H 3H 8D"), ["6S+7C=AS+AD+8H+3D", "8D"])
 
 
-# --- the shipped files -------------------------------------------------------------------------------
-def test_shipped_files_hold_at_least_twelve_puzzles_of_each_kind() -> None:
-    counts = Counter(p.kind for p in SHIPPED)
-    assert all(counts[kind] >= 12 for kind in KINDS), counts
+# --- the shipped collection ----------------------------------------------------------------------------
+SAMPLE = SHIPPED[::13]
+"""Every 13th shipped puzzle (all kinds): rebuilt from its source, which replays a whole game."""
+
+
+def test_the_collection_holds_a_thousand_puzzles_in_three_bands_of_every_kind() -> None:
+    assert len(SHIPPED) >= 1000
     assert len({p.id for p in SHIPPED}) == len(SHIPPED)
+    per_kind = Counter(p.kind for p in SHIPPED)
+    assert all(per_kind[kind] >= 80 for kind in KINDS), per_kind
+    bands = Counter((p.kind, p.band) for p in SHIPPED)
+    assert all(bands[kind, band] >= 15 for kind in KINDS for band in BANDS), bands
 
 
 @pytest.mark.parametrize("path", puzzle_files(), ids=lambda p: p.name)
-def test_each_shipped_file_runs_from_easy_to_hard_over_a_range_of_ratings(path: Path) -> None:
-    ratings = [p.rating.value for p in load_puzzles(path)]
+def test_each_shipped_file_holds_one_kind_from_easy_to_hard(path: Path) -> None:
+    puzzles = load_puzzles(path)
+    assert {p.kind for p in puzzles} == {path.stem}
+    ratings = [p.rating.value for p in puzzles]
     assert ratings == sorted(ratings)
-    assert ratings[-1] - ratings[0] >= 300
+    assert ratings[-1] - ratings[0] >= 800
 
 
-@pytest.mark.parametrize("stored", SHIPPED, ids=lambda p: p.id)
-def test_shipped_puzzle_is_honest(stored: Puzzle) -> None:
-    """Answers are the solver's, the source replays to the position, the themes are the predicates'."""
-    assert recheck(stored) is None
-    assert stored.source is not None and replay(stored.source) == stored.state
+@pytest.mark.parametrize("stored", SAMPLE, ids=lambda p: p.id)
+def test_shipped_puzzle_is_rebuilt_from_its_source(stored: Puzzle) -> None:
+    """The source replays to the position, the miner keeps it again with the same answers and themes."""
+    found = rebuild(stored)
+    assert found is not None
+    assert replace(found.puzzle, rating=stored.rating) == stored
     assert stored.themes == themes(stored.kind, stored.state, stored.answers)
-    assert answers_if_interesting(stored.kind, stored.state) is not None
 
 
-@pytest.mark.parametrize("stored", SHIPPED, ids=lambda p: p.id)
-def test_check_accepts_exactly_the_answers_of_each_shipped_puzzle(stored: Puzzle) -> None:
+@pytest.mark.parametrize("stored", [p for p in SAMPLE if p.kind in ("all_captures", "best_capture", "sweep")],
+                         ids=lambda p: p.id)
+def test_check_accepts_exactly_the_answers_of_each_shipped_capture_puzzle(stored: Puzzle) -> None:
     every = brute_captures(stored.state.hands[stored.player], stored.state.table)
     if stored.kind == "all_captures":
         assert stored.check(every).correct
@@ -140,7 +158,9 @@ def test_best_capture_accepts_the_best_and_explains_why_another_is_worse() -> No
     assert not worse.correct and worse.extra == (cap("KC=4C+9S"),)
     with using_language("en"):
         text = p.check(cap("KC=4C+9S")).text
-    assert "5♠+A♥ = 2♦+4♣" in text and len(text.splitlines()) >= 2
+        solution = p.solution_text()
+    assert "5♠+A♥ = 2♦+4♣" not in text and "1 point(s) more" in text  # refuted, the best not named
+    assert "5♠+A♥ = 2♦+4♣" in solution and "K♣ = 4♣+9♠" in solution  # the solution explains both
 
 
 def test_best_capture_accepts_every_tied_best() -> None:
@@ -175,11 +195,11 @@ def test_sweep_on_the_forced_second_move() -> None:
     p = puzzle("sweep", AFTER_TABLA)
     assert p.answer_keys == {capture_key(cap("5H+3H=8D"))}
     assert themes("sweep", AFTER_TABLA, p.answers) == ("multi_card", "forced_second_move")
-    assert answers_if_interesting("sweep", AFTER_TABLA) == p.answers
+    assert mine_sweep(AFTER_TABLA, random.Random(0)) is not None
 
 
 def test_a_set_is_not_an_answer_to_a_single_answer_kind() -> None:
-    with pytest.raises(KaszinoError, match="one capture"):
+    with pytest.raises(KaszinoError, match="one move"):
         puzzle("sweep", WORKED).check([cap("KC=2D+4C+7H")])
 
 
@@ -195,74 +215,68 @@ def test_texts_hints_and_solution() -> None:
     assert hints and all(isinstance(h, str) and h for h in hints)
 
 
-# --- themes and the generator's choices ----------------------------------------------------------------
-def test_every_theme_has_a_predicate() -> None:
-    assert tuple(THEME_TESTS) == THEMES
-
-
-def test_theme_predicates_on_fixtures() -> None:
-    answers = solve("all_captures", WORKED)
-    assert themes("all_captures", WORKED, answers) == ("ace", "multi_card", "long_capture")
-    casinos = dealt("QD 3S 4H", "10D 2S 9C 6C")  # 10♦ and 2♠ on the table
-    found = solve("all_captures", casinos)
-    assert {"big_casino", "little_casino"} <= set(themes("all_captures", casinos, found))
-    sweep = dealt("6S 7C 3S", "AS AD 8H 3D")
-    assert "first_move_double" in themes("sweep", sweep, solve("sweep", sweep))
-
-
-def test_round_and_count_themes() -> None:
-    many = dealt("2S 3H 5C", "2D 3D 5D AC")  # 2=2, 3=3, 5=5, 5=2+3, 3=2+A, 2+3=5, …
-    answers = solve("all_captures", many)
-    assert len(answers) >= 5 and "many_captures" in themes("all_captures", many, answers)
-    assert "many_captures" not in themes("best_capture", many, solve("best_capture", many))
-    last = replace(many, round=many.rules.rounds)
-    assert "open_round" in themes("all_captures", last, answers)
-    assert "open_round" not in themes("all_captures", many, answers)
-
-
-def test_first_move_double_needs_the_first_move_and_the_double_rule() -> None:
-    sweep = dealt("6S 7C 3S", "AS AD 8H 3D")
-    answers = solve("sweep", sweep)
-    later = replace(sweep, round=2)
-    assert "first_move_double" not in themes("sweep", later, answers)
-    single = replace(sweep, rules=S003)  # S003: no double on the first move
-    assert "first_move_double" not in themes("sweep", single, answers)
-
-
-def test_interesting_positions() -> None:
-    assert answers_if_interesting("all_captures", WORKED) == solve("all_captures", WORKED)
+# --- the miners and the generator ---------------------------------------------------------------------
+def test_miners_keep_only_instructive_positions() -> None:
+    rng = random.Random(0)
+    assert mine_all_captures(WORKED, rng) is not None
     single = dealt("5S 9H 10C", "5D QC KD JD")
-    assert len(solve("all_captures", single)) == 1 and answers_if_interesting("all_captures", single) is None
-    assert answers_if_interesting("best_capture", single) is None  # no choice to make
+    assert len(solve("all_captures", single)) == 1 and mine_all_captures(single, rng) is None
+    assert mine_best_capture(single, rng) is None  # no choice to make
+    assert mine_best_capture(WORKED, rng) is not None  # the ace capture beats the others by a point
+    equal = dealt("8H 8D", "8C")  # two captures worth the same: nothing to learn
+    assert mine_best_capture(equal, rng) is None
     one_for_one = dealt("7S 2H 4C", "7D")
-    assert solve("sweep", one_for_one) and answers_if_interesting("sweep", one_for_one) is None
+    assert solve("sweep", one_for_one) and mine_sweep(one_for_one, rng) is None
 
 
 def test_canonical_order_is_independent_of_the_input_order() -> None:
-    answers = solve("all_captures", WORKED)
-    assert canonical(WORKED, [reversed_sides(a) for a in reversed(answers)]) == answers
+    answers = [a for a in solve("all_captures", WORKED) if isinstance(a, Capture)]
+    assert canonical(WORKED, [reversed_sides(a) for a in reversed(answers)]) == tuple(answers)
 
 
-def test_generator_is_deterministic_for_a_seed() -> None:
-    first = generate(("all_captures", "sweep"), seed=7, count=3)
-    assert dumps_puzzles(first) == dumps_puzzles(generate(("all_captures", "sweep"), seed=7, count=3))
-    assert Counter(p.kind for p in first) == {"all_captures": 3, "sweep": 3}
-    assert [p.rating.value for p in first] == sorted(p.rating.value for p in first)
-    assert len({task_key(p.kind, p.state) for p in first}) == 6
-    assert dumps_puzzles(generate(("all_captures",), seed=8, count=3)) != dumps_puzzles(first[:3])
+def test_generator_is_deterministic_for_a_seed_whatever_the_number_of_workers() -> None:
+    kinds: tuple[Kind, ...] = ("all_captures", "fals", "defend")
+    first = generate(kinds, seed=7, count=3, workers=1)
+    assert dumps_puzzles(first) == dumps_puzzles(generate(kinds, seed=7, count=3, workers=2))
+    assert dumps_puzzles(first) == dumps_puzzles(generate(kinds, seed=7, count=3, workers=3))
+    assert Counter(p.kind for p in first) == {"all_captures": 3, "fals": 3, "defend": 3}
+    assert [p.kind for p in first] == sorted((p.kind for p in first), key=KINDS.index)
+    assert len({task_key(p.kind, p.state) for p in first}) == 9
+    assert dumps_puzzles(generate(("all_captures",), seed=8, count=3, workers=1)) != dumps_puzzles(first[:3])
+
+
+def test_generator_reports_progress_and_refuses_bad_counts() -> None:
+    seen: list[tuple[int, int]] = []
+    generate(("sweep",), seed=2, count=2, workers=1,
+             progress=lambda done, wanted: seen.append((done, wanted)))
+    assert seen[-1] == (4, 4) and [done for done, _ in seen] == sorted(done for done, _ in seen)
+    with pytest.raises(KaszinoError, match="count must be at least 1"):
+        generate(seed=1, count=0)
+    with pytest.raises(KaszinoError, match="fewer than 50 puzzles of defend"):
+        generate(("defend",), seed=1, count=50, workers=1, max_games=3)
 
 
 def test_simulated_games_replay_from_their_seed() -> None:
     moves = list(positions(3))
-    assert [n for n, _ in moves] == list(range(len(moves))) and len(moves) >= 24
-    assert moves[0][1] == new_game(seed=3)
+    assert [n for n, _ in moves] == list(range(len(moves))) and len(moves) >= 48
+    assert moves[0][1] == new_game(RULES, seed=3)
+    assert sum(state.deal_over for _, state in moves) == 2  # two deals, each seen once it is over
+
+
+def candidates(*difficulties: float) -> list[Candidate]:
+    return [Candidate(Puzzle(id=f"x{i}", kind="sweep", state=WORKED, answers=()), f"k{i}", d)
+            for i, d in enumerate(difficulties)]
 
 
 def test_spread_keeps_both_ends() -> None:
-    pool = [Puzzle(id=f"x{i}", kind="sweep", state=WORKED, answers=(), rating=Rating(value=1000 + 10 * i))
-            for i in range(10)]
-    chosen = spread(pool, 4)
-    assert [p.id for p in chosen] == ["x0", "x3", "x6", "x9"]
+    chosen = spread(candidates(*range(10)), 4)
+    assert [c.puzzle.id for c in chosen] == ["x0", "x3", "x6", "x9"]
+
+
+def test_ratings_follow_the_difficulty_and_ties_share_the_middle() -> None:
+    puzzles = rated(candidates(1.0, 2.0, 2.0, 3.0, 9.0))
+    assert [p.rating.value for p in puzzles] == [800, 1250, 1250, 1700, 2000]
+    assert [p.band for p in puzzles] == ["easy", "medium", "medium", "hard", "hard"]
 
 
 # --- malformed files ----------------------------------------------------------------------------------
@@ -277,17 +291,24 @@ def write(tmp_path: Path, document: object) -> Path:
 
 def one(**changes: object) -> dict[str, object]:
     record = {**GOOD, **changes}
-    return {"format": 1, "puzzles": [{k: v for k, v in record.items() if v is not None}]}
+    return {"format": 2, "puzzles": [{k: v for k, v in record.items() if v is not None}]}
 
 
+FALS_RECORD = next(p for p in SHIPPED if p.kind == "fals").to_record()
+SCORE_RECORD = next(p for p in SHIPPED if p.kind == "score_deal").to_record()
 FIRST_STATE = SHIPPED[0].state
-LEGAL_BUT_WRONG = str(brute_captures(FIRST_STATE.hands[FIRST_STATE.to_move], FIRST_STATE.table)[0])
+FIRST_CAPTURES = brute_captures(FIRST_STATE.hands[FIRST_STATE.to_move], FIRST_STATE.table)
+LEGAL_BUT_WRONG = next(str(c) for c in FIRST_CAPTURES if c not in solve("best_capture", FIRST_STATE))
 ILLEGAL = f"{FIRST_STATE.hands[FIRST_STATE.to_move][0]} = {FIRST_STATE.hands[1 - FIRST_STATE.to_move][0]}"
 
 MALFORMED = {
     "bad json": ('{"format": 1,\n "puzzles": [\n  {"id": "a",}\n ]}', r"broken\.json: line 3, column \d+"),
     "not an object": ("[]", r"broken\.json: a puzzle file is a JSON object"),
-    "format": ({"format": 2, "puzzles": []}, r"field 'format': unknown format 2"),
+    "format": ({"format": 3, "puzzles": []}, r"field 'format': unknown format 3; this version reads 1 and 2"),
+    "kind's position": (one(kind="score_deal"), r"field 'position': not a score_deal position"),
+    "choice": (one(**{**FALS_RECORD, "answers": ["maybe"]}),
+               r"field 'answers': 'maybe' is not one of correct, sums_differ, over_limit"),
+    "score": (one(**{**SCORE_RECORD, "answers": [True]}), r"field 'answers': True is not a whole number"),
     "unknown kind": (one(kind="mate_in_two"), r"puzzle '[\w-]+': field 'kind': unknown kind 'mate_in_two'"),
     "bad notation": (one(position="rules=standard; seed=x"),
                      r"puzzle '[\w-]+': field 'position': bad notation"),
@@ -296,13 +317,14 @@ MALFORMED = {
     "lay": (one(answers=["A♠"]), r"field 'answers': 'A♠' is not a capture"),
     "twice": (one(answers=[LEGAL_BUT_WRONG, LEGAL_BUT_WRONG]), r"field 'answers': .* is listed twice"),
     "no answers": (one(answers=[]), r"field 'answers': answers must be a non-empty list"),
+    "number": (one(answers=[3]), r"field 'answers': 3 is not a move text"),
     "missing field": (one(position=None), r"puzzle #1: missing field\(s\) 'position'"),
     "unknown field": (one(solution="x"), r"puzzle #1: unknown field\(s\) 'solution'"),
     "bad id": (one(id="a b"), r"puzzle #1: field 'id'"),
     "unknown theme": (one(themes=["mate"]), r"field 'themes': unknown theme\(s\) 'mate'"),
     "bad rating": (one(rating={"value": "hard"}), r"field 'rating\.value': value must be a number"),
     "bad source": (one(source={"seed": 1}), r"field 'source'"),
-    "duplicate ids": ({"format": 1, "puzzles": [GOOD, GOOD]},
+    "duplicate ids": ({"format": 2, "puzzles": [GOOD, GOOD]},
                       rf"puzzle '{GOOD['id']}': field 'id': duplicate id"),
 }
 
@@ -325,7 +347,7 @@ def test_ids_must_be_unique_across_files(tmp_path: Path) -> None:
 
 
 def test_a_stored_answer_that_is_legal_but_wrong_loads_and_is_caught_by_recheck(tmp_path: Path) -> None:
-    stored = parse_puzzles(json.dumps(one(kind="sweep", answers=[LEGAL_BUT_WRONG])))[0]
+    stored = parse_puzzles(json.dumps(one(kind="best_capture", answers=[LEGAL_BUT_WRONG])))[0]
     discrepancy = recheck(stored)
     assert discrepancy is not None and LEGAL_BUT_WRONG in str(discrepancy)
 
@@ -340,3 +362,20 @@ def test_save_round_trips_and_leaves_no_temporary_file(tmp_path: Path) -> None:
     save_puzzles(SHIPPED[:3], path)
     assert load_puzzles(path) == SHIPPED[:3]
     assert [p.name for p in tmp_path.iterdir()] == ["saved.json"]
+
+
+def test_a_format_1_file_still_reads(tmp_path: Path) -> None:
+    path = write(tmp_path, {"format": 1, "puzzles": [GOOD]})
+    assert load_puzzles(path)[0].id == GOOD["id"]
+
+
+def test_answers_of_every_form_round_trip(tmp_path: Path) -> None:
+    one_of_each = [next(p for p in SHIPPED if p.kind == kind) for kind in KINDS]
+    path = tmp_path / "mixed.json"
+    save_puzzles(one_of_each, path)
+    assert load_puzzles(path) == tuple(one_of_each)
+    assert oct(path.stat().st_mode & 0o777) == "0o644"
+    records = json.loads(path.read_text(encoding="utf-8"))["puzzles"]
+    forms = {p.kind: type(record["answers"][0]).__name__
+             for p, record in zip(one_of_each, records, strict=True)}
+    assert forms["score_deal"] == "int" and forms["fals"] == "str" and forms["defend"] == "str"

@@ -9,11 +9,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from kaszino.cli import puzzles
+from kaszino.cli import classroom, puzzles
 from kaszino.cli.arguments import Parser
 from kaszino.errors import KaszinoError, quote
 
-COMMAND_GROUPS = (puzzles,)
+COMMAND_GROUPS = (puzzles, classroom)
 """The modules that add subcommands, in the order ``kaszino --help`` lists them."""
 
 

@@ -1,222 +1,299 @@
-"""Mining puzzles from simulated games (the Lichess way: real positions, kept when the task is clear).
+"""Mining puzzles from simulated games (the Lichess way: real positions, kept when they teach something).
 
-Each game is the first deal of ``new_game(seed=s)`` played by a simple greedy policy with some
-randomness (its random generator is seeded from ``s`` too), so a puzzle's ``source`` (seed and move
-number) replays to its position with :func:`replay`. A position becomes a candidate when its task
-is interesting and unambiguous enough (:func:`answers_if_interesting`); candidates are deduplicated
-by what the learner sees, tagged with themes by small predicates, rated, and a spread of ratings
-from easy to hard is kept.
+Every position of a simulated game (:mod:`kaszino.puzzles.simulate`) is offered to each kind's
+*miner*, which keeps it only when the task is clear and instructive — a best answer that beats the
+next by a margin, a tempting answer the solver refutes, a tábla that is not the obvious capture — and
+scores its difficulty from solver features. Candidates are deduplicated by what the learner sees,
+tagged with themes (:mod:`kaszino.puzzles.themes`), spread over their difficulty, and rated: the
+initial rating is the puzzle's place among the chosen puzzles of its kind, mapped onto
+:data:`RATING_RANGE`, so each kind fills the three bands.
+
+:func:`generate` runs the games in a process pool, batch after batch in seed order; the result
+depends only on the seed and the count, never on the number of workers.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import random
-from collections.abc import Callable, Iterator
+import re
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, replace
+from functools import partial
+from itertools import combinations
 
-from kaszino.engine.captures import Capture
-from kaszino.engine.cards import Card, format_cards
-from kaszino.engine.moves import Lay, Move, NextDeal
-from kaszino.engine.scoring import BIG_CASINO, LITTLE_CASINO
-from kaszino.engine.state import GameState, new_game
+from kaszino.engine.captures import Capture, captures
+from kaszino.engine.cards import card_sum, format_cards
+from kaszino.engine.moves import Lay
+from kaszino.engine.rules import PRESETS
+from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
-from kaszino.puzzles.puzzle import KINDS, Kind, Puzzle, Rating, Source, solve
+from kaszino.puzzles.capture_kinds import fals_faults
+from kaszino.puzzles.kinds import Answer, Kind, free_to_move, is_answer
+from kaszino.puzzles.play_kinds import solution, threats
+from kaszino.puzzles.puzzle import KIND_RULES, KINDS, Puzzle, Rating, Source, solve
+from kaszino.puzzles.simulate import positions, replay
+from kaszino.puzzles.themes import theme_greedy_trap, theme_quiet_move, themes
+from kaszino.solver.value import capture_values
 
-CAPTURE_RATE = 0.85
-"""How often the simulated players take their greedy capture when they have one."""
+Mined = tuple[GameState, tuple[Answer, ...], float]
+"""A miner's find: the puzzle's position, its answers and a difficulty score (higher is harder)."""
+Miner = Callable[[GameState, random.Random], Mined | None]
 
-ALL_CAPTURES_RANGE = (2, 8)
-MOST_TIED_BEST = 2
-MAX_GAMES = 5000
-
-_PREFIX: dict[Kind, str] = {"all_captures": "ac", "best_capture": "bc", "sweep": "sw"}
-
-
-# --- the simulated games ----------------------------------------------------------------------------
-def greedy_value(capture: Capture) -> int:
-    """The policy's rough worth of a capture: cards that score count most, then the card count."""
-    scoring = sum(1 for c in capture.cards if c.value == 1 or c in (BIG_CASINO, LITTLE_CASINO))
-    return 10 * scoring + len(capture.cards)
+FALS_RULES = PRESETS["v6"].with_changes(claim="manual")
+"""Fals! puzzles are asked under V6 with manual claims."""
 
 
-def policy_move(state: GameState, rng: random.Random) -> Move:
-    """The simulated player's move: usually the greedy capture, otherwise a random card laid."""
-    legal = [m for m in state.legal_moves() if isinstance(m, Capture | Lay | NextDeal)]
-    options = [m for m in legal if isinstance(m, Capture)]
-    if options and rng.random() < CAPTURE_RATE:
-        return max(options, key=lambda c: (greedy_value(c), rng.random()))
-    lays = [m for m in legal if isinstance(m, Lay)]
-    return rng.choice(lays or legal)
-
-
-def positions(seed: int) -> Iterator[tuple[int, GameState]]:
-    """Every position of the simulated first deal of game ``seed``, with its move number (0-based)."""
-    rng = random.Random(f"kaszino-puzzlegen:{seed}")
-    state = new_game(seed=seed)
-    move = 0
-    while not state.finished and not state.deal_over:
-        yield move, state
-        state = state.play(policy_move(state, rng))
-        move += 1
-
-
-def replay(source: Source) -> GameState:
-    """The position a puzzle's ``source`` names."""
-    for move, state in positions(source.seed):
-        if move == source.move:
-            return state
-    raise KaszinoError(f"game {source.seed} has no move number {source.move}")
-
-
-# --- which positions make puzzles -------------------------------------------------------------------
-def answers_if_interesting(kind: Kind, state: GameState) -> tuple[Capture, ...] | None:
-    """The answers of a ``kind`` puzzle in ``state`` if the task is worth asking, else None.
-
-    ``all_captures``: 2–8 captures. ``best_capture``: a choice of captures with a unique best or
-    two tied best. ``sweep``: a tábla exists and none of them is a lone card taking a lone card.
-    """
-    if state.forced == "lay" or state.finished or state.deal_over:
+# --- the miners: one per kind ---------------------------------------------------------------------
+def mine_all_captures(state: GameState, rng: random.Random) -> Mined | None:
+    """2–8 captures, at least three of them or one that plays several hand cards."""
+    if free_to_move(state) is not None:
         return None
-    every = solve("all_captures", state)
-    if kind == "all_captures":
-        low, high = ALL_CAPTURES_RANGE
-        return every if low <= len(every) <= high else None
-    if len(every) < 2 and not (kind == "sweep" and state.forced == "again"):
+    answers = solve("all_captures", state)
+    caps = [a for a in answers if isinstance(a, Capture)]
+    multi = sum(len(a.hand) > 1 for a in caps)
+    long = sum(len(a.table) > 2 for a in caps)
+    if not 2 <= len(caps) <= 8 or (len(caps) < 3 and not multi):
         return None
-    answers = solve(kind, state)
-    if kind == "best_capture":
-        return answers if 0 < len(answers) <= MOST_TIED_BEST else None
-    return answers if answers and all(len(a.cards) > 2 for a in answers) else None
+    return state, answers, len(caps) + 0.3 * len(state.table) + multi + 0.5 * long
 
 
-# --- themes: small pure predicates -----------------------------------------------------------------
-Answers = tuple[Capture, ...]
-ThemeTest = Callable[[Kind, GameState, Answers], bool]
+def mine_best_capture(state: GameState, rng: random.Random) -> Mined | None:
+    """A unique best (or two tied) that beats the next capture by a point, or that is not the
+    capture taking the most cards (the tempting one)."""
+    if free_to_move(state) is not None:
+        return None
+    valued = capture_values(state)
+    answers = solve("best_capture", state)
+    weaker = [value for _, value in valued if value < valued[0][1]]
+    if len(valued) < 2 or len(answers) > 2 or not weaker:
+        return None
+    trap = theme_greedy_trap("best_capture", state, answers)
+    margin = valued[0][1].points - weaker[0].points
+    if not trap and margin < 1:
+        return None
+    return state, answers, len(valued) + 0.3 * len(state.table) + 2.5 * trap + 1.5 * (margin == 0)
 
 
-def _uses(answers: Answers, test: Callable[[Card], bool]) -> bool:
-    return any(test(card) for answer in answers for card in answer.cards)
+def mine_sweep(state: GameState, rng: random.Random) -> Mined | None:
+    """A tábla that is not the obvious capture: never a lone card taking a lone card."""
+    if free_to_move(state) is not None:
+        return None
+    answers = solve("sweep", state)
+    caps = [a for a in answers if isinstance(a, Capture)]
+    others = captures(state.hands[state.to_move], state.table, state.rules)
+    if not caps or any(len(a.cards) <= 2 for a in caps):
+        return None
+    widest = max(len(a.cards) for a in caps)
+    hand_cards = max(len(a.hand) for a in caps)
+    score = widest + 0.3 * len(others) + 2 * (state.forced == "again") + 0.5 * len(state.table) + hand_cards
+    return state, answers, score + 0.1 * card_sum(state.table)
 
 
-def theme_ace(kind: Kind, state: GameState, answers: Answers) -> bool:
-    return _uses(answers, lambda card: card.value == 1)
+def mine_last_round(state: GameState, rng: random.Random) -> Mined | None:
+    """The open last round with at least three moves and two results, where the greedy capture fails
+    or the best move wins by two points or more."""
+    if KIND_RULES["last_round"].position_problem(state) is not None:
+        return None
+    found = solution(state)
+    results = sorted(set(found.move_values.values()), reverse=True)
+    if len(found.move_values) < 3 or len(results) < 2:
+        return None
+    answers = solve("last_round", state)
+    if 2 * len(answers) > len(found.move_values):  # most moves are right: nothing to find
+        return None
+    trap = theme_greedy_trap("last_round", state, answers)
+    margin = results[0] - results[1]
+    if not trap and margin < 2:
+        return None
+    quiet = theme_quiet_move("last_round", state, answers)
+    score = 0.4 * len(found.move_values) + 0.3 * len(state.table) + 2.5 * trap + 2 * quiet + (margin == 1)
+    return state, answers, score + 0.2 * len(found.line)
 
 
-def theme_big_casino(kind: Kind, state: GameState, answers: Answers) -> bool:
-    return _uses(answers, lambda card: card == BIG_CASINO)
+def mine_defend(state: GameState, rng: random.Random) -> Mined | None:
+    """No capture in the open last round, lays that differ in what they give away, and the lays that
+    give the least are also best by the exact solver."""
+    if KIND_RULES["defend"].position_problem(state) is not None:
+        return None
+    found = threats(state)
+    keys = sorted({t.key for t in found})
+    if len(keys) < 2:
+        return None
+    answers = solve("defend", state)
+    exact = solution(state)
+    if any(exact.move_values[a] != exact.value for a in answers if isinstance(a, Lay)):
+        return None
+    lowest = min(state.hands[state.to_move], key=lambda card: card.value)
+    trap = not is_answer(answers, Lay(lowest))
+    sweep = any(t.sweep for t in found)
+    return state, answers, len(keys) + 0.3 * len(state.table) + 2 * trap + 1.5 * (not sweep)
 
 
-def theme_little_casino(kind: Kind, state: GameState, answers: Answers) -> bool:
-    return _uses(answers, lambda card: card == LITTLE_CASINO)
+def _near_misses(state: GameState) -> list[Capture]:
+    """False captures that look right: sides one apart, or equal sums just over the limit."""
+    hand, table = state.hands[state.to_move], state.table
+    limit = state.rules.capture_limit or 13
+    found = []
+    for size in range(1, len(hand) + 1):
+        for group in combinations(hand, size):
+            mine = sum(card.value for card in group)
+            for count in range(1, min(4, len(table)) + 1):
+                for taken in combinations(table, count):
+                    theirs = sum(card.value for card in taken)
+                    close = abs(mine - theirs) == 1 and max(mine, theirs) <= limit + 1
+                    over = mine == theirs and limit < mine <= limit + 4
+                    if (close or over) and size + count >= 3:
+                        found.append(Capture(group, taken))
+    return found
 
 
-def theme_multi_card(kind: Kind, state: GameState, answers: Answers) -> bool:
-    """An answer plays two or more hand cards together."""
-    return any(len(answer.hand) >= 2 for answer in answers)
+FALS_SHARES = (("correct", 0.4), ("sums_differ", 0.3), ("over_limit", 0.3))
+"""How often a Fals! candidate shows a correct capture, a near miss in the sums, or equal sums over 13."""
 
 
-def theme_long_capture(kind: Kind, state: GameState, answers: Answers) -> bool:
-    """An answer takes three or more table cards."""
-    return any(len(answer.table) >= 3 for answer in answers)
-
-
-def theme_first_move_double(kind: Kind, state: GameState, answers: Answers) -> bool:
-    """A tábla on the player's very first move of the deal, worth double."""
-    rules = state.rules
-    return (kind == "sweep" and state.is_first_move(state.to_move)
-            and rules.first_move_tabla_points > rules.tabla_points)
-
-
-def theme_forced_second_move(kind: Kind, state: GameState, answers: Answers) -> bool:
-    """The extra move after the opponent's tábla (RULES §4)."""
-    return state.forced == "again"
-
-
-def theme_open_round(kind: Kind, state: GameState, answers: Answers) -> bool:
-    return state.open_round
-
-
-def theme_many_captures(kind: Kind, state: GameState, answers: Answers) -> bool:
-    return kind == "all_captures" and len(answers) >= 5
-
-
-def theme_tied_best(kind: Kind, state: GameState, answers: Answers) -> bool:
-    return kind == "best_capture" and len(answers) >= 2
-
-
-THEME_TESTS: dict[str, ThemeTest] = {
-    "ace": theme_ace,
-    "big_casino": theme_big_casino,
-    "little_casino": theme_little_casino,
-    "multi_card": theme_multi_card,
-    "long_capture": theme_long_capture,
-    "first_move_double": theme_first_move_double,
-    "forced_second_move": theme_forced_second_move,
-    "open_round": theme_open_round,
-    "many_captures": theme_many_captures,
-    "tied_best": theme_tied_best,
-}
-"""Every theme of :data:`kaszino.puzzles.THEMES` and its predicate."""
-
-
-def themes(kind: Kind, state: GameState, answers: Answers) -> tuple[str, ...]:
-    return tuple(name for name, test in THEME_TESTS.items() if test(kind, state, answers))
-
-
-# --- ratings, ids, selection --------------------------------------------------------------------------
-INITIAL_DEVIATION = 300.0
-
-
-def estimate_rating(kind: Kind, state: GameState, answers: Answers) -> Rating:
-    """A first guess of the difficulty: more options, more cards per answer and more answers are harder."""
-    options = len(solve("all_captures", state))
-    widest = max(len(answer.cards) for answer in answers)
-    table = len(state.table)
-    if kind == "all_captures":
-        value = 500 + 110 * len(answers) + 50 * table + 40 * sum(len(a.hand) > 1 for a in answers)
-    elif kind == "best_capture":
-        value = 700 + 60 * options + 70 * widest + 50 * table
+def mine_fals(state: GameState, rng: random.Random) -> Mined | None:
+    """A capture shown being made under V6: correct (three cards or more), or a false one that looks
+    right — the sides one apart, or equal sums just over the limit."""
+    if free_to_move(state) is not None or state.forced is not None or not state.hands[1 - state.to_move]:
+        return None
+    wanted = rng.choices([name for name, _ in FALS_SHARES], [share for _, share in FALS_SHARES])[0]
+    if wanted == "correct":
+        legal = captures(state.hands[state.to_move], state.table, state.rules)
+        options = [c for c in legal if len(c.cards) >= 3]
     else:
-        value = 600 + 120 * widest + 50 * options + 150 * (state.forced == "again")
-    return Rating(value=float(min(2500, max(400, round(value, -1)))), deviation=INITIAL_DEVIATION)
+        options = [c for c in _near_misses(state) if wanted in fals_faults(c, FALS_RULES.capture_limit)]
+    if not options:
+        return None
+    shown = rng.choice(options)
+    after = replace(state, rules=FALS_RULES).play(shown)
+    if after.to_move == state.to_move or after.round != state.round:
+        return None
+    answers = solve("fals", after)
+    mine, theirs = card_sum(shown.hand), card_sum(shown.table)
+    subtle = answers == ("over_limit",)  # equal sums: only the limit is broken
+    score = len(shown.cards) + 0.15 * max(mine, theirs) + 2 * (answers != ("correct",)) + 1.5 * subtle
+    return after, answers, score + (abs(mine - theirs) == 1)
+
+
+def mine_ausz(state: GameState, rng: random.Random) -> Mined | None:
+    """The secured points are near the target, or counting an open majority would mislead."""
+    if KIND_RULES["ausz"].position_problem(state) is not None or state.rules.target is None:
+        return None
+    me, target = state.to_move, state.rules.target
+    secured = state.totals()[me]
+    if state.scores[me] >= target:  # earlier deals alone decide: nothing to count
+        return None
+    answers = solve("ausz", state)
+    misleading = themes("ausz", state, answers)
+    close = abs(secured - target) <= 1
+    if not close and not ("majority_open" in misleading and secured < target <= secured + 3):
+        return None
+    score = 0.5 * len(misleading) + 2 * ("majority_open" in misleading) + state.tabla_points[me] + close
+    return state, answers, score + 0.1 * len(state.piles[me])
+
+
+def mine_score_deal(state: GameState, rng: random.Random) -> Mined | None:
+    """A finished deal, asked of one player (chosen at random)."""
+    if not state.deal_over or state.finished:
+        return None
+    asked = replace(state, to_move=rng.randrange(state.players))
+    scores = asked.deal_scores()
+    mine = scores[asked.to_move]
+    items = mine.aces + mine.big_casino + mine.little_casino + bool(mine.tabla) + bool(mine.most_cards)
+    close = abs(mine.cards - 26) <= 2 or abs(mine.spades - 6.5) <= 1
+    return asked, solve("score_deal", asked), items + 0.5 * bool(mine.most_spades) + 1.5 * close + mine.tabla
+
+
+MINERS: dict[Kind, Miner] = {
+    "all_captures": mine_all_captures,
+    "best_capture": mine_best_capture,
+    "sweep": mine_sweep,
+    "last_round": mine_last_round,
+    "fals": mine_fals,
+    "ausz": mine_ausz,
+    "score_deal": mine_score_deal,
+    "defend": mine_defend,
+}
+assert tuple(MINERS) == KINDS
+
+
+# --- candidates from one game ------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A mined puzzle before selection: the puzzle (rated later), its dedup key and difficulty score."""
+
+    puzzle: Puzzle
+    key: str
+    difficulty: float
 
 
 def task_key(kind: Kind, state: GameState) -> str:
     """What the learner sees and what decides the answers: two positions with one key are one puzzle."""
-    hand = format_cards(sorted(state.hands[state.to_move]))
-    table = format_cards(sorted(state.table))
-    flags = f"first={state.is_first_move(state.to_move)} forced={state.forced} open={state.open_round}"
-    return f"{kind} | {hand} | {table} | {flags}"
+    if kind in ("all_captures", "best_capture", "sweep"):
+        hand = format_cards(sorted(state.hands[state.to_move]))
+        table = format_cards(sorted(state.table))
+        flags = f"first={state.is_first_move(state.to_move)} forced={state.forced} open={state.open_round}"
+        return f"{kind} | {hand} | {table} | {flags}"
+    return f"{kind} | " + re.sub(r"\bseed=\d+; ", "", state.notation())
 
 
 def puzzle_id(kind: Kind, key: str) -> str:
-    return f"{_PREFIX[kind]}-{hashlib.sha256(key.encode()).hexdigest()[:6]}"
+    """The kind's prefix and a hash of the task key."""
+    return f"{KIND_RULES[kind].prefix}-{hashlib.sha256(key.encode()).hexdigest()[:6]}"
 
 
-def mine(kind: Kind, seed: int, wanted: int, max_games: int = MAX_GAMES) -> list[Puzzle]:
-    """Distinct candidate puzzles from games ``seed``, ``seed + 1``, … until ``wanted`` are found."""
-    found: dict[str, Puzzle] = {}
-    for game in range(seed, seed + max_games):
-        for move, state in positions(game):
-            answers = answers_if_interesting(kind, state)
-            if answers is None:
-                continue
-            key = task_key(kind, state)
-            if key in found:
-                continue
-            found[key] = Puzzle(
-                id=puzzle_id(kind, key), kind=kind, state=state, answers=answers,
-                themes=themes(kind, state, answers), rating=estimate_rating(kind, state, answers),
-                source=Source(seed=game, move=move),
-            )
-            if len(found) >= wanted:
-                return list(found.values())
-    return list(found.values())
+def candidate(kind: Kind, seed: int, move: int, state: GameState) -> Candidate | None:
+    """The ``kind`` candidate at move ``move`` of game ``seed``, if its miner keeps the position."""
+    found = MINERS[kind](state, random.Random(f"kaszino-miner:{kind}:{seed}:{move}"))
+    if found is None:
+        return None
+    position, answers, difficulty = found
+    key = task_key(kind, position)
+    puzzle = Puzzle(id=puzzle_id(kind, key), kind=kind, state=position, answers=answers,
+                    themes=themes(kind, position, answers), source=Source(seed=seed, move=move))
+    return Candidate(puzzle, key, round(difficulty, 3))
 
 
-def spread(puzzles: list[Puzzle], count: int) -> list[Puzzle]:
-    """``count`` puzzles spread evenly over the rating range, sorted from easy to hard."""
-    ranked = sorted(puzzles, key=lambda p: (p.rating.value, p.id))
+PER_GAME = 3
+"""At most this many candidates of one kind from one game, chosen at random: variety over volume."""
+
+
+def mine_game(seed: int, kinds: Sequence[Kind] = KINDS) -> list[Candidate]:
+    """The candidates of game ``seed`` for ``kinds``, at most :data:`PER_GAME` of each kind."""
+    found: dict[Kind, list[Candidate]] = {kind: [] for kind in kinds}
+    for move, state in positions(seed):
+        for kind in kinds:
+            mined = candidate(kind, seed, move, state)
+            if mined is not None:
+                found[kind].append(mined)
+    rng = random.Random(f"kaszino-pick:{seed}")
+    chosen = []
+    for kind in kinds:
+        options = found[kind]
+        picked = sorted(rng.sample(range(len(options)), min(PER_GAME, len(options))))
+        chosen += [options[i] for i in picked]
+    return chosen
+
+
+def rebuild(puzzle: Puzzle) -> Candidate | None:
+    """The candidate a mined puzzle's ``source`` gives again (None if the source no longer yields one)."""
+    if puzzle.source is None:
+        raise KaszinoError(f"puzzle {puzzle.id!r} has no source to rebuild it from")
+    state = replay(puzzle.source.seed, puzzle.source.move)
+    return candidate(puzzle.kind, puzzle.source.seed, puzzle.source.move, state)
+
+
+# --- selection and ratings ---------------------------------------------------------------------------
+RATING_RANGE = (800.0, 2000.0)
+INITIAL_DEVIATION = 300.0
+
+
+def spread(candidates: Sequence[Candidate], count: int) -> list[Candidate]:
+    """``count`` candidates spread evenly over the difficulty range, easiest first."""
+    ranked = sorted(candidates, key=lambda c: (c.difficulty, c.puzzle.id))
     if count >= len(ranked):
         return ranked
     if count == 1:
@@ -225,13 +302,103 @@ def spread(puzzles: list[Puzzle], count: int) -> list[Puzzle]:
     return [ranked[round(i * step)] for i in range(count)]
 
 
-POOL_FACTOR = 4
-"""Candidates mined per puzzle kept, so that the kept ones can spread over the difficulties."""
+def rated(chosen: Sequence[Candidate]) -> list[Puzzle]:
+    """The puzzles of one kind rated by their place in difficulty (ties share the middle place)."""
+    low, high = RATING_RANGE
+    scores = sorted(c.difficulty for c in chosen)
+    last = max(len(scores) - 1, 1)
+    puzzles = []
+    for c in chosen:
+        first = scores.index(c.difficulty)
+        middle = (first + first + scores.count(c.difficulty) - 1) / 2
+        place = middle / last if len(scores) > 1 else 0.5
+        value = float(round(low + (high - low) * place, -1))
+        puzzles.append(replace(c.puzzle, rating=Rating(value=value, deviation=INITIAL_DEVIATION)))
+    return puzzles
 
 
-def generate(kinds: tuple[Kind, ...] = KINDS, *, seed: int, count: int) -> list[Puzzle]:
-    """``count`` puzzles of each kind mined from games starting at ``seed``, sorted from easy to hard."""
+POOL_FACTOR = 2
+"""Candidates gathered per puzzle kept, so that the kept ones can spread over the difficulties."""
+GAMES_PER_WORKER = 4
+"""Games handed out per worker in one step; only the speed depends on it, never the result."""
+MAX_GAMES = 4000
+
+Progress = Callable[[int, int], None]
+"""Called with (candidates gathered so far, candidates wanted) after every game."""
+
+
+class _Pools:
+    """The candidates gathered per kind, game after game in seed order.
+
+    A game adds candidates only of the kinds whose pool was not full before it, and gathering stops
+    after the first game that fills the last pool: the pools depend on the games in order alone,
+    not on how the games were shared out among workers.
+    """
+
+    def __init__(self, kinds: tuple[Kind, ...], wanted: int) -> None:
+        self.kinds, self.wanted = kinds, wanted
+        self.found: dict[Kind, dict[str, Candidate]] = {kind: {} for kind in kinds}
+        self.games = 0
+
+    def open_kinds(self) -> tuple[Kind, ...]:
+        return tuple(kind for kind in self.kinds if len(self.found[kind]) < self.wanted)
+
+    def full(self) -> bool:
+        return not self.open_kinds()
+
+    def gathered(self) -> int:
+        return sum(min(len(pool), self.wanted) for pool in self.found.values())
+
+    def add(self, game: list[Candidate]) -> None:
+        wanted = self.open_kinds()
+        for c in game:
+            if c.puzzle.kind in wanted:
+                self.found[c.puzzle.kind].setdefault(c.key, c)
+        self.games += 1
+
+
+def generate(
+    kinds: Sequence[Kind] = KINDS,
+    *,
+    seed: int,
+    count: int,
+    workers: int | None = None,
+    progress: Progress | None = None,
+    max_games: int = MAX_GAMES,
+) -> list[Puzzle]:
+    """``count`` puzzles of each of ``kinds`` mined from games ``seed``, ``seed + 1``, …
+
+    ``workers`` processes mine the games (default: every core; 1 mines in this process). The
+    result is sorted by kind (in :data:`KINDS` order), then from easy to hard, and is the same
+    for a seed and count whatever the number of workers.
+    """
     if count < 1:
         raise KaszinoError(f"count must be at least 1, not {count}")
-    chosen = [puzzle for kind in kinds for puzzle in spread(mine(kind, seed, POOL_FACTOR * count), count)]
-    return sorted(chosen, key=lambda p: (p.rating.value, p.id))
+    if workers is not None and workers < 1:
+        raise KaszinoError(f"workers must be at least 1, not {workers}")
+    pools = _Pools(tuple(dict.fromkeys(kinds)), POOL_FACTOR * count)
+    processes = workers or os.cpu_count() or 1
+    executor = ProcessPoolExecutor(processes) if processes > 1 else None
+    step = GAMES_PER_WORKER * processes
+    try:
+        next_seed, stop = seed, seed + max_games
+        while not pools.full() and next_seed < stop:
+            # Kinds full before this step are not mined; kinds that fill up within it are cut off per game.
+            mine = partial(mine_game, kinds=pools.open_kinds())
+            batch = range(next_seed, min(next_seed + step, stop))
+            for game in executor.map(mine, batch) if executor is not None else map(mine, batch):
+                pools.add(game)
+                if progress is not None:
+                    progress(pools.gathered(), pools.wanted * len(pools.kinds))
+                if pools.full():
+                    break
+            next_seed = batch.stop
+    finally:
+        if executor is not None:
+            executor.shutdown(cancel_futures=True)
+    short = [f"{kind} ({len(pools.found[kind])})" for kind in pools.kinds if len(pools.found[kind]) < count]
+    if short:
+        raise KaszinoError(f"found fewer than {count} puzzles of {', '.join(short)} in {pools.games} games; "
+                           f"try a smaller count")
+    return [p for kind in pools.kinds for p in sorted(rated(spread(list(pools.found[kind].values()), count)),
+                                                       key=lambda p: (p.rating.value, p.id))]

@@ -1,12 +1,14 @@
 """Puzzles as data: the file format of ``puzzles/*.json``, loading with validation, checking answers.
 
-A puzzle file is a JSON object ``{"format": 1, "puzzles": [record, ...]}``; each record holds
+A puzzle file is a JSON object ``{"format": 2, "puzzles": [record, ...]}``; each record holds
 ``id``, ``kind``, ``position`` (the one-line notation of :meth:`GameState.notation`), ``answers``
-(move texts), ``themes``, ``rating`` and ``source``. docs/puzzles.md describes every field.
+(move texts, choices or numbers, by kind), ``themes``, ``rating`` and ``source``. Files of format 1
+(the three capture kinds, before the other kinds existed) read the same way. docs/puzzles.md
+describes every field.
 
-The stored answers are exactly the set the solver finds (:func:`solve`), so a learner's answer is
-judged by set membership and every correct answer is accepted; ``kaszino puzzles check`` re-solves
-every stored puzzle to keep the files honest.
+The stored answers are exactly the set the kind's solver finds (:mod:`kaszino.puzzles.kinds`), so
+an attempt is judged by set membership and every correct answer is accepted; ``kaszino puzzles
+check`` re-solves every stored puzzle to keep the files honest.
 """
 
 from __future__ import annotations
@@ -22,28 +24,58 @@ from pathlib import Path
 from types import UnionType
 from typing import Literal, get_args
 
-from kaszino.engine.captures import Capture, capture_problem, captures
-from kaszino.engine.cards import Card, format_cards
-from kaszino.engine.moves import parse_move
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, PuzzleFormatError, quote
-from kaszino.i18n import tr
 from kaszino.inputs import MAX_COUNT, MAX_SEED, read_whole
-from kaszino.solver.sweeps import sweeps
-from kaszino.solver.value import best_captures
-from kaszino.teach.explain import explain_move
-from kaszino.teach.hints import Objective, hint_ladder
-
-Kind = Literal["all_captures", "best_capture", "sweep"]
-KINDS: tuple[Kind, ...] = get_args(Kind)
-
-THEMES: tuple[str, ...] = (
-    "ace", "big_casino", "little_casino", "multi_card", "long_capture", "first_move_double",
-    "forced_second_move", "open_round", "many_captures", "tied_best",
+from kaszino.puzzles.capture_kinds import AllCaptures, BestCapture, Fals, Sweep
+from kaszino.puzzles.kinds import (
+    KINDS,
+    Answer,
+    AnswerForm,
+    Attempt,
+    CaptureKey,
+    Kind,
+    KindRules,
+    Verdict,
+    answer_key,
+    canonical,
+    capture_key,
 )
-"""Theme tags a puzzle may carry; :mod:`kaszino.puzzles.mining` decides them with small predicates."""
+from kaszino.puzzles.play_kinds import Defend, LastRound
+from kaszino.puzzles.point_kinds import Ausz, ScoreDeal
+from kaszino.puzzles.themes import THEMES
 
-FORMAT_VERSION = 1
+__all__ = [
+    "BANDS", "FORMAT_VERSION", "KINDS", "KIND_RULES", "PUZZLE_DIR", "READABLE_FORMATS", "THEMES",
+    "Answer", "AnswerForm", "Band", "CaptureKey", "Discrepancy", "Kind", "Puzzle", "Rating", "Source",
+    "Verdict", "band_of", "canonical", "capture_key", "dumps_puzzles", "load_all", "load_puzzles",
+    "parse_puzzles", "puzzle_files", "puzzle_from_record", "recheck", "save_puzzles", "solve",
+]
+
+KIND_RULES: dict[Kind, KindRules] = {
+    rules.kind: rules
+    for rules in (AllCaptures(), BestCapture(), Sweep(), LastRound(), Fals(), Ausz(), ScoreDeal(), Defend())
+}
+"""Every kind and the object that solves, judges and explains it, in the order of :data:`KINDS`."""
+assert tuple(KIND_RULES) == KINDS
+
+Band = Literal["easy", "medium", "hard"]
+BANDS: tuple[Band, ...] = get_args(Band)
+BAND_LIMITS = (1200.0, 1600.0)
+"""A rating below the first limit is ``easy``, below the second ``medium``, else ``hard``."""
+
+
+def band_of(value: float) -> Band:
+    """The difficulty band of a rating value."""
+    easy, medium = BAND_LIMITS
+    return "easy" if value < easy else "medium" if value < medium else "hard"
+
+
+FORMAT_VERSION = 2
+READABLE_FORMATS = (1, 2)
+"""Format 1 held only the three capture kinds; every format-1 file is a valid format-2 file."""
+
+
 def _shipped_puzzles() -> Path:
     """Where the shipped puzzle files are: inside an installed wheel, else ``puzzles/`` of the checkout."""
     package = Path(__file__).resolve().parents[1]
@@ -54,7 +86,6 @@ def _shipped_puzzles() -> Path:
 PUZZLE_DIR = _shipped_puzzles()
 """The shipped puzzle files: the top-level ``puzzles/`` folder, which a wheel carries as package data."""
 
-_OBJECTIVES: dict[Kind, Objective] = {"all_captures": "all", "best_capture": "best", "sweep": "sweep"}
 _FIELDS = ("id", "kind", "position", "answers", "themes", "rating", "source")
 _ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _JSON_WHOLE = 10**20 - 1
@@ -63,20 +94,12 @@ _RATING_BOUNDS = {"value": 5000.0, "deviation": 1000.0, "volatility": 10.0}
 """The largest value of each rating field (all are at least 0)."""
 
 
-CaptureKey = tuple[frozenset[Card], frozenset[Card]]
-
-
-def capture_key(capture: Capture) -> CaptureKey:
-    """What makes two captures the same: the cards on each side, in any order."""
-    return frozenset(capture.hand), frozenset(capture.table)
-
-
 @dataclass(frozen=True, slots=True)
 class Rating:
-    """A Glicko-2 rating (Glicko scale): a puzzle's difficulty, or later a learner's strength.
+    """A Glicko-2 rating (Glicko scale): a puzzle's difficulty, or a learner's strength.
 
     Generated puzzles start from an estimate with a wide deviation; rating updates after
-    attempts (a later issue) replace the value with ``dataclasses.replace``.
+    attempts replace the value with ``dataclasses.replace``.
     """
 
     value: float = 1500.0
@@ -93,111 +116,73 @@ class Source:
 
 
 @dataclass(frozen=True, slots=True)
-class Verdict:
-    """The judgement of one attempt: ``correct``, a learner-facing ``text`` and the details.
-
-    ``missing`` are correct answers not given (``all_captures`` only), ``extra`` are legal
-    captures given that are not answers, ``wrong`` are selections that are no legal capture.
-    """
-
-    correct: bool
-    text: str
-    missing: tuple[Capture, ...] = ()
-    extra: tuple[Capture, ...] = ()
-    wrong: tuple[Capture, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
 class Puzzle:
     """One puzzle: a position, what to find in it, and every correct answer."""
 
     id: str
     kind: Kind
     state: GameState
-    answers: tuple[Capture, ...]
+    answers: tuple[Answer, ...]
     themes: tuple[str, ...] = ()
     rating: Rating = field(default_factory=Rating)
     source: Source | None = None
 
     @property
+    def rules(self) -> KindRules:
+        """The object that solves, judges and explains this kind."""
+        return KIND_RULES[self.kind]
+
+    @property
+    def answer_form(self) -> AnswerForm:
+        """``captures`` (a set of captures), ``move`` (one move), ``choice`` or ``number``."""
+        return self.rules.form
+
+    @property
+    def band(self) -> Band:
+        """``easy``, ``medium`` or ``hard``, from the rating (:data:`BAND_LIMITS`)."""
+        return band_of(self.rating.value)
+
+    @property
     def player(self) -> int:
-        """The player whose move the puzzle asks for."""
+        """The player the puzzle asks about (the player to move)."""
         return self.state.to_move
 
     @property
-    def answer_keys(self) -> frozenset[CaptureKey]:
-        return frozenset(capture_key(answer) for answer in self.answers)
+    def answer_keys(self) -> frozenset[object]:
+        """What identifies each correct answer (:func:`kaszino.puzzles.kinds.answer_key`)."""
+        return frozenset(answer_key(answer) for answer in self.answers)
 
-    def is_answer(self, capture: Capture) -> bool:
-        return capture_key(capture) in self.answer_keys
+    def is_answer(self, answer: Answer) -> bool:
+        """Whether ``answer`` is correct (captures in any card order)."""
+        return answer_key(answer) in self.answer_keys
+
+    def choices(self) -> tuple[str, ...]:
+        """The options of a ``choice`` puzzle (``fals``, ``ausz``); empty for the other forms."""
+        return self.rules.choices(self.state)
+
+    def choice_text(self, choice: str) -> str:
+        """One option in words, in the current language."""
+        return self.rules.choice_text(choice)
 
     def task_text(self) -> str:
         """What the learner has to find, in the current language."""
-        return tr(f"puzzles.task_{self.kind}")
+        return self.rules.task_text(self.state)
 
-    def check(self, selection: Capture | Iterable[Capture]) -> Verdict:
-        """Judge an attempt: a set of captures for ``all_captures``, one capture for the other kinds."""
-        if self.kind == "all_captures":
-            if isinstance(selection, Capture):
-                selection = (selection,)
-            chosen = tuple(selection) if isinstance(selection, Iterable) else None
-            if chosen is None or not all(isinstance(c, Capture) for c in chosen):
-                raise KaszinoError(f"an all_captures puzzle takes a list of captures, not {quote(selection)}")
-            return self._check_all(chosen)
-        if not isinstance(selection, Capture):
-            raise KaszinoError(f"a {self.kind} puzzle takes one capture, not {quote(selection)}")
-        problem = _refusal(self.state, selection)
-        if problem is not None:
-            return Verdict(False, problem, wrong=(selection,))
-        if self.kind == "best_capture":
-            return self._check_best(selection)
-        return self._check_sweep(selection)
+    def check(self, attempt: Attempt) -> Verdict:
+        """Judge an attempt (by :attr:`answer_form`): a set of captures, one move, a choice or a number.
 
-    def _check_all(self, selection: tuple[Capture, ...]) -> Verdict:
-        reasons = {capture: _refusal(self.state, capture) for capture in selection}
-        wrong = tuple(c for c, reason in reasons.items() if reason is not None)
-        chosen = {capture_key(c) for c in selection if reasons[c] is None}
-        extra = tuple(c for c in selection if reasons[c] is None and not self.is_answer(c))
-        missing = tuple(a for a in self.answers if capture_key(a) not in chosen)
-        lines = [reason for reason in reasons.values() if reason is not None]
-        lines += [tr("puzzles.not_an_answer", capture=c) for c in extra]
-        if missing:
-            lines.append(tr("puzzles.all_missing", found=len(self.answers) - len(missing),
-                            total=len(self.answers)))
-        correct = not lines
-        if correct:
-            lines.append(tr("puzzles.all_correct", total=len(self.answers)))
-        return Verdict(correct, "\n".join(lines), missing=missing, extra=extra, wrong=wrong)
-
-    def _check_best(self, capture: Capture) -> Verdict:
-        if self.is_answer(capture):
-            others = [a for a in self.answers if capture_key(a) != capture_key(capture)]
-            text = tr("puzzles.best_correct", capture=capture)
-            if others:
-                text += "\n" + tr("puzzles.best_tied", others=", ".join(map(str, others)))
-            return Verdict(True, text)
-        text = tr("puzzles.best_worse", capture=capture) + "\n" + _explain(self.state, capture)
-        return Verdict(False, text, extra=(capture,))
-
-    def _check_sweep(self, capture: Capture) -> Verdict:
-        if self.is_answer(capture):
-            first = self.state.is_first_move(self.player)
-            rules = self.state.rules
-            points = rules.first_move_tabla_points if first else rules.tabla_points
-            return Verdict(True, tr("puzzles.sweep_correct", capture=capture, points=points))
-        left = [c for c in self.state.table if c not in capture.table]
-        return Verdict(False, tr("puzzles.sweep_leaves", capture=capture, cards=format_cards(left)),
-                       extra=(capture,))
+        A wrong attempt is refuted without naming a correct answer; ``KaszinoError`` if the attempt
+        has the wrong form.
+        """
+        return self.rules.check(self.state, self.answers, attempt)
 
     def hints(self) -> list[str]:
-        """Hints from vague to precise (the hint ladder of :mod:`kaszino.teach.hints`)."""
-        return hint_ladder(self.state, _OBJECTIVES[self.kind])
+        """Hints from vague to precise; the last one gives an answer."""
+        return self.rules.hints(self.state, self.answers)
 
     def solution_text(self) -> str:
-        """Every correct answer, each with the explanation of the move."""
-        lines = [tr(f"puzzles.solution_{self.kind}", count=len(self.answers))]
-        lines += [f"• {_explain(self.state, answer)}" for answer in self.answers]
-        return "\n".join(lines)
+        """Every correct answer with its explanation, and why the other answers are worse."""
+        return self.rules.solution_text(self.state, self.answers)
 
     def to_record(self) -> dict[str, object]:
         """The JSON record of this puzzle (the inverse of :func:`puzzle_from_record`)."""
@@ -205,7 +190,7 @@ class Puzzle:
             "id": self.id,
             "kind": self.kind,
             "position": self.state.notation(),
-            "answers": [str(answer) for answer in self.answers],
+            "answers": [self.rules.answer_value(answer) for answer in self.answers],
             "themes": list(self.themes),
             "rating": {"value": _number(self.rating.value), "deviation": _number(self.rating.deviation),
                        "volatility": _number(self.rating.volatility)},
@@ -220,54 +205,10 @@ def _number(value: float) -> float | int:
     return int(value) if value.is_integer() else value
 
 
-def _explain(state: GameState, capture: Capture) -> str:
-    return explain_move(state, capture).text
-
-
-def engine_problem(state: GameState, capture: Capture) -> str | None:
-    """Why ``capture`` is no correct capture of the player to move (the engine's English words), or None.
-
-    Stricter than ``state.problem``: under V6 the engine accepts a false capture as an attempt.
-    """
-    return state.problem(capture) or capture_problem(capture.hand, capture.table, state.rules)
-
-
-def _refusal(state: GameState, capture: Capture) -> str | None:
-    """Learner-facing words for a selection that is no correct capture, or None if it is one."""
-    if engine_problem(state, capture) is None:
-        return None
-    if state.problem(capture) is None:  # V6: the engine would take it as an attempt
-        return tr("puzzles.false_capture", capture=capture)
-    return _explain(state, capture)
-
-
 # --- the solver's answers -------------------------------------------------------------------------
-def solve(kind: Kind, state: GameState) -> tuple[Capture, ...]:
+def solve(kind: Kind, state: GameState) -> tuple[Answer, ...]:
     """The exact set of correct answers of a ``kind`` puzzle in ``state``, in a canonical order."""
-    found: Iterable[Capture]
-    if kind == "all_captures":
-        found = captures(state.hands[state.to_move], state.table, state.rules)
-    elif kind == "best_capture":
-        found = [capture for capture, _ in best_captures(state)]
-    else:
-        found = sweeps(state)
-    return canonical(state, found)
-
-
-def canonical(state: GameState, found: Iterable[Capture]) -> tuple[Capture, ...]:
-    """Captures with their cards in hand and table order, sorted, each once."""
-    hand, table = state.hands[state.to_move], state.table
-
-    def ordered(capture: Capture) -> Capture:
-        return Capture(tuple(c for c in hand if c in capture.hand),
-                       tuple(c for c in table if c in capture.table))
-
-    def sort_key(capture: Capture) -> tuple[int, list[int], int, list[int]]:
-        return (len(capture.hand), [hand.index(c) for c in capture.hand],
-                len(capture.table), [table.index(c) for c in capture.table])
-
-    unique = {capture_key(c): ordered(c) for c in found}
-    return tuple(sorted(unique.values(), key=sort_key))
+    return KIND_RULES[kind].solve(state)
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,8 +216,8 @@ class Discrepancy:
     """A stored puzzle whose answers differ from the solver's set."""
 
     puzzle: Puzzle
-    missing: tuple[Capture, ...]
-    extra: tuple[Capture, ...]
+    missing: tuple[Answer, ...]
+    extra: tuple[Answer, ...]
 
     def __str__(self) -> str:
         parts = [f"puzzle {self.puzzle.id!r} ({self.puzzle.kind})"]
@@ -290,9 +231,9 @@ class Discrepancy:
 def recheck(puzzle: Puzzle) -> Discrepancy | None:
     """Re-solve ``puzzle``; a :class:`Discrepancy` if its stored answers are not exactly the solver's."""
     solved = solve(puzzle.kind, puzzle.state)
-    solved_keys = {capture_key(c) for c in solved}
-    missing = tuple(c for c in solved if not puzzle.is_answer(c))
-    extra = tuple(c for c in puzzle.answers if capture_key(c) not in solved_keys)
+    solved_keys = {answer_key(answer) for answer in solved}
+    missing = tuple(answer for answer in solved if not puzzle.is_answer(answer))
+    extra = tuple(answer for answer in puzzle.answers if answer_key(answer) not in solved_keys)
     return Discrepancy(puzzle, missing, extra) if missing or extra else None
 
 
@@ -329,47 +270,43 @@ def puzzle_from_record(record: object, where: _Where) -> Puzzle:
     kind = record["kind"]
     if not isinstance(kind, str) or kind not in KINDS:
         raise where.error(f"unknown kind {quote(kind)}; known: {', '.join(KINDS)}", "kind")
-    state = _read_position(record["position"], where)
+    state = _read_position(record["position"], kind, where)
     return Puzzle(
         id=puzzle_id,
         kind=kind,
         state=state,
-        answers=_read_answers(record["answers"], state, where),
+        answers=_read_answers(record["answers"], kind, state, where),
         themes=_read_themes(record.get("themes", []), where),
         rating=_read_rating(record.get("rating", {}), where),
         source=_read_source(record.get("source"), where),
     )
 
 
-def _read_position(text: object, where: _Where) -> GameState:
+def _read_position(text: object, kind: Kind, where: _Where) -> GameState:
     if not isinstance(text, str):
         raise where.error("the position must be a notation string", "position")
     try:
         state = GameState.from_notation(text)
     except KaszinoError as error:
         raise where.error(f"bad notation: {error}", "position") from None
-    if state.finished or state.deal_over or state.forced == "lay" or not state.hands[state.to_move]:
-        raise where.error("the player to move must be free to capture in this position", "position")
+    problem = KIND_RULES[kind].position_problem(state)
+    if problem is not None:
+        raise where.error(f"not a {kind} position: {problem}", "position")
     return state
 
 
-def _read_answers(texts: object, state: GameState, where: _Where) -> tuple[Capture, ...]:
-    if not isinstance(texts, list) or not texts or not all(isinstance(t, str) for t in texts):
-        raise where.error("answers must be a non-empty list of move texts", "answers")
-    answers: list[Capture] = []
-    for text in texts:
+def _read_answers(values: object, kind: Kind, state: GameState, where: _Where) -> tuple[Answer, ...]:
+    if not isinstance(values, list) or not values:
+        raise where.error("answers must be a non-empty list", "answers")
+    answers: list[Answer] = []
+    for value in values:
         try:
-            move = parse_move(text)
+            answer = KIND_RULES[kind].read_answer(state, value)
         except KaszinoError as error:
-            raise where.error(f"{quote(text)} is not a move: {error}", "answers") from None
-        if not isinstance(move, Capture):
-            raise where.error(f"{quote(text)} is not a capture", "answers")
-        reason = engine_problem(state, move)
-        if reason is not None:
-            raise where.error(f"{quote(text)} is not a legal move here: {reason}", "answers")
-        if any(capture_key(move) == capture_key(a) for a in answers):
-            raise where.error(f"{quote(text)} is listed twice", "answers")
-        answers.append(move)
+            raise where.error(str(error), "answers") from None
+        if any(answer_key(answer) == answer_key(a) for a in answers):
+            raise where.error(f"{quote(value)} is listed twice", "answers")
+        answers.append(answer)
     return tuple(answers)
 
 
@@ -415,10 +352,11 @@ def parse_puzzles(text: str, path: Path | str = "<text>") -> tuple[Puzzle, ...]:
     where = _Where(path)
     document = _read_json(text, where)
     if not isinstance(document, dict) or set(document) != {"format", "puzzles"}:
-        raise where.error('a puzzle file is a JSON object {"format": 1, "puzzles": [...]}')
+        raise where.error(f'a puzzle file is a JSON object {{"format": {FORMAT_VERSION}, "puzzles": [...]}}')
     version = document["format"]
-    if type(version) is not int or version != FORMAT_VERSION:
-        raise where.error(f"unknown format {quote(version)}; this version reads {FORMAT_VERSION}", "format")
+    if type(version) is not int or version not in READABLE_FORMATS:
+        readable = " and ".join(map(str, READABLE_FORMATS))
+        raise where.error(f"unknown format {quote(version)}; this version reads {readable}", "format")
     if not isinstance(document["puzzles"], list):
         raise where.error("'puzzles' must be a list", "puzzles")
     puzzles = [puzzle_from_record(record, _Where(path, f"#{number}"))
@@ -547,6 +485,7 @@ def save_puzzles(puzzles: Sequence[Puzzle], path: Path | str) -> None:
     text = dumps_puzzles(puzzles)
     if parse_puzzles(text, path) != tuple(puzzles):
         raise KaszinoError(f"{path}: the puzzles do not read back unchanged; nothing written")
+    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644  # a new file is readable by all
     try:
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as error:
@@ -554,6 +493,7 @@ def save_puzzles(puzzles: Sequence[Puzzle], path: Path | str) -> None:
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
+        os.chmod(temporary, mode)
         os.replace(temporary, path)
     except BaseException:
         os.unlink(temporary)

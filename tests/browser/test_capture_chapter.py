@@ -64,12 +64,12 @@ def test_the_chapter_puzzles_take_answers_hints_and_the_solution(
     open_notebook: Callable[[str | Path], Page], screenshot: Callable[[str], Path]
 ) -> None:
     page = open_notebook(CHAPTER)
-    # The trainer starts with the easiest find-every-capture puzzle: hand 8♣ 8♥ 6♣, table Q♣ 8♠.
+    # The trainer starts with the easiest find-every-capture puzzle: hand K♣ 10♠ 3♥, table K♥.
     trainer = widget_holding(page, ".kaszino-task")
     feedback = trainer.locator(".kaszino-feedback")
     trainer.scroll_into_view_if_needed()
 
-    click_cards(trainer, "8♣ 8♠")
+    click_cards(trainer, "K♣ K♥")
     trainer.locator(".kaszino-add-btn").click()
     expect(trainer.locator(".kaszino-answer-list li")).to_have_count(1)
     trainer.locator(".kaszino-done-btn").click()
@@ -78,7 +78,7 @@ def test_the_chapter_puzzles_take_answers_hints_and_the_solution(
     trainer.locator(".kaszino-hint-btn").click()
     expect(trainer.locator(".kaszino-hints li")).to_have_count(1)
     trainer.locator(".kaszino-solution-btn").click()
-    expect(trainer.locator(".kaszino-solution")).to_contain_text("8♥ = 8♠")
+    expect(trainer.locator(".kaszino-solution")).to_contain_text("10♠+3♥ = K♥")
     screenshot("chapter-puzzle")
 
     trainer.locator(".kaszino-next-btn").click()

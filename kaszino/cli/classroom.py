@@ -1,0 +1,93 @@
+"""``kaszino classroom teacher``: write the teacher's version of the combinatorics chapter.
+
+The students' notebook (``notebooks/30_kombinatorika.ipynb``) is the one source: the teacher's
+version (``notebooks/30_kombinatorika_tanari.ipynb``) is the same notebook with a note on top and,
+after every exercise cell, a cell that shows the exercise's worked solution. It is run afterwards
+(unless ``--no-execute``), so it is committed with its outputs like every notebook.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from kaszino.errors import KaszinoError
+
+STUDENT = Path("notebooks/30_kombinatorika.ipynb")
+TEACHER = Path("notebooks/30_kombinatorika_tanari.ipynb")
+EXERCISE_CELL = re.compile(r'^exercise\("(\w+)"\)\s*$')
+BANNER = 'from kaszino.jupyter.classroom import solution\n\ntext("teacher")'
+
+
+def _code_cell(cell_id: str, source: str) -> dict[str, Any]:
+    return {"cell_type": "code", "execution_count": None, "id": cell_id, "metadata": {}, "outputs": [],
+            "source": source}
+
+
+def _source(cell: dict[str, Any]) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else str(source)
+
+
+def teacher_version(student: dict[str, Any]) -> dict[str, Any]:
+    """The teacher's notebook made from the students' one (outputs cleared; run it afterwards)."""
+    cells: list[dict[str, Any]] = []
+    banner_placed = False
+    for cell in student.get("cells", []):
+        cell = copy.deepcopy(cell)
+        if cell.get("cell_type") == "code":
+            cell["outputs"], cell["execution_count"] = [], None
+            cell.get("metadata", {}).pop("execution", None)
+        cells.append(cell)
+        source = _source(cell)
+        if cell.get("cell_type") == "code" and "language_switch()" in source and not banner_placed:
+            cells.append(_code_cell("teacher-note", BANNER))
+            banner_placed = True
+        match = EXERCISE_CELL.match(source) if cell.get("cell_type") == "code" else None
+        if match:
+            cells.append(_code_cell(f"solution-{match.group(1)}", f'solution("{match.group(1)}")'))
+    if not banner_placed:
+        raise KaszinoError("the students' notebook has no language_switch() cell for the teacher's note")
+    return {**student, "cells": cells}
+
+
+def write(notebook: dict[str, Any], out: Path, execute_in: Path | None) -> None:
+    """Write ``notebook`` to ``out``, first running it in ``execute_in`` (outputs kept, no widget state)."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    node = nbformat.reads(json.dumps(notebook), as_version=4)  # type: ignore[no-untyped-call]
+    if execute_in is not None:
+        NotebookClient(node, timeout=600, kernel_name="python3", store_widget_state=False,
+                       resources={"metadata": {"path": str(execute_in)}}).execute()
+    nbformat.write(node, str(out))  # type: ignore[no-untyped-call]
+
+
+def teacher(args: argparse.Namespace) -> int:
+    source, out = Path(args.student), Path(args.out)
+    try:
+        student = json.loads(source.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise KaszinoError(f"no students' notebook at {source}") from None
+    except json.JSONDecodeError as error:
+        raise KaszinoError(f"{source} is not a notebook: {error}") from None
+    notebook = teacher_version(student)
+    write(notebook, out, None if args.no_execute else source.resolve().parent)
+    solutions = sum(1 for cell in notebook["cells"] if _source(cell).startswith("solution("))
+    print(f"wrote {out}: {solutions} worked solutions")
+    return 0
+
+
+def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``classroom teacher`` to the ``kaszino`` command."""
+    group = commands.add_parser("classroom", help="the classroom chapter (combinatorics)")
+    sub = group.add_subparsers(dest="classroom_command", required=True)
+    write = sub.add_parser("teacher", help="write the teacher's version of the chapter (worked solutions)")
+    write.add_argument("--student", default=str(STUDENT), help=f"the students' notebook (default {STUDENT})")
+    write.add_argument("--out", default=str(TEACHER), help=f"where to write (default {TEACHER})")
+    write.add_argument("--no-execute", action="store_true", help="write without running the notebook")
+    write.set_defaults(run=teacher)

@@ -1,0 +1,226 @@
+"""The capture kinds: find every capture, the most valuable one, the tábla, and Fals! (is it legal?)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from kaszino.engine.captures import Capture, captures
+from kaszino.engine.cards import card_sum, format_cards
+from kaszino.engine.moves import Move
+from kaszino.engine.state import GameState
+from kaszino.errors import KaszinoError
+from kaszino.i18n import tr
+from kaszino.puzzles.kinds import (
+    Answer,
+    Attempt,
+    KindRules,
+    Verdict,
+    bullet_lines,
+    canonical,
+    capture_key,
+    explain,
+    free_to_move,
+    is_answer,
+    refusal,
+    words,
+)
+from kaszino.solver.sweeps import sweeps
+from kaszino.solver.value import best_captures, capture_value, capture_values
+from kaszino.teach.explain import value_message
+from kaszino.teach.hints import hint_ladder
+
+
+def _captures_only(answers: tuple[Answer, ...]) -> tuple[Capture, ...]:
+    return tuple(a for a in answers if isinstance(a, Capture))
+
+
+class _CaptureKind(KindRules):
+    """A kind asking for captures in a position where the player to move may capture."""
+
+    def position_problem(self, state: GameState) -> str | None:
+        return free_to_move(state)
+
+    def _one_capture(self, state: GameState, attempt: Attempt) -> Capture | Verdict:
+        """The attempt as a correct capture, or the verdict refusing it."""
+        move = self.one_move(attempt)
+        if not isinstance(move, Capture):
+            return Verdict(False, tr("puzzles.lay_is_no_capture", card=str(move)), wrong=(move,))
+        problem = refusal(state, move)
+        return move if problem is None else Verdict(False, problem, wrong=(move,))
+
+
+class AllCaptures(_CaptureKind):
+    """Find every capture you can make now."""
+
+    kind, form, prefix = "all_captures", "captures", "ac"
+
+    def solve(self, state: GameState) -> tuple[Answer, ...]:
+        return canonical(state, captures(state.hands[state.to_move], state.table, state.rules))
+
+    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+        if isinstance(attempt, Capture):
+            selection: tuple[Move, ...] = (attempt,)
+        elif isinstance(attempt, str | int) or not isinstance(attempt, Iterable):
+            raise KaszinoError(f"an all_captures puzzle takes a set of captures, not {attempt!r}")
+        else:
+            selection = tuple(attempt)
+        if not all(isinstance(move, Capture) for move in selection):
+            raise KaszinoError(f"an all_captures puzzle takes captures only, not {selection!r}")
+        reasons = {move: refusal(state, move) for move in selection}
+        wrong = tuple(move for move, reason in reasons.items() if reason is not None)
+        chosen = {capture_key(m) for m in selection if isinstance(m, Capture) and reasons[m] is None}
+        missing = tuple(a for a in _captures_only(answers) if capture_key(a) not in chosen)
+        lines = [reason for reason in reasons.values() if reason is not None]
+        if missing:
+            lines.append(tr("puzzles.all_missing", found=len(answers) - len(missing), total=len(answers)))
+        correct = not lines
+        if correct:
+            lines.append(tr("puzzles.all_correct", total=len(answers)))
+        return Verdict(correct, "\n".join(lines), missing=missing, wrong=wrong)
+
+    def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
+        return hint_ladder(state, "all")
+
+    def solution_text(self, state: GameState, answers: tuple[Answer, ...]) -> str:
+        head = tr("puzzles.solution_all_captures", count=len(answers))
+        return bullet_lines(head, (explain(state, a) for a in _captures_only(answers)))
+
+
+class BestCapture(_CaptureKind):
+    """Find the most valuable capture now (points, then spades, then cards)."""
+
+    kind, form, prefix = "best_capture", "move", "bc"
+
+    def solve(self, state: GameState) -> tuple[Answer, ...]:
+        return canonical(state, [capture for capture, _ in best_captures(state)])
+
+    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+        capture = self._one_capture(state, attempt)
+        if isinstance(capture, Verdict):
+            return capture
+        value = capture_value(state, capture)
+        if is_answer(answers, capture):
+            text = tr("puzzles.best_correct", capture=capture, value=words(value_message(value)))
+            others = [a for a in _captures_only(answers) if capture_key(a) != capture_key(capture)]
+            if others:
+                text += "\n" + tr("puzzles.best_tied", others=", ".join(map(str, others)))
+            return Verdict(True, text)
+        best = best_captures(state)[0][1]
+        loss = value.shortfall(best)
+        behind = ("points", loss.points) if loss.points else ("spades", loss.spades) if loss.spades \
+            else ("cards", loss.cards)
+        text = "\n".join([
+            tr("puzzles.best_worse", capture=capture, value=words(value_message(value))),
+            tr(f"puzzles.best_behind_{behind[0]}", n=behind[1]),
+        ])
+        return Verdict(False, text, extra=(capture,))
+
+    def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
+        return hint_ladder(state, "best")
+
+    def solution_text(self, state: GameState, answers: tuple[Answer, ...]) -> str:
+        head = tr("puzzles.solution_best_capture", count=len(answers))
+        lines = [explain(state, a) for a in _captures_only(answers)]
+        others = [c for c, _ in capture_values(state) if not is_answer(answers, c)]
+        if others:
+            lines.append(tr("puzzles.solution_others"))
+            lines += [explain(state, c) for c in canonical(state, others)]
+        return bullet_lines(head, lines)
+
+
+class Sweep(_CaptureKind):
+    """Take the whole table with one capture (tábla)."""
+
+    kind, form, prefix = "sweep", "move", "sw"
+
+    def solve(self, state: GameState) -> tuple[Answer, ...]:
+        return canonical(state, sweeps(state))
+
+    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+        capture = self._one_capture(state, attempt)
+        if isinstance(capture, Verdict):
+            return capture
+        if is_answer(answers, capture):
+            first = state.is_first_move(state.to_move)
+            rules = state.rules
+            points = rules.first_move_tabla_points if first else rules.tabla_points
+            return Verdict(True, tr("puzzles.sweep_correct", capture=capture, points=points))
+        left = [c for c in state.table if c not in capture.table]
+        return Verdict(False, tr("puzzles.sweep_leaves", capture=capture, cards=format_cards(left)),
+                       extra=(capture,))
+
+    def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
+        return hint_ladder(state, "sweep")
+
+    def solution_text(self, state: GameState, answers: tuple[Answer, ...]) -> str:
+        head = tr("puzzles.solution_sweep", count=len(answers), total=card_sum(state.table))
+        return bullet_lines(head, (explain(state, a) for a in _captures_only(answers)))
+
+
+FALS_CHOICES = ("correct", "sums_differ", "over_limit")
+"""Fals! answers: the capture is correct, or false because the sums differ or pass the limit."""
+
+
+def fals_faults(capture: Capture, limit: int | None) -> tuple[str, ...]:
+    """Every fault of ``capture`` (empty if it is correct): unequal sums, a side over ``limit``."""
+    hand, table = card_sum(capture.hand), card_sum(capture.table)
+    faults = []
+    if hand != table:
+        faults.append("sums_differ")
+    if limit is not None and max(hand, table) > limit:
+        faults.append("over_limit")
+    return tuple(faults)
+
+
+class Fals(KindRules):
+    """V6: a capture has just been made. Is it correct, or false — and why?"""
+
+    kind, form, prefix = "fals", "choice", "fa"
+
+    def position_problem(self, state: GameState) -> str | None:
+        if not state.rules.fals or state.pending is None:
+            return "a Fals! puzzle needs V6 rules and a capture just made (pending)"
+        if state.rules.max_hand_cards is not None:
+            return "a Fals! puzzle judges sums and the limit only (no V2)"
+        return None
+
+    def choices(self, state: GameState) -> tuple[str, ...]:
+        return FALS_CHOICES
+
+    def _shown(self, state: GameState) -> Capture:
+        assert state.pending is not None
+        return state.pending.capture
+
+    def task_text(self, state: GameState) -> str:
+        return tr("puzzles.task_fals", capture=self._shown(state), player=self._shown_by(state))
+
+    def _shown_by(self, state: GameState) -> int:
+        assert state.pending is not None
+        return state.pending.capturer
+
+    def solve(self, state: GameState) -> tuple[Answer, ...]:
+        return fals_faults(self._shown(state), state.rules.capture_limit) or ("correct",)
+
+    def _say(self, state: GameState, key: str) -> str:
+        """A Fals! text about the shown capture: its sums, the limit, what a call would bring."""
+        capture, rules = self._shown(state), state.rules
+        return tr(f"puzzles.{key}", capture=capture, hand=card_sum(capture.hand),
+                  table=card_sum(capture.table), limit=rules.capture_limit or 0,
+                  penalty=rules.fals_penalty, reward=rules.fals_reward)
+
+    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+        choice = self.one_choice(state, attempt)
+        if choice in answers:
+            return Verdict(True, self._say(state, f"fals_right_{choice}"))
+        return Verdict(False, self._say(state, f"fals_not_{choice}"), extra=(choice,))
+
+    def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
+        steps = ("hint_fals_goal", "hint_fals_hand", "hint_fals_table")
+        return [*(self._say(state, step) for step in steps), self._verdict_text(state, answers)]
+
+    def _verdict_text(self, state: GameState, answers: tuple[Answer, ...]) -> str:
+        return " ".join(self._say(state, f"fals_right_{answer}") for answer in answers)
+
+    def solution_text(self, state: GameState, answers: tuple[Answer, ...]) -> str:
+        others = [self._say(state, f"fals_not_{choice}") for choice in FALS_CHOICES if choice not in answers]
+        return bullet_lines(self._say(state, "solution_fals"), [self._verdict_text(state, answers), *others])

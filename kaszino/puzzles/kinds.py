@@ -1,0 +1,226 @@
+"""What every puzzle kind provides: its answers, how an attempt is judged, its texts.
+
+A kind is one :class:`KindRules` object. It decides whether a position can hold its task
+(:meth:`KindRules.position_problem`), finds the exact set of correct answers (:meth:`solve`),
+judges one attempt without revealing the right answer (:meth:`check`), and gives the hint ladder
+and the full solution. The answer of a kind has one *form*:
+
+- ``"captures"``: a set of captures (``all_captures``);
+- ``"move"``: one move — a capture or a lay (``best_capture``, ``sweep``, ``last_round``, ``defend``);
+- ``"choice"``: one of :meth:`KindRules.choices` (``fals``, ``ausz``);
+- ``"number"``: a whole number (``score_deal``).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal, get_args
+
+from kaszino.engine.captures import Capture, capture_problem
+from kaszino.engine.cards import Card
+from kaszino.engine.moves import Lay, Move, parse_move
+from kaszino.engine.state import GameState
+from kaszino.errors import KaszinoError
+from kaszino.i18n import language, tr
+from kaszino.teach.explain import Joined, Message, explain_move
+
+Kind = Literal["all_captures", "best_capture", "sweep", "last_round", "fals", "ausz", "score_deal", "defend"]
+KINDS: tuple[Kind, ...] = get_args(Kind)
+
+AnswerForm = Literal["captures", "move", "choice", "number"]
+Answer = Move | str | int
+"""One correct answer: a capture or lay (forms ``captures`` and ``move``), a choice, or a number."""
+
+Attempt = Move | Iterable[Move] | str | int
+"""What a learner submits: a set of captures, one move, one choice or one number."""
+
+CaptureKey = tuple[frozenset[Card], frozenset[Card]]
+
+
+def capture_key(capture: Capture) -> CaptureKey:
+    """What makes two captures the same: the cards on each side, in any order."""
+    return frozenset(capture.hand), frozenset(capture.table)
+
+
+def answer_key(answer: Answer) -> object:
+    """What makes two answers the same (captures compare by their cards in any order)."""
+    return capture_key(answer) if isinstance(answer, Capture) else answer
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The judgement of one attempt: ``correct``, a learner-facing ``text`` and the details.
+
+    ``missing`` are correct answers not given (``all_captures`` only: a count is told, not the
+    captures), ``extra`` are legal answers given that are not correct, ``wrong`` are moves the
+    rules do not allow. A wrong attempt's ``text`` refutes it without naming a correct answer.
+    """
+
+    correct: bool
+    text: str
+    missing: tuple[Answer, ...] = ()
+    extra: tuple[Answer, ...] = ()
+    wrong: tuple[Answer, ...] = ()
+
+
+class KindRules(ABC):
+    """One puzzle kind. Subclasses set ``kind``, ``form`` and ``prefix`` (the id prefix)."""
+
+    kind: Kind
+    form: AnswerForm
+    prefix: str
+
+    def task_text(self, state: GameState) -> str:
+        """What the learner has to find, in the current language."""
+        return tr(f"puzzles.task_{self.kind}")
+
+    def choices(self, state: GameState) -> tuple[str, ...]:
+        """The options of a ``choice`` kind (empty for the other forms)."""
+        return ()
+
+    def choice_text(self, choice: str) -> str:
+        """An option in words, in the current language."""
+        return tr(f"puzzles.choice_{self.kind}_{choice}")
+
+    @abstractmethod
+    def position_problem(self, state: GameState) -> str | None:
+        """Why ``state`` cannot hold this kind's task (English, for file errors), or None."""
+
+    @abstractmethod
+    def solve(self, state: GameState) -> tuple[Answer, ...]:
+        """The exact set of correct answers in ``state``, in a canonical order."""
+
+    @abstractmethod
+    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+        """Judge ``attempt`` against the correct ``answers``."""
+
+    @abstractmethod
+    def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
+        """Hints from vague to precise; the last one gives an answer."""
+
+    @abstractmethod
+    def solution_text(self, state: GameState, answers: tuple[Answer, ...]) -> str:
+        """Every correct answer with its explanation, and why the other answers are worse."""
+
+    # --- answers as file data ---------------------------------------------------------------
+    def read_answer(self, state: GameState, value: object) -> Answer:
+        """One stored answer read from its JSON value; ``KaszinoError`` says what is wrong."""
+        if self.form in ("captures", "move"):
+            if not isinstance(value, str):
+                raise KaszinoError(f"{value!r} is not a move text")
+            try:
+                move = parse_move(value)
+            except KaszinoError as error:
+                raise KaszinoError(f"{value!r} is not a move: {error}") from None
+            allowed = (Capture,) if self.form == "captures" else (Capture, Lay)
+            if not isinstance(move, allowed):
+                raise KaszinoError(f"{value!r} is not a {'capture' if self.form == 'captures' else 'move'}")
+            problem = move_problem(state, move)
+            if problem is not None:
+                raise KaszinoError(f"{value!r} is not a legal move here: {problem}")
+            return move
+        if self.form == "choice":
+            if value not in self.choices(state):
+                raise KaszinoError(f"{value!r} is not one of {', '.join(self.choices(state))}")
+            assert isinstance(value, str)
+            return value
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise KaszinoError(f"{value!r} is not a whole number")
+        return value
+
+    def answer_value(self, answer: Answer) -> object:
+        """The JSON value of one answer (the inverse of :meth:`read_answer`)."""
+        return answer if isinstance(answer, str | int) else str(answer)
+
+    def one_move(self, attempt: Attempt) -> Move:
+        """The single move of a ``move`` attempt, or a ``KaszinoError``."""
+        if not isinstance(attempt, Capture | Lay):
+            raise KaszinoError(f"a {self.kind} puzzle takes one move, not {attempt!r}")
+        return attempt
+
+    def one_choice(self, state: GameState, attempt: Attempt) -> str:
+        """The choice of a ``choice`` attempt, or a ``KaszinoError`` listing the options."""
+        if not isinstance(attempt, str) or attempt not in self.choices(state):
+            raise KaszinoError(f"a {self.kind} puzzle takes one of {', '.join(self.choices(state))}, "
+                               f"not {attempt!r}")
+        return attempt
+
+
+def move_problem(state: GameState, move: Move) -> str | None:
+    """Why ``move`` is no correct move of the player to move (the engine's English words), or None.
+
+    Stricter than ``state.problem``: under V6 the engine accepts a false capture as an attempt.
+    """
+    problem = state.problem(move)
+    if problem is None and isinstance(move, Capture):
+        problem = capture_problem(move.hand, move.table, state.rules)
+    return problem
+
+
+def is_answer(answers: Sequence[Answer], attempt: Answer) -> bool:
+    """Whether ``attempt`` is one of ``answers`` (captures in any card order)."""
+    return answer_key(attempt) in {answer_key(answer) for answer in answers}
+
+
+def explain(state: GameState, move: Move) -> str:
+    """The full explanation of ``move`` (it may name the best capture: for solutions only)."""
+    return explain_move(state, move).text
+
+
+def refusal(state: GameState, move: Move) -> str | None:
+    """Learner-facing words for a move that is not correct here, or None if it is correct."""
+    if move_problem(state, move) is None:
+        return None
+    if state.problem(move) is None and isinstance(move, Capture):  # V6: the engine takes it as an attempt
+        return tr("puzzles.false_capture", capture=move)
+    return explain(state, move)
+
+
+def free_to_move(state: GameState) -> str | None:
+    """Why the player to move may not choose a move freely now, or None."""
+    if state.finished or state.deal_over:
+        return "the game or the deal is over"
+    if state.pending is not None:
+        return "a capture is waiting for a Fals! call"
+    if state.forced == "lay":
+        return "the player to move must lay a card"
+    if not state.hands[state.to_move]:
+        return "the player to move holds no cards"
+    return None
+
+
+def canonical(state: GameState, found: Iterable[Capture]) -> tuple[Capture, ...]:
+    """Captures with their cards in hand and table order, sorted, each once."""
+    hand, table = state.hands[state.to_move], state.table
+
+    def ordered(capture: Capture) -> Capture:
+        return Capture(tuple(c for c in hand if c in capture.hand),
+                       tuple(c for c in table if c in capture.table))
+
+    def sort_key(capture: Capture) -> tuple[int, list[int], int, list[int]]:
+        return (len(capture.hand), [hand.index(c) for c in capture.hand],
+                len(capture.table), [table.index(c) for c in capture.table])
+
+    unique = {capture_key(c): ordered(c) for c in found}
+    return tuple(sorted(unique.values(), key=sort_key))
+
+
+def canonical_moves(state: GameState, found: Iterable[Move]) -> tuple[Move, ...]:
+    """Moves in a canonical order: captures as :func:`canonical` orders them, then lays in hand order."""
+    moves = list(found)
+    captured = canonical(state, [m for m in moves if isinstance(m, Capture)])
+    hand = state.hands[state.to_move]
+    lays = sorted({m for m in moves if isinstance(m, Lay)}, key=lambda lay: hand.index(lay.card))
+    return captured + tuple(lays)
+
+
+def bullet_lines(head: str, lines: Iterable[str]) -> str:
+    """A heading and one bullet a line."""
+    return "\n".join([head, *(f"• {line}" for line in lines)])
+
+
+def words(message: Message | Joined) -> str:
+    """A message of :mod:`kaszino.teach.explain` in the current language."""
+    return message.render(language())

@@ -1,0 +1,218 @@
+"""The kinds of the open last round: play the best move (by the exact solver), and defend with a lay."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from kaszino.engine.captures import Capture, captures
+from kaszino.engine.cards import format_cards
+from kaszino.engine.moves import Lay, Move
+from kaszino.engine.state import GameState
+from kaszino.i18n import tr
+from kaszino.puzzles.kinds import (
+    Answer,
+    Attempt,
+    KindRules,
+    Verdict,
+    answer_key,
+    bullet_lines,
+    canonical_moves,
+    free_to_move,
+    is_answer,
+    refusal,
+    words,
+)
+from kaszino.solver.search import Solution, solve
+from kaszino.solver.value import NOTHING, CaptureValue, capture_values
+from kaszino.teach.explain import line_message, move_message, value_message, without_claims
+from kaszino.teach.hints import hint_ladder
+
+
+@lru_cache(maxsize=512)
+def solution(state: GameState) -> Solution:
+    """The exact solution of an open-last-round position (cached: checks and texts ask repeatedly)."""
+    return solve(state)
+
+
+def move_words(move: Move) -> str:
+    """A move in words in the current language."""
+    said = move_message(move)
+    return str(said) if isinstance(said, str | int) else words(said)
+
+
+def _open_round_problem(state: GameState) -> str | None:
+    if state.players != 2:
+        return "open-round puzzles are for two players"
+    if not state.open_round or state.talon:
+        return "not the open last round"
+    return free_to_move(state)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Where a move leads with best play afterwards: the refuting line and the final deal points."""
+
+    move: Move
+    value: int
+    line: tuple[Move, ...]
+    mine: int
+    theirs: int
+
+
+def outcome(state: GameState, move: Move) -> Outcome:
+    """The exact result of ``move`` in the open last round: value, the best line after it, final points."""
+    values = {answer_key(m): v for m, v in solution(state).move_values.items()}
+    after = without_claims(state).play(move)
+    line = () if after.deal_over else solution(after).line
+    end = after
+    for step in line:
+        end = end.play(step)
+    totals = [score.total for score in end.deal_scores()]
+    me = state.to_move
+    return Outcome(move, values[answer_key(move)], line, totals[me], totals[1 - me])
+
+
+class LastRound(KindRules):
+    """The open last round: play the move that secures the best exact result."""
+
+    kind, form, prefix = "last_round", "move", "lr"
+
+    def position_problem(self, state: GameState) -> str | None:
+        problem = _open_round_problem(state)
+        if problem is None and state.rules.may_pass_after_tabla:
+            problem = "last-round puzzles ask for a capture or a lay (no V3 pass)"
+        return problem
+
+    def solve(self, state: GameState) -> tuple[Answer, ...]:
+        return canonical_moves(state, solution(state).best_moves)
+
+    def _said(self, state: GameState, result: Outcome) -> str:
+        text = tr("puzzles.last_round_result", move=move_words(result.move), mine=result.mine,
+                  theirs=result.theirs)
+        if result.line:
+            after = without_claims(state).play(result.move)
+            text += " " + tr("puzzles.last_round_line", line=words(line_message(after, result.line)))
+        return text
+
+    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+        move = self.one_move(attempt)
+        problem = refusal(state, move)
+        if problem is not None:
+            return Verdict(False, problem, wrong=(move,))
+        result = outcome(state, move)
+        if is_answer(answers, move):
+            text = tr("puzzles.last_round_correct") + "\n" + self._said(state, result)
+            others = [a for a in answers if isinstance(a, Capture | Lay) and not is_answer((move,), a)]
+            if others:
+                text += "\n" + tr("puzzles.best_tied", others=", ".join(map(move_words, others)))
+            return Verdict(True, text)
+        loss = solution(state).value - result.value
+        text = tr("puzzles.last_round_worse", loss=loss) + "\n" + self._said(state, result)
+        return Verdict(False, text, extra=(move,))
+
+    def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
+        return hint_ladder(state, "last_round")
+
+    def solution_text(self, state: GameState, answers: tuple[Answer, ...]) -> str:
+        best = solution(state).value
+        lines = [self._said(state, outcome(state, a)) for a in answers if isinstance(a, Capture | Lay)]
+        others = canonical_moves(state, (m for m in solution(state).move_values if not is_answer(answers, m)))
+        if others:
+            lines.append(tr("puzzles.solution_others"))
+        for move in others:
+            result = outcome(state, move)
+            loss = tr("puzzles.last_round_loss", loss=best - result.value)
+            lines.append(f"{loss} {self._said(state, result)}")
+        return bullet_lines(tr("puzzles.solution_last_round", count=len(answers)), lines)
+
+
+@dataclass(frozen=True, slots=True)
+class Threat:
+    """What the opponent can do right after a lay: a tábla or not, and his most valuable capture."""
+
+    card: Lay
+    sweep: bool
+    value: CaptureValue
+    capture: Capture | None
+
+    @property
+    def key(self) -> tuple[bool, CaptureValue]:
+        """Smaller is better for the defender: no tábla first, then the least value."""
+        return self.sweep, self.value
+
+
+def threat(state: GameState, lay: Lay) -> Threat:
+    """The opponent's best reply (by the value of a capture now) after ``lay``."""
+    after = without_claims(state).play(lay)
+    valued = capture_values(after)
+    sweeps = [(c, v) for c, v in valued if len(c.table) == len(after.table)]
+    if sweeps:
+        return Threat(lay, True, sweeps[0][1], sweeps[0][0])
+    if valued:
+        return Threat(lay, False, valued[0][1], valued[0][0])
+    return Threat(lay, False, NOTHING, None)
+
+
+def threats(state: GameState) -> list[Threat]:
+    """The threat after each lay of the player to move, in hand order."""
+    return [threat(state, Lay(card)) for card in state.hands[state.to_move]]
+
+
+class Defend(KindRules):
+    """No capture in the open last round: lay the card that gives the opponent the least."""
+
+    kind, form, prefix = "defend", "move", "de"
+
+    def position_problem(self, state: GameState) -> str | None:
+        problem = _open_round_problem(state)
+        if problem is not None:
+            return problem
+        if captures(state.hands[state.to_move], state.table, state.rules):
+            return "a defend puzzle needs a position without a capture for the player to move"
+        if not state.hands[1 - state.to_move]:
+            return "the opponent holds no cards"
+        return None
+
+    def solve(self, state: GameState) -> tuple[Answer, ...]:
+        found = threats(state)
+        least = min(t.key for t in found)
+        return canonical_moves(state, (t.card for t in found if t.key == least))
+
+    def _threat_text(self, found: Threat) -> str:
+        if found.capture is None:
+            return tr("puzzles.defend_threat_none", card=str(found.card))
+        key = "defend_threat_sweep" if found.sweep else "defend_threat_value"
+        return tr(f"puzzles.{key}", card=str(found.card), capture=str(found.capture),
+                  value=words(value_message(found.value)))
+
+    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+        move = self.one_move(attempt)
+        problem = refusal(state, move)
+        if problem is not None or not isinstance(move, Lay):
+            return Verdict(False, problem or "", wrong=(move,))
+        said = self._threat_text(threat(state, move))
+        if is_answer(answers, move):
+            return Verdict(True, tr("puzzles.defend_correct") + "\n" + said)
+        return Verdict(False, said + "\n" + tr("puzzles.defend_worse"), extra=(move,))
+
+    def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
+        found = threats(state)
+        sweepers = [str(t.card) for t in found if t.sweep]
+        best = min(found, key=lambda t: t.key)
+        third = (tr("puzzles.hint_defend_sweep", cards=", ".join(sweepers)) if sweepers
+                 else tr("puzzles.hint_defend_least", value=words(value_message(best.value))))
+        return [
+            tr("puzzles.hint_defend_goal"),
+            tr("puzzles.hint_defend_opponent", cards=format_cards(state.hands[1 - state.to_move])),
+            third,
+            tr("puzzles.hint_answer_defend", card=str(best.card)) + " " + self._threat_text(best),
+        ]
+
+    def solution_text(self, state: GameState, answers: Sequence[Answer]) -> str:
+        lines = []
+        for found in threats(state):
+            mark = tr("puzzles.defend_mark_best") if is_answer(answers, found.card) else ""
+            lines.append(f"{self._threat_text(found)}{mark}")
+        return bullet_lines(tr("puzzles.solution_defend", count=len(answers)), lines)

@@ -1,0 +1,126 @@
+"""The counting kinds: "Ausz?" (may this player claim now: the secured points) and scoring a finished deal."""
+
+from __future__ import annotations
+
+from kaszino.engine.cards import format_cards
+from kaszino.engine.moves import Claim
+from kaszino.engine.state import GameState
+from kaszino.errors import KaszinoError
+from kaszino.i18n import tr
+from kaszino.puzzles.kinds import Answer, Attempt, KindRules, Verdict, bullet_lines
+
+
+def point_items(state: GameState, player: int, *, earlier: bool) -> list[str]:
+    """``player``'s points in ``state`` item by item, as far as they are secured (all once the deal is over).
+
+    Majorities not yet secured are listed with what is still missing; ``earlier`` adds the points
+    of finished deals first.
+    """
+    rules, score = state.rules, state.deal_scores()[player]
+    pile = state.piles[player]
+    aces = [card for card in pile if card.value == 1]
+    items = [tr("puzzles.item_earlier", points=state.scores[player])] if earlier else []
+    if aces:
+        items.append(tr("puzzles.item_aces", cards=format_cards(aces), points=len(aces) * rules.ace_points))
+    if score.big_casino:
+        items.append(tr("puzzles.item_big_casino", points=rules.big_casino_points))
+    if score.little_casino:
+        items.append(tr("puzzles.item_little_casino", points=rules.little_casino_points))
+    if score.tabla:
+        items.append(tr("puzzles.item_tabla", points=score.tabla))
+    if score.bonus:
+        items.append(tr("puzzles.item_bonus", points=score.bonus))
+    items.append(_majority("cards", score.cards, score.most_cards, state.deal_over))
+    items.append(_majority("spades", score.spades, score.most_spades, state.deal_over))
+    return items
+
+
+def _majority(what: str, count: int, points: int, over: bool) -> str:
+    status = "yes" if points else "no" if over else "open"
+    return tr(f"puzzles.item_{what}_{status}", count=count, points=points)
+
+
+class Ausz(KindRules):
+    """May the player to move claim the win ("Ausz!") now? Count only the secured points."""
+
+    kind, form, prefix = "ausz", "choice", "au"
+
+    def position_problem(self, state: GameState) -> str | None:
+        rules = state.rules
+        if rules.target is None or rules.target_check != "continuous" or rules.claim != "manual":
+            return "an Ausz? puzzle needs a race checked continuously with manual claims"
+        if state.finished or state.deal_over or state.pending is not None:
+            return "an Ausz? puzzle needs a deal in progress with no capture waiting for Fals!"
+        return None
+
+    def choices(self, state: GameState) -> tuple[str, ...]:
+        return ("yes", "no")
+
+    def task_text(self, state: GameState) -> str:
+        return tr("puzzles.task_ausz", target=state.rules.target or 0)
+
+    def solve(self, state: GameState) -> tuple[Answer, ...]:
+        return ("yes",) if state.problem(Claim(state.to_move)) is None else ("no",)
+
+    def _secured(self, state: GameState) -> int:
+        return state.totals()[state.to_move]
+
+    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+        choice = self.one_choice(state, attempt)
+        if choice in answers:
+            return Verdict(True, tr(f"puzzles.ausz_right_{choice}", secured=self._secured(state),
+                                    target=state.rules.target or 0))
+        return Verdict(False, tr(f"puzzles.ausz_not_{choice}"), extra=(choice,))
+
+    def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
+        score, p = state.deal_scores()[state.to_move], state.to_move
+        return [
+            tr("puzzles.hint_ausz_goal", target=state.rules.target or 0),
+            tr("puzzles.hint_ausz_earlier", points=state.scores[p]),
+            tr("puzzles.hint_counts", cards=score.cards, spades=score.spades),
+            self.solution_text(state, answers),
+        ]
+
+    def solution_text(self, state: GameState, answers: tuple[Answer, ...]) -> str:
+        secured, target = self._secured(state), state.rules.target or 0
+        head = tr("puzzles.solution_ausz", secured=secured, target=target)
+        verdict = tr(f"puzzles.ausz_right_{answers[0]}", secured=secured, target=target)
+        return bullet_lines(head, point_items(state, state.to_move, earlier=True)) + "\n" + verdict
+
+
+class ScoreDeal(KindRules):
+    """A deal is over: how many points did the player to move make in it?"""
+
+    kind, form, prefix = "score_deal", "number", "sd"
+
+    def position_problem(self, state: GameState) -> str | None:
+        return None if state.deal_over else "a score_deal puzzle needs a finished deal"
+
+    def solve(self, state: GameState) -> tuple[Answer, ...]:
+        return (state.deal_scores()[state.to_move].total,)
+
+    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+        if not isinstance(attempt, int) or isinstance(attempt, bool):
+            raise KaszinoError(f"a score_deal puzzle takes a whole number, not {attempt!r}")
+        right = answers[0]
+        if attempt == right:
+            return Verdict(True, tr("puzzles.score_right", points=attempt))
+        key = "score_too_high" if isinstance(right, int) and attempt > right else "score_too_low"
+        return Verdict(False, tr(f"puzzles.{key}", points=attempt), extra=(attempt,))
+
+    def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
+        score, rules = state.deal_scores()[state.to_move], state.rules
+        return [
+            tr("puzzles.hint_score_goal", cards=rules.most_cards_points, spades=rules.most_spades_points),
+            tr("puzzles.hint_counts", cards=score.cards, spades=score.spades),
+            tr("puzzles.hint_score_small", points=score.card_points + score.tabla + score.bonus),
+            self.solution_text(state, answers),
+        ]
+
+    def solution_text(self, state: GameState, answers: tuple[Answer, ...]) -> str:
+        scores = state.deal_scores()
+        me = state.to_move
+        others = [score.total for p, score in enumerate(scores) if p != me]
+        head = tr("puzzles.solution_score_deal", points=scores[me].total,
+                  others=", ".join(map(str, others)))
+        return bullet_lines(head, point_items(state, me, earlier=False))

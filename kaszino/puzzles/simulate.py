@@ -1,0 +1,81 @@
+"""Simulated games to mine puzzles from, between computer players of three strengths.
+
+Game ``s`` is two deals of ``new_game(seed=s)`` under the trainer's rules (claims are manual, so a
+game goes on into its second deal and the "Ausz?" question arises); the two seats are filled by
+one of :data:`PAIRINGS`, chosen from ``s``, and the random player is seeded from ``s`` too, so
+:func:`replay` rebuilds any position from its seed and move number.
+
+The strengths: ``random`` and ``greedy`` are :mod:`kaszino.players`' ``RandomPlayer`` and
+``GreedyPlayer``; ``exact`` plays greedy and the open last round exactly (:mod:`kaszino.solver.search`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from kaszino.engine.moves import Move, NextDeal
+from kaszino.engine.rules import PRESETS
+from kaszino.engine.state import GameState, new_game
+from kaszino.errors import KaszinoError
+from kaszino.players import GreedyPlayer, Player, RandomPlayer
+from kaszino.solver.search import solve
+
+RULES = PRESETS["trainer"]
+"""The standard game with manual claims: nobody's claim ends a simulated game early."""
+DEALS = 2
+"""Deals played in each simulated game."""
+
+PAIRINGS: tuple[tuple[str, str], ...] = (
+    ("greedy", "greedy"), ("random", "greedy"), ("greedy", "exact"), ("exact", "random"), ("exact", "exact"),
+)
+"""The seats of game ``s`` are ``PAIRINGS[s % len(PAIRINGS)]``."""
+
+
+@dataclass(frozen=True)
+class ExactLastRound:
+    """Greedy, except in the open last round, where it plays the exact solver's best move."""
+
+    name: str = "exact"
+
+    def choose(self, state: GameState) -> Move:
+        """The move of ``state.to_move``."""
+        if state.open_round:
+            return solve(state).best_moves[0]
+        return GreedyPlayer().choose(state)
+
+
+def players(seed: int) -> tuple[Player, Player]:
+    """The two players of game ``seed``."""
+
+    def player(name: str, seat: int) -> Player:
+        if name == "random":
+            return RandomPlayer(seed=seed * 2 + seat)
+        return GreedyPlayer() if name == "greedy" else ExactLastRound()
+
+    first, second = PAIRINGS[seed % len(PAIRINGS)]
+    return player(first, 0), player(second, 1)
+
+
+def positions(seed: int) -> Iterator[tuple[int, GameState]]:
+    """Every position of simulated game ``seed`` with its move number (0-based), deal ends included."""
+    seats = players(seed)
+    state = new_game(RULES, seed=seed)
+    move = 0
+    while not state.finished:
+        yield move, state
+        if state.deal_over:
+            if state.deal >= DEALS:
+                return
+            state = state.play(NextDeal())
+        else:
+            state = state.play(seats[state.to_move].choose(state))
+        move += 1
+
+
+def replay(seed: int, move: int) -> GameState:
+    """The position after ``move`` moves of simulated game ``seed``."""
+    for number, state in positions(seed):
+        if number == move:
+            return state
+    raise KaszinoError(f"game {seed} has no move number {move}")

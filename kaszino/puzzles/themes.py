@@ -1,0 +1,183 @@
+"""Themes: small pure predicates on a puzzle's kind, position and answers (the Lichess way).
+
+Each predicate answers one question about what the puzzle teaches; :func:`themes` runs them all.
+``tests/test_puzzle_themes.py`` checks every predicate on fixture puzzles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kaszino.engine.captures import Capture
+from kaszino.engine.cards import Card, card_sum
+from kaszino.engine.moves import Lay
+from kaszino.engine.scoring import BIG_CASINO, LITTLE_CASINO, count_spades
+from kaszino.engine.state import GameState
+from kaszino.puzzles.kinds import Answer, Kind, is_answer
+from kaszino.puzzles.play_kinds import threats
+from kaszino.solver.value import capture_values
+
+Answers = tuple[Answer, ...]
+ThemeTest = Callable[[Kind, GameState, Answers], bool]
+
+
+def _captures(answers: Answers) -> list[Capture]:
+    return [a for a in answers if isinstance(a, Capture)]
+
+
+def _uses(answers: Answers, test: Callable[[Card], bool]) -> bool:
+    return any(test(card) for answer in _captures(answers) for card in answer.cards)
+
+
+def _shown(state: GameState) -> Capture | None:
+    return state.pending.capture if state.pending is not None else None
+
+
+def theme_ace(kind: Kind, state: GameState, answers: Answers) -> bool:
+    """An answer moves an ace."""
+    return _uses(answers, lambda card: card.value == 1)
+
+
+def theme_big_casino(kind: Kind, state: GameState, answers: Answers) -> bool:
+    """An answer moves 10♦ (nagykaszinó)."""
+    return _uses(answers, lambda card: card == BIG_CASINO)
+
+
+def theme_little_casino(kind: Kind, state: GameState, answers: Answers) -> bool:
+    """An answer moves 2♠ (kiskaszinó)."""
+    return _uses(answers, lambda card: card == LITTLE_CASINO)
+
+
+def theme_multi_card(kind: Kind, state: GameState, answers: Answers) -> bool:
+    """An answer plays two or more hand cards together."""
+    return any(len(answer.hand) >= 2 for answer in _captures(answers))
+
+
+def theme_long_capture(kind: Kind, state: GameState, answers: Answers) -> bool:
+    """An answer takes three or more table cards."""
+    return any(len(answer.table) >= 3 for answer in _captures(answers))
+
+
+def theme_first_move_double(kind: Kind, state: GameState, answers: Answers) -> bool:
+    """A tábla on the player's very first move of the deal, worth double."""
+    rules = state.rules
+    return (kind == "sweep" and state.is_first_move(state.to_move)
+            and rules.first_move_tabla_points > rules.tabla_points)
+
+
+def theme_forced_second_move(kind: Kind, state: GameState, answers: Answers) -> bool:
+    """The extra move after the opponent's tábla (RULES §4)."""
+    return state.forced == "again"
+
+
+def theme_open_round(kind: Kind, state: GameState, answers: Answers) -> bool:
+    """The last round, played with open hands."""
+    return state.open_round and not state.deal_over
+
+
+def theme_many_captures(kind: Kind, state: GameState, answers: Answers) -> bool:
+    """An ``all_captures`` puzzle with five or more captures."""
+    return kind == "all_captures" and len(answers) >= 5
+
+
+def theme_tied_best(kind: Kind, state: GameState, answers: Answers) -> bool:
+    """More than one answer is correct in a one-answer kind."""
+    return kind in ("best_capture", "last_round", "defend") and len(answers) >= 2
+
+
+def theme_spades(kind: Kind, state: GameState, answers: Answers) -> bool:
+    """An answer takes two or more spades (the spade majority in play)."""
+    return any(count_spades(answer.cards) >= 2 for answer in _captures(answers))
+
+
+def theme_greedy_trap(kind: Kind, state: GameState, answers: Answers) -> bool:
+    """The capture that looks best is wrong: the most cards (``best_capture``) or the most value now
+    (``last_round``) is not an answer."""
+    if kind not in ("best_capture", "last_round"):
+        return False
+    valued = capture_values(state)
+    if not valued:
+        return False
+    tempting = max(valued, key=lambda pair: len(pair[0].cards))[0] if kind == "best_capture" else valued[0][0]
+    return not is_answer(answers, tempting)
+
+
+def theme_quiet_move(kind: Kind, state: GameState, answers: Answers) -> bool:
+    """In the last round the best move is a lay, although a capture is possible."""
+    return (kind == "last_round" and any(isinstance(a, Lay) for a in answers)
+            and bool(capture_values(state)))
+
+
+def theme_deny_sweep(kind: Kind, state: GameState, answers: Answers) -> bool:
+    """A ``defend`` puzzle where some lay would let the opponent take the whole table."""
+    return kind == "defend" and any(found.sweep for found in threats(state))
+
+
+def theme_over_limit(kind: Kind, state: GameState, answers: Answers) -> bool:
+    """A shown capture (Fals!) with a side over the limit of the sum."""
+    return kind == "fals" and "over_limit" in answers
+
+
+def theme_near_miss(kind: Kind, state: GameState, answers: Answers) -> bool:
+    """A shown capture (Fals!) whose two sides differ by one."""
+    shown = _shown(state)
+    return kind == "fals" and shown is not None and abs(card_sum(shown.hand) - card_sum(shown.table)) == 1
+
+
+def theme_majority_open(kind: Kind, state: GameState, answers: Answers) -> bool:
+    """``ausz``: the player leads in cards or spades, but that majority is not secured yet."""
+    if kind != "ausz":
+        return False
+    me, scores = state.to_move, state.deal_scores()
+    other = scores[1 - me]
+    cards_open = scores[me].cards > other.cards and not scores[me].most_cards
+    spades_open = scores[me].spades > other.spades and not scores[me].most_spades
+    return cards_open or spades_open
+
+
+def theme_earlier_deals(kind: Kind, state: GameState, answers: Answers) -> bool:
+    """``ausz``: points from earlier deals count towards the target."""
+    return kind == "ausz" and state.scores[state.to_move] > 0
+
+
+def theme_tabla_points(kind: Kind, state: GameState, answers: Answers) -> bool:
+    """A counting puzzle where the player has tábla points this deal."""
+    return kind in ("ausz", "score_deal") and state.tabla_points[state.to_move] > 0
+
+
+def theme_close_count(kind: Kind, state: GameState, answers: Answers) -> bool:
+    """``ausz``: the secured points are within one of the target."""
+    target = state.rules.target
+    return kind == "ausz" and target is not None and abs(state.totals()[state.to_move] - target) <= 1
+
+
+THEME_TESTS: dict[str, ThemeTest] = {
+    "ace": theme_ace,
+    "big_casino": theme_big_casino,
+    "little_casino": theme_little_casino,
+    "multi_card": theme_multi_card,
+    "long_capture": theme_long_capture,
+    "first_move_double": theme_first_move_double,
+    "forced_second_move": theme_forced_second_move,
+    "open_round": theme_open_round,
+    "many_captures": theme_many_captures,
+    "tied_best": theme_tied_best,
+    "spades": theme_spades,
+    "greedy_trap": theme_greedy_trap,
+    "quiet_move": theme_quiet_move,
+    "deny_sweep": theme_deny_sweep,
+    "over_limit": theme_over_limit,
+    "near_miss": theme_near_miss,
+    "majority_open": theme_majority_open,
+    "earlier_deals": theme_earlier_deals,
+    "tabla_points": theme_tabla_points,
+    "close_count": theme_close_count,
+}
+"""Every theme and its predicate, in the order puzzles list them."""
+
+THEMES: tuple[str, ...] = tuple(THEME_TESTS)
+
+
+def themes(kind: Kind, state: GameState, answers: Answers) -> tuple[str, ...]:
+    """The themes of a puzzle, in :data:`THEMES` order."""
+    return tuple(name for name, test in THEME_TESTS.items() if test(kind, state, answers))

@@ -1,0 +1,48 @@
+"""The combinatorics chapter in Chromium (Voilà app view): an exercise checked, the page switched to
+English, the charts drawn; and the dark theme."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+CHAPTER = "notebooks/30_kombinatorika.ipynb"
+
+
+def test_an_exercise_is_checked_and_the_page_switches_language(
+    open_notebook: Callable[..., Page], screenshot: Callable[[str], Path]
+) -> None:
+    page = open_notebook(CHAPTER)
+    exercise = page.locator(".kaszino-exercise").nth(2)  # the third: how many captures
+    expect(exercise).to_contain_text("Hány szabályos ütésed van?")
+    feedback = exercise.locator(".kaszino-exercise-feedback")
+    expect(feedback).to_have_text("")
+    box = exercise.locator("input")
+    box.fill("4")
+    exercise.get_by_role("button", name="Ellenőrzés").click()
+    expect(feedback).to_have_attribute("data-tone", "bad")
+    expect(feedback).to_contain_text("Nem ennyi (4).")
+    box.fill("3")
+    exercise.get_by_role("button", name="Ellenőrzés").click()
+    expect(feedback).to_have_attribute("data-tone", "good")
+    expect(feedback).to_contain_text("Helyes! Három ütés van")
+    expect(page.get_by_text("Felsorolás: 2")).to_be_visible()
+    page.locator(".widget-toggle-button").filter(has_text="EN").first.click()
+    expect(feedback).to_contain_text("Right! There are three captures")
+    expect(exercise).to_contain_text("How many legal captures do you have?")
+    expect(page.get_by_text("Listing: 2")).to_be_visible()
+    expect(page.get_by_role("heading", name="2. Exact probabilities")).to_be_visible()
+    expect(page.locator("img[src^='data:image/png']")).to_have_count(3)  # the three charts
+    screenshot("classroom-chapter-en")
+
+
+def test_the_dark_theme_keeps_the_tables_readable(
+    open_notebook: Callable[..., Page], screenshot: Callable[[str], Path]
+) -> None:
+    page = open_notebook(CHAPTER, "--theme=dark")
+    expect(page.get_by_text("Felsorolás: 2")).to_be_visible()
+    colour = page.get_by_text("Felsorolás: 2").evaluate("e => getComputedStyle(e).color")
+    assert colour != "rgb(0, 0, 0)"  # the text follows the dark theme instead of a fixed black
+    screenshot("classroom-chapter-dark")
