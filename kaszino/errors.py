@@ -1,10 +1,38 @@
-"""The exceptions of the package: every one is a ``ValueError`` with a precise name."""
+"""The exceptions of the package: every one is a ``ValueError`` with a precise name.
+
+The error contract (docs/design.md, "Errors"): every bad input to a public function, the
+command line, a widget or a file raises :class:`KaszinoError` or a subclass, and its message
+names the field or token that is wrong. Messages stay short even for huge inputs: a quoted
+token is cut with :func:`quote`, and no message is longer than :data:`MESSAGE_LIMIT`.
+"""
 
 from __future__ import annotations
+
+import reprlib
+
+MESSAGE_LIMIT = 2000
+"""The longest message an error carries; a longer one is cut and says how long it was."""
+
+_QUOTER = reprlib.Repr()
+_QUOTER.maxstring = 80
+_QUOTER.maxother = 80
+_QUOTER.maxlist = _QUOTER.maxtuple = _QUOTER.maxdict = _QUOTER.maxset = 8
+_QUOTER.maxlevel = 3
+
+
+def quote(value: object) -> str:
+    """``repr(value)`` for a message: a long string or a big container is cut in the middle."""
+    return _QUOTER.repr(value)
 
 
 class KaszinoError(ValueError):
     """Base class of every error this package raises on bad input."""
+
+    def __init__(self, message: object = "") -> None:
+        text = str(message)
+        if len(text) > MESSAGE_LIMIT:
+            text = f"{text[:MESSAGE_LIMIT - 60]}… (message cut; {len(text)} characters in all)"
+        super().__init__(text)
 
 
 class CardParseError(KaszinoError):

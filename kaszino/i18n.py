@@ -8,13 +8,14 @@ Texts live in ``kaszino/locales/<domain>.json`` as ``{"key": {"hu": "...", "en":
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 from importlib import resources
 from typing import Literal
 
-from kaszino.errors import KaszinoError
+from kaszino.errors import KaszinoError, quote
 
 Language = Literal["hu", "en"]
 LANGUAGES: tuple[Language, ...] = ("hu", "en")
@@ -27,11 +28,17 @@ def language() -> Language:
     return _current[0]
 
 
+def check_language(lang: object) -> None:
+    """Refuse anything but ``None`` (the current language) and the names in :data:`LANGUAGES`."""
+    if lang is not None and lang not in LANGUAGES:
+        raise KaszinoError(f"unknown language {quote(lang)}; choose one of {', '.join(LANGUAGES)}")
+
+
 def set_language(lang: str) -> None:
     """Switch every later text to ``"hu"`` or ``"en"``."""
     if lang not in LANGUAGES:
-        raise KaszinoError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
-    _current[0] = lang
+        raise KaszinoError(f"unknown language {quote(lang)}; choose one of {', '.join(LANGUAGES)}")
+    _current[0] = LANGUAGES[LANGUAGES.index(lang)]
 
 
 @contextmanager
@@ -45,9 +52,18 @@ def using_language(lang: str) -> Iterator[None]:
         set_language(before)
 
 
-@cache
+_DOMAIN = re.compile(r"[a-z0-9_]+")
+
+
 def catalogue(domain: str) -> dict[str, dict[str, str]]:
     """The texts of one domain, checked to have every language for every key."""
+    if not isinstance(domain, str) or not _DOMAIN.fullmatch(domain):
+        raise KaszinoError(f"no text catalogue named {quote(domain)}")
+    return _catalogue(domain)
+
+
+@cache
+def _catalogue(domain: str) -> dict[str, dict[str, str]]:
     try:
         text = resources.files("kaszino.locales").joinpath(f"{domain}.json").read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -62,11 +78,20 @@ def catalogue(domain: str) -> dict[str, dict[str, str]]:
 
 def tr(key: str, lang: str | None = None, **fields: object) -> str:
     """The text ``domain.name`` in the current (or given) language, with ``fields`` filled in."""
+    if not isinstance(key, str):
+        raise KaszinoError(f"a text key is 'domain.name', not {quote(key)}")
+    check_language(lang)
     domain, _, name = key.partition(".")
+    if not _DOMAIN.fullmatch(domain):
+        raise KaszinoError(f"no text named {quote(key)}: a key is 'domain.name'")
     entries = catalogue(domain)
     if name not in entries:
-        raise KaszinoError(f"no text named {key!r}")
-    return entries[name][lang or language()].format(**fields)
+        raise KaszinoError(f"no text named {quote(key)}")
+    try:
+        return entries[name][lang or language()].format(**fields)
+    except (KeyError, IndexError, ValueError) as error:  # a {field} the caller did not give
+        given = ", ".join(fields) or "none"
+        raise KaszinoError(f"text {quote(key)} needs the field {error}; given: {given}") from None
 
 
 # The first sound of the Hungarian number words (1 egy, 2 kettő, … 10 tíz, 20 húsz, … 100 száz,

@@ -191,7 +191,7 @@ def replay(notation: str, *moves: str) -> GameState:
 # That settles both majorities at once: player 2's spades (6 > 5) and player 0's cards (20 > 17):
 # both reach 11. Random play almost never gets here, so it is played by hand.
 P3_TWO_CLAIMS = (
-    "rules=p3; seed=1; deal=1; dealer=2; scores=6 | 0 | 7; round=5; to_move=1; forced=-; last_capturer=1; "
+    "rules=p3; seed=1; deal=2; dealer=2; scores=6 | 0 | 7; round=5; to_move=1; forced=-; last_capturer=1; "
     "hands=- | K♠ | -; table=Q♠ K♣ K♦ K♥; talon=-; piles=J♠ 10♠ 9♠ 8♠ 7♠ Q♣ Q♦ Q♥ J♣ J♦ J♥ 10♣ 10♦ "
     "10♥ 9♣ 9♦ 9♥ 8♣ 8♦ 8♥ | A♥ A♦ A♣ 2♥ 2♦ 2♣ 3♥ 3♦ 3♣ 4♥ | 6♠ 5♠ 4♠ 3♠ 2♠ A♠ 7♣ 7♦ 7♥ 6♣ 6♦ 6♥ "
     "5♣ 5♦ 5♥ 4♣ 4♦; tabla_points=0 | 0 | 0; bonus=0 | 0 | 0; result=-; pending=-"

@@ -17,7 +17,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "kaszino"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "i18n", "locales"),  # the foundation: errors and the one translation mechanism
+    ("errors", "inputs", "i18n", "locales"),  # foundation: errors, input checks, translation
     ("store",),  # the per-user progress store (SQLite)
     ("engine",),  # RULES.md as code: cards, captures, moves, the game state, notation, records
     ("solver",),  # values of captures, táblák, counting, the exact last-round solver

@@ -299,7 +299,7 @@ SCORE_RECORD = next(p for p in SHIPPED if p.kind == "score_deal").to_record()
 FIRST_STATE = SHIPPED[0].state
 FIRST_CAPTURES = brute_captures(FIRST_STATE.hands[FIRST_STATE.to_move], FIRST_STATE.table)
 LEGAL_BUT_WRONG = next(str(c) for c in FIRST_CAPTURES if c not in solve("best_capture", FIRST_STATE))
-ILLEGAL = f"{FIRST_STATE.hands[FIRST_STATE.to_move][0]} = {FIRST_STATE.hands[FIRST_STATE.to_move][0]}"
+ILLEGAL = f"{FIRST_STATE.hands[FIRST_STATE.to_move][0]} = {FIRST_STATE.hands[1 - FIRST_STATE.to_move][0]}"
 
 MALFORMED = {
     "bad json": ('{"format": 1,\n "puzzles": [\n  {"id": "a",}\n ]}', r"broken\.json: line 3, column \d+"),
@@ -322,7 +322,7 @@ MALFORMED = {
     "unknown field": (one(solution="x"), r"puzzle #1: unknown field\(s\) 'solution'"),
     "bad id": (one(id="a b"), r"puzzle #1: field 'id'"),
     "unknown theme": (one(themes=["mate"]), r"field 'themes': unknown theme\(s\) 'mate'"),
-    "bad rating": (one(rating={"value": "hard"}), r"field 'rating'"),
+    "bad rating": (one(rating={"value": "hard"}), r"field 'rating\.value': value must be a number"),
     "bad source": (one(source={"seed": 1}), r"field 'source'"),
     "duplicate ids": ({"format": 2, "puzzles": [GOOD, GOOD]},
                       rf"puzzle '{GOOD['id']}': field 'id': duplicate id"),

@@ -87,11 +87,12 @@ HEAD = f"Rules: standard\nSeed: 42\nDeck: {' '.join(map(str, DECK))}\n"
     (HEAD + "Colour: red\n", "line 4: unknown header 'Colour'; known: Rules, Seed, Dealer, Deck, Result"),
     (HEAD + "Seed: 43\n", "line 4: second 'Seed' line"),
     (HEAD + "Result: 0\n1. 5♠\n", "line 4: Result: '0', but the moves end with '-'"),
-    (HEAD.replace("Seed: 42", "Seed: forty-two"), "line 2: Seed: expected a whole number, got 'forty-two'"),
+    (HEAD.replace("Seed: 42", "Seed: forty-two"),
+     "line 2: Seed: expected a whole number 0..18446744073709551615 in ASCII digits, got 'forty-two'"),
     (HEAD.replace("Rules: standard", "Rules: v9"), "line 1: Rules: unknown rules preset 'v9'"),
     (HEAD.replace("Deck: 5♠", "Deck: "),
      "line 3: Deck: a deck must hold each of the 52 cards once; got 51 cards, missing 5♠"),
-    (HEAD + "Dealer: 2\n", "the game cannot start: dealer must be a player 0..1, not 2"),
+    (HEAD + "Dealer: 2\n", "the game cannot start: dealer must be 0..1, not 2"),
     ("Seed: 1\n", "the record has no 'Rules:' line"),
 ])
 def test_bad_records_name_the_line_and_the_move(text: str, message: str) -> None:

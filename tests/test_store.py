@@ -126,7 +126,7 @@ def test_a_locked_file_gives_a_clear_error_and_keeps_what_was_there(path: Path) 
     (lambda store: store.set_setting(7, "x"), "setting key: expected text"),
     (lambda store: store.set_setting("language", None), "setting language: expected text"),
     (lambda store: store.record_chapter("01", score=6, total=5), "6 of 5"),
-    (lambda store: store.record_chapter("01", score=True, total=5), "score: expected a whole number"),
+    (lambda store: store.record_chapter("01", score=True, total=5), "score must be a whole number"),
     (lambda store: store.record_chapter("", score=1, total=5), "chapter: must not be empty"),
     (lambda store: store.game(99), "no saved game with id 99"),
     (lambda store: store.save_game("x", opponent="", result="-"), "opponent: must not be empty"),

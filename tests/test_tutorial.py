@@ -97,7 +97,7 @@ def test_a_first_move_tabla_in_a_teaching_position_is_worth_two() -> None:
 
 
 def test_a_card_named_twice_is_refused() -> None:
-    with pytest.raises(KaszinoError, match="repeated"):
+    with pytest.raises(KaszinoError, match="appears twice"):
         position(HAND, "5♠ 3♦")
 
 

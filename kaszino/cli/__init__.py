@@ -10,14 +10,16 @@ import sys
 from collections.abc import Sequence
 
 from kaszino.cli import app, classroom, play, progress, puzzles, site
-from kaszino.errors import KaszinoError
+from kaszino.cli.arguments import Parser
+from kaszino.errors import KaszinoError, quote
 
 COMMAND_GROUPS = (play, puzzles, progress, app, classroom, site)
 """The modules that add subcommands, in the order ``kaszino --help`` lists them."""
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="kaszino", description="Kaszinó: rules, solver and puzzle trainer.")
+    """The ``kaszino`` command's parser, with every group's subcommands."""
+    top = Parser(prog="kaszino", description="Kaszinó: rules, solver and puzzle trainer.")
     commands = top.add_subparsers(dest="command", required=True)
     for group in COMMAND_GROUPS:
         group.add_commands(commands)
@@ -26,8 +28,10 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default ``sys.argv[1:]``); return the exit status."""
-    args = parser().parse_args(argv)
     try:
+        if argv is not None and (isinstance(argv, str) or not all(isinstance(a, str) for a in argv)):
+            raise KaszinoError(f"the arguments must be a list of strings, not {quote(argv)}")
+        args = parser().parse_args(argv)
         status: int = args.run(args)
     except KaszinoError as error:
         print(f"kaszino: error: {error}", file=sys.stderr)

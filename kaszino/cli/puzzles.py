@@ -15,13 +15,16 @@ from typing import TypeVar
 
 from tqdm import tqdm
 
+from kaszino.cli.arguments import file_name, whole
 from kaszino.errors import KaszinoError, PuzzleFormatError
+from kaszino.inputs import MAX_SEED
 from kaszino.puzzles.puzzle import (
     BANDS,
     KINDS,
     THEMES,
     Kind,
     Puzzle,
+    check_unique_ids,
     load_puzzles,
     puzzle_files,
     recheck,
@@ -30,23 +33,17 @@ from kaszino.puzzles.puzzle import (
 
 T = TypeVar("T")
 
+MAX_GENERATE = 1000
+"""The most puzzles of each kind one ``generate`` mines."""
+MAX_WORKERS = 64
+"""The most processes a command starts."""
+
 
 def _files(given: Sequence[str]) -> list[Path]:
     files = [Path(name) for name in given] if given else puzzle_files()
     if not files:
         raise KaszinoError("no puzzle files given and none found in puzzles/")
     return files
-
-
-def _positive(text: str) -> int:
-    """An argument that must be a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
 
 
 def _targets(args: argparse.Namespace, kinds: tuple[Kind, ...]) -> dict[Path, tuple[Kind, ...]]:
@@ -105,7 +102,9 @@ def check(args: argparse.Namespace) -> int:
     loaded: list[tuple[Path, Puzzle]] = []
     for path in files:
         try:
-            loaded += [(path, puzzle) for puzzle in load_puzzles(path)]
+            puzzles = load_puzzles(path)
+            check_unique_ids([puzzle for _, puzzle in loaded] + list(puzzles), ", ".join(map(str, files)))
+            loaded += [(path, puzzle) for puzzle in puzzles]
         except PuzzleFormatError as error:
             print(f"FAIL {error}")
             failures += 1
@@ -169,27 +168,29 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     files_help = "puzzle files (default: puzzles/*.json)"
 
     gen = actions.add_parser("generate", help="mine puzzles from simulated games")
-    gen.add_argument("--seed", type=int, required=True, help="seed of the first simulated game")
-    gen.add_argument("--count", type=_positive, required=True, help="puzzles of each kind")
+    gen.add_argument("--seed", type=whole(0, MAX_SEED), required=True,
+                     help="seed of the first simulated game")
+    gen.add_argument("--count", type=whole(1, MAX_GENERATE), required=True, help="puzzles of each kind")
     gen.add_argument("--kind", choices=KINDS, action="append", help="kind to mine (repeatable; default all)")
     out = gen.add_mutually_exclusive_group(required=True)
-    out.add_argument("--out", help="one puzzle file for every kind")
-    out.add_argument("--dir", help="an existing folder: one file per kind, named KIND.json")
+    out.add_argument("--out", type=file_name, help="one puzzle file for every kind")
+    out.add_argument("--dir", type=file_name, help="an existing folder: one file per kind, named KIND.json")
     gen.add_argument("--force", action="store_true", help="replace files that exist")
-    gen.add_argument("--workers", type=_positive, help="processes (default: one per core)")
+    gen.add_argument("--workers", type=whole(1, MAX_WORKERS), help="processes (default: one per core)")
     gen.set_defaults(run=generate)
 
     chk = actions.add_parser("check", help="re-solve stored puzzles; exit 1 if an answer set differs")
-    chk.add_argument("files", nargs="*", help=files_help)
-    chk.add_argument("--workers", type=_positive, default=1, help="processes (default: 1, fast enough)")
+    chk.add_argument("files", nargs="*", type=file_name, help=files_help)
+    chk.add_argument("--workers", type=whole(1, MAX_WORKERS), default=1,
+                     help="processes (default: 1, fast enough)")
     chk.set_defaults(run=check)
 
     sts = actions.add_parser("stats", help="counts per kind, band and theme")
-    sts.add_argument("files", nargs="*", help=files_help)
+    sts.add_argument("files", nargs="*", type=file_name, help=files_help)
     sts.set_defaults(run=stats)
 
     lst = actions.add_parser("list", help="one line per stored puzzle")
-    lst.add_argument("files", nargs="*", help=files_help)
+    lst.add_argument("files", nargs="*", type=file_name, help=files_help)
     lst.add_argument("--kind", choices=KINDS)
     lst.add_argument("--band", choices=BANDS)
     lst.add_argument("--theme", choices=THEMES)

@@ -19,9 +19,10 @@ from itertools import chain, combinations
 from operator import itemgetter
 from typing import Any
 
-from kaszino.engine.cards import Card, card_sum
+from kaszino.engine.cards import Card, card_sum, check_cards, check_distinct
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError
+from kaszino.inputs import check_type
 
 Cards = tuple[Card, ...]
 
@@ -57,6 +58,8 @@ def capture_problem(
     The card sets must be non-empty; their sums must match and respect the limit and,
     under V2, the number of hand cards. Membership in hand and table is checked by the game.
     """
+    hand_cards, table_cards = check_cards("hand", hand_cards), check_cards("table", table_cards)
+    check_type("rules", rules, Rules)
     if not hand_cards:
         return "no hand card chosen"
     if not table_cards:
@@ -185,19 +188,28 @@ def captures(hand: Iterable[Card], table: Iterable[Card], rules: Rules = STANDAR
 
     Order: by hand group (the order of :func:`hand_groups`), then table subsets in table order.
     """
-    hand, table = tuple(hand), tuple(table)
-    if not hand or not table:
-        return []
+    hand, table = check_cards("hand", hand, distinct=False), check_cards("table", table, distinct=False)
+    if type(rules) is not Rules:
+        check_type("rules", rules, Rules)
     values = []
-    on_table = 0  # bit 4 * value + suit of every table card
+    on_table = in_hand = 0  # bit 4 * value + suit of every card: the duplicate checks cost no hashing
     for card in table:
         value = card.value
         values.append(value)
-        on_table |= 1 << (4 * value + card.suit)
+        bit = 1 << (4 * value + card.suit)
+        if on_table & bit:
+            check_distinct("table", table)
+        on_table |= bit
     for card in hand:
-        if on_table >> (4 * card.value + card.suit) & 1:
-            shared = " ".join(str(card) for card in hand if card in table)
-            raise KaszinoError(f"a card cannot be both in the hand and on the table: {shared}")
+        bit = 1 << (4 * card.value + card.suit)
+        if in_hand & bit:
+            check_distinct("hand", hand)
+        in_hand |= bit
+    if in_hand & on_table:
+        shared = " ".join(str(card) for card in hand if card in table)
+        raise KaszinoError(f"a card cannot be both in the hand and on the table: {shared}")
+    if not hand or not table:
+        return []
     groups = hand_groups(hand, rules)
     by_sum = table_subsets(table, values, suffix_reach(values, rules.capture_limit), groups)
     result: list[Capture] = []

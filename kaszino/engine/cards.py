@@ -7,11 +7,12 @@ equal, hashable, ordered values, and ``str(card)`` reads back with ``Card.parse`
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 
-from kaszino.errors import CardParseError
+from kaszino.errors import CardParseError, quote
 
 
 class Suit(IntEnum):
@@ -21,6 +22,10 @@ class Suit(IntEnum):
     HEARTS = 1  # kőr
     DIAMONDS = 2  # káró
     CLUBS = 3  # treff
+
+    @classmethod
+    def _missing_(cls, value: object) -> Suit:
+        raise CardParseError(f"no suit {quote(value)}; the suits are 0..3 (♠ ♥ ♦ ♣)")
 
     @property
     def symbol(self) -> str:
@@ -50,7 +55,10 @@ _SUIT_TOKENS = {
 # Hungarian suit letters: pikk, kőr, káró, treff. "K" and "T" are also ranks, so these
 # letters are accepted only with an explicit marker, e.g. "10/R" or "A/P" (see docs/notation.md).
 _HUNGARIAN_SUITS = {"P": Suit.SPADES, "K": Suit.HEARTS, "R": Suit.DIAMONDS, "T": Suit.CLUBS}
-_CARD_RE = re.compile(r"^(10|[2-9AÁTJBQDK])(?:([♠♥♦♣♤♡♢♧SHDC])|/([PKRT]))$")
+_CARD_RE = re.compile(r"(10|[2-9AÁTJBQDK])(?:([♠♥♦♣♤♡♢♧SHDC])|/([PKRT]))")
+# Only ASCII letters and "á" are read in either case: str.upper() would also turn look-alikes
+# such as "ſ" (long s) into "S".
+_UPPER = str.maketrans(string.ascii_lowercase + "á", string.ascii_uppercase + "Á")
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -61,16 +69,19 @@ class Card:
     suit: Suit
 
     def __post_init__(self) -> None:
-        if not 1 <= self.value <= 13:
-            raise CardParseError(f"card value must be 1..13, got {self.value!r}")
+        if type(self.value) is not int or not 1 <= self.value <= 13:
+            raise CardParseError(f"card value must be a whole number 1..13, got {quote(self.value)}")
+        if not isinstance(self.suit, Suit):
+            raise CardParseError(f"card suit must be a Suit, got {quote(self.suit)}")
 
     @classmethod
     def parse(cls, token: str) -> Card:
         """Read one card in any spelling of RULES.md §1 (``10♦``, ``TD``, ``b/p`` …)."""
-        text = token.strip()
-        match = _CARD_RE.match(text.upper())
+        if not isinstance(token, str):
+            raise CardParseError(f"a card is written as text, e.g. '10♦', not {quote(token)}")
+        match = _CARD_RE.fullmatch(token.strip().translate(_UPPER))
         if match is None:
-            raise CardParseError(f"not a card: {token!r} (expected e.g. '10♦', 'A♠', 'KC', 'B/P')")
+            raise CardParseError(f"not a card: {quote(token)} (expected e.g. '10♦', 'A♠', 'KC', 'B/P')")
         rank, suit, hungarian = match.groups()
         return _DECK_BY_KEY[(_RANK_TOKENS[rank], _SUIT_TOKENS[suit] if suit else _HUNGARIAN_SUITS[hungarian])]
 
@@ -111,19 +122,48 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 
     Duplicates are refused: a deck holds every card once.
     """
-    tokens = [t for t in _SEPARATORS.split(text.strip()) if t] if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
+    elif isinstance(text, Iterable):
+        tokens = list(text)
+    else:
+        raise CardParseError(f"cards are written as text or a list of texts, not {quote(text)}")
     cards = tuple(Card.parse(token) for token in tokens)
+    return check_distinct("cards", cards)
+
+
+def check_cards(field: str, cards: object, *, distinct: bool = True) -> tuple[Card, ...]:
+    """``cards`` as a tuple if it is a collection of ``Card`` values, each once (unless not
+    ``distinct``); else a ``CardParseError`` naming ``field``.
+
+    The check of the public functions that take cards (a string is refused: read it with
+    :func:`parse_cards` first). A tuple of cards, the usual case, is checked without copying.
+    """
+    if type(cards) is not tuple:
+        if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+            raise CardParseError(f"{field} must be a list of Card values, not {quote(cards)}")
+        cards = tuple(cards)
+    for card in cards:
+        if type(card) is not Card:
+            raise CardParseError(f"{field} must hold Card values, not {type(card).__name__} {quote(card)}")
+    if distinct and len(set(cards)) != len(cards):
+        check_distinct(field, cards)
+    return cards
+
+
+def check_distinct(field: str, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``cards`` if no card appears twice; else a ``CardParseError`` naming the card."""
     seen: set[Card] = set()
-    for token, card in zip(tokens, cards, strict=False):
+    for card in cards:
         if card in seen:
-            raise CardParseError(f"card {card} appears twice (token {token!r})")
+            raise CardParseError(f"{field}: card {card} appears twice")
         seen.add(card)
     return cards
 
 
 def format_cards(cards: Iterable[Card]) -> str:
     """The inverse of :func:`parse_cards`."""
-    return " ".join(str(card) for card in cards)
+    return " ".join(str(card) for card in check_cards("cards", cards))
 
 
 def card_sum(cards: Iterable[Card]) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from kaszino.engine.cards import DECK, Card
+from kaszino.engine.cards import DECK, Card, check_cards
 from kaszino.engine.rules import Rules
 from kaszino.errors import KaszinoError
 
@@ -22,7 +22,7 @@ def shuffled_deck(seed: int, deal: int) -> tuple[Card, ...]:
 
 def check_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
     """The deck as a tuple, or an error naming what is wrong with it."""
-    cards = tuple(deck)
+    cards = check_cards("deck", deck)
     missing = sorted(set(DECK) - set(cards))
     if len(cards) != len(DECK) or missing:
         extra = len(cards) - len(set(cards))

@@ -10,8 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kaszino.engine.captures import Capture
-from kaszino.engine.cards import Card, parse_cards
-from kaszino.errors import NotationError
+from kaszino.engine.cards import Card, check_distinct, parse_cards
+from kaszino.errors import NotationError, quote
+from kaszino.inputs import read_whole
+
+MAX_PLAYERS = 4
+"""The most players any rules allow; a call names a player 0..MAX_PLAYERS-1."""
+
+MAX_LENGTH = 1000
+"""The longest move text read (a capture of every card has about 250 characters)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,19 +70,43 @@ class NextDeal:
 Move = Capture | Lay | Pass | Claim | Challenge | NextDeal
 
 
+def move_problem(move: object) -> str | None:
+    """Why ``move`` is not a well-formed move value (wrong type, fields of the wrong type), or None.
+
+    Whether a well-formed move may be played is the game state's question (``GameState.problem``).
+    """
+    if isinstance(move, (Claim, Challenge)):
+        if type(move.player) is not int:
+            return f"{type(move).__name__} needs a player number, not {quote(move.player)}"
+    elif isinstance(move, Lay):
+        if type(move.card) is not Card:
+            return f"Lay needs a Card, not {quote(move.card)}"
+    elif isinstance(move, Capture):
+        for side, cards in (("hand", move.hand), ("table", move.table)):
+            if type(cards) is not tuple or not all(type(card) is Card for card in cards):
+                return f"a capture's {side} must be a tuple of Card values, not {quote(cards)}"
+    elif not isinstance(move, (Pass, NextDeal)):
+        return f"not a move: {type(move).__name__} {quote(move)}"
+    return None
+
+
 def parse_move(text: str) -> Move:
     """Read a move written by ``str(move)``.
 
     Forms: ``5♠+A♥=2♦+4♣``, ``7♥``, ``pass``, ``ausz 1``, ``fals 0``, ``next``.
     """
+    if not isinstance(text, str):
+        raise NotationError(f"a move is written as text, e.g. '5♠=5♣', not {quote(text)}")
+    if len(text) > MAX_LENGTH:
+        raise NotationError(f"a move has at most {MAX_LENGTH} characters, not {len(text)}")
     words = text.strip().split()
     if not words:
         raise NotationError("empty move")
     head = words[0].lower()
     if head in ("ausz", "fals"):
-        if len(words) != 2 or not words[1].isdigit():
-            raise NotationError(f"{head!r} needs a player number, e.g. '{head} 1', got {text!r}")
-        player = int(words[1])
+        if len(words) != 2:
+            raise NotationError(f"{head!r} needs a player number, e.g. '{head} 1', got {quote(text)}")
+        player = read_whole(f"{head}: player", words[1], 0, MAX_PLAYERS - 1, NotationError)
         return Claim(player) if head == "ausz" else Challenge(player)
     if head == "pass" and len(words) == 1:
         return Pass()
@@ -85,8 +116,10 @@ def parse_move(text: str) -> Move:
     if "=" in body:
         hand, _, table = body.partition("=")
         if not hand or not table:
-            raise NotationError(f"a capture needs cards on both sides of '=': {text!r}")
-        return Capture(parse_cards(hand.split("+")), parse_cards(table.split("+")))
+            raise NotationError(f"a capture needs cards on both sides of '=': {quote(text)}")
+        hand_cards, table_cards = parse_cards(hand.split("+")), parse_cards(table.split("+"))
+        check_distinct("capture", hand_cards + table_cards)
+        return Capture(hand_cards, table_cards)
     if len(words) != 1:
-        raise NotationError(f"not a move: {text!r}")
+        raise NotationError(f"not a move: {quote(text)}")
     return Lay(parse_cards([words[0]])[0])

@@ -15,14 +15,15 @@ from typing import TypeVar, overload
 
 from kaszino.engine.cards import Card, format_cards, parse_cards
 from kaszino.engine.dealing import check_deck, shuffled_deck
-from kaszino.engine.moves import Move, parse_move
+from kaszino.engine.moves import MAX_PLAYERS, Move, move_problem, parse_move
 from kaszino.engine.notation import format_rules, parse_rules, result_token
 from kaszino.engine.rules import Rules
 from kaszino.engine.state import GameState, new_game
-from kaszino.errors import IllegalMoveError, KaszinoError, NotationError
+from kaszino.errors import IllegalMoveError, KaszinoError, NotationError, quote
+from kaszino.inputs import MAX_COUNT, MAX_SEED, check_type, check_whole, read_whole
 
-_HEADER = re.compile(r"^([A-Za-z]+):\s*(.*)$")
-_NUMBERED = re.compile(r"^(\d+)\.\s*(.*)$")
+_HEADER = re.compile(r"([A-Za-z]+):\s*(.*)", re.DOTALL)
+_NUMBERED = re.compile(r"([0-9]+)\.\s*(.*)", re.DOTALL)
 _HEADERS = ("rules", "seed", "dealer", "deck", "result")
 T = TypeVar("T")
 
@@ -36,6 +37,18 @@ class GameRecord:
     deck: tuple[Card, ...] | None
     dealer: int
     moves: tuple[Move, ...] = ()
+
+    def __post_init__(self) -> None:
+        check_type("rules", self.rules, Rules)
+        check_whole("seed", self.seed, 0, MAX_SEED)
+        check_whole("dealer", self.dealer, 0, self.rules.players - 1)
+        if self.deck is not None:
+            check_deck(self.deck)
+        check_type("moves", self.moves, tuple)
+        for number, move in enumerate(self.moves, 1):
+            problem = move_problem(move)
+            if problem is not None:
+                raise KaszinoError(f"move {number}: {problem}")
 
     def start(self) -> GameState:
         """The state before the first move."""
@@ -71,6 +84,8 @@ class GameRecord:
 
         ``NotationError`` names the line and, for a move the rules refuse, the move number and the reason.
         """
+        if not isinstance(text, str):
+            raise NotationError(f"a record is text, not {quote(text)}")
         headers: dict[str, tuple[int, str]] = {}
         moves: list[tuple[int, Move]] = []
         for line_number, line in enumerate(text.splitlines(), 1):
@@ -81,13 +96,13 @@ class GameRecord:
             if key not in headers:
                 raise NotationError(f"the record has no '{key.capitalize()}:' line")
         rules = _header(headers, "rules", parse_rules)
-        record = cls(
-            rules=rules,
-            seed=_header(headers, "seed", _whole),
-            deck=_header(headers, "deck", _deck) if "deck" in headers else None,
-            dealer=_header(headers, "dealer", _whole) if "dealer" in headers else rules.players - 1,
-            moves=tuple(move for _, move in moves),
-        )
+        seed = _header(headers, "seed", _seed)
+        deck = _header(headers, "deck", _deck) if "deck" in headers else None
+        dealer = _header(headers, "dealer", _dealer) if "dealer" in headers else rules.players - 1
+        try:
+            record = cls(rules, seed, deck, dealer, tuple(move for _, move in moves))
+        except KaszinoError as error:
+            raise NotationError(f"the game cannot start: {error}") from None
         _check(record, [line for line, _ in moves], headers.get("result"))
         return record
 
@@ -95,22 +110,24 @@ class GameRecord:
 def _read_line(content: str, line_number: int, headers: dict[str, tuple[int, str]],
                moves: list[tuple[int, Move]]) -> None:
     """Add one header or one move of a record; errors name the line."""
-    header = _HEADER.match(content)
+    header = _HEADER.fullmatch(content)
     if header is not None:
         key = header.group(1).lower()
         if key not in _HEADERS:
-            raise NotationError(f"line {line_number}: unknown header {header.group(1)!r}; "
+            raise NotationError(f"line {line_number}: unknown header {quote(header.group(1))}; "
                                 f"known: {', '.join(h.capitalize() for h in _HEADERS)}")
         if moves:
-            raise NotationError(f"line {line_number}: header {header.group(1)!r} after the moves")
+            raise NotationError(f"line {line_number}: header {quote(header.group(1))} after the moves")
         if key in headers:
-            raise NotationError(f"line {line_number}: second {header.group(1)!r} line")
+            raise NotationError(f"line {line_number}: second {quote(header.group(1))} line")
         headers[key] = (line_number, header.group(2).strip())
         return
     expected = len(moves) + 1
-    numbered = _NUMBERED.match(content)
+    numbered = _NUMBERED.fullmatch(content)
     if numbered is not None:
-        if int(numbered.group(1)) != expected:
+        number = read_whole(f"line {line_number}: move number", numbered.group(1), 1, MAX_COUNT,
+                            NotationError)
+        if number != expected:
             raise NotationError(f"line {line_number}: numbered {numbered.group(1)}, "
                                 f"but this is move {expected}")
         content = numbered.group(2)
@@ -129,10 +146,12 @@ def _header(headers: dict[str, tuple[int, str]], key: str, convert: Callable[[st
         raise NotationError(f"line {line_number}: {key.capitalize()}: {error}") from None
 
 
-def _whole(text: str) -> int:
-    if not re.fullmatch(r"-?\d+", text):
-        raise NotationError(f"expected a whole number, got {text!r}")
-    return int(text)
+def _seed(text: str) -> int:
+    return read_whole("", text, 0, MAX_SEED, NotationError)
+
+
+def _dealer(text: str) -> int:
+    return read_whole("", text, 0, MAX_PLAYERS - 1, NotationError)
 
 
 def _deck(text: str) -> tuple[Card, ...]:
@@ -168,10 +187,14 @@ def record_game(history: GameState | Sequence[GameState], moves: Iterable[Move] 
     is found as one that leads from a state to the next.
     """
     if isinstance(history, GameState):
+        if moves is not None and not isinstance(moves, Iterable):
+            raise KaszinoError(f"moves must be a list of moves, not {quote(moves)}")
         start, played = history, tuple(moves or ())
     else:
-        if moves is not None or not history:
+        if moves is not None or not isinstance(history, Sequence) or not history:
             raise KaszinoError("record_game takes a start state and moves, or a non-empty list of states")
+        for index, state in enumerate(history):
+            check_type(f"state {index}", state, GameState)
         start, played = history[0], tuple(_move_between(history, i) for i in range(1, len(history)))
     record = GameRecord(start.rules, start.seed, _first_deck(start), start.dealer, played)
     try:

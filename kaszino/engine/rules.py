@@ -7,13 +7,56 @@ No other module hard-codes a rule: they all read it from here.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields, replace
-from typing import Literal
+from typing import Literal, get_args
 
-from kaszino.errors import KaszinoError
+from kaszino.errors import KaszinoError, quote
 
 ClaimMode = Literal["auto", "manual"]
 TargetCheck = Literal["continuous", "after_deal"]
+
+MAX_NAME = 40
+"""The longest rules name."""
+
+_FLAGS = frozenset({"may_pass_after_tabla", "fals", "opponent_starts_after_draw"})
+_CHOICES: dict[str, tuple[str, ...]] = {"target_check": get_args(TargetCheck), "claim": get_args(ClaimMode)}
+_OPTIONAL = frozenset({"capture_limit", "max_hand_cards", "target", "fixed_deals"})
+_BOUNDS: dict[str, tuple[int, int]] = {
+    "players": (2, 4), "capture_limit": (1, 1000), "max_hand_cards": (1, 4), "target": (1, 1000),
+    "fixed_deals": (1, 1000),
+}
+_POINTS = (0, 100)
+"""The bounds of every points field (most cards, spades, aces, casinos, táblák, Fals! fines)."""
+_UNWRITABLE = re.compile(r"[,;=|#]")
+
+
+def field_problem(name: str, value: object) -> str | None:
+    """Why ``value`` cannot be the rules field ``name`` (its type or range), or None if it can."""
+    if name == "name":
+        return name_problem(value)
+    if name in _FLAGS:
+        return None if type(value) is bool else f"{name} must be true or false, not {quote(value)}"
+    if name in _CHOICES:
+        choices = _CHOICES[name]
+        return None if value in choices and type(value) is str else \
+            f"{name} must be {' or '.join(choices)}, not {quote(value)}"
+    if value is None and name in _OPTIONAL:
+        return None
+    low, high = _BOUNDS.get(name, _POINTS)
+    if type(value) is not int or not low <= value <= high:
+        none = " or none" if name in _OPTIONAL else ""
+        return f"{name} must be a whole number {low}..{high}{none}, not {quote(value)}"
+    return None
+
+
+def name_problem(name: object) -> str | None:
+    """Why ``name`` cannot name rules (it must be written back in a position's notation), or None."""
+    if (not isinstance(name, str) or not name or len(name) > MAX_NAME or name != name.strip()
+            or not name.isprintable() or _UNWRITABLE.search(name)):
+        return (f"name must be 1..{MAX_NAME} printable characters without , ; = | # "
+                f"or outer spaces, not {quote(name)}")
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,17 +85,10 @@ class Rules:
     name: str = "standard"
 
     def __post_init__(self) -> None:
-        problems = []
-        if self.players not in (2, 3, 4):
-            problems.append(f"players must be 2, 3 or 4, not {self.players}")
-        if self.capture_limit is not None and self.capture_limit < 1:
-            problems.append(f"capture_limit must be positive or None, not {self.capture_limit}")
-        if self.max_hand_cards is not None and self.max_hand_cards < 1:
-            problems.append(f"max_hand_cards must be positive or None, not {self.max_hand_cards}")
+        problems = [problem for field in fields(self)
+                    if (problem := field_problem(field.name, getattr(self, field.name))) is not None]
         if (self.target is None) == (self.fixed_deals is None):
             problems.append("exactly one of target (race) and fixed_deals (V4) must be set")
-        if self.fixed_deals is not None and self.fixed_deals < 1:
-            problems.append(f"fixed_deals must be positive, not {self.fixed_deals}")
         if problems:
             raise KaszinoError("invalid rules: " + "; ".join(problems))
 
@@ -84,6 +120,9 @@ class Rules:
 
     def with_changes(self, **changes: object) -> Rules:
         """A copy with some fields changed, validated like a new value."""
+        unknown = sorted(set(changes) - {field.name for field in fields(self)})
+        if unknown:
+            raise KaszinoError(f"invalid rules: no field named {', '.join(map(quote, unknown))}")
         return replace(self, **changes)  # type: ignore[arg-type]
 
     def changed_fields(self) -> dict[str, object]:
@@ -124,7 +163,7 @@ PRESETS: dict[str, Rules] = {
 
 def preset(name: str) -> Rules:
     """The named preset (case-insensitive), or a ``KaszinoError`` listing the names."""
-    try:
-        return PRESETS[name.lower()]
-    except KeyError:
-        raise KaszinoError(f"unknown rules preset {name!r}; known: {', '.join(PRESETS)}") from None
+    found = PRESETS.get(name.lower()) if isinstance(name, str) else None
+    if found is None:
+        raise KaszinoError(f"unknown rules preset {quote(name)}; known: {', '.join(PRESETS)}")
+    return found

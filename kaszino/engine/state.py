@@ -15,10 +15,11 @@ from typing import Literal
 from kaszino.engine.captures import Capture, capture_problem, captures
 from kaszino.engine.cards import Card
 from kaszino.engine.dealing import check_deck, draw_hands, shuffled_deck, split_deck
-from kaszino.engine.moves import Challenge, Claim, Lay, Move, NextDeal, Pass
+from kaszino.engine.moves import Challenge, Claim, Lay, Move, NextDeal, Pass, move_problem
 from kaszino.engine.rules import Rules
 from kaszino.engine.scoring import PileScore, pile_scores
-from kaszino.errors import IllegalMoveError, KaszinoError
+from kaszino.errors import IllegalMoveError, quote
+from kaszino.inputs import MAX_SEED, check_type, check_whole
 
 Forced = Literal["lay", "again"]
 
@@ -130,7 +131,13 @@ class GameState:
         return self.problem(move) is None
 
     def problem(self, move: Move) -> str | None:
-        """Why ``move`` may not be played now (English), or None if it may."""
+        """Why ``move`` may not be played now (English), or None if it may.
+
+        A value that is no move at all (``None``, ``Claim("0")``) is refused here too.
+        """
+        malformed = move_problem(move)
+        if malformed is not None:
+            return malformed
         if self.finished:
             return "the game is over"
         if isinstance(move, Claim):
@@ -164,7 +171,8 @@ class GameState:
         """The state after ``move``; raises ``IllegalMoveError`` (naming why) if it is not allowed."""
         problem = self.problem(move)
         if problem is not None:
-            raise IllegalMoveError(f"illegal move {move}: {problem}")
+            shown = str(move) if move_problem(move) is None else quote(move)
+            raise IllegalMoveError(f"illegal move {shown}: {problem}")
         if isinstance(move, Claim):
             return replace(self, winner=move.player, finished=True, pending=None)
         if isinstance(move, Challenge):  # the call closes the window: the capturer may claim first
@@ -362,14 +370,9 @@ def new_game(
 
     By default the last player deals, so player 0 moves first.
     """
-    rules = rules or Rules()
-    if seed is None:
-        seed = random.randrange(2**32)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise KaszinoError(f"seed must be a whole number, not {seed!r}")
-    dealer = rules.players - 1 if dealer is None else dealer
-    if not 0 <= dealer < rules.players:
-        raise KaszinoError(f"dealer must be a player 0..{rules.players - 1}, not {dealer}")
+    rules = Rules() if rules is None else check_type("rules", rules, Rules)
+    seed = random.randrange(2**32) if seed is None else check_whole("seed", seed, 0, MAX_SEED)
+    dealer = rules.players - 1 if dealer is None else check_whole("dealer", dealer, 0, rules.players - 1)
     first_deck = shuffled_deck(seed, 1) if deck is None else check_deck(deck)
     return deal_state(rules, first_deck, dealer=dealer, scores=(0,) * rules.players, deal=1, seed=seed)
 

@@ -18,10 +18,11 @@ from functools import lru_cache
 from html import escape
 from typing import Any, Literal
 
-from kaszino.engine.cards import Card, Suit
+from kaszino.engine.cards import Card, Suit, check_cards
 from kaszino.engine.scoring import count_spades
 from kaszino.engine.state import GameState
 from kaszino.i18n import tr
+from kaszino.inputs import check_type, check_whole
 
 Zone = Literal["hand", "table"]
 
@@ -106,6 +107,7 @@ _PIP_TOP, _PIP_BOTTOM, _PIP_SIZE = 16.0, 68.0, 10.0
 
 
 def suit_color(suit: Suit) -> str:
+    check_type("suit", suit, Suit)
     """Red for hearts and diamonds, black for spades and clubs."""
     return RED if suit.is_red else BLACK
 
@@ -159,6 +161,8 @@ def card_svg(card: Card | None, face_up: bool = True, selected: bool = False) ->
 
     A hidden card's markup holds no trace of its rank or suit.
     """
+    if card is not None:
+        check_type("card", card, Card)
     shown = card is not None and face_up
     return _card_svg(card if shown else None, selected, str(card) if shown else tr("ui.hidden_card"))
 
@@ -201,7 +205,7 @@ def _row(slots: Sequence[str], empty: str = "") -> str:
 
 def cards_html(cards: Sequence[Card]) -> str:
     """A row of face-up cards."""
-    return _row([_slot(card, None, False) for card in cards], tr("ui.no_cards"))
+    return _row([_slot(card, None, False) for card in check_cards("cards", cards)], tr("ui.no_cards"))
 
 
 def _hand(state: GameState, player: int, shown: bool, picking: bool, selected: Collection[Card]) -> str:
@@ -263,6 +267,7 @@ def _status(state: GameState) -> str:
 
 def score_html(state: GameState) -> str:
     """The points of the deal item by item for every player: the "count the points" table."""
+    check_type("state", state, GameState)
     scores, totals = state.deal_scores(), state.totals()
     rows: list[tuple[str, list[str]]] = [
         ("cards", [str(s.cards) for s in scores]),
@@ -302,8 +307,9 @@ def position_html(state: GameState, viewer: int | None = None, open_hands: bool 
     puzzle that asks for the points) no point total is shown: each panel lists the captured cards
     and the points of earlier deals instead, and a finished deal shows no score table.
     """
+    check_type("state", state, GameState)
     picking = interactive and not state.finished
-    viewer = state.to_move if viewer is None else viewer
+    viewer = state.to_move if viewer is None else check_whole("viewer", viewer, 0, state.players - 1)
     open_round = state.open_round
     panels: dict[int, str] = {}
     for player in range(len(state.hands)):

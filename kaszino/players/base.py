@@ -18,7 +18,8 @@ from kaszino.engine.moves import Challenge, Claim, Lay, Move, NextDeal, Pass
 from kaszino.engine.record import GameRecord
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.engine.state import GameState, new_game
-from kaszino.errors import IllegalMoveError, KaszinoError
+from kaszino.errors import IllegalMoveError, KaszinoError, quote
+from kaszino.inputs import check_type
 
 
 class Player(Protocol):
@@ -100,8 +101,12 @@ def play_game(players: Sequence[Player], rules: Rules = STANDARD, *, seed: int) 
     Every move is checked by the engine; a player's illegal move raises ``IllegalMoveError``
     naming the player and the move.
     """
-    if len(players) != rules.players:
-        raise KaszinoError(f"these rules need {rules.players} players, got {len(players)}")
+    check_type("rules", rules, Rules)
+    if not isinstance(players, Sequence) or len(players) != rules.players:
+        raise KaszinoError(f"these rules need {rules.players} players (a list), got {quote(players)}")
+    for seat, player in enumerate(players):
+        if not callable(getattr(player, "choose", None)):
+            raise KaszinoError(f"players[{seat}] is no player (it has no choose method): {quote(player)}")
     start = state = new_game(rules, seed=seed)
     moves: list[Move] = []
     while not state.finished:

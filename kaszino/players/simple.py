@@ -8,6 +8,7 @@ from kaszino.engine.cards import Card, Suit
 from kaszino.engine.moves import Lay, Move
 from kaszino.engine.scoring import card_points
 from kaszino.engine.state import GameState
+from kaszino.inputs import MAX_SEED, check_whole
 from kaszino.players.base import choice_rng, table_moves
 from kaszino.solver.value import best_captures
 
@@ -18,6 +19,9 @@ class RandomPlayer:
 
     seed: int = 0
     name: str = "random"
+
+    def __post_init__(self) -> None:
+        check_whole("seed", self.seed, 0, MAX_SEED)
 
     def choose(self, state: GameState) -> Move:
         """A random move of ``state.to_move``."""

@@ -14,17 +14,19 @@ check`` re-solves every stored puzzle to keep the files honest.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import tempfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import UnionType
 from typing import Literal, get_args
 
 from kaszino.engine.state import GameState
-from kaszino.errors import KaszinoError, PuzzleFormatError
+from kaszino.errors import KaszinoError, PuzzleFormatError, quote
+from kaszino.inputs import MAX_COUNT, MAX_SEED, read_whole
 from kaszino.puzzles.capture_kinds import AllCaptures, BestCapture, Fals, Sweep
 from kaszino.puzzles.kinds import (
     KINDS,
@@ -85,7 +87,11 @@ PUZZLE_DIR = _shipped_puzzles()
 """The shipped puzzle files: the top-level ``puzzles/`` folder, which a wheel carries as package data."""
 
 _FIELDS = ("id", "kind", "position", "answers", "themes", "rating", "source")
-_ID_RE = re.compile(r"^[A-Za-z0-9_-]+$")
+_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_JSON_WHOLE = 10**20 - 1
+"""The largest whole number a puzzle file may hold (20 digits; each field has its own, smaller bound)."""
+_RATING_BOUNDS = {"value": 5000.0, "deviation": 1000.0, "volatility": 10.0}
+"""The largest value of each rating field (all are at least 0)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,12 +264,12 @@ def puzzle_from_record(record: object, where: _Where) -> Puzzle:
     if missing:
         raise where.error(f"missing field(s) {', '.join(map(repr, missing))}")
     puzzle_id = record["id"]
-    if not isinstance(puzzle_id, str) or not _ID_RE.match(puzzle_id):
-        raise where.error(f"an id is letters, digits, '-' or '_', not {puzzle_id!r}", "id")
+    if not isinstance(puzzle_id, str) or not _ID_RE.fullmatch(puzzle_id):
+        raise where.error(f"an id is 1..64 letters, digits, '-' or '_', not {quote(puzzle_id)}", "id")
     where = _Where(where.path, repr(puzzle_id))
     kind = record["kind"]
-    if kind not in KINDS:
-        raise where.error(f"unknown kind {kind!r}; known: {', '.join(KINDS)}", "kind")
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise where.error(f"unknown kind {quote(kind)}; known: {', '.join(KINDS)}", "kind")
     state = _read_position(record["position"], kind, where)
     return Puzzle(
         id=puzzle_id,
@@ -299,7 +305,7 @@ def _read_answers(values: object, kind: Kind, state: GameState, where: _Where) -
         except KaszinoError as error:
             raise where.error(str(error), "answers") from None
         if any(answer_key(answer) == answer_key(a) for a in answers):
-            raise where.error(f"{value!r} is listed twice", "answers")
+            raise where.error(f"{quote(value)} is listed twice", "answers")
         answers.append(answer)
     return tuple(answers)
 
@@ -309,52 +315,102 @@ def _read_themes(themes: object, where: _Where) -> tuple[str, ...]:
         raise where.error("themes must be a list of theme names", "themes")
     unknown = [t for t in themes if t not in THEMES]
     if unknown:
-        raise where.error(f"unknown theme(s) {', '.join(map(repr, unknown))}; known: {', '.join(THEMES)}",
+        raise where.error(f"unknown theme(s) {', '.join(map(quote, unknown))}; known: {', '.join(THEMES)}",
                           "themes")
+    repeated = sorted({t for t in themes if themes.count(t) > 1})
+    if repeated:
+        raise where.error(f"theme(s) listed twice: {', '.join(map(repr, repeated))}", "themes")
     return tuple(themes)
 
 
 def _read_rating(data: object, where: _Where) -> Rating:
-    names = ("value", "deviation", "volatility")
-    if not isinstance(data, Mapping) or set(data) - set(names):
-        raise where.error(f"rating must be an object with some of {', '.join(names)}", "rating")
-    if not all(_non_negative(v, int | float) for v in data.values()):
-        raise where.error("rating values must be non-negative numbers", "rating")
+    if not isinstance(data, Mapping) or set(data) - set(_RATING_BOUNDS):
+        raise where.error(f"rating must be an object with some of {', '.join(_RATING_BOUNDS)}", "rating")
+    for name, value in data.items():
+        if not _within(value, int | float, _RATING_BOUNDS[name]):
+            raise where.error(f"{name} must be a number 0..{_RATING_BOUNDS[name]:g}, not {quote(value)}",
+                              f"rating.{name}")
     return Rating(**{k: float(v) for k, v in data.items()})
 
 
-def _non_negative(value: object, kind: type | UnionType) -> bool:
-    return isinstance(value, kind) and not isinstance(value, bool) and value >= 0  # type: ignore[operator]
+def _within(value: object, kind: type | UnionType, high: float) -> bool:
+    """Whether ``value`` is a ``kind`` (never a bool) with ``0 <= value <= high``."""
+    return isinstance(value, kind) and not isinstance(value, bool) and 0 <= value <= high  # type: ignore[operator]
 
 
 def _read_source(data: object, where: _Where) -> Source | None:
     if data is None:
         return None
     if (not isinstance(data, Mapping) or set(data) != {"seed", "move"}
-            or not all(_non_negative(v, int) for v in data.values())):
-        raise where.error('source must be {"seed": <int>, "move": <int>}', "source")
+            or not _within(data["seed"], int, MAX_SEED) or not _within(data["move"], int, MAX_COUNT)):
+        raise where.error(f'source must be {{"seed": <0..{MAX_SEED}>, "move": <0..{MAX_COUNT}>}}', "source")
     return Source(seed=data["seed"], move=data["move"])
 
 
 def parse_puzzles(text: str, path: Path | str = "<text>") -> tuple[Puzzle, ...]:
     """Read the puzzles of one file's text; ``path`` only names the file in errors."""
     where = _Where(path)
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise where.error(f"line {error.lineno}, column {error.colno}: not valid JSON: {error.msg}") from None
+    document = _read_json(text, where)
     if not isinstance(document, dict) or set(document) != {"format", "puzzles"}:
-        raise where.error('a puzzle file is a JSON object {"format": 1, "puzzles": [...]}')
-    if document["format"] not in READABLE_FORMATS:
-        version = document["format"]
+        raise where.error(f'a puzzle file is a JSON object {{"format": {FORMAT_VERSION}, "puzzles": [...]}}')
+    version = document["format"]
+    if type(version) is not int or version not in READABLE_FORMATS:
         readable = " and ".join(map(str, READABLE_FORMATS))
-        raise where.error(f"unknown format {version!r}; this version reads {readable}", "format")
+        raise where.error(f"unknown format {quote(version)}; this version reads {readable}", "format")
     if not isinstance(document["puzzles"], list):
         raise where.error("'puzzles' must be a list", "puzzles")
     puzzles = [puzzle_from_record(record, _Where(path, f"#{number}"))
                for number, record in enumerate(document["puzzles"], 1)]
     check_unique_ids(puzzles, path)
     return tuple(puzzles)
+
+
+def _read_json(text: object, where: _Where) -> object:
+    """The JSON document of a puzzle file: plain numbers, no repeated key, nesting within bounds."""
+    if not isinstance(text, str):
+        raise where.error(f"a puzzle file's text must be a string, not {type(text).__name__}")
+    try:
+        return json.loads(text, parse_int=_json_int(where), parse_float=_json_float(where),
+                          parse_constant=_json_constant(where), object_pairs_hook=_json_object(where))
+    except json.JSONDecodeError as error:
+        raise where.error(f"line {error.lineno}, column {error.colno}: not valid JSON: {error.msg}") from None
+    except RecursionError:  # the JSON reader's own bound on nesting; a real file nests 4 deep
+        raise where.error("JSON nested too deeply") from None
+
+
+def _json_int(where: _Where) -> Callable[[str], int]:
+    def read(token: str) -> int:
+        try:
+            return read_whole("number", token, -_JSON_WHOLE, _JSON_WHOLE)
+        except KaszinoError as error:
+            raise where.error(str(error)) from None
+    return read
+
+
+def _json_float(where: _Where) -> Callable[[str], float]:
+    def read(token: str) -> float:
+        value = float(token)
+        if len(token) > 40 or not math.isfinite(value):
+            raise where.error(f"number {quote(token)} is too long or too big")
+        return value
+    return read
+
+
+def _json_constant(where: _Where) -> Callable[[str], object]:
+    def refuse(token: str) -> object:
+        raise where.error(f"{token} is no number a puzzle file may hold")
+    return refuse
+
+
+def _json_object(where: _Where) -> Callable[[list[tuple[str, object]]], dict[str, object]]:
+    def build(pairs: list[tuple[str, object]]) -> dict[str, object]:
+        result: dict[str, object] = {}
+        for key, value in pairs:
+            if key in result:
+                raise where.error(f"key {quote(key)} appears twice in one object")
+            result[key] = value
+        return result
+    return build
 
 
 def check_unique_ids(puzzles: Sequence[Puzzle], path: Path | str) -> None:
@@ -369,10 +425,17 @@ def check_unique_ids(puzzles: Sequence[Puzzle], path: Path | str) -> None:
 def load_puzzles(path: Path | str) -> tuple[Puzzle, ...]:
     """Read and validate one puzzle file. Reading never changes the file."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise _Where(path).error(f"cannot read: {error}") from None
+        text = Path(_path(path)).read_text(encoding="utf-8")
+    except (OSError, ValueError) as error:  # ValueError: undecodable text, a NUL in the name
+        raise _Where(quote(str(path))).error(f"cannot read: {error}") from None
     return parse_puzzles(text, path)
+
+
+def _path(path: object) -> str | os.PathLike[str]:
+    """``path`` if it can name a file; else a ``PuzzleFormatError``."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise PuzzleFormatError(f"a puzzle file is named by a path, not {quote(path)}")
+    return path
 
 
 def puzzle_files(directory: Path | str = PUZZLE_DIR) -> list[Path]:
@@ -382,7 +445,9 @@ def puzzle_files(directory: Path | str = PUZZLE_DIR) -> list[Path]:
 
 def load_all(paths: Iterable[Path | str] | None = None) -> tuple[Puzzle, ...]:
     """Every puzzle of the given files (default: the shipped ones); ids must be unique across them."""
-    files = puzzle_files() if paths is None else [Path(p) for p in paths]
+    if paths is not None and (isinstance(paths, (str, os.PathLike)) or not isinstance(paths, Iterable)):
+        raise PuzzleFormatError(f"load_all takes a list of paths, not {quote(paths)}")
+    files = puzzle_files() if paths is None else [Path(_path(p)) for p in paths]
     puzzles = [puzzle for path in files for puzzle in load_puzzles(path)]
     check_unique_ids(puzzles, ", ".join(map(str, files)))
     return tuple(puzzles)
@@ -412,12 +477,19 @@ def _record_text(record: Mapping[str, object]) -> str:
 def save_puzzles(puzzles: Sequence[Puzzle], path: Path | str) -> None:
     """Write a puzzle file. The text is read back and compared first, then replaces ``path`` in one
     step, so a failure never leaves a broken or half-written file behind."""
+    if not isinstance(path, (str, os.PathLike)) or "\0" in os.fspath(path) or not os.fspath(path):
+        raise KaszinoError(f"a puzzle file is named by a path, not {quote(path)}")
+    if not isinstance(puzzles, Sequence) or not all(isinstance(p, Puzzle) for p in puzzles):
+        raise KaszinoError(f"save_puzzles writes a list of Puzzle values, not {quote(puzzles)}")
     path = Path(path)
     text = dumps_puzzles(puzzles)
     if parse_puzzles(text, path) != tuple(puzzles):
         raise KaszinoError(f"{path}: the puzzles do not read back unchanged; nothing written")
     mode = path.stat().st_mode & 0o777 if path.exists() else 0o644  # a new file is readable by all
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as error:
+        raise KaszinoError(f"{path}: cannot write there ({error.strerror or error})") from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)

@@ -14,9 +14,10 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 
 from kaszino.engine.captures import hand_groups, iter_capture_sums
-from kaszino.engine.cards import DECK, Card
+from kaszino.engine.cards import DECK, Card, check_cards
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError
+from kaszino.inputs import MAX_COUNT, check_type, check_whole
 from kaszino.solver.sweeps import table_sweeps
 
 
@@ -25,7 +26,9 @@ def subset_sum_counts(cards: Iterable[Card], limit: int | None = None) -> dict[i
 
     Only sums that occur are keys. ``limit=None`` counts every sum.
     """
-    values = [card.value for card in cards]
+    values = [card.value for card in check_cards("cards", cards)]
+    if limit is not None:
+        check_whole("limit", limit, 0, MAX_COUNT)
     top = sum(values) if limit is None else min(limit, sum(values))
     coefficients = [1] + [0] * top  # the polynomial 1 (the empty subset), truncated at x^top
     for value in values:
@@ -36,6 +39,8 @@ def subset_sum_counts(cards: Iterable[Card], limit: int | None = None) -> dict[i
 
 def count_captures(hand: Sequence[Card], table: Sequence[Card], rules: Rules = STANDARD) -> int:
     """The number of legal captures, i.e. ``len(captures(hand, table, rules))``, found by counting."""
+    hand = check_cards("hand", hand)
+    check_type("rules", rules, Rules)
     return _count_against(hand, subset_sum_counts(table, rules.capture_limit), rules)
 
 
@@ -56,6 +61,10 @@ def distinct_capture_sums(
 
     With ``hand``: only the sums that hand can also make, i.e. the sums of its legal captures.
     """
+    table = check_cards("table", table)
+    check_type("rules", rules, Rules)
+    if hand is not None:
+        hand = check_cards("hand", hand)
     sums = iter_capture_sums(table, rules)
     if hand is None:
         return tuple(sums)
@@ -74,6 +83,11 @@ def capture_count_distribution(
     ``pool`` defaults to the cards not on the table. The keys are capture counts, the values
     numbers of hands; together they count all ``C(len(pool), hand_size)`` hands.
     """
+    table = check_cards("table", table)
+    check_type("rules", rules, Rules)
+    check_whole("hand_size", hand_size, 0, 4)
+    if pool is not None:
+        pool = check_cards("pool", pool)
     cards = [card for card in DECK if card not in table] if pool is None else list(pool)
     if not 0 <= hand_size <= len(cards):
         raise KaszinoError(f"hand_size must be 0..{len(cards)} (the pool size), not {hand_size}")

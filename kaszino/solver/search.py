@@ -17,6 +17,7 @@ from kaszino.engine.moves import Lay, Move, Pass
 from kaszino.engine.scoring import DECK_SIZE, SPADES_IN_DECK
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
+from kaszino.inputs import check_type
 from kaszino.solver.model import (
     AGAIN,
     NOBODY,
@@ -51,7 +52,8 @@ class Solution:
 
 def solve(state: GameState) -> Solution:
     """Solve the open last round from ``state`` (claims and Fals! calls are left out)."""
-    problem = _unsolvable(state)
+    check_type("state", state, GameState)
+    problem = "the game is over" if state.finished else _unsolvable(state)
     if problem is not None:
         raise KaszinoError(f"cannot solve this position: {problem}")
     search = _Search(state)

@@ -8,15 +8,13 @@ and then moves again: :func:`sweep_plans` lists the lays that let that second mo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from kaszino.engine.captures import Capture, hand_groups
-from kaszino.engine.cards import Card, card_sum
+from kaszino.engine.cards import Card, card_sum, check_cards
 from kaszino.engine.moves import Lay
 from kaszino.engine.rules import STANDARD, Rules
-
-if TYPE_CHECKING:
-    from kaszino.engine.state import GameState
+from kaszino.engine.state import GameState
+from kaszino.inputs import check_type
 
 SweepPlan = tuple[Card, Capture]
 """A card to lay on the empty table and the capture that then sweeps it."""
@@ -24,6 +22,8 @@ SweepPlan = tuple[Card, Capture]
 
 def table_sweeps(hand: Sequence[Card], table: Sequence[Card], rules: Rules = STANDARD) -> list[Capture]:
     """Every capture of ``hand`` that takes all of ``table`` (none if the table is empty)."""
+    hand, table = check_cards("hand", hand), check_cards("table", table)
+    check_type("rules", rules, Rules)
     if not table:
         return []
     whole = tuple(table)
@@ -32,6 +32,7 @@ def table_sweeps(hand: Sequence[Card], table: Sequence[Card], rules: Rules = STA
 
 def sweeps(state: GameState) -> list[Capture]:
     """Every tábla the player to move can make now."""
+    check_type("state", state, GameState)
     if state.deal_over or state.finished:
         return []
     return table_sweeps(state.hands[state.to_move], state.table, state.rules)
@@ -43,6 +44,7 @@ def sweep_plans(state: GameState) -> list[SweepPlan]:
     The lay is played by the engine, so the plan holds only where the rules really give the
     mover a second move (not after laying his last card). Empty when no lay is forced.
     """
+    check_type("state", state, GameState)
     if state.forced != "lay":
         return []
     plans: list[SweepPlan] = []

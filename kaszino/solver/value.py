@@ -10,15 +10,14 @@ present move counts; the exact solver (:mod:`kaszino.solver.search`) looks furth
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from kaszino.engine.captures import Capture, capture_problem, captures
 from kaszino.engine.cards import Card
 from kaszino.engine.scoring import BIG_CASINO, LITTLE_CASINO, card_points, count_spades, pile_scores
+from kaszino.engine.state import GameState
 from kaszino.errors import IllegalMoveError
-
-if TYPE_CHECKING:
-    from kaszino.engine.state import GameState
+from kaszino.inputs import check_type
 
 PointKind = Literal[
     "ace", "big_casino", "little_casino", "tabla", "first_move_tabla", "most_cards", "most_spades",
@@ -74,6 +73,8 @@ def _card_kind(card: Card) -> PointKind:
 
 def capture_value(state: GameState, capture: Capture) -> CaptureValue:
     """What ``capture`` by ``state.to_move`` wins at once (``IllegalMoveError`` if not correct)."""
+    check_type("state", state, GameState)
+    check_type("capture", capture, Capture)
     rules = state.rules
     problem = state.problem(capture) or capture_problem(capture.hand, capture.table, rules)
     if problem is not None:
@@ -108,6 +109,7 @@ def capture_values(state: GameState) -> list[tuple[Capture, CaptureValue]]:
 
     Equal values keep the order of :func:`kaszino.engine.captures.captures`.
     """
+    check_type("state", state, GameState)
     if state.deal_over or state.finished:
         return []
     found = captures(state.hands[state.to_move], state.table, state.rules)

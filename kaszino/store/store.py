@@ -32,7 +32,8 @@ from typing import Any
 
 import platformdirs
 
-from kaszino.errors import StoreError
+from kaszino.errors import StoreError, quote
+from kaszino.inputs import MAX_COUNT, check_whole
 from kaszino.store.schema import APPLICATION_ID, MIGRATIONS, VERSION
 
 ENVIRONMENT_VARIABLE = "KASZINO_PROGRESS"
@@ -96,6 +97,8 @@ def open_store(path: str | os.PathLike[str] | None = None, *, timeout: float = 1
     ``snapshots``: keep the database in memory and write the whole file after every change, for a
     file system that cannot host SQLite (default: only in the browser).
     """
+    if path is not None and (not isinstance(path, (str, os.PathLike)) or "\0" in os.fspath(path)):
+        raise StoreError(f"a progress file is named by a path, not {quote(path)}")
     target = Path(path).expanduser() if path is not None else default_path()
     _check_header(target)
     try:
@@ -169,9 +172,7 @@ def _text(name: str, value: object, *, empty: bool = False) -> str:
 
 
 def _count(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1_000_000:
-        raise StoreError(f"{name}: expected a whole number from 0 to 1000000, got {value!r}")
-    return value
+    return check_whole(name, value, 0, MAX_COUNT, StoreError)
 
 
 def _statements(script: str) -> list[str]:

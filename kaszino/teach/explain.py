@@ -14,19 +14,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Literal, Union, get_args
+from typing import Literal, Union, get_args
 
 from kaszino.engine.captures import Capture, capture_problem
 from kaszino.engine.cards import Card, card_sum, format_cards
-from kaszino.engine.moves import Claim, Lay, Move, Pass
+from kaszino.engine.moves import Claim, Lay, Move, Pass, move_problem
 from kaszino.engine.rules import Rules
-from kaszino.errors import KaszinoError
+from kaszino.engine.state import GameState
+from kaszino.errors import KaszinoError, quote
 from kaszino.i18n import language, tr
+from kaszino.inputs import check_type
 from kaszino.solver.sweeps import sweep_plans
 from kaszino.solver.value import NOTHING, CaptureValue, PointItem, Shortfall, best_captures, capture_value
-
-if TYPE_CHECKING:
-    from kaszino.engine.state import GameState
 
 Field = Union[str, int, "Message", "Joined"]
 
@@ -121,8 +120,12 @@ def explain_move(state: GameState, move: Move, level: Level = "scoring") -> Expl
 
     ``level`` (see :data:`Level`) limits what the words may speak of; the verdict is the same.
     """
+    check_type("state", state, GameState)
+    malformed = move_problem(move)
+    if malformed is not None:
+        raise KaszinoError(f"move: {malformed}")
     if level not in LEVELS:
-        raise KaszinoError(f"unknown explanation level {level!r}; choose one of {', '.join(LEVELS)}")
+        raise KaszinoError(f"unknown explanation level {quote(level)}; choose one of {', '.join(LEVELS)}")
     problem = state.problem(move)
     if problem is not None:
         messages = _refusal(state, move)

@@ -10,19 +10,18 @@ move of the open last round, by the exact solver).
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import Literal, get_args
 
 from kaszino.engine.captures import Capture, captures
 from kaszino.engine.cards import Card, card_sum, format_cards
 from kaszino.engine.moves import Lay
-from kaszino.errors import KaszinoError
-from kaszino.i18n import language
+from kaszino.engine.state import GameState
+from kaszino.errors import KaszinoError, quote
+from kaszino.i18n import check_language, language
+from kaszino.inputs import check_type
 from kaszino.solver.sweeps import sweep_plans, sweeps
 from kaszino.solver.value import best_captures
 from kaszino.teach.explain import Joined, Message, line_message, move_message, value_message, without_claims
-
-if TYPE_CHECKING:
-    from kaszino.engine.state import GameState
 
 Objective = Literal["best", "all", "sweep", "last_round"]
 OBJECTIVES: tuple[Objective, ...] = get_args(Objective)
@@ -33,8 +32,11 @@ Ladder = tuple[Step, Step, Step, Step]
 
 def hint_ladder(state: GameState, objective: Objective, lang: str | None = None) -> list[str]:
     """The four hint steps for ``objective`` in ``state`` (current language unless ``lang``)."""
+    check_type("state", state, GameState)
     if objective not in OBJECTIVES:
-        raise KaszinoError(f"unknown hint objective {objective!r}; choose one of {', '.join(OBJECTIVES)}")
+        choices = ", ".join(OBJECTIVES)
+        raise KaszinoError(f"unknown hint objective {quote(objective)}; choose one of {choices}")
+    check_language(lang)
     if state.deal_over or state.finished:
         raise KaszinoError("no hints: there is no move to make in this position")
     ladder = _LADDERS[objective](state)

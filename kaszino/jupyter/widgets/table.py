@@ -23,8 +23,9 @@ from kaszino.engine.captures import Capture, capture_problem
 from kaszino.engine.cards import Card, card_sum
 from kaszino.engine.moves import Challenge, Claim, Lay, Move, NextDeal, Pass
 from kaszino.engine.state import GameState
-from kaszino.errors import IllegalMoveError, KaszinoError
+from kaszino.errors import IllegalMoveError, KaszinoError, quote
 from kaszino.i18n import LANGUAGES, language, tr
+from kaszino.inputs import check_whole
 from kaszino.jupyter.render import FULL, View, position_html
 from kaszino.jupyter.widgets.base import HtmlWidget, Text
 from kaszino.teach.explain import LEVELS, Level, Message, explain_move
@@ -109,16 +110,20 @@ class TableWidget(HtmlWidget):
                  opponent: Callable[[GameState], Move] | None = None, learner: int | None = None,
                  view: View = FULL, level: Level = "scoring") -> None:
         super().__init__()
+        check_type("state", state, GameState)
         if mode not in ("play", "practice"):
-            raise KaszinoError(f"mode must be 'play' or 'practice', not {mode!r}")
+            raise KaszinoError(f"mode must be 'play' or 'practice', not {quote(mode)}")
         if level not in LEVELS:
-            raise KaszinoError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+            raise KaszinoError(f"level must be one of {', '.join(LEVELS)}, not {quote(level)}")
         if not isinstance(view, View):
-            raise KaszinoError(f"view must be a kaszino.jupyter.render.View, not {view!r}")
+            raise KaszinoError(f"view must be a kaszino.jupyter.render.View, not {quote(view)}")
+        if opponent is not None and not callable(opponent):
+            raise KaszinoError(f"opponent must be a function from a state to a move, not {quote(opponent)}")
         self._state = state
         self._mode: Mode = mode
         self._opponent = opponent
-        self._learner = state.to_move if learner is None else learner
+        players = state.players
+        self._learner = state.to_move if learner is None else check_whole("learner", learner, 0, players - 1)
         self._view = view
         self._level: Level = level
         self._hand_pick: frozenset[Card] = frozenset()
@@ -178,7 +183,7 @@ class TableWidget(HtmlWidget):
     # --- what the learner does ------------------------------------------------------------
     def select(self, card: Card | str) -> None:
         """Toggle the selection of a card of the mover's hand or of the table (``"10♦"`` works too)."""
-        chosen = Card.parse(card) if isinstance(card, str) else card
+        chosen = Card.parse(card) if isinstance(card, str) else check_type("card", card, Card)
         if chosen in self._state.hands[self._state.to_move]:
             self._hand_pick ^= {chosen}
         elif chosen in self._state.table:
@@ -281,6 +286,9 @@ class TableWidget(HtmlWidget):
         while (self._opponent is not None and not self._state.finished and not self._state.deal_over
                and self._state.to_move != self._learner):
             move = self._opponent(self._state)
+            problem = self._state.problem(move)
+            if problem is not None:
+                raise KaszinoError(f"the opponent chose {quote(move)}, which cannot be played: {problem}")
             played.append((move, self._advance(move)))
         return played
 

@@ -1,0 +1,394 @@
+"""The error contract, case by case: each bad input the hardening issue found, and its neighbours.
+
+Every case must raise ``KaszinoError`` (or a subclass) whose message names the field or token;
+tests/test_fuzz.py checks the same contract on generated inputs.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kaszino import (
+    STANDARD,
+    Capture,
+    Card,
+    Claim,
+    GameRecord,
+    GameState,
+    KaszinoError,
+    Lay,
+    Rules,
+    Suit,
+    best_captures,
+    captures,
+    count_captures,
+    explain_move,
+    format_cards,
+    hint_ladder,
+    new_game,
+    parse_cards,
+    parse_move,
+    solve,
+    subset_sum_counts,
+    sweeps,
+    tr,
+)
+from kaszino.cli import main
+from kaszino.engine.notation import from_notation, parse_rules
+from kaszino.errors import MESSAGE_LIMIT, CardParseError, IllegalMoveError, NotationError, PuzzleFormatError
+from kaszino.i18n import set_language
+from kaszino.inputs import read_whole
+from kaszino.puzzles.puzzle import load_all, load_puzzles, parse_puzzles
+
+SHIPPED = load_all()
+GOOD = SHIPPED[0].to_record()
+START = new_game(seed=7)
+
+
+def wrong(value: object) -> Any:
+    """``value`` typed as anything: the argument of the wrong type a test passes on purpose."""
+    return value
+
+
+def refused(call: Callable[[], object], *names: str, error: type[KaszinoError] = KaszinoError) -> str:
+    """Run ``call``; it must raise ``error`` whose message holds every one of ``names``."""
+    with pytest.raises(error) as caught:
+        call()
+    message = str(caught.value)
+    assert 0 < len(message) <= MESSAGE_LIMIT
+    for name in names:
+        assert name in message, f"{name!r} not in {message!r}"
+    return message
+
+
+def field(name: str, value: str, state: GameState = START) -> str:
+    """The notation of ``state`` with one field's value replaced."""
+    return re.sub(rf"(^|; ){name}=[^;]*", lambda m: f"{m.group(1)}{name}={value}", state.notation())
+
+
+# --- numbers: ASCII digits only, within bounds, one reader --------------------------------------
+@pytest.mark.parametrize("token", ["²", "¹", "٣", "1_000", "+5", " 5", "5 ", "", "-1", "0x10", "5" * 4301])
+def test_the_number_reader_takes_ascii_digits_within_bounds_only(token: str) -> None:
+    refused(lambda: read_whole("count", token, 0, 100), "count")
+
+
+def test_the_number_reader_reads_plain_numbers() -> None:
+    assert read_whole("n", "42", 0, 100) == 42
+    assert read_whole("n", "-3", -5, 5) == -3
+    assert read_whole("n", "007", 0, 100) == 7
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("ausz ²", ["ausz: player", "'²'"]),
+    ("fals ¹", ["fals: player", "'¹'"]),
+    ("ausz " + "9" * 900, ["ausz: player"]),
+    ("ausz " + "9" * 4301, ["at most 1000 characters"]),
+    ("ausz 4", ["ausz: player"]),
+])
+def test_calls_name_their_player_token(text: str, names: list[str]) -> None:
+    refused(lambda: parse_move(text), *names, error=NotationError)
+
+
+@pytest.mark.parametrize(("name", "value", "names"), [
+    ("to_move", "²", ["to_move", "'²'"]),
+    ("seed", "9" * 4301, ["seed"]),
+    ("seed", "-1", ["seed", "'-1'"]),
+    ("deal", "٣", ["deal", "'٣'"]),
+    ("round", "¹", ["round"]),
+    ("scores", "0 | -1", ["scores[1]", "'-1'"]),
+    ("tabla_points", "-2 | 0", ["tabla_points[0]"]),
+    ("bonus", "0 | -1", ["bonus[1]"]),
+    ("rules", "standard,target=" + "1" * 4301, ["target"]),
+    ("rules", "standard,target=²", ["target"]),
+])
+def test_notation_numbers_are_ascii_digits_within_bounds(name: str, value: str, names: list[str]) -> None:
+    refused(lambda: from_notation(field(name, value)), *names, error=NotationError)
+
+
+def test_record_numbers_are_ascii_digits_within_bounds() -> None:
+    text = GameRecord(STANDARD, 7, None, 1, (START.legal_moves()[-1],)).to_text()
+    arabic_seven = text.replace("Seed: 7", "Seed: ٧")
+    refused(lambda: GameRecord.from_text(arabic_seven), "line 2", "Seed", error=NotationError)
+    refused(lambda: GameRecord.from_text(text.replace("Seed: 7", "Seed: " + "7" * 4301)), "Seed")
+    refused(lambda: GameRecord.from_text(text.replace("1. ", "¹. ")), "line 6")
+    refused(lambda: GameRecord.from_text(text.replace("1. ", "1" * 5000 + ". ")), "move number")
+
+
+# --- play() takes moves only -------------------------------------------------------------------
+@pytest.mark.parametrize("move", [None, 5, "5♠", Claim("0"), Claim(True), Lay("5♠"),  # type: ignore[arg-type]
+                                  Capture(["5♠"], ["5♣"]), Capture((Card.parse("5♠"),), None)])  # type: ignore[arg-type]
+def test_play_refuses_values_that_are_not_moves(move: object) -> None:
+    refused(lambda: START.play(move), "illegal move", error=IllegalMoveError)  # type: ignore[arg-type]
+    assert not START.is_legal(move)  # type: ignore[arg-type]
+
+
+def test_an_opponent_that_returns_no_move_cannot_pass_the_turn() -> None:
+    from kaszino.jupyter.widgets.table import TableWidget
+
+    refused(lambda: TableWidget(START, learner=1, opponent=lambda state: None), "opponent", "None")  # type: ignore
+
+
+# --- notation: values that cannot be written back, positions no game reaches ---------------------
+@pytest.mark.parametrize("name", ["x=y", "a|b", "a\u200bb", "a;b", "a#b", "x" * 41, "", " padded"])
+def test_unwritable_rule_names_are_refused(name: str) -> None:
+    refused(lambda: Rules(name=name), "name")
+    if name.strip() == name:  # the notation reader drops outer spaces
+        refused(lambda: parse_rules(f"standard,name={name}"), "name")
+
+
+@pytest.mark.parametrize(("changes", "names"), [
+    ({"players": "2"}, ["players", "'2'"]),
+    ({"capture_limit": True}, ["capture_limit"]),
+    ({"capture_limit": 2.5}, ["capture_limit"]),
+    ({"fals": 1}, ["fals"]),
+    ({"claim": "sometimes"}, ["claim"]),
+    ({"target": 10**100}, ["target"]),
+    ({"tabla_points": -1}, ["tabla_points"]),
+    ({"name": None}, ["name"]),
+])
+def test_rules_fields_are_checked_by_type_and_range(changes: dict[str, object], names: list[str]) -> None:
+    refused(lambda: Rules(**changes), *names)  # type: ignore[arg-type]
+    refused(lambda: STANDARD.with_changes(**changes), *names)
+
+
+def test_unknown_rules_fields_and_presets_are_named() -> None:
+    refused(lambda: STANDARD.with_changes(colour="red"), "colour")
+    refused(lambda: Rules.preset(5), "5")  # type: ignore[arg-type]
+    refused(lambda: Rules.preset("v9"), "v9")
+
+
+def _after(state: GameState, *moves: str) -> GameState:
+    for move in moves:
+        state = state.play(parse_move(move))
+    return state
+
+
+def test_positions_no_game_reaches_are_refused() -> None:
+    won = replace(START, piles=(START.table, ()), table=(), last_capturer=0)
+    cases = {
+        "forced: lay": field("forced", "lay").replace("last_capturer=-", "last_capturer=1"),
+        "forced: again": field("forced", "again").replace("last_capturer=-", "last_capturer=1"),
+        "piles: cards in the piles": won.notation().replace("last_capturer=0", "last_capturer=-"),
+        "last_capturer: player 1 has an empty pile": field("last_capturer", "1"),
+        "result: player 0 wins with 0 points": field("result", "0"),
+        "scores: 3 | 0 before deal 1": field("scores", "3 | 0"),
+        "bonus[0]": field("bonus", "1 | 0"),
+        "tabla_points[1]": field("tabla_points", "0 | 1"),
+        "result: draw": field("result", "draw"),
+    }
+    for names, text in cases.items():
+        refused(partial(from_notation, text), names, "no game reaches", error=NotationError)
+
+
+def test_an_unfinished_game_over_the_target_is_refused_under_automatic_claims() -> None:
+    state = replace(START, scores=(11, 0), deal=2)
+    refused(lambda: from_notation(state.notation()), "player 0 holds 11 points", error=NotationError)
+    manual = replace(state, rules=STANDARD.with_changes(claim="manual"))
+    assert from_notation(manual.notation()) == manual  # the trainer's claims wait for the learner
+
+
+# --- cards and moves ---------------------------------------------------------------------------
+@pytest.mark.parametrize("token", ["5ſ", "5ｓ", "Ｋ♠", "5\u212a", "5♠\u200b", "۵♠", "5♠♠", "1O♦"])
+def test_look_alike_letters_are_not_suits_or_ranks(token: str) -> None:
+    refused(lambda: Card.parse(token), repr(token)[:6], error=CardParseError)
+
+
+@pytest.mark.parametrize("text", ["5♣=5♣", "5♣+A♠=5♣", "K♣=A♠+A♠"])
+def test_a_capture_names_each_card_once(text: str) -> None:
+    refused(lambda: parse_move(text), "appears twice", error=CardParseError)
+
+
+@pytest.mark.parametrize(("call", "names"), [
+    (lambda: Card.parse(wrong(None)), ["None"]),
+    (lambda: Card(14, Card.parse("5♠").suit), ["14"]),
+    (lambda: Card(5, wrong(2)), ["suit"]),
+    (lambda: parse_cards(wrong(5)), ["5"]),
+    (lambda: Suit(7), ["suit", "7"]),
+    (lambda: format_cards(wrong([5])), ["cards", "int"]),
+    (lambda: parse_move(wrong(None)), ["None"]),
+    (lambda: captures(wrong("5♠"), parse_cards("5♣")), ["hand"]),
+    (lambda: captures(parse_cards("5♠"), wrong([5])), ["table", "int"]),
+    (lambda: captures(parse_cards("5♠"), parse_cards("5♣"), wrong("standard")), ["rules"]),
+    (lambda: count_captures(wrong(None), parse_cards("5♣")), ["hand"]),
+    (lambda: subset_sum_counts(parse_cards("5♣"), limit=wrong("13")), ["limit"]),
+])
+def test_wrong_types_of_arguments_are_named(call: Callable[[], object], names: list[str]) -> None:
+    refused(call, *names)
+
+
+# --- new_game, records ----------------------------------------------------------------------
+@pytest.mark.parametrize(("kwargs", "names"), [
+    ({"rules": "standard"}, ["rules", "str"]),
+    ({"seed": 2**70}, ["seed"]),
+    ({"seed": -1}, ["seed"]),
+    ({"seed": 1.5}, ["seed"]),
+    ({"dealer": "1"}, ["dealer"]),
+    ({"dealer": 2}, ["dealer"]),
+    ({"deck": "5♠"}, ["deck"]),
+    ({"deck": [1, 2]}, ["deck"]),
+])
+def test_new_game_names_a_bad_argument(kwargs: dict[str, object], names: list[str]) -> None:
+    refused(lambda: new_game(**kwargs), *names)  # type: ignore[arg-type]
+
+
+def test_records_check_their_fields() -> None:
+    refused(lambda: GameRecord(STANDARD, 1, None, 1, [None]), "moves")  # type: ignore[arg-type]
+    refused(lambda: GameRecord(STANDARD, 1, None, 1, (None,)), "move 1")  # type: ignore[arg-type]
+    refused(lambda: GameRecord("standard", 1, None, 1), "rules")  # type: ignore[arg-type]
+    refused(lambda: GameRecord.from_text(None), "None")  # type: ignore[arg-type]
+
+
+# --- the solver and the teaching functions ----------------------------------------------------------
+def test_solve_refuses_a_finished_game_and_non_states() -> None:
+    finished = replace(START, finished=True, winner=0)
+    refused(lambda: solve(finished), "the game is over")
+    for call in (solve, sweeps, best_captures):
+        refused(partial(call, wrong(None)), "state", "NoneType")
+    refused(lambda: hint_ladder(None, "best"), "state")  # type: ignore[arg-type]
+    refused(lambda: hint_ladder(START, "best", lang="fr"), "'fr'")
+    refused(lambda: explain_move(START, None), "move", "None")  # type: ignore[arg-type]
+
+
+# --- texts ------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("call", "names"), [
+    (lambda: tr("nodot"), ["nodot"]),
+    (lambda: tr("../x.y"), ["../x"]),
+    (lambda: tr(wrong(5)), ["5"]),
+    (lambda: tr("ui.illegal"), ["ui.illegal", "move"]),
+    (lambda: tr("ui.illegal", lang="fr", move="x"), ["'fr'"]),
+    (lambda: set_language(wrong(None)), ["None"]),
+])
+def test_text_keys_languages_and_fields_are_checked(call: Callable[[], object], names: list[str]) -> None:
+    refused(call, *names)
+
+
+# --- puzzle files -------------------------------------------------------------------------------
+def _file(**changes: object) -> str:
+    return json.dumps({"format": 1, "puzzles": [{**GOOD, **changes}]})
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    (_file(rating={"value": 10**400}), ["number"]),
+    (_file(rating={"value": 1e308 * 10}), ["Infinity"]),
+    ('{"format": 1, "puzzles": [' + json.dumps(GOOD).replace('"rating": {', '"rating": {"value": 1e999, '),
+     ["1e999"]),
+    (_file(rating={"value": 99999}), ["rating.value"]),
+    ("[" * 100000, ["nested too deeply"]),
+    (_file(id=f"{GOOD['id']}\n"), ["field 'id'"]),
+    (_file(id="x" * 65), ["field 'id'"]),
+    (json.dumps({"format": True, "puzzles": []}), ["field 'format'", "True"]),
+    (json.dumps({"format": 1.0, "puzzles": []}), ["field 'format'"]),
+    ('{"format": 1, "format": 1, "puzzles": []}', ["'format' appears twice"]),
+    (_file(themes=["ace", "ace"]), ["field 'themes'", "'ace'"]),
+    (_file(source={"seed": 2**70, "move": 1}), [str(2**70)]),
+    (_file(source={"seed": 2**64, "move": 1}), ["field 'source'"]),
+    (_file(kind=["sweep"]), ["field 'kind'"]),
+    (_file(position=SHIPPED[0].state.notation().replace("seed=", "seed=" + "9" * 50_000_000)),
+     ["field 'position'", "at most 10000 characters"]),
+])
+def test_bad_puzzle_files_are_refused_naming_the_field(text: str, names: list[str]) -> None:
+    message = refused(lambda: parse_puzzles(text, "p.json"), "p.json", *names, error=PuzzleFormatError)
+    assert len(message) < 1000
+
+
+def test_puzzle_files_as_paths(tmp_path: Path) -> None:
+    refused(lambda: load_puzzles(None), "None", error=PuzzleFormatError)  # type: ignore[arg-type]
+    refused(lambda: load_puzzles(tmp_path), str(tmp_path), "cannot read", error=PuzzleFormatError)
+
+
+def test_ids_repeated_across_files_fail_the_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    for path in (first, second):
+        path.write_text(_file(), encoding="utf-8")
+    assert main(["puzzles", "check", str(first), str(second)]) == 1
+    assert f"puzzle {GOOD['id']!r}: field 'id': duplicate id" in capsys.readouterr().out
+
+
+# --- the command line ------------------------------------------------------------------------------
+@pytest.mark.parametrize(("argv", "names"), [
+    (["puzzles", "generate", "--seed", "1", "--count", "1", "--out", "missing/x.json"], ["folder missing"]),
+    (["puzzles", "generate", "--seed", "²", "--count", "1", "--out", "x.json"], ["--seed", "'²'"]),
+    (["puzzles", "generate", "--seed", "9" * 5000, "--count", "1", "--out", "x.json"], ["--seed"]),
+    (["puzzles", "generate", "--seed", "1", "--count", "0", "--out", "x.json"], ["--count", "'0'"]),
+    (["puzzles", "generate", "--seed", "1", "--count", "10000000", "--out", "x.json"], ["--count"]),
+    (["puzzles", "list", "--kind", "chess"], ["--kind", "'chess'"]),
+    (["puzzles", "frobnicate"], ["frobnicate"]),
+    ([], ["command"]),
+    (["puzzles", "list", "--colour"], ["--colour"]),
+])
+def test_bad_command_lines_exit_2_naming_the_argument(argv: list[str], names: list[str], tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("kaszino: error: ")
+    for name in names:
+        assert name in err
+
+
+def test_the_command_line_takes_strings_only(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([5]) == 2  # type: ignore[list-item]
+    assert "list of strings" in capsys.readouterr().err
+
+
+# --- widgets -------------------------------------------------------------------------------------
+def test_widget_arguments_are_checked() -> None:
+    from kaszino.jupyter.widgets.puzzle import PuzzleWidget
+    from kaszino.jupyter.widgets.table import TableWidget
+
+    first = START.legal_moves()[-1]
+    refused(lambda: TableWidget(START, learner=5, opponent=lambda state: first), "learner", "5")
+    refused(lambda: TableWidget(START, learner="0"), "learner")  # type: ignore[arg-type]
+    refused(lambda: TableWidget(None), "state")  # type: ignore[arg-type]
+    refused(lambda: TableWidget(START, opponent=5), "opponent")  # type: ignore[arg-type]
+    refused(lambda: TableWidget(START).select(5), "card")  # type: ignore[arg-type]
+    refused(lambda: PuzzleWidget(SHIPPED[:1], start=1), "start")
+    refused(lambda: PuzzleWidget(iter(SHIPPED)), "puzzles")  # type: ignore[arg-type]
+    refused(lambda: PuzzleWidget([None]), "puzzles[0]")  # type: ignore[list-item]
+
+
+def test_a_sweep_puzzle_answers_done_in_words_not_python() -> None:
+    from kaszino.jupyter.widgets.puzzle import PuzzleWidget
+
+    sweep = next(p for p in SHIPPED if p.kind == "sweep")
+    widget = PuzzleWidget([sweep])
+    for action in ("done", "add", "next"):
+        widget._on_frontend(widget, {"action": action}, None)
+        assert widget.feedback == tr("ui.not_now")
+        assert widget.feedback_tone == "bad"
+    widget._on_frontend(widget, wrong("not a message"), None)
+    assert "None" in widget.feedback  # an unknown action is named
+    widget.press_done()
+    assert widget.feedback == tr("ui.not_now")
+
+
+def test_teaching_positions_read_back_from_their_notation() -> None:
+    from kaszino.jupyter.tutorial import position
+
+    for state in (position("5♠ A♥ K♣", "2♦ 4♣ 7♥ 9♠"), position("5♠ A♥", "2♦", first_move=True)):
+        assert from_notation(state.notation()) == state
+
+
+def test_puzzle_answers_and_paths_of_the_wrong_type_are_named(tmp_path: Path) -> None:
+    from kaszino.puzzles.puzzle import save_puzzles
+
+    find_all = next(p for p in SHIPPED if p.kind == "all_captures")
+    refused(lambda: find_all.check(wrong(None)), "captures", "None")
+    refused(lambda: find_all.check(wrong([None])), "captures")
+    assert find_all.check(iter(find_all.answers)).correct  # any iterable of captures will do
+    one = next(p for p in SHIPPED if p.kind == "best_capture")
+    refused(lambda: one.check(wrong("5♠=5♣")), "one move", "5♠=5♣")
+    refused(lambda: load_all(wrong("puzzles")), "list of paths", error=PuzzleFormatError)
+    refused(lambda: load_all(wrong([None])), "path", error=PuzzleFormatError)
+    refused(lambda: save_puzzles(SHIPPED[:1], tmp_path / "missing" / "x.json"), "missing", "cannot write")
+    refused(lambda: save_puzzles(wrong([None]), tmp_path / "x.json"), "Puzzle")
+    assert not (tmp_path / "x.json").exists()

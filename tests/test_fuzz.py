@@ -1,0 +1,353 @@
+"""Fuzzing the error contract: every parser, ``play()``, the puzzle loader and the command line.
+
+Each test feeds generated input — mostly small changes to real positions, moves, records and
+puzzle files, so that the input gets deep into the readers — and asserts the contract: the
+call either accepts the input or raises ``KaszinoError`` whose message names what is wrong,
+stays short and comes within a second; no other exception escapes. What is accepted must read
+back exactly from its own written form.
+
+The example counts are kept small for the test suite; set ``KASZINO_FUZZ_EXAMPLES`` (say to
+20000) for a long run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import random
+import re
+import string
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from time import process_time
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kaszino import (
+    PRESETS,
+    Capture,
+    Card,
+    Challenge,
+    Claim,
+    GameRecord,
+    GameState,
+    KaszinoError,
+    Lay,
+    Move,
+    NextDeal,
+    Pass,
+    Rules,
+    new_game,
+    parse_cards,
+    parse_move,
+)
+from kaszino.cli import main
+from kaszino.engine.notation import FIELDS, from_notation, parse_rules
+from kaszino.errors import MESSAGE_LIMIT
+from kaszino.puzzles.puzzle import dumps_puzzles, load_all, load_puzzles, parse_puzzles
+
+EXAMPLES = int(os.environ.get("KASZINO_FUZZ_EXAMPLES", "40"))
+SECONDS = 1.0
+"""The contract's bound on the time to take or refuse one input (processor time: the machine may be busy)."""
+
+FUZZ = settings(max_examples=EXAMPLES, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def judged(call: Callable[[], object], *names: str) -> object:
+    """The result of ``call``, or the ``KaszinoError`` it raised, whose message names one of ``names``.
+
+    Any other exception fails the test; so does an empty or overlong message, or a call slower
+    than :data:`SECONDS`.
+    """
+    start = process_time()
+    try:
+        result = call()
+    except KaszinoError as error:
+        message = str(error)
+        assert message and len(message) <= MESSAGE_LIMIT
+        assert not names or any(name in message for name in names), message
+        result = error
+    assert process_time() - start < SECONDS
+    return result
+
+
+# --- material: real games, from which the inputs are made ---------------------------------------
+def _walk(rules: Rules, seed: int, steps: int) -> list[GameState]:
+    rng = random.Random(seed)
+    state, states = new_game(rules, seed=seed), []
+    for _ in range(steps):
+        states.append(state)
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state = state.play(rng.choice(moves))
+    return states
+
+
+STATES: list[GameState] = [state for name in ("standard", "v6", "p3", "v4", "trainer", "v3")
+                           for state in _walk(PRESETS[name], 11, 400)[::4]]
+RECORD = GameRecord(PRESETS["v6"], 5, None, 1, tuple(
+    next(m for m in ((before.legal_moves()) or [NextDeal()]) if before.play(m) == after)
+    for before, after in zip(_walk(PRESETS["v6"], 5, 40), _walk(PRESETS["v6"], 5, 40)[1:], strict=False)))
+PUZZLE = load_all()[0]
+GOOD = PUZZLE.to_record()
+
+JUNK = st.text(max_size=12)
+DIGITS = st.text(alphabet="0123456789-²¹٣７", min_size=1, max_size=25)
+CARD_CHARS = "0123456789AÁTJBQDKSHDCPRáajbqdkshcpr♠♥♦♣♤♡♢♧/ſｓＫ\u212a\u200b "
+MOVE_CHARS = CARD_CHARS + "+=| auszfalnextpss²¹٣"
+NOTATION_CHARS = MOVE_CHARS + ";,-|=01234draw"
+
+
+def _swap_field(text: str, name: str, value: str) -> str:
+    return re.sub(rf"(^|; ){name}=[^;]*", lambda m: f"{m.group(1)}{name}={value}", text)
+
+
+@st.composite
+def edited(draw: st.DrawFn, base: str, alphabet: str) -> str:
+    """``base`` with a few characters inserted, deleted or replaced."""
+    text = list(base)
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(text)))
+        action = draw(st.sampled_from(("insert", "delete", "replace")))
+        char = draw(st.sampled_from(alphabet))
+        if action == "insert" or not text or at == len(text):
+            text.insert(at, char)
+        elif action == "delete":
+            del text[at]
+        else:
+            text[at] = char
+    return "".join(text)
+
+
+# --- cards and moves -------------------------------------------------------------------------------
+@FUZZ
+@given(st.one_of(st.text(alphabet=CARD_CHARS, max_size=5), JUNK))
+def test_card_tokens(token: str) -> None:
+    card = judged(lambda: Card.parse(token), repr(token)[:8], "card")
+    if isinstance(card, Card):
+        assert set(token.strip().upper()) <= set(string.ascii_uppercase + string.digits + "Á♠♥♦♣♤♡♢♧/")
+        assert Card.parse(str(card)) == card == Card.parse(card.ascii())
+    cards = judged(lambda: parse_cards(token), "card")
+    if isinstance(cards, tuple):
+        assert parse_cards(" ".join(map(str, cards))) == cards
+
+
+@FUZZ
+@given(st.one_of(st.text(alphabet=MOVE_CHARS, max_size=16), JUNK,
+                 st.sampled_from([str(m) for s in STATES[:20] for m in s.legal_moves()]).flatmap(
+                     lambda text: edited(text, MOVE_CHARS))))
+def test_move_texts(text: str) -> None:
+    move = judged(lambda: parse_move(text), "move", "card", "player", "capture", "'")
+    if not isinstance(move, KaszinoError):
+        assert parse_move(str(move)) == move
+
+
+# --- positions ---------------------------------------------------------------------------------------
+@st.composite
+def notations(draw: st.DrawFn) -> str:
+    text = draw(st.sampled_from(STATES)).notation()
+    how = draw(st.sampled_from(("field", "other", "edit", "digits")))
+    name = draw(st.sampled_from(FIELDS))
+    if how == "field":
+        return _swap_field(text, name, draw(st.text(alphabet=NOTATION_CHARS, max_size=20)))
+    if how == "other":  # a field's value taken from another real position
+        other = draw(st.sampled_from(STATES)).notation()
+        found = re.search(rf"(?:^|; ){name}=([^;]*)", other)
+        return _swap_field(text, name, found.group(1) if found else "")
+    if how == "digits":
+        return _swap_field(text, name, draw(DIGITS))
+    return draw(edited(text, NOTATION_CHARS))
+
+
+@FUZZ
+@given(notations())
+def test_position_notation(text: str) -> None:
+    state = judged(lambda: from_notation(text), *FIELDS, "cards", "field", "notation")
+    if isinstance(state, GameState):
+        assert from_notation(state.notation()) == state
+
+
+RULE_CHARS = "=,vtargetnoneclaimfls0123²- "
+
+
+@FUZZ
+@given(st.one_of(st.tuples(st.sampled_from(sorted(PRESETS)), st.text(alphabet=RULE_CHARS, max_size=16))
+                 .map(",".join), JUNK))
+def test_rules_text(text: str) -> None:
+    rules = judged(lambda: parse_rules(text), "rules", "preset", "field", "=", *(f for f in Rules.__slots__))
+    if isinstance(rules, Rules):
+        from kaszino.engine.notation import format_rules
+
+        assert parse_rules(format_rules(rules)) == rules
+
+
+@FUZZ
+@given(st.dictionaries(st.sampled_from(Rules.__slots__ + ("colour",)),
+                       st.one_of(st.none(), st.booleans(), st.integers(-5, 10**6), st.text(max_size=8),
+                                 st.floats(allow_nan=True)), max_size=3))
+def test_rules_fields(changes: dict[str, object]) -> None:
+    judged(lambda: Rules().with_changes(**changes), *changes)
+
+
+# --- play() --------------------------------------------------------------------------------------------
+ANYTHING = st.one_of(st.none(), st.integers(-3, 6), st.text(max_size=3), st.booleans(),
+                     st.sampled_from(list(parse_cards("5♠ A♥ K♣ 10♦ 2♠"))))
+
+
+@st.composite
+def moves(draw: st.DrawFn, state: GameState) -> object:
+    legal = state.legal_moves()
+    cards = st.lists(st.sampled_from(list(parse_cards("5♠ A♥ K♣ 10♦ 2♠ 7♥ 9♣ 3♦ Q♠"))), max_size=3)
+    return draw(st.one_of(
+        st.sampled_from(legal) if legal else st.just(NextDeal()),
+        ANYTHING,
+        st.builds(Claim, ANYTHING), st.builds(Challenge, ANYTHING), st.builds(Lay, ANYTHING),
+        st.builds(Capture, cards.map(tuple), cards.map(tuple)),
+        st.builds(Capture, st.one_of(cards, ANYTHING), st.one_of(cards, ANYTHING)),
+        st.just(Pass()), st.just(NextDeal()),
+    ))
+
+
+@FUZZ
+@given(st.sampled_from(STATES).flatmap(lambda state: st.tuples(st.just(state), moves(state))))
+def test_play(pair: tuple[GameState, object]) -> None:
+    state, move = pair
+    after = judged(lambda: state.play(move), "illegal move")  # type: ignore[arg-type]
+    if isinstance(after, GameState):
+        assert state.is_legal(move)  # type: ignore[arg-type]
+        assert from_notation(after.notation()) == after
+    else:
+        assert not state.is_legal(move)  # type: ignore[arg-type]
+
+
+@FUZZ
+@given(st.fixed_dictionaries({}, optional={
+    "rules": st.one_of(st.sampled_from(list(PRESETS.values())), ANYTHING),
+    "seed": st.one_of(st.integers(-2, 2**65), ANYTHING),
+    "dealer": ANYTHING,
+    "deck": st.one_of(ANYTHING, st.lists(ANYTHING, max_size=3)),
+}))
+def test_new_game_arguments(arguments: dict[str, object]) -> None:
+    judged(lambda: new_game(**arguments), "rules", "seed", "dealer", "deck")  # type: ignore[arg-type]
+
+
+# --- records -------------------------------------------------------------------------------------------
+@st.composite
+def records(draw: st.DrawFn) -> str:
+    lines = RECORD.to_text().splitlines()
+    at = draw(st.integers(0, len(lines) - 1))
+    how = draw(st.sampled_from(("replace", "edit", "delete", "repeat")))
+    if how == "replace":
+        lines[at] = draw(st.text(alphabet=MOVE_CHARS + ":.#RulesSeedDealerDeckResult", max_size=20))
+    elif how == "edit":
+        lines[at] = draw(edited(lines[at], MOVE_CHARS + ":.0123456789²"))
+    elif how == "delete":
+        del lines[at]
+    else:
+        lines.insert(at, lines[at])
+    return "\n".join(lines)
+
+
+@FUZZ
+@given(records())
+def test_record_text(text: str) -> None:
+    record = judged(lambda: GameRecord.from_text(text), "line", "record", "game")
+    if isinstance(record, GameRecord):
+        assert GameRecord.from_text(record.to_text()) == record
+
+
+# --- puzzle files ---------------------------------------------------------------------------------------
+JSON = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-(10**30), 10**30), st.floats(), st.text(max_size=10)),
+    lambda children: st.one_of(st.lists(children, max_size=3), st.dictionaries(st.text(max_size=5), children,
+                                                                             max_size=3)),
+    max_leaves=6)
+
+
+@st.composite
+def puzzle_files(draw: st.DrawFn) -> str:
+    record = dict(GOOD)
+    how = draw(st.sampled_from(("value", "delete", "add", "text", "top")))
+    key = draw(st.sampled_from(sorted(record)))
+    if how == "value":
+        record[key] = draw(JSON)
+    elif how == "delete":
+        del record[key]
+    elif how == "add":
+        record[draw(st.text(max_size=6))] = draw(JSON)
+    document: object = {"format": 1, "puzzles": [record]}
+    if how == "top":
+        document = draw(JSON)
+    text = json.dumps(document, ensure_ascii=False)
+    if how == "text":
+        text = draw(edited(text, '{}[]",:0123456789.eE-+ \\ntruefalsnulINfy'))
+    return text
+
+
+@FUZZ
+@given(puzzle_files())
+def test_puzzle_file_text(text: str) -> None:
+    puzzles = judged(lambda: parse_puzzles(text, "fuzz.json"), "fuzz.json")
+    if isinstance(puzzles, tuple):
+        assert parse_puzzles(dumps_puzzles(puzzles), "again.json") == puzzles
+
+
+FOLDER = Path(tempfile.mkdtemp(prefix="kaszino-fuzz-"))
+
+
+@FUZZ
+@given(st.binary(max_size=64), st.one_of(st.just("file"), ANYTHING))
+def test_puzzle_loader(content: bytes, path: object) -> None:
+    target = FOLDER / "loaded.json"
+    target.write_bytes(content)
+    judged(lambda: load_puzzles(target if path == "file" else path), "loaded.json", "path", "cannot read",  # type: ignore
+           repr(path)[:10])
+
+
+# --- the command line -----------------------------------------------------------------------------------
+WORDS = ["puzzles", "generate", "check", "list", "--seed", "--count", "--kind", "--theme", "--out", "sweep",
+         "ace", "all_captures", "0", "1", "-1", "²", "9" * 30, "", "-", "--", "x.json", "-x"]
+GARBAGE = FOLDER / "garbage.json"
+GARBAGE.write_text('{"format": 1, "puzzles": [', encoding="utf-8")
+
+
+@FUZZ
+@given(st.sampled_from(["generate", "check", "list"]),
+       st.lists(st.one_of(st.sampled_from(WORDS), st.text(max_size=6)), max_size=6))
+def test_command_line(action: str, words: list[str]) -> None:
+    argv = ["puzzles", action, *words]
+    # Never mine for real: generate always meets an existing --out (there is no --force), and
+    # check and list always read one broken file.
+    argv += ["--out", str(GARBAGE)] if action == "generate" else [str(GARBAGE)]
+    out, err = io.StringIO(), io.StringIO()
+    start = process_time()
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main(argv)
+    except SystemExit as leaving:  # only --help (or an abbreviation of it) leaves, with status 0
+        assert leaving.code == 0
+        return
+    assert process_time() - start < SECONDS
+    assert status in (1, 2)
+    if status == 2:
+        message = err.getvalue()
+        assert message.startswith("kaszino: error: ") and len(message) <= MESSAGE_LIMIT + 100
+
+
+def _moves_are_values(moves: list[Move]) -> bool:
+    return all(isinstance(move, (Capture, Lay, Pass, Claim, Challenge, NextDeal)) for move in moves)
+
+
+def test_the_material_is_real() -> None:
+    """The inputs start from real positions and a real record (else the fuzzing is shallow)."""
+    assert len(STATES) > 100 and len(RECORD.moves) >= 30
+    assert all(_moves_are_values(state.legal_moves()) for state in STATES)
+    assert any(state.pending is not None for state in STATES)
+    assert any(state.players == 3 for state in STATES)
+    assert GameRecord.from_text(RECORD.to_text()) == RECORD
