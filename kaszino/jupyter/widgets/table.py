@@ -25,7 +25,7 @@ from kaszino.engine.moves import Challenge, Claim, Lay, Move, NextDeal, Pass
 from kaszino.engine.state import GameState
 from kaszino.errors import IllegalMoveError, KaszinoError, quote
 from kaszino.i18n import LANGUAGES, language, tr
-from kaszino.inputs import check_whole
+from kaszino.inputs import check_type, check_whole
 from kaszino.jupyter.render import FULL, View, position_html
 from kaszino.jupyter.widgets.base import HtmlWidget, Text
 from kaszino.teach.explain import LEVELS, Level, Message, explain_move
