@@ -251,7 +251,7 @@ def test_the_status_and_summary_show_rating_streak_and_reviews(store: Store) -> 
 
 
 def test_a_puzzle_widget_needs_puzzles() -> None:
-    with pytest.raises(ValueError, match="at least one"):
+    with pytest.raises(ValueError, match="non-empty list of puzzles"):
         PuzzleWidget([])
     with pytest.raises(ValueError, match="start must be"):
         PuzzleWidget([real("sweep", "9♣ 3♦", "4♥ 5♠")], start=1)

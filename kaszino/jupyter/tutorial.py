@@ -231,8 +231,8 @@ def position(hand: str, table: str, *, opponent: str | None = None, first_move: 
     ``first_move`` (so a tábla now is worth 2), otherwise in ``round_number`` (default 2); the
     talon holds what the later rounds need, and the cards of the earlier rounds lie in the
     players' piles, so all 52 cards are in play. ``last_capturer`` (0 or 1) made the last capture
-    of the deal so far (it decides who draws first; by default, nobody has captured yet in round 1,
-    player 1 in later rounds).
+    of the deal so far (it decides who draws first; by default player 1 when the piles hold cards,
+    else nobody).
     """
     mine, on_table = parse_cards(hand), parse_cards(table)
     theirs = None if opponent is None else parse_cards(opponent)
@@ -253,7 +253,8 @@ def position(hand: str, table: str, *, opponent: str | None = None, first_move: 
     half = len(played) // 2
     zeros = (0,) * rules.players
     piles = (tuple(played[:half]), tuple(played[half:]))
-    capturer = last_capturer if last_capturer is not None or number == 1 else 0
+    # Cards in a pile were captured by somebody: a position with piles has a last capturer.
+    capturer = last_capturer if last_capturer is not None else 0 if played else None
     return GameState(rules=rules, hands=(mine, theirs), table=on_table, talon=talon,
                      piles=piles,
                      tabla_points=zeros, bonus=zeros, scores=zeros, dealer=1, to_move=0, round=number,

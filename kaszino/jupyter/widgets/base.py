@@ -57,8 +57,8 @@ class HtmlWidget(anywidget.AnyWidget):
         raise KaszinoError(message)
 
     def _on_frontend(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
-        """A click in the browser."""
-        action = str(content.get("action"))
+        """A click in the browser (anything else, e.g. a malformed message, is refused by name)."""
+        action = str(content.get("action")) if isinstance(content, dict) else repr(content)
         try:
             if action in self._value_handlers():
                 self._value_handlers()[action](str(content.get("value") or ""))

@@ -23,8 +23,10 @@ from itertools import count
 
 from kaszino.engine.captures import Capture, capture_problem
 from kaszino.engine.moves import Lay
-from kaszino.errors import KaszinoError
+from kaszino.engine.state import GameState
+from kaszino.errors import KaszinoError, quote
 from kaszino.i18n import tr
+from kaszino.inputs import check_whole
 from kaszino.jupyter.widgets.base import Text
 from kaszino.jupyter.widgets.table import Button, TableWidget, move_text, text
 from kaszino.jupyter.widgets.trainer_view import controls_html, date_text, status_html, summary_html
@@ -51,10 +53,13 @@ class PuzzleWidget(TableWidget):
         if isinstance(source, Trainer):
             trainer = source
         else:
-            if not source:
-                raise KaszinoError("a puzzle widget needs at least one puzzle")
-            if not 0 <= start < len(source):
-                raise KaszinoError(f"start must be a puzzle number 0..{len(source) - 1}, not {start}")
+            if not isinstance(source, Sequence) or not source:
+                raise KaszinoError(f"a puzzle widget needs a non-empty list of puzzles, not {quote(source)}")
+            for number, puzzle in enumerate(source):
+                if not isinstance(getattr(puzzle, "state", None), GameState):
+                    raise KaszinoError(f"puzzles[{number}] is not a puzzle (it has no position): "
+                                       f"{quote(puzzle)}")
+            check_whole("start", start, 0, len(source) - 1)
             trainer = Trainer(source, mode="sequence")
         self._trainer = trainer
         for _ in range(start + 1):
@@ -131,6 +136,9 @@ class PuzzleWidget(TableWidget):
 
     def add_capture(self) -> None:
         """"Hozzáad": put the selected capture into the answer (``captures`` answers)."""
+        if self.puzzle.answer_form != "captures":
+            self._say("bad", text("ui.not_now"))
+            return
         capture = self._selected_capture()
         if capture is None or not self._legal(capture):
             return
@@ -143,6 +151,9 @@ class PuzzleWidget(TableWidget):
 
     def press_done(self) -> None:
         """"Kész": answer with the collected captures (``captures`` answers)."""
+        if self.puzzle.answer_form != "captures":
+            self._say("bad", text("ui.not_now"))
+            return
         self._submit(self._answer)
 
     def start_over(self) -> None:
