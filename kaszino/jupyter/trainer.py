@@ -23,21 +23,9 @@ from kaszino.puzzles.trainer import Clock, Mode, Trainer, utc_now
 from kaszino.store import Store, current_store
 
 
-class PageText(LessonText):
-    """A Markdown text of the trainer page, shown in the current language."""
-
-    @property
-    def text(self) -> str:
-        """The Markdown source in the current language."""
-        return tr(f"trainer.page_{self.key}")
-
-    def __repr__(self) -> str:
-        return f"page_text({self.key!r})"
-
-
-def page_text(name: str) -> PageText:
+def page_text(name: str) -> LessonText:
     """Show the page text ``trainer.page_<name>``; it follows the language switch."""
-    return PageText(name)
+    return LessonText(f"trainer.page_{name}")
 
 
 class TrainerApp(ipywidgets.VBox):  # type: ignore[misc]
