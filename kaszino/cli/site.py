@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[2]
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 """The JupyterLite plugin whose settings configure the Pyodide kernel."""
 
-PRELOADED = ("kaszino", "ipywidgets", "anywidget", "micropip", "ipython", "comm", "jedi")
+PRELOADED = ("kaszino", "ipywidgets", "anywidget", "mistune", "micropip", "ipython", "comm", "jedi")
 """Loaded when the kernel starts: the notebooks' imports and what the kernel itself needs."""
 
 RUNTIME_FILES = (
@@ -85,7 +85,8 @@ class SiteBuild:
 def _run(command: Sequence[str | Path], what: str, cwd: Path | None = None) -> None:
     done = subprocess.run([str(part) for part in command], capture_output=True, text=True, cwd=cwd)
     if done.returncode:
-        tail = (done.stderr or done.stdout).strip().splitlines()[-15:]
+        said = (done.stderr or done.stdout).strip().splitlines()
+        tail = [line for line in said if not line.startswith("WARNING:")][-15:]  # pip's index warnings
         raise KaszinoError(f"{what} failed ({' '.join(map(str, command[:3]))} …):\n" + "\n".join(tail))
 
 

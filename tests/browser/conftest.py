@@ -45,6 +45,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 LOOPBACK = "127.0.0.1"
+SESSION_PROGRESS = os.environ.get("KASZINO_PROGRESS")
+"""The session's progress file (set by the root conftest); a test that sets another keeps it."""
 # Generous limits for a loaded 2-core machine; they bound waiting, they do not measure speed.
 SERVE_TIMEOUT_S = 90.0
 RENDER_TIMEOUT_MS = 90_000
@@ -87,9 +89,12 @@ class VoilaServers:
     def _start(self, notebook: Path, options: tuple[str, ...]) -> str:
         port = _free_port()
         log_path = self._workdir / f"voila-{notebook.stem}-{port}.log"
-        # Each server keeps its learner's progress in a file of its own.
+        # Each server keeps its learner's progress in a file of its own, unless the test named one
+        # (it reads the file back afterwards).
+        named = os.environ.get("KASZINO_PROGRESS")
+        progress = named if named != SESSION_PROGRESS else str(self._workdir / f"progress-{port}.sqlite3")
         env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(self._workdir / "runtime"), PYTHONUNBUFFERED="1",
-                   KASZINO_PROGRESS=str(self._workdir / f"progress-{port}.sqlite3"))
+                   KASZINO_PROGRESS=progress)
         command = [
             str(Path(sys.executable).with_name("voila")),
             "--no-browser",
