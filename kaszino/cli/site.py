@@ -58,7 +58,7 @@ APPS = ("lab", "notebooks", "tree")
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 """The output type of a widget, which needs the saved widget state JupyterLite does not have."""
 
-SIZE_BUDGET = 50 * 1024 * 1024
+SIZE_BUDGET = 50_000_000
 """The largest site the build accepts without a warning, in bytes."""
 
 
