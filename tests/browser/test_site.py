@@ -27,7 +27,7 @@ TIMEOUT_MS = 180_000  # bounds waiting on a loaded 2-core machine; the times are
 pytestmark = pytest.mark.skipif(
     not os.environ.get("KASZINO_SITE_TEST"),
     reason="the offline site's browser test runs with KASZINO_SITE_TEST=1 (make test-site): in this "
-           "session it passed once and timed out once waiting for the kernel, so it is kept out of "
+           "session it passed twice and timed out once waiting for the kernel, so it is kept out of "
            "make test until it is made reliable",
 )
 
