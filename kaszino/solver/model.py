@@ -338,7 +338,9 @@ class RoundModel:
         if known is None:
             reach = 1
             for c, count in self.classes(table):
-                reach |= sum(reach << (k * self.values[c]) for k in range(1, count + 1))
+                before = reach
+                for k in range(1, count + 1):
+                    reach |= before << (k * self.values[c])  # or, never add: shifted sets overlap
             known = self._table_sums[table] = reach & ~1
         return known
 
