@@ -183,11 +183,14 @@ class _Search:
 
         With two players the points so far add to any outcome, so the key holds only the card and
         spade counts, and those only while the majority is open. With more players the score
-        (own minus the best other) is not additive and the key holds all counters.
+        (own minus the best other) is not additive: the key holds every player's points less the
+        root player's, and the card and spade counts while their majority is open.
         """
         hands, table, mover, last, forced, fresh, counters = node
         if self.model.players != 2:
-            return (hands, table, mover, last, forced, fresh, counters), 0
+            mine = counters[3 * self.player + 2]
+            points = tuple(p - mine for p in counters[2::3])  # the score reads points only as differences
+            return (hands, table, mover, last, forced, fresh, *self.model.majority_key(counters), points), 0
         me, other = 3 * self.player, 3 * (1 - self.player)
         cards = counters[0] * 64 + counters[3]
         if counters[0] > DECK_SIZE // 2 or counters[3] > DECK_SIZE // 2:
