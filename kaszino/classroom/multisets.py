@@ -23,6 +23,9 @@ IntCode = Literal["B", "H", "I", "L", "Q"]
 INT_CODES: tuple[IntCode, ...] = ("B", "H", "I", "L", "Q")
 """Unsigned ``array`` type codes, narrowest first: the first one wide enough holds a packed number."""
 
+DIGITS: dict[int, IntCode] = {array(code).itemsize: code for code in reversed(INT_CODES)}
+"""The narrowest unsigned type code of each item size (1, 2, 4, 8 bytes)."""
+
 Multiset = tuple[tuple[int, int], ...]
 """A value multiset as ``((value, how many), …)``, values increasing, every count positive."""
 
@@ -76,16 +79,16 @@ def subset_sums(multiset: Multiset, limit: int | None = None) -> dict[int, int]:
     at most ``2^cards`` subsets), and multiplying by ``1 + x^v`` is one shift and one addition.
     """
     cards = sum(k for _value, k in multiset)
-    code = next(code for code in INT_CODES if 8 * array(code).itemsize > cards)
+    code = DIGITS[min(size for size in DIGITS if 8 * size > cards)]
     width = 8 * array(code).itemsize
-    polynomial = 1
+    polynomial, whole = 1, 0
     for value, k in multiset:
+        whole += value * k
         for _card in range(k):
             polynomial += polynomial << (width * value)
-    whole = total(multiset)
     top = whole if limit is None else min(limit, whole)
     digits = memoryview(polynomial.to_bytes(width // 8 * (whole + 1), sys.byteorder)).cast(code)
-    return {s: n for s, n in enumerate(digits[:top + 1]) if s and n}
+    return {s: n for s, n in enumerate(digits[1:top + 1], 1) if n}
 
 
 def reachable(multiset: Multiset, limit: int | None = None) -> int:
