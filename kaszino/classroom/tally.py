@@ -47,13 +47,17 @@ class PairTally:
         self.typecode: IntCode = next(code for code in INT_CODES
                                       if array(code).itemsize * 8 >= most_key.bit_length())
         self.size = len(tables) * array(self.typecode).itemsize
-        self.fields = {s: self._pack([self.span * v.get(s, 0) for v in vectors])
-                       for s in sorted({s for v in vectors for s in v})}
-        # holds[value][k]: 1 in the field of every table with exactly k cards of that value
-        holds = {value: [[0] * len(tables) for _k in range(n + 1)] for value, n in counts.items()}
-        for index, table in enumerate(tables):
+        columns: dict[int, array[int]] = {}  # sum -> b_s of every table, times the span
+        holds = {value: [array(self.typecode, bytes(self.size)) for _k in range(n + 1)]
+                 for value, n in counts.items()}  # holds[value][k]: 1 where a table has k of them
+        for index, (table, vector) in enumerate(zip(tables, vectors, strict=True)):
+            for s, n in vector.items():
+                if s not in columns:
+                    columns[s] = array(self.typecode, bytes(self.size))
+                columns[s][index] = self.span * n
             for value, k in table:
                 holds[value][k][index] = 1
+        self.fields = {s: self._pack(column) for s, column in columns.items()}
         packed = {value: [self._pack(row) for row in rows] for value, rows in holds.items()}
         # code[value][r]: the weight code of each table's cards of that value when r of them are left
         self.code = {value: {r: sum(self._code(r, k) * packed[value][k] for k in range(1, n + 1))
@@ -68,8 +72,8 @@ class PairTally:
         alpha, beta = EXPONENTS[comb(left, taken)]
         return alpha + self.alpha_base * beta
 
-    def _pack(self, numbers: list[int]) -> int:
-        return int.from_bytes(array(self.typecode, numbers).tobytes(), sys.byteorder)
+    def _pack(self, numbers: array[int]) -> int:
+        return int.from_bytes(numbers.tobytes(), sys.byteorder)
 
     def add(self, hand: Multiset, groups: HandGroups) -> None:
         """Tally one hand pattern: one field per table pattern (its statistic and weight code)."""
