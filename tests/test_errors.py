@@ -43,13 +43,18 @@ from kaszino import (
     tr,
 )
 from kaszino.classroom import (
+    chance_of_capture,
+    chance_of_sweep,
     dp_rows,
     estimate,
+    first_move_captures,
+    first_move_distribution,
     limit_effect,
     listed_subsets,
     sample_first_moves,
     size_sum_counts,
     sum_ways,
+    table_sum_distribution,
 )
 from kaszino.cli import main
 from kaszino.engine.notation import from_notation, parse_rules
@@ -250,6 +255,12 @@ def test_wrong_types_of_arguments_are_named(call: Callable[[], object], names: l
     (lambda: estimate(wrong(None), 10), ["hits", "None"]),
     (lambda: estimate(11, 10), ["hits", "11"]),
     (lambda: estimate(1, 10, wrong(None)), ["confidence", "None"]),
+    (lambda: chance_of_capture(wrong(None)), ["rules", "None"]),
+    (lambda: chance_of_sweep(deck=wrong("x")), ["deck"]),
+    (lambda: first_move_captures(deck=DECK[:6]), ["deck", "6 cards"]),
+    (lambda: first_move_distribution(wrong(len)), ["table_vector"]),
+    (lambda: table_sum_distribution(wrong(None)), ["size", "None"]),
+    (lambda: table_sum_distribution(53), ["size", "53"]),
 ])
 def test_classroom_arguments_are_named(call: Callable[[], object], names: list[str]) -> None:
     refused(call, *names)

@@ -35,8 +35,10 @@ from kaszino.classroom.reach import capture_free_deals
 from kaszino.classroom.subsets import size_sum_counts
 from kaszino.classroom.tally import PairTally
 from kaszino.engine.captures import hand_groups
-from kaszino.engine.cards import DECK, Card
+from kaszino.engine.cards import DECK, Card, check_cards
 from kaszino.engine.rules import STANDARD, Rules
+from kaszino.errors import KaszinoError
+from kaszino.inputs import check_type, check_whole
 
 TableVector = Callable[[Multiset, Rules], dict[int, int]]
 """For a table pattern: the number ``b_s`` that each hand group of sum ``s`` contributes."""
@@ -77,6 +79,18 @@ def whole_table(table: Multiset, rules: Rules) -> dict[int, int]:
     return {} if rules.capture_limit is not None and whole > rules.capture_limit else {whole: 1}
 
 
+def _dealable(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
+    """``deck`` as a tuple, once ``rules`` is a ``Rules`` value and the deck can deal a first
+    move under it (a hand and the table); else a ``KaszinoError`` naming the argument."""
+    check_type("rules", rules, Rules)
+    deck = check_cards("deck", deck)
+    hand_size, table_size = rules.hand_size(1), rules.table_start
+    if hand_size + table_size > len(deck):
+        raise KaszinoError(f"deck: {len(deck)} cards cannot deal a hand of {hand_size} "
+                           f"and a table of {table_size}")
+    return deck
+
+
 def first_move_distribution(
     table_vector: TableVector, rules: Rules = STANDARD, deck: Sequence[Card] = DECK,
 ) -> CountDistribution:
@@ -85,7 +99,9 @@ def first_move_distribution(
     ``table_vector`` is :func:`table_subsets` (the number of captures) or :func:`whole_table`
     (the number of táblák). ``deck`` may be any set of cards (a smaller deck for checking by hand).
     """
-    counts = value_counts(deck)
+    if table_vector not in (table_subsets, whole_table):
+        raise KaszinoError(f"table_vector must be table_subsets or whole_table, not {table_vector!r:.60}")
+    counts = value_counts(_dealable(rules, deck))
     hand_size, table_size = rules.hand_size(1), rules.table_start
     # Only tables with a non-zero vector can give a non-zero statistic; the rest count as 0 below.
     pairs = [(t, v) for t in multisets(counts, table_size) if (v := table_vector(t, rules))]
@@ -121,6 +137,7 @@ def chance_of_capture(rules: Rules = STANDARD, deck: Sequence[Card] = DECK) -> F
 
     Counted by reachable sums (:mod:`kaszino.classroom.reach`), not by the tally of every pair.
     """
+    deck = _dealable(rules, deck)
     cases = deal_count(value_counts(deck), (rules.hand_size(1), rules.table_start))
     return 1 - Fraction(capture_free_deals(rules, deck), cases)
 
@@ -135,5 +152,7 @@ def table_sum_distribution(size: int = 4, deck: Sequence[Card] = DECK) -> CountD
 
     The coefficients of ``y^size`` in the generating function ``∏ (1 + y·x^v)`` of the deck.
     """
+    deck = check_cards("deck", deck)
+    check_whole("size", size, 0, len(deck))
     counts = sorted((s, n) for (k, s), n in size_sum_counts(deck, max_size=size).items() if k == size)
     return CountDistribution(tuple(counts), comb(len(deck), size))
