@@ -15,6 +15,8 @@ def test_an_exercise_is_checked_and_the_page_switches_language(
     open_notebook: Callable[..., Page], screenshot: Callable[[str], Path]
 ) -> None:
     page = open_notebook(CHAPTER)
+    expect(page.locator(".kaszino-lab-note")).to_be_hidden()  # the app has no menus to point at
+    assert "Run All Cells" not in page.locator("body").inner_text()
     exercise = page.locator(".kaszino-exercise").nth(2)  # the third: how many captures
     expect(exercise).to_contain_text("Hány szabályos ütésed van?")
     feedback = exercise.locator(".kaszino-exercise-feedback")
