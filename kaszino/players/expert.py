@@ -46,6 +46,8 @@ class Assessment:
     best: Move
     exact: bool
     worlds: int
+    nodes: int = 0
+    """Positions the sampled search looked at (its time is about proportional)."""
 
     def ranked(self) -> list[tuple[Move, float]]:
         """The moves, the best first (equal values keep ``legal_moves()`` order)."""
@@ -126,23 +128,26 @@ class ExpertPlayer:
         rng = choice_rng(self.seed, state, player)
         totals = dict.fromkeys(moves, 0.0)
         depth = min(sum(map(len, state.hands)) + self.horizon, MAX_DEPTH)
-        worlds = nodes = 0
-        while worlds < (self.samples if unseen else 1) and (worlds < MIN_WORLDS or nodes < self.budget):
+        worlds = spent = last = 0
+        # a new world only while it is likely to be searched as deep as the last one
+        wanted = self.samples if unseen else 1
+        while worlds < wanted and (worlds < MIN_WORLDS or spent + last <= self.budget):
             order = list(range(len(unseen)))
             rng.shuffle(order)
             hands, talon = sample_world(state, player, unseen, order)
             world = World.of(state, player, hands, talon)
-            world.cap = self.budget
             steps = {move: world.model.of_move(move) for move in moves}
-            step_values = {
-                step: world.rollout(world.play(world.root, step)) if self.rollouts
-                else world.value(world.play(world.root, step), depth - 1)
-                for step in dict.fromkeys(steps.values())}
+            if self.rollouts:
+                step_values = {step: world.rollout(world.play(world.root, step)) for step in steps.values()}
+            else:
+                allowance = max(self.budget - spent, 0) // max(MIN_WORLDS - worlds, 1)
+                step_values = world.deepest(steps.values(), depth, allowance)
             for move, step in steps.items():
                 totals[move] += step_values[step]
             worlds += 1
-            nodes += world.nodes
+            last = world.nodes
+            spent += last
         averages = {move: total / worlds for move, total in totals.items()}
         usual = GreedyPlayer().choose(state)
         best = max(moves, key=lambda move: averages[move] + (self.prior if move == usual else 0.0))
-        return Assessment(averages, best, False, worlds)
+        return Assessment(averages, best, False, worlds, spent)

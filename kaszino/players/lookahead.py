@@ -13,6 +13,7 @@ majorities still open are estimated (:func:`majority_odds`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from math import erf, sqrt
@@ -37,6 +38,9 @@ from kaszino.solver.model import (
 )
 
 INFINITY = 1000.0
+WIN = 12.0
+"""What ending the game with a win is worth, in deal points: as much as a whole deal."""
+INFINITY_POINTS = 10**6
 SPREAD = 2.0
 """How much more a pile's final count varies than if each card fell to a side on its own: cards
 go to a pile in groups (a capture takes two to five), which widens the spread."""
@@ -67,6 +71,10 @@ def majority_odds(mine: int, others: list[int], left: int, total: int) -> float:
     return 0.5 * (1 + erf(margin / (spread * sqrt(2))))
 
 
+class OutOfNodes(Exception):
+    """A search spent the nodes it was allowed (:attr:`World.cap`)."""
+
+
 @dataclass
 class World:
     """One fully known deal seen by ``player``: the search's rules, the dealer, the root node."""
@@ -75,17 +83,26 @@ class World:
     player: int
     dealer: int
     root: Node
+    needs: tuple[int, ...] = ()
+    """The deal points each player still needs to claim the game ("Ausz!", RULES §6); empty when the
+    rules decide the game only after a deal, and out of reach for a player who could claim already."""
     nodes: int = 0
     cap: int = 10**9
-    """Past this many nodes the search stops deepening and estimates (a bound on its time)."""
+    """Past this many nodes a search gives up (:class:`OutOfNodes`): a bound on its time."""
 
     @classmethod
     def of(cls, state: GameState, player: int, hands: tuple[tuple[Card, ...], ...],
            talon: tuple[Card, ...]) -> World:
         """The world where the hands are ``hands`` and the talon ``talon``; the rest as in ``state``."""
-        turn = model_for(state.rules).node_of(state, hands)
+        rules = state.rules
+        turn = model_for(rules).node_of(state, hands)
         units = tuple(signature((card,)) for card in talon)
-        return cls(state.rules, player, state.dealer, (turn, units, state.round))
+        needs: tuple[int, ...] = ()
+        if rules.target is not None and rules.target_check == "continuous":
+            secured = state.totals()
+            needs = tuple(rules.target - score if total < rules.target else INFINITY_POINTS
+                          for score, total in zip(state.scores, secured, strict=True))
+        return cls(rules, player, state.dealer, (turn, units, state.round), needs)
 
     @property
     def model(self) -> RoundModel:
@@ -122,13 +139,38 @@ class World:
         return found
 
     # --- values ----------------------------------------------------------------------------
+    def deepest(self, steps: Iterable[Step], depth: int, cap: int) -> dict[Step, float]:
+        """The value of each of ``player``'s ``steps`` from the root, searched as deep as ``cap``
+        nodes allow: to one ply, two, four, … and ``depth``; the values of the deepest search that
+        finished, so every move is judged to the same depth. The first ply always finishes (one
+        node a move), whatever ``cap``."""
+        steps = list(dict.fromkeys(steps))
+        plan = list(dict.fromkeys([1, *range(2, depth, 2), depth]))
+        found: dict[Step, float] = {}
+        limit = self.nodes + cap
+        for plies in plan:
+            self.cap = limit if found else 10**9
+            try:
+                found = {step: self.value(self.play(self.root, step), plies - 1) for step in steps}
+            except OutOfNodes:
+                break
+        self.cap = 10**9
+        return found
+
     def value(self, node: Node, depth: int, alpha: float = -INFINITY, beta: float = INFINITY) -> float:
-        """Alpha-beta to ``depth`` plies (or the deal's end, or ``cap`` nodes): ``player``'s margin."""
+        """Alpha-beta to ``depth`` plies (or the deal's end): ``player``'s margin; past ``cap`` nodes
+        it raises :class:`OutOfNodes`."""
         self.nodes += 1
+        if self.nodes > self.cap:
+            raise OutOfNodes
         mover = node[0][2]
+        if self.needs:
+            ended = self.game_over(node[0][6])
+            if ended is not None:
+                return ended
         if mover == NOBODY:
             return float(self.model.utility(node[0][6], self.player))
-        if depth == 0 or self.nodes > self.cap:
+        if depth == 0:
             return self.estimate(node)
         maximise = mover == self.player
         best = -INFINITY if maximise else INFINITY
@@ -143,6 +185,19 @@ class World:
             if alpha >= beta:
                 break
         return best
+
+    def game_over(self, counters: Counters) -> float | None:
+        """``WIN`` (or minus it) when a player has just secured the points he needed, so the game is
+        over ("Ausz!"): the searching player's win, or a loss (when both may claim, the other is
+        taken to claim first); None while nobody may claim."""
+        needs, majorities = self.needs, self.rules.most_cards_points + self.rules.most_spades_points
+        if all(counters[3 * p + 2] + majorities < need for p, need in enumerate(needs)):
+            return None
+        totals = self.model.totals(counters)
+        reached = [p for p, need in enumerate(needs) if totals[p] >= need]
+        if not reached:
+            return None
+        return WIN if reached == [self.player] else -WIN
 
     def rollout(self, node: Node) -> float:
         """The margin at the end of the deal when every player plays :meth:`greedy_step` from ``node``."""
@@ -170,8 +225,15 @@ class World:
         return min(model.lays(hands[mover]), key=lambda step: model.lay_cost(step.hand))
 
     def estimate(self, node: Node) -> float:
-        """The margin at the horizon: points so far, and each open majority by its odds."""
-        return horizon_margin(self.rules, self.player, node[0][6])
+        """The margin at the horizon: the mover first makes his greedy capture, if he has one (a
+        sweep or a point card left on the table is a threat a search cut off here would miss), then
+        points so far and each open majority by its odds."""
+        turn = node[0]
+        if turn[2] != NOBODY and turn[1]:
+            step = self.greedy_step(node)
+            if step.kind == CAPTURE:
+                turn = self.model.advance(turn, step)
+        return horizon_margin(self.rules, self.player, turn[6])
 
 
 @cache
