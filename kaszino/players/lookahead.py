@@ -7,14 +7,18 @@ extends it past the end of a round: the talon is drawn as the rules say (the las
 first and starts; V7), so a lay at the end of a round is judged by what the next round does with it.
 
 Values are the searching player's deal points minus the best of the others' (paranoid with three
-or four players, like the exact solver). At the end of the deal they are exact; at the horizon the
-majorities still open are estimated (:func:`majority_odds`).
+or four players, like the exact solver). At the end of the deal they are exact. At the horizon the
+player to move first makes his best capture (the threat a search cut off there would miss: a sweep
+of a small table, a point card left lying), then the majorities still open are estimated
+(:func:`majority_odds`). A player who secures the points he needs to reach the target ends the game
+("Ausz!", RULES §6): ``WIN`` for the searching player, minus it for another. :meth:`World.deepest`
+searches deeper and deeper within a budget of nodes and keeps the deepest search that finished.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from functools import cache
 from math import erf, sqrt
 
@@ -86,6 +90,8 @@ class World:
     needs: tuple[int, ...] = ()
     """The deal points each player still needs to claim the game ("Ausz!", RULES §6); empty when the
     rules decide the game only after a deal, and out of reach for a player who could claim already."""
+    model: RoundModel = field(init=False, repr=False, compare=False)
+    secured: Callable[[Counters], tuple[int, ...]] = field(init=False, repr=False, compare=False)
     nodes: int = 0
     cap: int = 10**9
     """Past this many nodes a search gives up (:class:`OutOfNodes`): a bound on its time."""
@@ -104,9 +110,9 @@ class World:
                           for score, total in zip(state.scores, secured, strict=True))
         return cls(rules, player, state.dealer, (turn, units, state.round), needs)
 
-    @property
-    def model(self) -> RoundModel:
-        return model_for(self.rules)
+    def __post_init__(self) -> None:
+        self.model = model_for(self.rules)
+        self.secured = secured_points(self.rules)
 
     # --- transitions -----------------------------------------------------------------------
     def play(self, node: Node, step: Step) -> Node:
@@ -193,7 +199,7 @@ class World:
         needs, majorities = self.needs, self.rules.most_cards_points + self.rules.most_spades_points
         if all(counters[3 * p + 2] + majorities < need for p, need in enumerate(needs)):
             return None
-        totals = self.model.totals(counters)
+        totals = self.secured(counters)
         reached = [p for p, need in enumerate(needs) if totals[p] >= need]
         if not reached:
             return None
@@ -234,6 +240,18 @@ class World:
             if step.kind == CAPTURE:
                 turn = self.model.advance(turn, step)
         return horizon_margin(self.rules, self.player, turn[6])
+
+
+@cache
+def secured_points(rules: Rules) -> Callable[[Counters], tuple[int, ...]]:
+    """The points each player has secured this deal, as a function of the counters (memoised)."""
+    model = model_for(rules)
+
+    @cache
+    def secured(counters: Counters) -> tuple[int, ...]:
+        return tuple(model.totals(counters))
+
+    return secured
 
 
 @cache
