@@ -6,7 +6,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from kaszino import STANDARD, GameState, Lay, new_game
+import pytest
+
+from kaszino import PRESETS, STANDARD, GameState, Lay, new_game
 from kaszino.engine.captures import Capture
 from kaszino.engine.cards import DECK, parse_cards
 from kaszino.players import ExpertPlayer, GreedyPlayer, RandomPlayer, computer_move, table_moves
@@ -108,3 +110,21 @@ def test_more_budget_means_deeper_or_more_worlds() -> None:
     large = ExpertPlayer(seed=1, budget=50_000).assess(state)
     assert small.nodes < large.nodes
     assert isinstance(small.best, (Capture, Lay)) and isinstance(large.best, (Capture, Lay))
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_preset_gets_legal_moves_within_the_budget(name: str) -> None:
+    rules = PRESETS[name]
+    players = [GreedyPlayer() if p % 2 else RandomPlayer(seed=p) for p in range(rules.players)]
+    state = new_game(rules, seed=3)
+    expert = ExpertPlayer(seed=1, samples=6, budget=200)
+    checked = 0
+    while not state.finished and checked < 8:
+        if not state.deal_over and state.pending is None and len(table_moves(state)) > 1:
+            assessment = expert.assess(state)
+            assert assessment.best in table_moves(state), f"{assessment.best} in {state.notation()}"
+            if not assessment.exact:
+                assert assessment.nodes <= 200 + assessment.worlds * (len(table_moves(state)) + 1)
+            checked += 1
+        state = state.play(computer_move(state, players))
+    assert checked == 8
