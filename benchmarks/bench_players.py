@@ -5,8 +5,9 @@ Seats alternate: games 2k and 2k+1 are dealt from the same seed with the players
 neither side profits from the cards. The games run in a pool of ``--workers`` processes (one per
 core by default). The script prints, for the first player of each pairing, the share of games won
 with a 95 % (Wilson) interval, both sides' points per deal, and each computer player's time per
-move (median, 99th percentile, worst) — on the clock, in the open last round (the exact solver's
-phase for the expert), and in processor time — with the slowest move's position and the load
+move (median, 99th percentile, worst) — on the clock, in processor time, and in processor time in
+the open last round (the exact solver's phase for the expert) — with the position of the move that
+took most processor time and the load
 average of the machine before and after: the clock times are measured while the pool keeps every
 core busy, and other work on the machine slows them; the processor times are what a move costs
 on an idle core.
@@ -58,7 +59,7 @@ class Timed:
     times: list[float] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)
     open_round: list[float] = field(default_factory=list)
-    slowest: tuple[float, str] = (0.0, "")
+    slowest: tuple[float, float, str] = (0.0, 0.0, "")  # processor time, clock time, position
 
     @property
     def name(self) -> str:
@@ -67,13 +68,13 @@ class Timed:
     def choose(self, state: GameState) -> Move:
         start, cpu = time.perf_counter(), time.process_time()
         move = self.player.choose(state)
-        spent = time.perf_counter() - start
+        spent, cpu = time.perf_counter() - start, time.process_time() - cpu
         self.times.append(spent)
-        self.cpu.append(time.process_time() - cpu)
+        self.cpu.append(cpu)
         if state.open_round and not state.talon:
-            self.open_round.append(spent)
-        if spent > self.slowest[0]:
-            self.slowest = (spent, state.notation())
+            self.open_round.append(cpu)
+        if cpu > self.slowest[0]:
+            self.slowest = (cpu, spent, state.notation())
         return move
 
 
@@ -141,9 +142,11 @@ def report(first: str, second: str, target: int, games: list[Game], seconds: flo
             continue
         lines.append(timing(name, spent))
         lines.append(timing(f"{name}, processor time", [t for player in timed for t in player.cpu]))
-        lines.append(timing(f"{name} in the open last round", [t for p in timed for t in p.open_round]))
-        slowest = max(player.slowest for player in timed)
-        lines.append(f"    slowest at {slowest[1]}")
+        lines.append(timing(f"{name} in the open last round, processor time",
+                            [t for p in timed for t in p.open_round]))
+        cpu, clock, position = max(player.slowest for player in timed)
+        lines.append(f"    slowest in processor time ({cpu * 1000:.0f} ms, clock {clock * 1000:.0f} ms): "
+                     f"{position}")
     if (first, second) == ("expert", "greedy"):
         expert = sorted(t for game in games for t in game.players[0].times)
         verdicts = [("win rate at least 60 %", wins / count >= 0.6),
