@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache, partial
 from math import erf, sqrt
 
 from kaszino.engine.cards import Card
@@ -54,10 +54,25 @@ Node = tuple[Turn, tuple[int, ...], int]
 the talon (one class unit per card, in drawing order) and the round number."""
 
 
-@cache
+CALLS_PER_MODEL = 5000
+"""A model's caches grow with every position searched: after this many searches (a few hundred
+moves) a fresh model starts, so a long session or a benchmark of hundreds of games keeps its memory,
+and the pauses of the garbage collector, small."""
+
+MEMO_SIZE = 1 << 16
+"""Entries kept by the memoised scoring functions below."""
+
+_models: dict[Rules, tuple[RoundModel, int]] = {}
+
+
 def model_for(rules: Rules) -> RoundModel:
-    """One model per rules value, so its caches of hands and tables serve every search."""
-    return RoundModel(rules)
+    """The model of ``rules``, shared by the searches so that its caches of hands and tables serve
+    many of them; renewed after ``CALLS_PER_MODEL`` calls."""
+    model, calls = _models.get(rules, (None, 0))
+    if model is None or calls >= CALLS_PER_MODEL:
+        model, calls = RoundModel(rules), 0
+    _models[rules] = (model, calls + 1)
+    return model
 
 
 def majority_odds(mine: int, others: list[int], left: int, total: int) -> float:
@@ -112,7 +127,7 @@ class World:
 
     def __post_init__(self) -> None:
         self.model = model_for(self.rules)
-        self.secured = secured_points(self.rules)
+        self.secured = partial(secured_points, self.rules)
 
     # --- transitions -----------------------------------------------------------------------
     def play(self, node: Node, step: Step) -> Node:
@@ -243,18 +258,18 @@ class World:
 
 
 @cache
-def secured_points(rules: Rules) -> Callable[[Counters], tuple[int, ...]]:
-    """The points each player has secured this deal, as a function of the counters (memoised)."""
-    model = model_for(rules)
-
-    @cache
-    def secured(counters: Counters) -> tuple[int, ...]:
-        return tuple(model.totals(counters))
-
-    return secured
+def scorer(rules: Rules) -> RoundModel:
+    """A model used only to score counters (which fills none of its caches)."""
+    return RoundModel(rules)
 
 
-@cache
+@lru_cache(maxsize=MEMO_SIZE)
+def secured_points(rules: Rules, counters: Counters) -> tuple[int, ...]:
+    """The points each player has secured this deal from the counters (RULES §6)."""
+    return tuple(scorer(rules).totals(counters))
+
+
+@lru_cache(maxsize=MEMO_SIZE)
 def horizon_margin(rules: Rules, player: int, counters: Counters) -> float:
     """``player``'s expected margin from the counters: points so far, open majorities by their odds."""
     n = rules.players
