@@ -13,7 +13,7 @@ from kaszino.engine.captures import Capture
 from kaszino.engine.cards import DECK, parse_cards
 from kaszino.players import ExpertPlayer, GreedyPlayer, RandomPlayer, computer_move, table_moves
 from kaszino.players.expert import sample_world, unseen_cards
-from kaszino.players.lookahead import WIN, World, horizon_margin
+from kaszino.players.lookahead import CALLS_PER_MODEL, WIN, World, horizon_margin, model_for
 
 
 def positions(seed: int, count: int) -> list[GameState]:
@@ -128,3 +128,10 @@ def test_every_preset_gets_legal_moves_within_the_budget(name: str) -> None:
             checked += 1
         state = state.play(computer_move(state, players))
     assert checked == 8
+
+
+def test_the_search_model_is_renewed_so_its_caches_stay_small() -> None:
+    rules = STANDARD.with_changes(target=12)
+    first = model_for(rules)
+    seen = {id(model_for(rules)) for _ in range(CALLS_PER_MODEL + 1)}
+    assert len(seen) == 2 and model_for(rules) is not first
