@@ -101,6 +101,14 @@ _TENS_VOWEL = {5}  # ötven
 _RANK_VOWEL = {"A", "Á"}  # ász
 
 
+def player_number(player: int) -> int:
+    """The number a learner reads for a player: the engine counts the players from 0, texts from 1.
+
+    Every text that names a player by number ("2. játékos", "player 2") takes it from here.
+    """
+    return player + 1
+
+
 def hu_article(word: str | int) -> str:
     """The Hungarian definite article ("a" or "az") for ``word`` as it is read aloud.
 

@@ -13,6 +13,8 @@ from itertools import combinations
 from math import comb
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kaszino import DECK, PRESETS, STANDARD, KaszinoError, Rules
 from kaszino.classroom import (
@@ -24,7 +26,7 @@ from kaszino.classroom import (
     sample_first_moves,
     table_sum_distribution,
 )
-from kaszino.classroom.multisets import multisets, value_counts
+from kaszino.classroom.multisets import multisets, reachable, subset_sums, value_counts
 from kaszino.engine.cards import Card
 
 SMALL_DECKS = {
@@ -177,3 +179,62 @@ def test_multisets_refuse_bad_input() -> None:
         value_counts([DECK[0], DECK[0]])
     with pytest.raises(KaszinoError, match="negative"):
         list(multisets({1: 4}, -1))
+
+
+# The full-deck distributions as the earlier method (one packed field per table pattern carrying
+# the statistic, the table's cards of the hand's values and its suit-weight class, decoded per
+# hand pattern shape) computed them, before the weights became exponents of 2 and 3.
+EARLIER = {
+    ("standard", "captures"): {
+        0: 405_894_328, 1: 846_893_492, 2: 1_271_020_296, 3: 1_061_497_100, 4: 613_339_320, 5: 273_932_608,
+        6: 126_701_656, 7: 48_916_408, 8: 19_598_392, 9: 9_015_488, 10: 3_165_272, 11: 1_651_072,
+        12: 363_640, 13: 282_952, 14: 92_760, 15: 61_048, 16: 11_592, 17: 19_008, 18: 340, 19: 2_264,
+        21: 420, 22: 48, 23: 96,
+    },
+    ("standard", "sweeps"): {
+        0: 4_642_355_012, 1: 36_029_652, 2: 4_044_480, 3: 30_456,
+    },
+    ("v2", "captures"): {
+        0: 444_098_220, 1: 882_186_456, 2: 1_301_804_376, 3: 1_037_048_668, 4: 592_765_304, 5: 247_591_008,
+        6: 112_201_248, 7: 39_239_048, 8: 15_816_880, 9: 5_979_912, 10: 2_453_304, 11: 674_464,
+        12: 378_760, 13: 104_312, 14: 76_184, 15: 21_008, 16: 14_856, 17: 2_904, 18: 1_836, 19: 648,
+        21: 60, 22: 144,
+    },
+    ("v2", "sweeps"): {
+        0: 4_644_050_136, 1: 34_334_528, 2: 4_044_480, 3: 30_456,
+    },
+    ("v8", "captures"): {
+        0: 70_788_112, 1: 279_208_756, 2: 700_948_176, 3: 1_170_702_156, 4: 1_056_859_656, 5: 799_344_640,
+        6: 335_121_104, 7: 150_215_072, 8: 66_593_168, 9: 35_263_400, 10: 6_733_688, 11: 8_615_104,
+        12: 464_920, 13: 1_062_264, 14: 124_816, 15: 307_440, 16: 12_096, 17: 89_472, 19: 4_288, 21: 984,
+        23: 288,
+    },
+    ("v8", "sweeps"): {
+        0: 4_323_280_424, 1: 344_315_044, 2: 14_632_128, 3: 232_004,
+    },
+}
+
+
+@pytest.mark.parametrize(("preset", "kind"), EARLIER)
+def test_full_deck_distributions_equal_the_earlier_method(preset: str, kind: str) -> None:
+    figure = first_move_captures if kind == "captures" else first_move_sweeps
+    distribution = figure(PRESETS[preset])
+    assert dict(distribution.counts) == EARLIER[(preset, kind)]
+    assert distribution.total == sum(EARLIER[(preset, kind)].values()) == 4_682_459_600
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.name}-{r.capture_limit}")
+def test_capture_chance_by_reachable_sums_equals_the_tally(rules: Rules) -> None:
+    """Two methods on the full deck: reachable-sum classes against the pair tally's distribution."""
+    assert chance_of_capture(rules) == first_move_captures(rules).at_least(1)
+
+
+@given(st.lists(st.sampled_from(DECK), min_size=0, max_size=7, unique=True),
+       st.one_of(st.none(), st.integers(0, 20)))
+def test_subset_sums_and_reachable_sums_equal_enumeration(cards: list[Card], limit: int | None) -> None:
+    pattern = tuple(sorted(Counter(c.value for c in cards).items()))
+    listed = Counter(sum(c.value for c in s) for k in range(1, len(cards) + 1)
+                     for s in combinations(cards, k))
+    within = {s: n for s, n in listed.items() if limit is None or s <= limit}
+    assert subset_sums(pattern, limit) == within
+    assert reachable(pattern, limit) == sum(1 << s for s in within)

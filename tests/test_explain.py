@@ -159,6 +159,9 @@ def test_claims() -> None:
     manual = setup("5S", "2D", rules=Rules.preset("trainer"))
     short = explain_move(manual, Claim(0))
     assert not short.legal and short.reason_key == "claim_short" and "11" in short.text_in("en")
+    assert "player 1 has" in short.text_in("en") and "1. játékos:" in short.text_in("hu")  # the first player
+    second = explain_move(replace(manual, to_move=1), Claim(1))
+    assert "player 2 has" in second.text_in("en") and "2. játékos:" in second.text_in("hu")
     rich = replace(manual, scores=(11, 0))
     assert explain_move(rich, Claim(0)).reason_key == "claim_ok"
 
@@ -238,9 +241,10 @@ def test_the_most_valuable_capture_now_can_lose_the_last_round() -> None:
     explanation = explain_move(LAST_ROUND, big_casino)
     assert [c for c, _ in explanation.best] == [big_casino]  # the most valuable now ...
     assert explanation.exact_loss is not None and explanation.exact_loss > 0  # ... is not the best play
-    reply = explanation.refutation[0]
-    assert f"player 1: {reply}" in explanation.text_in("en")
-    assert f"1. játékos: {reply}" in explanation.text_in("hu")
+    reply = explanation.refutation[0]  # by the engine's player 1: the second player, "2." in words
+    assert f"player 2: {reply}" in explanation.text_in("en")
+    assert f"2. játékos: {reply}" in explanation.text_in("hu")
+    assert "player 0" not in explanation.text_in("en") and "0. játékos" not in explanation.text_in("hu")
 
 
 def test_a_move_that_ends_the_deal_has_a_verdict_but_no_refutation() -> None:

@@ -278,3 +278,13 @@ def test_capture_kinds_accept_exactly_what_brute_force_finds(state: GameState) -
     if sweeps:
         sweep = puzzle("sweep", state)
         assert {str(c) for c in every if sweep.check(c).correct} == sweeps
+
+
+def test_fals_task_names_the_capturer_from_one() -> None:
+    """The engine's player 0 made the capture; the task calls him the 1st player, as the tables do."""
+    state = new_fals_game(3)
+    p = puzzle("fals", state.play(Capture(state.hands[0][:1], state.table[:1])))
+    with using_language("hu"):
+        assert "(1. játékos)" in p.task_text()
+    with using_language("en"):
+        assert "(player 1)" in p.task_text()

@@ -9,12 +9,22 @@ weighting each pattern by the number of ways to choose its suits: ``C(n_v, k_v)`
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from math import comb, prod
+from typing import Literal
 
 from kaszino.engine.cards import DECK, Card, Suit
 from kaszino.errors import KaszinoError
+
+IntCode = Literal["B", "H", "I", "L", "Q"]
+INT_CODES: tuple[IntCode, ...] = ("B", "H", "I", "L", "Q")
+"""Unsigned ``array`` type codes, narrowest first: the first one wide enough holds a packed number."""
+
+DIGITS: dict[int, IntCode] = {array(code).itemsize: code for code in reversed(INT_CODES)}
+"""The narrowest unsigned type code of each item size (1, 2, 4, 8 bytes)."""
 
 Multiset = tuple[tuple[int, int], ...]
 """A value multiset as ``((value, how many), …)``, values increasing, every count positive."""
@@ -59,6 +69,35 @@ def representative(multiset: Multiset) -> tuple[Card, ...]:
 def total(multiset: Multiset) -> int:
     """The sum of the values."""
     return sum(value * k for value, k in multiset)
+
+
+def subset_sums(multiset: Multiset, limit: int | None = None) -> dict[int, int]:
+    """How many non-empty subsets of real cards with these values add up to each sum (up to ``limit``).
+
+    The generating function ``∏ (1 + x^v)``, one factor per card, evaluated at ``x = 2^w``: the
+    polynomial becomes one integer whose ``w``-bit digits are its coefficients (``w`` bits hold the
+    at most ``2^cards`` subsets), and multiplying by ``1 + x^v`` is one shift and one addition.
+    """
+    cards = sum(k for _value, k in multiset)
+    code = DIGITS[min(size for size in DIGITS if 8 * size > cards)]
+    width = 8 * array(code).itemsize
+    polynomial, whole = 1, 0
+    for value, k in multiset:
+        whole += value * k
+        for _card in range(k):
+            polynomial += polynomial << (width * value)
+    top = whole if limit is None else min(limit, whole)
+    digits = memoryview(polynomial.to_bytes(width // 8 * (whole + 1), sys.byteorder)).cast(code)
+    return {s: n for s, n in enumerate(digits[1:top + 1], 1) if n}
+
+
+def reachable(multiset: Multiset, limit: int | None = None) -> int:
+    """The sums of the non-empty subsets (up to ``limit``, if given) as a bit mask: bit ``s`` is sum ``s``."""
+    mask = 1
+    for value, k in multiset:
+        for _card in range(k):
+            mask |= mask << value
+    return (mask if limit is None else mask & ((2 << limit) - 1)) & ~1
 
 
 def remove(counts: Mapping[int, int], multiset: Multiset) -> dict[int, int]:

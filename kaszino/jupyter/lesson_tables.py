@@ -20,7 +20,7 @@ from kaszino.engine.moves import Challenge, Move
 from kaszino.engine.scoring import count_spades
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
-from kaszino.i18n import language, tr
+from kaszino.i18n import language, player_number, tr
 from kaszino.jupyter.checks import ExerciseSet
 from kaszino.jupyter.render import FULL, LESSON, View, cards_html, score_html
 from kaszino.jupyter.tutorial import follow_language
@@ -103,7 +103,7 @@ class PileView(ipywidgets.HTML):  # type: ignore[misc]
         tabla = self.state.tabla_points[player]
         extra = f" · {tr('ui.tabla', points=tabla)}" if tabla else ""
         return (f'<div class="kaszino-player" data-player="{player}" style="margin:6px 0;">'
-                f'<strong>{escape(tr("ui.player_name", n=player + 1))}</strong> · '
+                f'<strong>{escape(tr("ui.player_name", n=player_number(player)))}</strong> · '
                 f'{escape(facts + extra)}<div style="zoom:0.62;">{cards_html(cards)}</div></div>')
 
 

@@ -21,7 +21,7 @@ from typing import Any, Literal
 from kaszino.engine.cards import Card, Suit, check_cards
 from kaszino.engine.scoring import count_spades
 from kaszino.engine.state import GameState
-from kaszino.i18n import tr
+from kaszino.i18n import player_number, tr
 from kaszino.inputs import check_type, check_whole
 
 Zone = Literal["hand", "table"]
@@ -236,7 +236,7 @@ def _player_panel(state: GameState, player: int, hand: str, piles: bool = True,
     return (f'<div class="kaszino-player" data-player="{player}" style="border:1px solid {border}; '
             f'border-radius:8px; padding:6px 10px; margin:6px 0;">'
             f'<div style="display:flex; justify-content:space-between; flex-wrap:wrap; gap:8px;">'
-            f'<span><strong>{escape(tr("ui.player_name", n=player + 1))}</strong>{marker}</span>'
+            f'<span><strong>{escape(tr("ui.player_name", n=player_number(player)))}</strong>{marker}</span>'
             f'<span class="kaszino-pile">{escape(facts)}</span></div>{hand}</div>')
 
 
@@ -255,11 +255,12 @@ def _felt(state: GameState, picking: bool, selected: Collection[Card], show_talo
 def _status(state: GameState) -> str:
     parts = [tr("ui.deal", n=state.deal), tr("ui.round", n=state.round, rounds=state.rules.rounds)]
     if state.finished:
-        parts.append(tr("ui.finished") if state.winner is None else tr("ui.winner", n=state.winner + 1))
+        winner = state.winner
+        parts.append(tr("ui.finished") if winner is None else tr("ui.winner", n=player_number(winner)))
     elif state.deal_over:
         parts.append(tr("ui.deal_over"))
     else:
-        parts.append(tr("ui.turn", n=state.to_move + 1))
+        parts.append(tr("ui.turn", n=player_number(state.to_move)))
         if state.forced is not None:
             parts.append(tr(f"ui.forced_{state.forced}"))
     return f'<div class="kaszino-status" style="font-weight:600;">{escape(" · ".join(parts))}</div>'
@@ -283,7 +284,8 @@ def score_html(state: GameState) -> str:
         rows.append(("bonus", [str(s.bonus) for s in scores]))
     rows += [("deal_total", [str(s.total) for s in scores]), ("game_total", [str(t) for t in totals])]
     cell = 'style="padding:2px 10px; text-align:right;"'
-    head = "".join(f"<th {cell}>{escape(tr('ui.player_name', n=p + 1))}</th>" for p in range(len(scores)))
+    names = [tr("ui.player_name", n=player_number(p)) for p in range(len(scores))]
+    head = "".join(f"<th {cell}>{escape(name)}</th>" for name in names)
     body = "".join(
         f'<tr data-row="{name}"><td style="padding:2px 10px;">{escape(tr("ui.score_" + name))}</td>'
         + "".join(f"<td {cell}>{value}</td>" for value in values) + "</tr>"

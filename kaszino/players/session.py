@@ -18,7 +18,7 @@ from kaszino.engine.rules import Rules, preset
 from kaszino.engine.scoring import PileScore
 from kaszino.engine.state import GameState, new_game
 from kaszino.errors import KaszinoError
-from kaszino.i18n import tr
+from kaszino.i18n import player_number, tr
 from kaszino.players.base import Player, computer_call
 from kaszino.players.expert import ExpertPlayer
 from kaszino.players.fals import Fibber
@@ -27,7 +27,7 @@ from kaszino.players.simple import GreedyPlayer, RandomPlayer
 
 def seat_name(seat: int, learner: int) -> str:
     """A seat as the learner sees it: "Te", or "Gép (2. játékos)" with the player's number from 1."""
-    return tr("session.you") if seat == learner else tr("session.computer", n=seat + 1)
+    return tr("session.you") if seat == learner else tr("session.computer", n=player_number(seat))
 
 
 @dataclass(frozen=True, slots=True)

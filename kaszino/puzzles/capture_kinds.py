@@ -9,7 +9,7 @@ from kaszino.engine.cards import card_sum, format_cards
 from kaszino.engine.moves import Move
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
-from kaszino.i18n import tr
+from kaszino.i18n import player_number, tr
 from kaszino.puzzles.kinds import (
     Answer,
     Attempt,
@@ -192,7 +192,8 @@ class Fals(KindRules):
         return state.pending.capture
 
     def task_text(self, state: GameState) -> str:
-        return tr("puzzles.task_fals", capture=self._shown(state), player=self._shown_by(state))
+        return tr("puzzles.task_fals", capture=self._shown(state),
+                  player=player_number(self._shown_by(state)))
 
     def _shown_by(self, state: GameState) -> int:
         assert state.pending is not None

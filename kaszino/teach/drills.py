@@ -29,7 +29,7 @@ from kaszino.engine.scoring import (
 )
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
-from kaszino.i18n import tr
+from kaszino.i18n import player_number, tr
 from kaszino.solver.value import CaptureValue, capture_value
 from kaszino.teach.exercises import Choice, MoveTask, NumberQuestion, Question, Renders, Words, one_of, phrase
 from kaszino.teach.explain import Field, Message
@@ -66,11 +66,11 @@ def breakdown(score: PileScore, player: int) -> Renders:
     """The whole count of ``player``'s points in words: every item, then the total."""
     items = score_items(score)
     if not items:
-        return words("points.nothing", player=player + 1)
+        return words("points.nothing", player=player_number(player))
 
     def render(lang: str) -> str:
         parts = " + ".join(item.render(lang) for item in items)
-        return tr("points.breakdown", lang, player=player + 1, items=parts, total=score.total)
+        return tr("points.breakdown", lang, player=player_number(player), items=parts, total=score.total)
 
     return Words(render)
 
@@ -143,7 +143,7 @@ def deal_points(state: GameState, player: int, key: str, **fields: Field) -> Num
     score = state.deal_scores()[player]
     counts = " – ".join(str(len(pile)) for pile in state.piles)
     spades = " – ".join(str(count_spades(pile)) for pile in state.piles)
-    prompt = words(key, player=player + 1, pile=describe_pile(state, player), all_cards=counts,
+    prompt = words(key, player=player_number(player), pile=describe_pile(state, player), all_cards=counts,
                    all_spades=spades, **fields)
     return NumberQuestion(prompt.key, score.total, prompt.fields, breakdown(score, player))
 
@@ -159,7 +159,7 @@ def secured_points(state: GameState, player: int, key: str, **fields: Field) -> 
     total = words("drills.secured_total", total=state.totals()[player])
     why = Words(lambda lang: " ".join(part.render(lang) for part in (earlier, deal, total)))
     other = describe_pile(state, (player + 1) % state.players)
-    prompt = words(key, player=player + 1, pile=describe_pile(state, player), others=other,
+    prompt = words(key, player=player_number(player), pile=describe_pile(state, player), others=other,
                    earlier=state.scores[player], **fields)
     return NumberQuestion(prompt.key, state.totals()[player], prompt.fields, why)
 
@@ -185,18 +185,19 @@ def majority(state: GameState, kind: Majority, key: str, **fields: Field) -> Cho
     options: list[tuple[str, Renders, Renders]] = []
     for player in range(state.players):
         why_key = "drills.majority_yes" if winner == player else "drills.majority_no"
-        options.append((str(player + 1), words("drills.player", n=player + 1),
-                        words(why_key, facts=facts, n=player + 1)))
+        options.append((str(player_number(player)), words("drills.player", n=player_number(player)),
+                        words(why_key, facts=facts, n=player_number(player))))
     nobody_why = "drills.nobody_yes" if winner is None else "drills.nobody_no"
     options.append(("nobody", words("drills.nobody"), words(nobody_why, facts=facts)))
     prompt = words(key, facts=facts, **fields)
-    return labelled_choice(prompt, options, "nobody" if winner is None else str(winner + 1))
+    return labelled_choice(prompt, options, "nobody" if winner is None else str(player_number(winner)))
 
 
 def players_choice(prompt: Message, players: int, answer: int, why: Renders) -> Choice:
     """Which player (``answer``, numbered from 0)? ``why`` explains every choice."""
-    options = [(str(p + 1), words("drills.player", n=p + 1), why) for p in range(players)]
-    return labelled_choice(prompt, options, str(answer + 1))
+    options = [(str(player_number(p)), words("drills.player", n=player_number(p)), why)
+               for p in range(players)]
+    return labelled_choice(prompt, options, str(player_number(answer)))
 
 
 def captures_where(state: GameState, test: Callable[[CaptureValue], bool], prompt: Message) -> MoveTask:

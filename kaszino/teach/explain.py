@@ -22,7 +22,7 @@ from kaszino.engine.moves import Claim, Lay, Move, Pass, move_problem
 from kaszino.engine.rules import Rules
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, quote
-from kaszino.i18n import language, tr
+from kaszino.i18n import language, player_number, tr
 from kaszino.inputs import check_type
 from kaszino.solver.sweeps import sweep_plans
 from kaszino.solver.value import NOTHING, CaptureValue, PointItem, Shortfall, best_captures, capture_value
@@ -152,7 +152,8 @@ def _refusal(state: GameState, move: Move) -> tuple[Message, ...]:
     if isinstance(move, Claim) and 0 <= move.player < state.players:
         secured, rules = state.totals()[move.player], state.rules
         if rules.target is not None and rules.target_check == "continuous" and secured < rules.target:
-            return (Message.of("claim_short", player=move.player, secured=secured, target=rules.target),)
+            return (Message.of("claim_short", player=player_number(move.player), secured=secured,
+                               target=rules.target),)
     if not isinstance(move, (Capture, Lay, Pass)):
         return (Message.of("other_problem", move=str(move)),)
     if state.deal_over:
@@ -320,7 +321,7 @@ def line_message(state: GameState, moves: Sequence[Move]) -> Joined:
     state = without_claims(state)
     parts = []
     for move in moves:
-        parts.append(Message.of("move_by", player=state.to_move, move=move_message(move)))
+        parts.append(Message.of("move_by", player=player_number(state.to_move), move=move_message(move)))
         state = state.play(move)
     return Joined(tuple(parts), "line_separator")
 

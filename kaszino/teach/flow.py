@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from kaszino.engine.captures import Capture
 from kaszino.engine.cards import Card, format_cards
 from kaszino.engine.moves import Lay, Move
-from kaszino.i18n import hu_article
+from kaszino.i18n import hu_article, player_number
 from kaszino.teach.explain import Message
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ def ordinal_fields(prefix: str, number: int) -> dict[str, str | int]:
 
 def player_fields(prefix: str, player: int) -> dict[str, str | int]:
     """:func:`ordinal_fields` for a player (numbered from 0 in the engine, from 1 in words)."""
-    return ordinal_fields(prefix, player + 1)
+    return ordinal_fields(prefix, player_number(player))
 
 
 def table_after_move(before: GameState, move: Move) -> tuple[Card, ...]:

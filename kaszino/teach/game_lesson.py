@@ -16,6 +16,7 @@ from kaszino.engine.record import GameRecord
 from kaszino.engine.rules import PRESETS, STANDARD, Rules
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
+from kaszino.i18n import player_number
 from kaszino.teach.drills import (
     ChapterContent,
     Section,
@@ -212,9 +213,10 @@ def fals_outcome(state: GameState, call: Challenge) -> Message:
     after = state.play(call)
     hand, table = card_sum(attempt.capture.hand), card_sum(attempt.capture.table)
     if attempt.false:
-        return _p("fals_right", hand=hand, table=table, challenger=call.player + 1,
-                  points=after.bonus[call.player] - state.bonus[call.player], capturer=attempt.capturer + 1)
-    return _p("fals_wrong", total=hand, capturer=attempt.capturer + 1,
+        return _p("fals_right", hand=hand, table=table, challenger=player_number(call.player),
+                  points=after.bonus[call.player] - state.bonus[call.player],
+                  capturer=player_number(attempt.capturer))
+    return _p("fals_wrong", total=hand, capturer=player_number(attempt.capturer),
               points=after.bonus[attempt.capturer] - state.bonus[attempt.capturer])
 
 

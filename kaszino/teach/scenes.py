@@ -20,6 +20,7 @@ from kaszino.engine.rules import STANDARD, Rules
 from kaszino.engine.scoring import card_points
 from kaszino.engine.state import Forced, GameState
 from kaszino.errors import KaszinoError
+from kaszino.i18n import player_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,18 +129,20 @@ def _fill(spec: Pile, pool: list[Card], player: int) -> list[Card]:
     if spec.count is None:
         return cards
     if spec.count < len(cards):
-        raise KaszinoError(f"pile {player + 1} names {len(cards)} cards but counts only {spec.count}")
+        raise KaszinoError(f"pile {player_number(player)} names {len(cards)} cards "
+                           f"but counts only {spec.count}")
     plain = [card for card in pool if card_points((card,), STANDARD) == 0]
     spades_named = sum(card.suit is Suit.SPADES for card in cards)
     need_spades = 0 if spec.spades is None else spec.spades - spades_named
     if need_spades < 0:
-        raise KaszinoError(f"pile {player + 1} names {spades_named} spades but counts only {spec.spades}")
+        raise KaszinoError(f"pile {player_number(player)} names {spades_named} spades "
+                           f"but counts only {spec.spades}")
     spades = [card for card in plain if card.suit is Suit.SPADES][:need_spades]
     others = [card for card in plain if spec.spades is None or card.suit is not Suit.SPADES]
     others = [card for card in others if card not in spades][:spec.count - len(cards) - len(spades)]
     chosen = spades + others
     if len(chosen) != spec.count - len(cards) or len(spades) != need_spades:
-        raise KaszinoError(f"not enough plain cards left to fill pile {player + 1}")
+        raise KaszinoError(f"not enough plain cards left to fill pile {player_number(player)}")
     for card in chosen:
         pool.remove(card)
     return cards + chosen

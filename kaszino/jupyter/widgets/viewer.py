@@ -15,7 +15,7 @@ from html import escape
 from kaszino.engine.record import GameRecord
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
-from kaszino.i18n import language, tr
+from kaszino.i18n import language, player_number, tr
 from kaszino.jupyter.render import FULL, View, position_html, score_html
 from kaszino.jupyter.widgets.base import HtmlWidget
 from kaszino.jupyter.widgets.table import Button, language_buttons
@@ -119,7 +119,7 @@ class DealViewer(HtmlWidget):
                                      **player_fields("p", start.to_move)).render(lang)
         before, after = self._states[step - 1], self._states[step]
         move = self._record.moves[step - 1]
-        head = tr("ui.viewer_move", n=step, p=before.to_move + 1, move=str(move))
+        head = tr("ui.viewer_move", n=step, p=player_number(before.to_move), move=str(move))
         lines = [head, explain_move(before, move, self._level).text_in(lang)]
         lines += [event.render(lang) for event in flow_events(before, move, after)]
         return "\n".join(lines)
