@@ -3,10 +3,10 @@
 Before the last round the expert cannot see the other hands or the talon. It deals the cards it
 has not seen (the deck minus its hand, the table and every captured card) at random into the
 other hands and the talon — many times, each a *world* consistent with everything seen — and
-plays each move out in each world (:mod:`kaszino.players.lookahead`): by default every player
-then plays greedily to the end of the deal, which improves on greedy play the way a rollout
-does. A move's value is its average over the worlds: the expected margin of deal
-points. In the open last round everything is known and the exact solver decides.
+searches each move in each world (:mod:`kaszino.players.lookahead`) to the end of the round,
+within a budget of search nodes for the whole move. A move's value is its average over the
+worlds: the expected margin of deal points (a move that wins the game counts as a whole deal).
+In the open last round everything is known and the exact solver decides.
 """
 
 from __future__ import annotations
@@ -46,6 +46,8 @@ class Assessment:
     best: Move
     exact: bool
     worlds: int
+    nodes: int = 0
+    """Positions the sampled search looked at (its time is about proportional)."""
 
     def ranked(self) -> list[tuple[Move, float]]:
         """The moves, the best first (equal values keep ``legal_moves()`` order)."""
@@ -85,22 +87,28 @@ def sample_world(state: GameState, player: int, unseen: Sequence[Card],
 class ExpertPlayer:
     """Determinized search before the last round, the exact solver in it.
 
-    ``samples`` worlds per move. In each world every move is searched by alpha-beta to the end of
-    the round and ``horizon`` plies past it, the open majorities estimated there; or, with
-    ``rollouts``, followed by greedy play of all players to the end of the deal (unbiased but
-    noisy: with few worlds it played worse than greedy in our matches). Once the worlds searched
-    have cost ``budget`` search nodes no further world is dealt (at least two are): the big
-    positions, which are few, get fewer worlds, and no move takes long (one world's search stops
-    deepening there too). The greedy move gets ``prior`` points of credit: the sampled values
-    are estimates, so the expert leaves the sound greedy move only for a clear gain, and equal
-    values fall to it. ``seed`` fixes the worlds
-    (together with what the expert sees, so the hidden cards never change its choice)."""
+    Up to ``samples`` worlds per move. In each world every move is searched by alpha-beta to the
+    end of the round and ``horizon`` plies past it; at the horizon the player to move makes his
+    best capture at once (a sweep first), then the open majorities are estimated by their odds.
+    Securing the target ends the game there, as "Ausz!" does. With ``rollouts`` each move is
+    followed instead by greedy play of all players to the end of the deal (unbiased but noisy:
+    with few worlds it played worse than greedy in our matches).
+
+    ``budget`` bounds the search nodes of the whole move, so no move takes long: a world is
+    searched deeper and deeper (one ply, two, four, … to the horizon) while its share of the
+    budget lasts, and its values come from the deepest search that finished, every move judged
+    to the same depth; a new world is dealt only while the budget still pays for one as deep as
+    the last (at least two are). Most positions are small and get every world at full depth; the
+    few big ones get fewer, shallower worlds. The greedy move gets ``prior`` points of credit:
+    the sampled values are estimates, so the expert leaves the sound greedy move only for a clear
+    gain, and equal values fall to it. ``seed`` fixes the worlds (together with what the expert
+    sees, so the hidden cards never change its choice)."""
 
     seed: int = 0
-    samples: int = 6
+    samples: int = 16
     horizon: int = 0
     rollouts: bool = False
-    budget: int = 3000
+    budget: int = 4000
     prior: float = 0.25
     name: str = "expert"
 
@@ -126,23 +134,26 @@ class ExpertPlayer:
         rng = choice_rng(self.seed, state, player)
         totals = dict.fromkeys(moves, 0.0)
         depth = min(sum(map(len, state.hands)) + self.horizon, MAX_DEPTH)
-        worlds = nodes = 0
-        while worlds < (self.samples if unseen else 1) and (worlds < MIN_WORLDS or nodes < self.budget):
+        worlds = spent = last = 0
+        # a new world only while it is likely to be searched as deep as the last one
+        wanted = self.samples if unseen else 1
+        while worlds < wanted and (worlds < MIN_WORLDS or spent + last <= self.budget):
             order = list(range(len(unseen)))
             rng.shuffle(order)
             hands, talon = sample_world(state, player, unseen, order)
             world = World.of(state, player, hands, talon)
-            world.cap = self.budget
             steps = {move: world.model.of_move(move) for move in moves}
-            step_values = {
-                step: world.rollout(world.play(world.root, step)) if self.rollouts
-                else world.value(world.play(world.root, step), depth - 1)
-                for step in dict.fromkeys(steps.values())}
+            if self.rollouts:
+                step_values = {step: world.rollout(world.play(world.root, step)) for step in steps.values()}
+            else:
+                allowance = max(self.budget - spent, 0) // max(MIN_WORLDS - worlds, 1)
+                step_values = world.deepest(steps.values(), depth, allowance)
             for move, step in steps.items():
                 totals[move] += step_values[step]
             worlds += 1
-            nodes += world.nodes
+            last = world.nodes
+            spent += last
         averages = {move: total / worlds for move, total in totals.items()}
         usual = GreedyPlayer().choose(state)
         best = max(moves, key=lambda move: averages[move] + (self.prior if move == usual else 0.0))
-        return Assessment(averages, best, False, worlds)
+        return Assessment(averages, best, False, worlds, spent)

@@ -7,14 +7,19 @@ extends it past the end of a round: the talon is drawn as the rules say (the las
 first and starts; V7), so a lay at the end of a round is judged by what the next round does with it.
 
 Values are the searching player's deal points minus the best of the others' (paranoid with three
-or four players, like the exact solver). At the end of the deal they are exact; at the horizon the
-majorities still open are estimated (:func:`majority_odds`).
+or four players, like the exact solver). At the end of the deal they are exact. At the horizon the
+player to move first makes his best capture (the threat a search cut off there would miss: a sweep
+of a small table, a point card left lying), then the majorities still open are estimated
+(:func:`majority_odds`). A player who secures the points he needs to reach the target ends the game
+("Ausz!", RULES §6): ``WIN`` for the searching player, minus it for another. :meth:`World.deepest`
+searches deeper and deeper within a budget of nodes and keeps the deepest search that finished.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cache, lru_cache, partial
 from math import erf, sqrt
 
 from kaszino.engine.cards import Card
@@ -37,6 +42,9 @@ from kaszino.solver.model import (
 )
 
 INFINITY = 1000.0
+WIN = 12.0
+"""What ending the game with a win is worth, in deal points: as much as a whole deal."""
+INFINITY_POINTS = 10**6
 SPREAD = 2.0
 """How much more a pile's final count varies than if each card fell to a side on its own: cards
 go to a pile in groups (a capture takes two to five), which widens the spread."""
@@ -46,10 +54,25 @@ Node = tuple[Turn, tuple[int, ...], int]
 the talon (one class unit per card, in drawing order) and the round number."""
 
 
-@cache
+CALLS_PER_MODEL = 5000
+"""A model's caches grow with every position searched: after this many searches (a few hundred
+moves) a fresh model starts, so a long session or a benchmark of hundreds of games keeps its memory,
+and the pauses of the garbage collector, small."""
+
+MEMO_SIZE = 1 << 16
+"""Entries kept by the memoised scoring functions below."""
+
+_models: dict[Rules, tuple[RoundModel, int]] = {}
+
+
 def model_for(rules: Rules) -> RoundModel:
-    """One model per rules value, so its caches of hands and tables serve every search."""
-    return RoundModel(rules)
+    """The model of ``rules``, shared by the searches so that its caches of hands and tables serve
+    many of them; renewed after ``CALLS_PER_MODEL`` calls."""
+    model, calls = _models.get(rules, (None, 0))
+    if model is None or calls >= CALLS_PER_MODEL:
+        model, calls = RoundModel(rules), 0
+    _models[rules] = (model, calls + 1)
+    return model
 
 
 def majority_odds(mine: int, others: list[int], left: int, total: int) -> float:
@@ -67,6 +90,10 @@ def majority_odds(mine: int, others: list[int], left: int, total: int) -> float:
     return 0.5 * (1 + erf(margin / (spread * sqrt(2))))
 
 
+class OutOfNodes(Exception):
+    """A search spent the nodes it was allowed (:attr:`World.cap`)."""
+
+
 @dataclass
 class World:
     """One fully known deal seen by ``player``: the search's rules, the dealer, the root node."""
@@ -75,21 +102,32 @@ class World:
     player: int
     dealer: int
     root: Node
+    needs: tuple[int, ...] = ()
+    """The deal points each player still needs to claim the game ("Ausz!", RULES §6); empty when the
+    rules decide the game only after a deal, and out of reach for a player who could claim already."""
+    model: RoundModel = field(init=False, repr=False, compare=False)
+    secured: Callable[[Counters], tuple[int, ...]] = field(init=False, repr=False, compare=False)
     nodes: int = 0
     cap: int = 10**9
-    """Past this many nodes the search stops deepening and estimates (a bound on its time)."""
+    """Past this many nodes a search gives up (:class:`OutOfNodes`): a bound on its time."""
 
     @classmethod
     def of(cls, state: GameState, player: int, hands: tuple[tuple[Card, ...], ...],
            talon: tuple[Card, ...]) -> World:
         """The world where the hands are ``hands`` and the talon ``talon``; the rest as in ``state``."""
-        turn = model_for(state.rules).node_of(state, hands)
+        rules = state.rules
+        turn = model_for(rules).node_of(state, hands)
         units = tuple(signature((card,)) for card in talon)
-        return cls(state.rules, player, state.dealer, (turn, units, state.round))
+        needs: tuple[int, ...] = ()
+        if rules.target is not None and rules.target_check == "continuous":
+            secured = state.totals()
+            needs = tuple(rules.target - score if total < rules.target else INFINITY_POINTS
+                          for score, total in zip(state.scores, secured, strict=True))
+        return cls(rules, player, state.dealer, (turn, units, state.round), needs)
 
-    @property
-    def model(self) -> RoundModel:
-        return model_for(self.rules)
+    def __post_init__(self) -> None:
+        self.model = model_for(self.rules)
+        self.secured = partial(secured_points, self.rules)
 
     # --- transitions -----------------------------------------------------------------------
     def play(self, node: Node, step: Step) -> Node:
@@ -122,13 +160,38 @@ class World:
         return found
 
     # --- values ----------------------------------------------------------------------------
+    def deepest(self, steps: Iterable[Step], depth: int, cap: int) -> dict[Step, float]:
+        """The value of each of ``player``'s ``steps`` from the root, searched as deep as ``cap``
+        nodes allow: to one ply, two, four, … and ``depth``; the values of the deepest search that
+        finished, so every move is judged to the same depth. The first ply always finishes (one
+        node a move), whatever ``cap``."""
+        steps = list(dict.fromkeys(steps))
+        plan = list(dict.fromkeys([1, *range(2, depth, 2), depth]))
+        found: dict[Step, float] = {}
+        limit = self.nodes + cap
+        for plies in plan:
+            self.cap = limit if found else 10**9
+            try:
+                found = {step: self.value(self.play(self.root, step), plies - 1) for step in steps}
+            except OutOfNodes:
+                break
+        self.cap = 10**9
+        return found
+
     def value(self, node: Node, depth: int, alpha: float = -INFINITY, beta: float = INFINITY) -> float:
-        """Alpha-beta to ``depth`` plies (or the deal's end, or ``cap`` nodes): ``player``'s margin."""
+        """Alpha-beta to ``depth`` plies (or the deal's end): ``player``'s margin; past ``cap`` nodes
+        it raises :class:`OutOfNodes`."""
         self.nodes += 1
+        if self.nodes > self.cap:
+            raise OutOfNodes
         mover = node[0][2]
+        if self.needs:
+            ended = self.game_over(node[0][6])
+            if ended is not None:
+                return ended
         if mover == NOBODY:
             return float(self.model.utility(node[0][6], self.player))
-        if depth == 0 or self.nodes > self.cap:
+        if depth == 0:
             return self.estimate(node)
         maximise = mover == self.player
         best = -INFINITY if maximise else INFINITY
@@ -143,6 +206,19 @@ class World:
             if alpha >= beta:
                 break
         return best
+
+    def game_over(self, counters: Counters) -> float | None:
+        """``WIN`` (or minus it) when a player has just secured the points he needed, so the game is
+        over ("Ausz!"): the searching player's win, or a loss (when both may claim, the other is
+        taken to claim first); None while nobody may claim."""
+        needs, majorities = self.needs, self.rules.most_cards_points + self.rules.most_spades_points
+        if all(counters[3 * p + 2] + majorities < need for p, need in enumerate(needs)):
+            return None
+        totals = self.secured(counters)
+        reached = [p for p, need in enumerate(needs) if totals[p] >= need]
+        if not reached:
+            return None
+        return WIN if reached == [self.player] else -WIN
 
     def rollout(self, node: Node) -> float:
         """The margin at the end of the deal when every player plays :meth:`greedy_step` from ``node``."""
@@ -170,11 +246,30 @@ class World:
         return min(model.lays(hands[mover]), key=lambda step: model.lay_cost(step.hand))
 
     def estimate(self, node: Node) -> float:
-        """The margin at the horizon: points so far, and each open majority by its odds."""
-        return horizon_margin(self.rules, self.player, node[0][6])
+        """The margin at the horizon: the mover first makes his greedy capture, if he has one (a
+        sweep or a point card left on the table is a threat a search cut off here would miss), then
+        points so far and each open majority by its odds."""
+        turn = node[0]
+        if turn[2] != NOBODY and turn[1]:
+            step = self.greedy_step(node)
+            if step.kind == CAPTURE:
+                turn = self.model.advance(turn, step)
+        return horizon_margin(self.rules, self.player, turn[6])
 
 
 @cache
+def scorer(rules: Rules) -> RoundModel:
+    """A model used only to score counters (which fills none of its caches)."""
+    return RoundModel(rules)
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def secured_points(rules: Rules, counters: Counters) -> tuple[int, ...]:
+    """The points each player has secured this deal from the counters (RULES §6)."""
+    return tuple(scorer(rules).totals(counters))
+
+
+@lru_cache(maxsize=MEMO_SIZE)
 def horizon_margin(rules: Rules, player: int, counters: Counters) -> float:
     """``player``'s expected margin from the counters: points so far, open majorities by their odds."""
     n = rules.players
