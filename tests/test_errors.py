@@ -61,6 +61,7 @@ from kaszino.engine.notation import from_notation, parse_rules
 from kaszino.errors import MESSAGE_LIMIT, CardParseError, IllegalMoveError, NotationError, PuzzleFormatError
 from kaszino.i18n import set_language
 from kaszino.inputs import read_whole
+from kaszino.players import GreedyPlayer, computer_call, computer_move, seen_key, table_moves
 from kaszino.puzzles.puzzle import load_all, load_puzzles, parse_puzzles
 
 SHIPPED = load_all()
@@ -236,6 +237,19 @@ def test_a_capture_names_each_card_once(text: str) -> None:
     (lambda: subset_sum_counts(parse_cards("5♣"), limit=wrong("13")), ["limit"]),
 ])
 def test_wrong_types_of_arguments_are_named(call: Callable[[], object], names: list[str]) -> None:
+    refused(call, *names)
+
+
+@pytest.mark.parametrize(("call", "names"), [
+    (lambda: computer_move(new_game(seed=1), wrong("xx")), ["players", "'xx'"]),
+    (lambda: computer_move(new_game(seed=1), [GreedyPlayer()]), ["2 players"]),
+    (lambda: computer_move(wrong(None), [GreedyPlayer()] * 2), ["state", "None"]),
+    (lambda: computer_call(new_game(seed=1), wrong(None)), ["seats", "None"]),
+    (lambda: computer_call(new_game(seed=1), [5]), ["seat", "5"]),
+    (lambda: seen_key(new_game(seed=1), wrong("0")), ["player", "'0'"]),
+    (lambda: table_moves(wrong(None)), ["state", "None"]),
+])
+def test_player_arguments_are_named(call: Callable[[], object], names: list[str]) -> None:
     refused(call, *names)
 
 

@@ -19,7 +19,7 @@ from kaszino.engine.record import GameRecord
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.engine.state import GameState, new_game
 from kaszino.errors import IllegalMoveError, KaszinoError, quote
-from kaszino.inputs import check_type
+from kaszino.inputs import check_type, check_whole
 
 
 class Player(Protocol):
@@ -39,11 +39,14 @@ class Player(Protocol):
 
 def table_moves(state: GameState) -> list[Move]:
     """The moves of the player to move: captures, lays and the V3 pass (no calls)."""
+    check_type("state", state, GameState)
     return [move for move in state.legal_moves() if isinstance(move, (Capture, Lay, Pass))]
 
 
 def seen_key(state: GameState, player: int) -> str:
     """Everything ``player`` can see of ``state``, as text: the same for positions he cannot tell apart."""
+    check_type("state", state, GameState)
+    check_whole("player", player, 0, state.players - 1)
     hands = [
         format_cards(hand) if p == player or state.open_round else str(len(hand))
         for p, hand in enumerate(state.hands)
@@ -68,6 +71,11 @@ def computer_call(state: GameState, seats: Sequence[int]) -> Move | None:
     the capturer), and claims "Ausz!" as soon as it may (manual claims; automatic claims are the
     engine's). Both facts are public: a capture shows its cards, the piles are counted.
     """
+    check_type("state", state, GameState)
+    if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
+        raise KaszinoError(f"seats must be a list of seat numbers, not {quote(seats)}")
+    for seat in seats:
+        check_whole("seat", seat, 0, state.players - 1)
     if state.finished:
         return None
     players = state.players
@@ -87,12 +95,26 @@ def computer_call(state: GameState, seats: Sequence[int]) -> Move | None:
 
 def computer_move(state: GameState, players: Sequence[Player]) -> Move:
     """The next move of a game where every seat is a computer player."""
+    check_type("state", state, GameState)
+    check_players(players, state.rules)
     call = computer_call(state, range(len(players)))
     if call is not None:
         return call
     if state.deal_over:
         return NextDeal()
     return players[state.to_move].choose(state)
+
+
+def check_players(players: object, rules: Rules) -> Sequence[Player]:
+    """``players`` if it is a list of one player per seat of ``rules``; else a ``KaszinoError``."""
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise KaszinoError(f"players must be a list of players, not {quote(players)}")
+    if len(players) != rules.players:
+        raise KaszinoError(f"these rules need {rules.players} players (a list), got {quote(players)}")
+    for seat, player in enumerate(players):
+        if not callable(getattr(player, "choose", None)):
+            raise KaszinoError(f"players[{seat}] is no player (it has no choose method): {quote(player)}")
+    return players
 
 
 def play_game(players: Sequence[Player], rules: Rules = STANDARD, *, seed: int) -> GameRecord:
@@ -102,11 +124,7 @@ def play_game(players: Sequence[Player], rules: Rules = STANDARD, *, seed: int) 
     naming the player and the move.
     """
     check_type("rules", rules, Rules)
-    if not isinstance(players, Sequence) or len(players) != rules.players:
-        raise KaszinoError(f"these rules need {rules.players} players (a list), got {quote(players)}")
-    for seat, player in enumerate(players):
-        if not callable(getattr(player, "choose", None)):
-            raise KaszinoError(f"players[{seat}] is no player (it has no choose method): {quote(player)}")
+    check_players(players, rules)
     start = state = new_game(rules, seed=seed)
     moves: list[Move] = []
     while not state.finished:
