@@ -11,6 +11,7 @@ import pytest
 
 from kaszino.cli.site import (
     WIDGET_VIEW,
+    drop_legacy_fonts,
     lock_entry,
     pinned_versions,
     pyodide_environment,
@@ -118,3 +119,12 @@ def test_widget_outputs_are_stripped_and_the_rest_kept() -> None:
     assert stripped["cells"][1]["outputs"] == [{"output_type": "stream", "name": "stdout", "text": "13"}]
     assert "widgets" not in stripped["metadata"]
     assert len(notebook["cells"][1]["outputs"]) == 2  # the original is untouched
+
+
+def test_older_font_formats_go_only_where_a_woff2_file_serves_the_same_font(tmp_path: Path) -> None:
+    for name in ("fa-solid-900.woff2", "fa-solid-900.eot", "fa-solid-900.ttf", "fa-solid-900.woff",
+                 "fa-solid-900.svg", "MathJax_Main.woff", "logo.svg"):
+        (tmp_path / name).write_bytes(b"font")
+    drop_legacy_fonts(tmp_path)
+    kept = sorted(path.name for path in tmp_path.iterdir())
+    assert kept == ["MathJax_Main.woff", "fa-solid-900.woff2", "logo.svg"]
