@@ -111,6 +111,8 @@ def test_the_combinatorics_chapter_runs_with_sympy_in_the_browser(offline: Offli
     timings = run_all(page, offline.visit(page, "30_kombinatorika.ipynb"))
     print(f"\nchapter 30: kernel ready {timings.kernel_ready:.1f} s, the rest {timings.chapter:.1f} s")
     # The generating function of 2, 4, 7, 9, 3 multiplied out by sympy: 2·x¹³ among its terms.
-    expect(page.locator(".jp-OutputArea-output[data-mime-type='text/latex']").first).to_be_visible()
+    formula = page.locator(".jp-OutputArea-output[data-mime-type='text/latex']").first
+    expect(formula).to_be_visible()
     expect(page.get_by_text("2x¹³", exact=False).first).to_be_visible()
-    shot(page, "site-30")
+    formula.scroll_into_view_if_needed()
+    shot(page, "site-30-generating-function")
