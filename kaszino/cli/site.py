@@ -348,29 +348,34 @@ def _size(folder: Path) -> int:
 
 
 def build_site(output: Path, cache: Path) -> SiteBuild:
-    """Build the offline site into ``output`` (replaced), with downloads kept in ``cache``."""
+    """Build the offline site into ``output`` (replaced), with the Pyodide runtime kept in ``cache``.
+
+    The wheels and the JupyterLite source folder are made in a scratch folder of their own, so that
+    builds running at the same time (a test and a benchmark) never share them.
+    """
     started = time.perf_counter()
     runtime = fetch_pyodide(pyodide_version(), cache)
     lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
-    wheels = download_wheels(lock, cache / "wheels")
-    lite = cache / "lite"
-    assemble(lite, runtime, wheels, lock)
-    shutil.rmtree(output, ignore_errors=True)
-    # Run inside the fresh lite folder: JupyterLite keeps its task database in the working folder,
-    # and a database left by an earlier build would skip tasks it thinks are done.
-    _run(
-        [
-            Path(sys.executable).with_name("jupyter"),
-            "lite",
-            "build",
-            "--lite-dir",
-            ".",
-            "--output-dir",
-            output.resolve(),
-        ],
-        "jupyter lite build",
-        cwd=lite,
-    )
+    with tempfile.TemporaryDirectory(dir=cache, prefix="build-") as scratch:
+        wheels = download_wheels(lock, Path(scratch) / "wheels")
+        lite = Path(scratch) / "lite"
+        assemble(lite, runtime, wheels, lock)
+        shutil.rmtree(output, ignore_errors=True)
+        # Run inside the fresh lite folder: JupyterLite keeps its task database in the working
+        # folder, and a database left by an earlier build would skip tasks it thinks are done.
+        _run(
+            [
+                Path(sys.executable).with_name("jupyter"),
+                "lite",
+                "build",
+                "--lite-dir",
+                ".",
+                "--output-dir",
+                output.resolve(),
+            ],
+            "jupyter lite build",
+            cwd=lite,
+        )
     drop_legacy_fonts(output)
     return SiteBuild(
         output, _size(output), time.perf_counter() - started, tuple(wheel.name for wheel in wheels)
