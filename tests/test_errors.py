@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from kaszino import (
+    DECK,
     STANDARD,
     Capture,
     Card,
@@ -40,6 +41,15 @@ from kaszino import (
     subset_sum_counts,
     sweeps,
     tr,
+)
+from kaszino.classroom import (
+    dp_rows,
+    estimate,
+    limit_effect,
+    listed_subsets,
+    sample_first_moves,
+    size_sum_counts,
+    sum_ways,
 )
 from kaszino.cli import main
 from kaszino.engine.notation import from_notation, parse_rules
@@ -221,6 +231,27 @@ def test_a_capture_names_each_card_once(text: str) -> None:
     (lambda: subset_sum_counts(parse_cards("5♣"), limit=wrong("13")), ["limit"]),
 ])
 def test_wrong_types_of_arguments_are_named(call: Callable[[], object], names: list[str]) -> None:
+    refused(call, *names)
+
+
+@pytest.mark.parametrize(("call", "names"), [
+    (lambda: listed_subsets(wrong("x"), 13), ["table"]),
+    (lambda: listed_subsets(parse_cards("5♣"), wrong(None)), ["total", "None"]),
+    (lambda: listed_subsets(DECK[:21], 13), ["at most 20", "21"]),
+    (lambda: dp_rows(parse_cards("5♣"), limit=-1), ["limit", "-1"]),
+    (lambda: sum_ways(parse_cards("5♣"), 5, wrong("standard")), ["rules"]),
+    (lambda: size_sum_counts(wrong(None)), ["cards", "None"]),
+    (lambda: size_sum_counts(parse_cards("5♣"), limit=wrong("")), ["limit"]),
+    (lambda: size_sum_counts(parse_cards("5♣"), max_size=wrong(1.5)), ["max_size", "1.5"]),
+    (lambda: limit_effect(sizes=wrong(b"5C")), ["sizes"]),
+    (lambda: limit_effect(sizes=[60]), ["table size", "60"]),
+    (lambda: sample_first_moves(wrong(None), 1), ["trials", "None"]),
+    (lambda: sample_first_moves(10, wrong(-1)), ["seed", "-1"]),
+    (lambda: estimate(wrong(None), 10), ["hits", "None"]),
+    (lambda: estimate(11, 10), ["hits", "11"]),
+    (lambda: estimate(1, 10, wrong(None)), ["confidence", "None"]),
+])
+def test_classroom_arguments_are_named(call: Callable[[], object], names: list[str]) -> None:
     refused(call, *names)
 
 

@@ -99,6 +99,20 @@ def test_a_file_we_cannot_use_is_refused_and_left_untouched(path: Path, kind: st
     assert path.read_bytes() == before
 
 
+@pytest.mark.parametrize(("arguments", "says"), [
+    ({"timeout": None}, "timeout must be a number"),
+    ({"timeout": -1}, "timeout must be a number"),
+    ({"timeout": float("nan")}, "timeout must be a number"),
+    ({"timeout": True}, "timeout must be a number"),
+    ({"snapshots": "yes"}, "snapshots must be True, False or None"),
+])
+def test_bad_options_are_refused_before_the_file_is_touched(path: Path, arguments: dict[str, object],
+                                                             says: str) -> None:
+    with pytest.raises(StoreError, match=says):
+        open_store(path, **arguments)  # type: ignore[arg-type]
+    assert not path.exists()
+
+
 def test_a_folder_is_not_a_progress_file(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="is a folder"):
         open_store(tmp_path)

@@ -18,9 +18,10 @@ from math import sqrt
 from statistics import NormalDist
 
 from kaszino.engine.captures import captures
-from kaszino.engine.cards import DECK, Card
+from kaszino.engine.cards import DECK, Card, check_cards
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError
+from kaszino.inputs import MAX_COUNT, MAX_SEED, check_type, check_whole
 from kaszino.solver.sweeps import table_sweeps
 
 
@@ -46,9 +47,9 @@ class Estimate:
 
 def estimate(hits: int, trials: int, confidence: float = 0.95) -> Estimate:
     """The Wilson score interval for ``hits`` successes in ``trials`` independent trials."""
-    if trials <= 0 or not 0 <= hits <= trials:
-        raise KaszinoError(f"need 0 ≤ hits ≤ trials and trials > 0, got {hits} of {trials}")
-    if not 0 < confidence < 1:
+    trials = check_whole("trials", trials, 1, MAX_COUNT * MAX_COUNT)
+    check_whole("hits", hits, 0, trials)
+    if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0 < confidence < 1:
         raise KaszinoError(f"confidence must lie between 0 and 1, not {confidence}")
     z = NormalDist().inv_cdf(0.5 + confidence / 2)
     share = hits / trials
@@ -83,12 +84,18 @@ class FirstMoveSample:
         return {k: estimate(seen.get(k, 0), self.trials, confidence) for k in range(up_to + 1)}
 
 
+MOST_TRIALS = 10**7
+"""The most first moves :func:`sample_first_moves` deals (minutes of work)."""
+
+
 def sample_first_moves(
     trials: int, seed: int, rules: Rules = STANDARD, deck: Sequence[Card] = DECK,
 ) -> FirstMoveSample:
     """Deal ``trials`` random first moves from ``deck`` and count each one's captures and táblák."""
-    if trials <= 0:
-        raise KaszinoError(f"trials must be positive, not {trials}")
+    check_whole("trials", trials, 1, MOST_TRIALS)
+    check_whole("seed", seed, 0, MAX_SEED)
+    check_type("rules", rules, Rules)
+    deck = check_cards("deck", deck)
     hand_size, table_size = rules.hand_size(1), rules.table_start
     if hand_size + table_size > len(deck):
         raise KaszinoError(f"a deck of {len(deck)} cards cannot deal {hand_size} + {table_size}")

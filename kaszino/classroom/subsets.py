@@ -20,16 +20,34 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from kaszino.engine.captures import captures
-from kaszino.engine.cards import DECK, Card, card_sum
+from kaszino.engine.cards import DECK, Card, card_sum, check_cards
 from kaszino.engine.rules import STANDARD, Rules
+from kaszino.errors import KaszinoError
+from kaszino.inputs import check_type, check_whole
 from kaszino.solver.counting import subset_sum_counts
 
 if TYPE_CHECKING:
     import sympy
 
+MOST_LISTED = 20
+"""The most cards :func:`listed_subsets` tries every subset of (2^20, about a million)."""
+
+MOST_SUM = card_sum(DECK)
+"""No set of cards adds up to more: the bound of every sum and limit argument."""
+
+
+def _limit(field: str, value: object) -> int | None:
+    """``value`` if it is None (no bound) or a whole number up to the deck's total."""
+    return None if value is None else check_whole(field, value, 0, MOST_SUM)
+
 
 def listed_subsets(table: Sequence[Card], total: int) -> list[tuple[Card, ...]]:
-    """Every non-empty subset of ``table`` adding up to ``total``, found by trying all of them."""
+    """Every non-empty subset of ``table`` adding up to ``total``, found by trying all of them
+    (at most :data:`MOST_LISTED` cards)."""
+    table = check_cards("table", table)
+    if len(table) > MOST_LISTED:
+        raise KaszinoError(f"listing tries every subset: at most {MOST_LISTED} table cards, not {len(table)}")
+    check_whole("total", total, 0, MOST_SUM)
     return [subset for size in range(1, len(table) + 1)
             for subset in combinations(table, size) if card_sum(subset) == total]
 
@@ -41,6 +59,8 @@ def dp_rows(table: Sequence[Card], limit: int = 13) -> list[tuple[int, ...]]:
     ``i − 1`` plus itself shifted right by the value of card ``i``: a subset either leaves the
     card out or takes it.
     """
+    table = check_cards("table", table)
+    check_whole("limit", limit, 0, MOST_SUM)
     rows = []
     for i in range(len(table) + 1):
         counts = subset_sum_counts(table[:i], limit)
@@ -52,6 +72,7 @@ def generating_function(table: Sequence[Card]) -> sympy.Expr:
     """``∏ (1 + x^v)`` over the table's values, multiplied out (needs sympy: the ``classroom`` extra)."""
     import sympy
 
+    table = check_cards("table", table)
     x = sympy.Symbol("x")
     return sympy.expand(sympy.Mul(*(1 + x**card.value for card in table)))
 
@@ -90,12 +111,14 @@ def sum_ways(table: Sequence[Card], total: int, rules: Rules = STANDARD) -> SumW
     ``by_engine`` is the number of captures of a lone hand card of value ``total`` (one not on
     the table): the same number when ``total`` is within the limit, 0 above it.
     """
-    cards = tuple(table)
+    cards = check_cards("table", table)
+    check_type("rules", rules, Rules)
+    listed = tuple(listed_subsets(cards, total))
     probe = next((card for card in DECK if card.value == total and card not in cards), None)
     engine = 0 if probe is None else len(captures((probe,), cards, rules))
     dp = subset_sum_counts(cards).get(total, 0) if total > 0 else 0
     polynomial = polynomial_coefficients(cards).get(total, 0) if total > 0 else 0
-    return SumWays(cards, total, tuple(listed_subsets(cards, total)), dp, polynomial, engine)
+    return SumWays(cards, total, listed, dp, polynomial, engine)
 
 
 def size_sum_counts(cards: Sequence[Card], limit: int | None = None,
@@ -105,6 +128,8 @@ def size_sum_counts(cards: Sequence[Card], limit: int | None = None,
     The generating function ``∏ (1 + y·x^v)`` in two variables: ``y`` counts the cards, ``x``
     adds their values. The empty subset is the key ``(0, 0)``.
     """
+    cards = check_cards("cards", cards)
+    limit, max_size = _limit("limit", limit), _limit("max_size", max_size)
     counts = {(0, 0): 1}
     for card in cards:
         for (size, total), ways in list(counts.items()):
@@ -137,6 +162,10 @@ def limit_effect(sizes: Sequence[int] = (4, 6, 8, 10, 12), limit: int = 13,
     deck, so it is ``Σ_k C(n, k) · N_k / C(52, k)``, where ``N_k`` counts the ``k``-card sets of the
     deck with sum ≤ ``limit`` (from :func:`size_sum_counts`).
     """
+    deck = check_cards("deck", deck)
+    if isinstance(sizes, (str, bytes)) or not isinstance(sizes, Sequence):
+        raise KaszinoError(f"sizes must be a list of table sizes, not {sizes!r:.60}")
+    sizes = [check_whole("table size", size, 0, len(deck)) for size in sizes]
     counts = size_sum_counts(deck, limit)
     small = [sum(n for (k, _s), n in counts.items() if k == size) for size in range(len(deck) + 1)]
     return [LimitRow(n, 2**n - 1, sum((Fraction(comb(n, k) * small[k], comb(len(deck), k))

@@ -126,6 +126,9 @@ class RoundModel:
         self._lays: dict[int, tuple[Step, ...]] = {}
         self._hand_sums: dict[int, int] = {}
         self._table_sums: dict[int, int] = {}
+        self._prospects: dict[tuple[object, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self._utilities: dict[tuple[Counters, int], int] = {}
+        self._majority_keys: dict[tuple[Counters, Counters], tuple[object, object]] = {}
 
     # --- multisets ------------------------------------------------------------------------
     def classes(self, sig: int) -> list[tuple[int, int]]:
@@ -338,7 +341,9 @@ class RoundModel:
         if known is None:
             reach = 1
             for c, count in self.classes(table):
-                reach |= sum(reach << (k * self.values[c]) for k in range(1, count + 1))
+                before = reach
+                for k in range(1, count + 1):
+                    reach |= before << (k * self.values[c])  # or, never add: shifted sets overlap
             known = self._table_sums[table] = reach & ~1
         return known
 
@@ -355,12 +360,20 @@ class RoundModel:
             totals[spades] += rules.most_spades_points
         return totals
 
-    def majority_prospects(self, counters: Counters, rest: Stats) -> tuple[list[int], list[int]]:
+    def majority_prospects(self, counters: Counters, rest: Stats) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Per player, the majority points he holds for good, and the most he may still end with.
 
         ``rest`` is what is still in play. A majority still open may go to a player only if
-        taking all the rest would lift him above every other player.
+        taking all the rest would lift him above every other player. Memoised on the card and
+        spade counts, the only counters it reads.
         """
+        key = (counters[0::3], counters[1::3], rest.cards, rest.spades)
+        known = self._prospects.get(key)
+        if known is None:
+            known = self._prospects[key] = self._majority_prospects(counters, rest)
+        return known
+
+    def _majority_prospects(self, counters: Counters, rest: Stats) -> tuple[tuple[int, ...], tuple[int, ...]]:
         n, rules = self.players, self.rules
         secured, reachable = [0] * n, [0] * n
         for kind, total, left, worth in ((0, DECK_SIZE, rest.cards, rules.most_cards_points),
@@ -373,7 +386,20 @@ class RoundModel:
                     reachable[p] += worth
                 elif holder is None and counts[p] + left > max(c for j, c in enumerate(counts) if j != p):
                     reachable[p] += worth
-        return secured, reachable
+        return tuple(secured), tuple(reachable)
+
+    def majority_key(self, counters: Counters) -> tuple[object, object]:
+        """The card and spade counts as far as they can still matter: each majority's holder
+        once it is decided (see ``majority_holder``), else the counts themselves. Memoised."""
+        key = (counters[0::3], counters[1::3])
+        known = self._majority_keys.get(key)
+        if known is None:
+            cards, spades = key
+            cards_holder = majority_holder(cards, DECK_SIZE)
+            spades_holder = majority_holder(spades, SPADES_IN_DECK)
+            known = self._majority_keys[key] = (cards if cards_holder is None else -1 - cards_holder,
+                                                spades if spades_holder is None else -1 - spades_holder)
+        return known
 
     def utility(self, counters: Counters, player: int) -> int:
         """``player``'s deal points minus the best of the others' (RULES §5; docs/solver.md)."""
@@ -390,9 +416,13 @@ class RoundModel:
             elif counters[other + 1] > SPADES_IN_DECK // 2:
                 diff -= rules.most_spades_points
             return diff
-        totals = self.totals(counters)
-        mine = totals.pop(player)
-        return mine - max(totals)
+        key = (counters, player)
+        known = self._utilities.get(key)
+        if known is None:
+            totals = self.totals(counters)
+            mine = totals.pop(player)
+            known = self._utilities[key] = mine - max(totals)
+        return known
 
 
 def gain(counters: Counters, player: int, cards: int, spades: int, points: int) -> Counters:

@@ -107,6 +107,8 @@ class _Search:
         self.best: dict[tuple[object, ...], Step] = {}
         self.may_pass = state.rules.may_pass_after_tabla
         self.tablas = TablaBound(self.model, may_pass=self.may_pass)
+        self.no_tablas = (0,) * self.model.players
+        self.others = [p for p in range(self.model.players) if p != self.player]
 
     # --- the model's transitions ----------------------------------------------------------
     def play(self, node: Node, step: Step) -> Node:
@@ -183,11 +185,14 @@ class _Search:
 
         With two players the points so far add to any outcome, so the key holds only the card and
         spade counts, and those only while the majority is open. With more players the score
-        (own minus the best other) is not additive and the key holds all counters.
+        (own minus the best other) is not additive: the key holds every player's points less the
+        root player's, and the card and spade counts while their majority is open.
         """
         hands, table, mover, last, forced, fresh, counters = node
         if self.model.players != 2:
-            return (hands, table, mover, last, forced, fresh, counters), 0
+            mine = counters[3 * self.player + 2]
+            points = tuple(p - mine for p in counters[2::3])  # the score reads points only as differences
+            return (hands, table, mover, last, forced, fresh, *self.model.majority_key(counters), points), 0
         me, other = 3 * self.player, 3 * (1 - self.player)
         cards = counters[0] * 64 + counters[3]
         if counters[0] > DECK_SIZE // 2 or counters[3] > DECK_SIZE // 2:
@@ -207,24 +212,23 @@ class _Search:
         on_table = model.stats(table).total
         # the table's total minus the hands' never falls, and a tábla needs it at zero or below
         possible = on_table <= model.stats(held).total
-        most = self.tablas.most(hands, on_table, mover, forced) if possible else None
-
-        def sweeps(p: int) -> int:
-            return model.best_tabla * most[p] if most is not None else 0
-
+        most = self.tablas.most(hands, on_table, mover, forced) if possible else self.no_tablas
+        tabla = model.best_tabla
         if model.players == 2:
             # each card is worth more in one's own pile than in the other's
             other = 1 - player
-            high = model.utility(gain(counters, player, *rest.taken), player) + sweeps(player)
-            low = model.utility(gain(counters, other, *rest.taken), player) - sweeps(other)
+            high = model.utility(gain(counters, player, *rest.taken), player) + tabla * most[player]
+            low = model.utility(gain(counters, other, *rest.taken), player) - tabla * most[other]
             return low, high
         secured, reachable = model.majority_prospects(counters, rest)
-        points = [counters[3 * p + 2] for p in range(model.players)]
-        others = [p for p in range(model.players) if p != player]
-        high = (points[player] + rest.points + sweeps(player) + reachable[player]
-                - max(points[p] + secured[p] for p in others))
-        low = (points[player] + secured[player]
-               - max(points[p] + rest.points + sweeps(p) + reachable[p] for p in others))
+        best_secured = best_reachable = -INFINITY  # among the others
+        for p in self.others:
+            points = counters[3 * p + 2]
+            best_secured = max(best_secured, points + secured[p])
+            best_reachable = max(best_reachable, points + tabla * most[p] + reachable[p])
+        mine = counters[3 * player + 2]
+        high = mine + rest.points + tabla * most[player] + reachable[player] - best_secured
+        low = mine + secured[player] - (best_reachable + rest.points)
         return low, high
 
     def _alone(self, node: Node) -> int | None:
@@ -235,7 +239,7 @@ class _Search:
         only other outcome is laying every card, which leaves the table to the last capturer.
         """
         hands, table, mover, last, _, _, counters = node
-        if any(hand for p, hand in enumerate(hands) if p != mover):
+        if sum(hands) != hands[mover]:  # somebody else still holds cards
             return None
         model = self.model
         hand = hands[mover]

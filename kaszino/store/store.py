@@ -96,6 +96,10 @@ def default_path() -> Path:
     return platformdirs.user_data_path("kaszino", appauthor=False) / FILE_NAME
 
 
+MAX_TIMEOUT_S = 3600
+"""The longest wait for a lock another process holds that :func:`open_store` accepts."""
+
+
 def open_store(path: str | os.PathLike[str] | None = None, *, timeout: float = 10.0,
                snapshots: bool | None = None) -> Store:
     """Open (creating if needed) the progress file at ``path`` (default :func:`default_path`).
@@ -105,6 +109,12 @@ def open_store(path: str | os.PathLike[str] | None = None, *, timeout: float = 1
     """
     if path is not None and (not isinstance(path, (str, os.PathLike)) or "\0" in os.fspath(path)):
         raise StoreError(f"a progress file is named by a path, not {quote(path)}")
+    seconds = isinstance(timeout, (int, float)) and not isinstance(timeout, bool)
+    if not seconds or not 0 <= timeout <= MAX_TIMEOUT_S:
+        raise StoreError(f"timeout must be a number of seconds from 0 to {MAX_TIMEOUT_S}, "
+                         f"not {quote(timeout)}")
+    if snapshots is not None and not isinstance(snapshots, bool):
+        raise StoreError(f"snapshots must be True, False or None, not {quote(snapshots)}")
     target = Path(path).expanduser() if path is not None else default_path()
     _check_header(target)
     try:
