@@ -10,7 +10,7 @@ What the build fetches, and from where (nothing else, and nothing at all when th
 
 The site's ``pyodide-lock.json`` lists exactly those wheels, with their real SHA-256 hashes, so no
 package can be looked up anywhere else; the kernel preloads them, so the notebooks run unchanged.
-The notebooks are copied without the widget outputs JupyterLite could not show.
+The notebooks are copied without the widget outputs JupyterLite could not show, and unrun.
 """
 
 from __future__ import annotations
@@ -258,13 +258,17 @@ def rewrite_lock(lock: Mapping[str, Any], wheels: Iterable[Path]) -> dict[str, A
     return {"info": dict(lock["info"]), "packages": dict(sorted(entries.items()))}
 
 
-def strip_widget_outputs(notebook: Mapping[str, Any]) -> dict[str, Any]:
-    """A copy of ``notebook`` without the widget outputs that need saved widget state to show."""
+def site_notebook(notebook: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of ``notebook`` as the site serves it: without the widget outputs that need saved
+    widget state to show, and without execution counts (no cell of a freshly opened page has run)."""
     copy: dict[str, Any] = json.loads(json.dumps(notebook))
     for cell in copy["cells"]:
         if cell["cell_type"] == "code":
+            cell["execution_count"] = None
             cell["outputs"] = [
-                output for output in cell.get("outputs", []) if WIDGET_VIEW not in output.get("data", {})
+                {**output, "execution_count": None} if "execution_count" in output else output
+                for output in cell.get("outputs", [])
+                if WIDGET_VIEW not in output.get("data", {})
             ]
     copy.get("metadata", {}).pop("widgets", None)
     return copy
@@ -312,7 +316,7 @@ def assemble(lite: Path, runtime: Path, wheels: Sequence[Path], lock: Mapping[st
     files = lite / "files"
     files.mkdir()
     for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        stripped = strip_widget_outputs(json.loads(notebook.read_text(encoding="utf-8")))
+        stripped = site_notebook(json.loads(notebook.read_text(encoding="utf-8")))
         (files / notebook.name).write_text(
             json.dumps(stripped, indent=1, ensure_ascii=False), encoding="utf-8"
         )
