@@ -59,10 +59,10 @@ notebooks: venv
 teacher: venv
 	$(BIN)/kaszino classroom teacher
 
-# The offline site's browser test: builds the site, serves it on 127.0.0.1 with every other request
-# refused, runs chapter 02 in Chromium (not yet part of make test: see docs/site.md).
+# The offline site's browser test alone (make test runs it too), with its figures printed: builds the
+# site, serves it on 127.0.0.1 with every other request refused, runs chapters 02, 10 and 30 in Chromium.
 test-site: venv
-	KASZINO_SITE_TEST=1 $(BIN)/python -m pytest -s -p no:cacheprovider tests/browser/test_site.py
+	$(BIN)/python -m pytest -s -p no:cacheprovider -n 0 tests/browser/test_site.py
 
 # The offline classroom site (JupyterLite + Pyodide) in site/: serve the folder with any static web
 # server, e.g. `python3 -m http.server -d site`. Needs npm; see docs/site.md.

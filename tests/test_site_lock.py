@@ -11,11 +11,12 @@ import pytest
 
 from kaszino.cli.site import (
     WIDGET_VIEW,
+    drop_legacy_fonts,
     lock_entry,
     pinned_versions,
     pyodide_environment,
     rewrite_lock,
-    strip_widget_outputs,
+    site_notebook,
 )
 from kaszino.errors import KaszinoError
 
@@ -96,25 +97,42 @@ def test_a_missing_dependency_is_refused(tmp_path: Path) -> None:
         rewrite_lock(LOCK, [_wheel(tmp_path, "anywidget", "0.9.0", ["psygnal>=0.8"])])
 
 
-def test_widget_outputs_are_stripped_and_the_rest_kept() -> None:
+def test_widget_outputs_and_execution_counts_are_stripped_and_the_rest_kept() -> None:
+    result = {"output_type": "execute_result", "execution_count": 2, "data": {"text/plain": "1 + x"}}
     notebook = {
         "cells": [
             {"cell_type": "markdown", "source": "# Ütés"},
             {
                 "cell_type": "code",
                 "source": "x",
+                "execution_count": 2,
                 "outputs": [
                     {
                         "output_type": "display_data",
                         "data": {WIDGET_VIEW: {"model_id": "a"}, "text/plain": "Table"},
                     },
                     {"output_type": "stream", "name": "stdout", "text": "13"},
+                    result,
                 ],
             },
         ],
         "metadata": {"widgets": {"state": {}}},
     }
-    stripped = strip_widget_outputs(notebook)
-    assert stripped["cells"][1]["outputs"] == [{"output_type": "stream", "name": "stdout", "text": "13"}]
+    stripped = site_notebook(notebook)
+    assert stripped["cells"][1]["outputs"] == [
+        {"output_type": "stream", "name": "stdout", "text": "13"},
+        {**result, "execution_count": None},
+    ]
+    assert stripped["cells"][1]["execution_count"] is None
+    assert stripped["cells"][0] == notebook["cells"][0]
     assert "widgets" not in stripped["metadata"]
-    assert len(notebook["cells"][1]["outputs"]) == 2  # the original is untouched
+    assert len(notebook["cells"][1]["outputs"]) == 3 and result["execution_count"] == 2  # untouched
+
+
+def test_older_font_formats_go_only_where_a_woff2_file_serves_the_same_font(tmp_path: Path) -> None:
+    for name in ("fa-solid-900.woff2", "fa-solid-900.eot", "fa-solid-900.ttf", "fa-solid-900.woff",
+                 "fa-solid-900.svg", "MathJax_Main.woff", "logo.svg"):
+        (tmp_path / name).write_bytes(b"font")
+    drop_legacy_fonts(tmp_path)
+    kept = sorted(path.name for path in tmp_path.iterdir())
+    assert kept == ["MathJax_Main.woff", "fa-solid-900.woff2", "logo.svg"]

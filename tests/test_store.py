@@ -11,6 +11,7 @@ import pytest
 
 from kaszino.store import ENVIRONMENT_VARIABLE, Store, StoreError, current_store, default_path, open_store
 from kaszino.store.schema import APPLICATION_ID, VERSION
+from kaszino.store.store import BROWSER_FILE
 
 
 @pytest.fixture
@@ -209,7 +210,22 @@ def test_a_damaged_file_is_refused_in_snapshot_mode_too(path: Path) -> None:
     assert path.read_bytes() == before
 
 
-def test_in_the_browser_the_file_is_in_the_sites_kept_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_in_the_browser_the_file_is_in_the_sites_kept_folder(monkeypatch: pytest.MonkeyPatch,
+                                                            tmp_path: Path) -> None:
+    assert Path("/drive/kaszino-progress.sqlite3") == BROWSER_FILE
+    kept = tmp_path / "drive" / BROWSER_FILE.name
+    kept.parent.mkdir()
+    monkeypatch.setattr("kaszino.store.store.BROWSER_FILE", kept)
     monkeypatch.delenv(ENVIRONMENT_VARIABLE, raising=False)
     monkeypatch.setattr("sys.platform", "emscripten")
-    assert default_path() == Path("/drive/kaszino-progress.sqlite3")
+    assert default_path() == kept
+
+
+def test_a_browser_without_the_kept_folder_is_told_progress_cannot_be_saved(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr("kaszino.store.store.BROWSER_FILE", tmp_path / "drive" / BROWSER_FILE.name)
+    monkeypatch.delenv(ENVIRONMENT_VARIABLE, raising=False)
+    monkeypatch.setattr("sys.platform", "emscripten")
+    with pytest.raises(StoreError, match=r"keeps no files for this site.*HTTPS or from this computer"):
+        default_path()
+    assert not (tmp_path / "drive").exists()

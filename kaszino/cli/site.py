@@ -10,7 +10,7 @@ What the build fetches, and from where (nothing else, and nothing at all when th
 
 The site's ``pyodide-lock.json`` lists exactly those wheels, with their real SHA-256 hashes, so no
 package can be looked up anywhere else; the kernel preloads them, so the notebooks run unchanged.
-The notebooks are copied without the widget outputs JupyterLite could not show.
+The notebooks are copied without the widget outputs JupyterLite could not show, and unrun.
 """
 
 from __future__ import annotations
@@ -39,8 +39,15 @@ ROOT = Path(__file__).resolve().parents[2]
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 """The JupyterLite plugin whose settings configure the Pyodide kernel."""
 
-PRELOADED = ("kaszino", "ipywidgets", "anywidget", "mistune", "micropip", "ipython", "comm", "jedi")
-"""Loaded when the kernel starts: the notebooks' imports and what the kernel itself needs."""
+PRELOADED = ("kaszino", "ipywidgets", "anywidget", "mistune", "sympy", "micropip", "ipython", "comm", "jedi")
+"""Loaded when the kernel starts: the notebooks' imports and what the kernel itself needs. Pyodide
+loads a package by itself only when a cell's own code imports it; the package imports sympy inside
+its functions (the combinatorics chapter), so sympy is loaded at the start too."""
+
+PAIRED_BY_PYODIDE = ("sympy",)
+"""Carried at the version Pyodide's lock pins, with the dependencies the lock pairs it with, not the
+versions its own metadata asks for: sympy 1.14 caps mpmath below 1.4, and Pyodide's own distribution
+ships it with mpmath 1.4.1 (only the combinatorics chapter uses it, for generating functions)."""
 
 RUNTIME_FILES = (
     "pyodide.mjs",
@@ -129,8 +136,26 @@ def pinned_versions(lock: Mapping[str, Any]) -> dict[str, str]:
     }
 
 
+def _pip_download(lock: Mapping[str, Any], dest: Path, options: Sequence[str | Path],
+                  requirements: Sequence[str | Path]) -> None:
+    """``pip download`` of pure-Python wheels for the browser's Python into ``dest``."""
+    python = ".".join(lock["info"]["python"].split(".")[:2])
+    _run(
+        [
+            sys.executable, "-m", "pip", "download", "--quiet", "--only-binary=:all:",
+            "--python-version", python, "--implementation", "py", "--abi", "none", "--platform", "any",
+            *options, "-d", dest, *requirements,
+        ],
+        "downloading the wheels from PyPI",
+    )
+
+
 def download_wheels(lock: Mapping[str, Any], dest: Path) -> list[Path]:
-    """This checkout's wheel and every wheel the site preloads, pure Python, pinned to ``lock``."""
+    """This checkout's wheel and every wheel the site carries, pure Python, pinned to ``lock``.
+
+    The packages of :data:`PAIRED_BY_PYODIDE` come without their own dependency pins, at the lock's
+    version; their dependencies are resolved with everything else, at the lock's versions too.
+    """
     shutil.rmtree(dest, ignore_errors=True)
     dest.mkdir(parents=True)
     _run(
@@ -138,36 +163,14 @@ def download_wheels(lock: Mapping[str, Any], dest: Path) -> list[Path]:
         "building kaszino's wheel",
     )
     (own,) = dest.glob("kaszino-*.whl")
+    pins = pinned_versions(lock)
     constraints = dest / "constraints.txt"
-    constraints.write_text(
-        "".join(f"{name}=={version}\n" for name, version in sorted(pinned_versions(lock).items()))
-    )
-    python = ".".join(lock["info"]["python"].split(".")[:2])
-    _run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "download",
-            "--quiet",
-            "--only-binary=:all:",
-            "--python-version",
-            python,
-            "--implementation",
-            "py",
-            "--abi",
-            "none",
-            "--platform",
-            "any",
-            "-c",
-            constraints,
-            "-d",
-            dest,
-            own,
-            *PRELOADED[1:],
-        ],
-        "downloading the wheels from PyPI",
-    )
+    constraints.write_text("".join(f"{name}=={version}\n" for name, version in sorted(pins.items())))
+    paired = [lock["packages"][name] for name in PAIRED_BY_PYODIDE]
+    partners = sorted({dependency for entry in paired for dependency in entry["depends"]})
+    resolved = [name for name in PRELOADED[1:] if name not in PAIRED_BY_PYODIDE]
+    _pip_download(lock, dest, ["-c", constraints], [own, *resolved, *partners])
+    _pip_download(lock, dest, ["--no-deps"], [f"{entry['name']}=={entry['version']}" for entry in paired])
     constraints.unlink()
     return sorted(dest.glob("*.whl"))
 
@@ -255,16 +258,34 @@ def rewrite_lock(lock: Mapping[str, Any], wheels: Iterable[Path]) -> dict[str, A
     return {"info": dict(lock["info"]), "packages": dict(sorted(entries.items()))}
 
 
-def strip_widget_outputs(notebook: Mapping[str, Any]) -> dict[str, Any]:
-    """A copy of ``notebook`` without the widget outputs that need saved widget state to show."""
+def site_notebook(notebook: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of ``notebook`` as the site serves it: without the widget outputs that need saved
+    widget state to show, and without execution counts (no cell of a freshly opened page has run)."""
     copy: dict[str, Any] = json.loads(json.dumps(notebook))
     for cell in copy["cells"]:
         if cell["cell_type"] == "code":
+            cell["execution_count"] = None
             cell["outputs"] = [
-                output for output in cell.get("outputs", []) if WIDGET_VIEW not in output.get("data", {})
+                {**output, "execution_count": None} if "execution_count" in output else output
+                for output in cell.get("outputs", [])
+                if WIDGET_VIEW not in output.get("data", {})
             ]
     copy.get("metadata", {}).pop("widgets", None)
     return copy
+
+
+SITE_OVERRIDES = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}
+"""Settings of the site on top of the project's JupyterLab ones: every cell of a page stays drawn
+(the notebook app draws only the cells in view by default, which redraws widgets while scrolling)."""
+
+
+def _overrides() -> dict[str, Any]:
+    overrides: dict[str, Any] = json.loads(
+        (ROOT / "scripts" / "jupyterlab-overrides.json").read_text(encoding="utf-8")
+    )
+    for plugin, settings in SITE_OVERRIDES.items():
+        overrides[plugin] = {**overrides.get(plugin, {}), **settings}
+    return overrides
 
 
 def _lite_settings() -> dict[str, Any]:
@@ -295,11 +316,11 @@ def assemble(lite: Path, runtime: Path, wheels: Sequence[Path], lock: Mapping[st
     files = lite / "files"
     files.mkdir()
     for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        stripped = strip_widget_outputs(json.loads(notebook.read_text(encoding="utf-8")))
+        stripped = site_notebook(json.loads(notebook.read_text(encoding="utf-8")))
         (files / notebook.name).write_text(
             json.dumps(stripped, indent=1, ensure_ascii=False), encoding="utf-8"
         )
-    shutil.copy2(ROOT / "scripts" / "jupyterlab-overrides.json", lite / "overrides.json")
+    (lite / "overrides.json").write_text(json.dumps(_overrides(), indent=1))
     (lite / "jupyter-lite.json").write_text(json.dumps(_lite_settings(), indent=1))
     (lite / "jupyter_lite_config.json").write_text(
         json.dumps(
@@ -315,34 +336,51 @@ def assemble(lite: Path, runtime: Path, wheels: Sequence[Path], lock: Mapping[st
     )
 
 
+LEGACY_FONTS = (".eot", ".ttf", ".woff", ".svg")
+"""Older formats of a web font; every browser that runs WebAssembly (and so Pyodide) reads WOFF2."""
+
+
+def drop_legacy_fonts(folder: Path) -> None:
+    """Delete the older formats of every web font in ``folder`` that has a WOFF2 file."""
+    for woff2 in folder.rglob("*.woff2"):
+        for suffix in LEGACY_FONTS:
+            woff2.with_suffix(suffix).unlink(missing_ok=True)
+
+
 def _size(folder: Path) -> int:
     return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
 
 
 def build_site(output: Path, cache: Path) -> SiteBuild:
-    """Build the offline site into ``output`` (replaced), with downloads kept in ``cache``."""
+    """Build the offline site into ``output`` (replaced), with the Pyodide runtime kept in ``cache``.
+
+    The wheels and the JupyterLite source folder are made in a scratch folder of their own, so that
+    builds running at the same time (a test and a benchmark) never share them.
+    """
     started = time.perf_counter()
     runtime = fetch_pyodide(pyodide_version(), cache)
     lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
-    wheels = download_wheels(lock, cache / "wheels")
-    lite = cache / "lite"
-    assemble(lite, runtime, wheels, lock)
-    shutil.rmtree(output, ignore_errors=True)
-    # Run inside the fresh lite folder: JupyterLite keeps its task database in the working folder,
-    # and a database left by an earlier build would skip tasks it thinks are done.
-    _run(
-        [
-            Path(sys.executable).with_name("jupyter"),
-            "lite",
-            "build",
-            "--lite-dir",
-            ".",
-            "--output-dir",
-            output.resolve(),
-        ],
-        "jupyter lite build",
-        cwd=lite,
-    )
+    with tempfile.TemporaryDirectory(dir=cache, prefix="build-") as scratch:
+        wheels = download_wheels(lock, Path(scratch) / "wheels")
+        lite = Path(scratch) / "lite"
+        assemble(lite, runtime, wheels, lock)
+        shutil.rmtree(output, ignore_errors=True)
+        # Run inside the fresh lite folder: JupyterLite keeps its task database in the working
+        # folder, and a database left by an earlier build would skip tasks it thinks are done.
+        _run(
+            [
+                Path(sys.executable).with_name("jupyter"),
+                "lite",
+                "build",
+                "--lite-dir",
+                ".",
+                "--output-dir",
+                output.resolve(),
+            ],
+            "jupyter lite build",
+            cwd=lite,
+        )
+    drop_legacy_fonts(output)
     return SiteBuild(
         output, _size(output), time.perf_counter() - started, tuple(wheel.name for wheel in wheels)
     )

@@ -81,11 +81,17 @@ def in_browser() -> bool:
 
 
 def default_path() -> Path:
-    """The progress file used when no path is given: ``$KASZINO_PROGRESS``, else the user's data folder."""
+    """The progress file used when no path is given: ``$KASZINO_PROGRESS``, else the user's data folder
+    (in the browser: the site's kept folder; ``StoreError`` if the browser keeps none)."""
     named = os.environ.get(ENVIRONMENT_VARIABLE, "").strip()
     if named:
         return Path(named).expanduser()
     if in_browser():
+        if not BROWSER_FILE.parent.is_dir():
+            # Without a service worker (a page served neither over HTTPS nor from this computer) the
+            # site has no kept folder: a file written elsewhere would be gone after a reload.
+            raise StoreError(f"{BROWSER_FILE.parent}: the browser keeps no files for this site, so progress "
+                             "cannot be saved; open the site over HTTPS or from this computer (localhost)")
         return BROWSER_FILE
     return platformdirs.user_data_path("kaszino", appauthor=False) / FILE_NAME
 

@@ -1,0 +1,132 @@
+"""Driving the offline site in Chromium (shared by the site's browser test and its benchmark).
+
+The site is served from a plain folder by Python's static file server on 127.0.0.1; the browser
+context lets through only the site's own requests and logs and aborts every other one. A page is
+ready for *Run All* once its kernel session answers (the notebook's kernel status is idle): the
+Pyodide kernel replies at once and runs the first cell when Python has loaded in the browser, so
+"the kernel is ready" is measured as the time until the first cell has run.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, Route, expect
+
+LOOPBACK = "127.0.0.1"
+TIMEOUT_MS = 240_000
+"""Bounds every wait on a loaded 2-core machine; the times are printed, never asserted."""
+KERNEL_SESSION = ".jp-Notebook-ExecutionIndicator[data-status='idle']"
+"""The notebook's kernel status once its session answers (before that it is 'unknown')."""
+RUN_PROMPT = re.compile(r"\[\d+\]:")
+"""The input prompt of a cell that has run."""
+
+
+class QuietFiles(http.server.SimpleHTTPRequestHandler):
+    """Python's plain static file server, without a log line per request."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextmanager
+def serve(folder: Path) -> Iterator[str]:
+    """Serve ``folder`` on a free loopback port; yields the site's address."""
+    handler = functools.partial(QuietFiles, directory=str(folder))
+    server = http.server.ThreadingHTTPServer((LOOPBACK, 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://{LOOPBACK}:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class Offline:
+    """A browser context that lets through only the site's own requests and logs every other one."""
+
+    def __init__(self, browser: Browser, site: str) -> None:
+        self.site = site
+        self.outside: list[str] = []
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        self.context.route("**/*", self._route)
+
+    def _route(self, route: Route) -> None:
+        if route.request.url.startswith(self.site + "/"):
+            route.continue_()
+        else:
+            self.outside.append(route.request.url)
+            route.abort()
+
+    def new_page(self) -> Page:
+        """A fresh tab in this context."""
+        page = self.context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        return page
+
+    def visit(self, page: Page, notebook: str) -> float:
+        """Open ``notebook`` in the notebook app, wait for its kernel session; returns when it was opened."""
+        opened = time.perf_counter()
+        page.goto(f"{self.site}/notebooks/index.html?path={notebook}")
+        wait_for_session(page)
+        return opened
+
+
+def wait_for_session(page: Page) -> None:
+    """Wait until the notebook is shown and its kernel session answers (it then takes *Run All*)."""
+    page.locator(".jp-Notebook").wait_for()
+    page.locator(KERNEL_SESSION).wait_for()
+
+
+def reload(page: Page) -> float:
+    """Reload the page as a learner does and wait for the kernel session; returns when it was reloaded."""
+    reloaded = time.perf_counter()
+    page.reload()
+    wait_for_session(page)
+    return reloaded
+
+
+@dataclass(frozen=True)
+class Timings:
+    """What a learner waits for after opening a page, in seconds."""
+
+    kernel_ready: float
+    """From opening the page until the first cell has run (Python loaded in the browser)."""
+    chapter: float
+    """Every other cell after that."""
+
+
+def menu(page: Page, menu: str, item: str) -> None:
+    """Choose ``item`` in the menu bar's ``menu``."""
+    page.locator(".lm-MenuBar-itemLabel", has_text=menu).first.click()
+    page.locator(".lm-Menu-itemLabel", has_text=item).first.click()
+
+
+def run_all(page: Page, opened: float) -> Timings:
+    """Run every cell from the menu; fail on any error output or any cell left unrun.
+
+    The outputs are cleared first: a page opened again shows what the browser saved of the last
+    run, whose prompts would pass for this run's.
+    """
+    prompts = page.locator(".jp-CodeCell .jp-InputPrompt")
+    menu(page, "Edit", "Clear Outputs of All Cells")
+    expect(prompts.filter(has_text=RUN_PROMPT)).to_have_count(0)
+    menu(page, "Run", "Run All Cells")
+    expect(prompts.first).to_have_text(RUN_PROMPT, timeout=TIMEOUT_MS)
+    ready = time.perf_counter()
+    expect(page.locator(".jp-InputPrompt", has_text="[*]")).to_have_count(0, timeout=TIMEOUT_MS)
+    done = time.perf_counter()
+    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    assert errors.count() == 0, errors.all_inner_texts()
+    unrun = [text for text in prompts.all_inner_texts() if not RUN_PROMPT.fullmatch(text.strip())]
+    assert not unrun, f"cells left unrun: {unrun}"
+    return Timings(ready - opened, done - ready)
