@@ -39,10 +39,10 @@ ROOT = Path(__file__).resolve().parents[2]
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 """The JupyterLite plugin whose settings configure the Pyodide kernel."""
 
-PRELOADED = ("kaszino", "ipywidgets", "anywidget", "mistune", "sympy", "micropip", "ipython", "comm", "jedi")
+PRELOADED = ("kaszino", "ipywidgets", "anywidget", "mistune", "micropip", "ipython", "comm", "jedi")
 """Loaded when the kernel starts: the notebooks' imports and what the kernel itself needs. Pyodide
-loads a package by itself only when a cell's own code imports it; the package imports sympy inside
-its functions (the combinatorics chapter), so sympy is loaded at the start too."""
+loads any other shipped package when a cell's own code imports it: sympy (1.8 s) is not preloaded,
+and the combinatorics chapter, whose functions import it inside, imports it in its first cell."""
 
 PAIRED_BY_PYODIDE = ("sympy",)
 """Carried at the version Pyodide's lock pins, with the dependencies the lock pairs it with, not the
