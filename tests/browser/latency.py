@@ -11,7 +11,8 @@ they never assert them.
 - :func:`click_to_text`: a click until an element's text reads a given string (the plain-button baseline).
 - :func:`click_to_language`: a click on a language button until every lesson text has changed
   and every kaszino widget is drawn in the new language.
-- :func:`summary`: one printed line (n, median, p95, max).
+- :func:`language_switches`: the page switched back and forth, each switch timed.
+- :func:`summary` and :func:`bench_line`: the printed figures.
 """
 
 from __future__ import annotations
@@ -103,10 +104,21 @@ def summary(times: Sequence[float]) -> str:
             f"max={max(times):.0f} ms")
 
 
-def bench_line(name: str, clicks: Sequence[float], switch: float | None, baseline: Sequence[float]) -> str:
-    """The printed benchmark line of one page: its clicks, its language switch, the plain-button
+def language_switches(page: Page, rounds: int = 3) -> list[float]:
+    """Switch the whole page to English and back with the HU | EN buttons at its top, ``rounds``
+    times, ending in English; the time of each switch (ms)."""
+    times = []
+    for lang in ["en", "hu"] * (rounds - 1) + ["en"]:
+        button = page.locator(".widget-toggle-button", has_text=lang.upper()).first
+        times.append(click_to_language(page, button, lang))
+    return times
+
+
+def bench_line(name: str, clicks: Sequence[float], switches: Sequence[float],
+               baseline: Sequence[float]) -> str:
+    """The printed benchmark line of one page: its clicks, its language switches, the plain-button
     baseline measured the same way in the same session, and the machine's load average."""
     load = " ".join(f"{value:.2f}" for value in os.getloadavg())
-    language = "" if switch is None else f"; language switch {switch:.0f} ms"
+    language = f"; whole-page language switch {summary(switches)}" if switches else ""
     return (f"BENCH {name}: click→feedback {summary(clicks)}{language}; "
             f"plain-button baseline {summary(baseline)}; load average {load}")

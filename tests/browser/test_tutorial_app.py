@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from latency import bench_line, click_to_feedback, click_to_language
+from latency import bench_line, click_to_feedback, language_switches
 from playwright.sync_api import Locator, Page, expect
 
 from kaszino.cli.app import free_port
@@ -82,13 +82,14 @@ def assert_only_the_lesson(page: Page) -> None:
     expect(page.locator(".kaszino-lab-note")).to_be_hidden()
 
 
-def report(name: str, clicks: list[float], switch: float, baseline: list[float]) -> None:
-    print("\n" + bench_line(name, clicks, switch, baseline))
+def report(name: str, clicks: list[float], switches: list[float], baseline: list[float]) -> None:
+    print("\n" + bench_line(name, clicks, switches, baseline))
 
 
-def switch_to_english(page: Page) -> float:
-    """Click EN at the top; milliseconds until every lesson text and widget reads English."""
-    return click_to_language(page, page.locator(".widget-toggle-button", has_text="EN").first, "en")
+def switch_to_english(page: Page) -> list[float]:
+    """Switch the page between the languages with the buttons at the top, ending in English; the
+    milliseconds of each switch until every lesson text and widget reads the new language."""
+    return language_switches(page)
 
 
 def click_cards(widget: Locator, cards: str) -> None:
@@ -108,18 +109,25 @@ def choice_clicks(widget: Locator, right: str, wrong: str, rounds: int = 5) -> l
 
 def whole_page(page: Page, name: str) -> None:
     """A screenshot of the whole page in test-artifacts/ (Voilà scrolls inside the page, so the
-    window is made as tall as the content for the picture)."""
-    height = page.evaluate("() => Math.max(...[...document.querySelectorAll('body, body *')]"
-                           ".map(e => e.scrollHeight))")
+    window is made as tall as the content for the picture; parts drawn only once on screen may
+    then change their height, so it is measured again until it stays)."""
     size = page.viewport_size or {"width": 1280, "height": 900}
-    page.set_viewport_size({"width": size["width"], "height": min(int(height) + 40, 30000)})
+    height = 0
+    for _ in range(4):
+        page.wait_for_timeout(100)
+        content = int(page.evaluate("() => Math.max(...[...document.querySelectorAll('body, body *')]"
+                                    ".map(e => e.scrollHeight))"))
+        if content == height:
+            break
+        height = content
+        page.set_viewport_size({"width": size["width"], "height": min(height + 40, 30000)})
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
     page.set_viewport_size(size)
 
 
-def shots(page: Page, name: str, switch: Callable[[], float]) -> float:
-    """Screenshots in Hungarian and (after ``switch``) in English; returns the switch's time."""
+def shots(page: Page, name: str, switch: Callable[[], list[float]]) -> list[float]:
+    """Screenshots in Hungarian and (after ``switch``) in English; returns the switches' times."""
     whole_page(page, f"{name}-hu")
     took = switch()
     whole_page(page, f"{name}-en")

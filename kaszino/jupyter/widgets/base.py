@@ -1,7 +1,9 @@
 """The base of every kaszino widget: markup built in Python, clicks reported by the browser.
 
-An :class:`HtmlWidget` is an ``anywidget.AnyWidget`` with one synced trait, ``html``. Python
-builds the whole picture (``_markup``) and the browser (``board.js``) draws it and reports
+An :class:`HtmlWidget` is an ``anywidget.AnyWidget`` with two synced traits: ``html``, the whole
+picture, which Python builds (``_markup``), and ``faces``, the card faces it shows, drawn once
+and sent apart (``kaszino.jupyter.render.shared_faces``: the picture only refers to them, so a
+redraw sends little). The browser (``board.js``) draws the picture and reports
 every click on an element carrying ``data-action`` as ``{"action", "card", "lang", "value"}``:
 ``value`` is the element's own value (a slider) or that of the widget's ``[data-field]`` input
 (a typed answer). Each action has a Python method doing the same, so notebooks and tests drive
@@ -19,6 +21,7 @@ import traitlets
 
 from kaszino.errors import KaszinoError
 from kaszino.i18n import set_language
+from kaszino.jupyter.render import shared_faces
 
 _ASSETS = Path(__file__).parent
 
@@ -32,14 +35,20 @@ class HtmlWidget(anywidget.AnyWidget):
     _esm = (_ASSETS / "board.js").read_text(encoding="utf-8")
     _css = (_ASSETS / "board.css").read_text(encoding="utf-8")
     html = traitlets.Unicode("").tag(sync=True)
+    faces = traitlets.Dict(value_trait=traitlets.Unicode(), default_value={}).tag(sync=True)
+    """The card faces the picture refers to: id → ``<symbol>`` markup (sent only when they change)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.on_msg(self._on_frontend)
 
     def refresh(self) -> None:
-        """Rebuild the picture sent to the browser (traitlets sends it only when it changed)."""
-        self.html = self._markup()
+        """Rebuild the picture sent to the browser: one message with what changed, if anything did."""
+        with shared_faces() as faces:
+            html = self._markup()
+        with self.hold_sync():
+            self.faces = faces
+            self.html = html
 
     def _markup(self) -> str:
         raise NotImplementedError
