@@ -12,7 +12,9 @@ a widget exactly as a click would.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -29,13 +31,44 @@ Text = Callable[[], str]
 """A text produced on demand, so that it follows the language switch."""
 
 
+_PENDING: ContextVar[dict[str, dict[str, object]] | None] = ContextVar("kaszino_pending", default=None)
+"""Inside :func:`one_message`: the changed traits of each widget redrawn so far, by model id."""
+_CARRIER: ContextVar[HtmlWidget | None] = ContextVar("kaszino_redraw_carrier", default=None)
+"""Inside :func:`one_message`: a widget redrawn in the block, which sends the message at its end."""
+
+
+@contextmanager
+def one_message() -> Iterator[None]:
+    """Let the redraws of every :class:`HtmlWidget` in the block reach the browser as one message.
+
+    A whole page redrawn at once (a language switch) would otherwise send a message per widget;
+    each costs the kernel, the server and the browser a round of work. Inside the block each
+    widget keeps its new picture in Python only; at the end one of them sends what changed
+    (``html``, and ``faces`` if other cards are shown) of all of them as one custom message, and
+    its ``board.js`` sets them on each widget in the browser (so both sides hold the same state,
+    as if each had been sent).
+    """
+    pending: dict[str, dict[str, object]] = {}
+    token, carrier = _PENDING.set(pending), _CARRIER.set(None)
+    try:
+        yield
+    finally:
+        sender = _CARRIER.get()
+        _PENDING.reset(token)
+        _CARRIER.reset(carrier)
+        if sender is not None:
+            sender.send({"redraw": pending})
+
+
 class HtmlWidget(anywidget.AnyWidget):
     """A widget drawn from one HTML string; subclasses give ``_markup`` and their actions."""
 
     _esm = (_ASSETS / "board.js").read_text(encoding="utf-8")
     _css = (_ASSETS / "board.css").read_text(encoding="utf-8")
-    html = traitlets.Unicode("").tag(sync=True)
-    faces = traitlets.Dict(value_trait=traitlets.Unicode(), default_value={}).tag(sync=True)
+    # Only Python sets these, so the browser never needs them echoed (see ``one_message``).
+    html = traitlets.Unicode("").tag(sync=True, echo_update=False)
+    faces = traitlets.Dict(value_trait=traitlets.Unicode(), default_value={}).tag(sync=True,
+                                                                                  echo_update=False)
     """The card faces the picture refers to: id → ``<symbol>`` markup (sent only when they change)."""
 
     def __init__(self) -> None:
@@ -43,12 +76,22 @@ class HtmlWidget(anywidget.AnyWidget):
         self.on_msg(self._on_frontend)
 
     def refresh(self) -> None:
-        """Rebuild the picture sent to the browser: one message with what changed, if anything did."""
+        """Rebuild the picture sent to the browser: one message with what changed, if anything did
+        (inside :func:`one_message`, a part of the block's one message)."""
         with shared_faces() as faces:
             html = self._markup()
-        with self.hold_sync():
-            self.faces = faces
-            self.html = html
+        pending = _PENDING.get()
+        if pending is None or self.comm is None:
+            with self.hold_sync():
+                self.faces = faces
+                self.html = html
+        else:
+            changed = {name: value for name, value in (("faces", faces), ("html", html))
+                       if value != getattr(self, name)}
+            if changed:
+                self.set_state(changed)  # Python's copy, without a message
+                pending[self.model_id] = {**pending.get(self.model_id, {}), **changed}
+                _CARRIER.set(self)
 
     def _markup(self) -> str:
         raise NotImplementedError

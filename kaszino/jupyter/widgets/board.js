@@ -21,6 +21,26 @@ function keepFaces(faces) {
   }
 }
 
+// A page's redraw sent as one message (kaszino.jupyter.widgets.base.one_message): what changed of
+// each widget (html, faces), by model id; setting it here redraws every view as its own change would.
+function initialize({ model }) {
+  const onMessage = async (content) => {
+    if (!content || typeof content.redraw !== "object") {
+      return;
+    }
+    const entries = Object.entries(content.redraw);
+    const models = await Promise.all(entries.map(([id]) => model.widget_manager.get_model(id).catch(() => null)));
+    entries.forEach(([, state], i) => {
+      if (models[i]) {
+        keepFaces(state.faces ?? {});
+        models[i].set(state);
+      }
+    });
+  };
+  model.on("msg:custom", onMessage);
+  return () => model.off("msg:custom", onMessage);
+}
+
 function render({ model, el }) {
   const draw = () => {
     keepFaces(model.get("faces") ?? {});
@@ -87,4 +107,4 @@ function render({ model, el }) {
   };
 }
 
-export default { render };
+export default { initialize, render };
