@@ -54,7 +54,7 @@ def test_the_claim_table_ends_the_game_when_the_learner_calls_at_11() -> None:
 
 def test_the_piles_show_their_points_once_both_counts_are_right() -> None:
     view = PileView(scoring_lesson.counting_deal())
-    assert 'data-revealed="false"' in view.value and "kaszino-score" not in view.value
+    assert 'data-revealed="false"' in view.html and "kaszino-score" not in view.html
     questions = scoring_lesson.chapter().questions("whole_deal")
     counting = exercises(*questions)
     reveal_when_counted(view, counting, *questions[1:])
@@ -63,7 +63,7 @@ def test_the_piles_show_their_points_once_both_counts_are_right() -> None:
     counting.widgets[2].submit(99)
     assert not view.revealed
     counting.widgets[2].submit(7)
-    assert view.revealed and "kaszino-score" in view.value
+    assert view.revealed and "kaszino-score" in view.html
 
 
 def test_a_pile_view_shows_a_finished_deal_only() -> None:

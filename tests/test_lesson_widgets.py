@@ -3,12 +3,14 @@ teaching tables that show only the lesson, and the language kept across chapters
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from kaszino.engine.cards import parse_cards
+from kaszino.engine.moves import Lay
 from kaszino.errors import KaszinoError
 from kaszino.i18n import language, using_language
 from kaszino.jupyter.progress import chapter_results, remembered_language
@@ -27,6 +29,7 @@ from kaszino.jupyter.tutorial import (
 from kaszino.jupyter.widgets.exercise import ChoiceWidget, NumberWidget, TaskTable
 from kaszino.jupyter.widgets.table import TableWidget
 from kaszino.teach.exercises import TABLA, legality_choice, number
+from kaszino.teach.explain import Level
 
 
 @pytest.fixture(autouse=True)
@@ -187,6 +190,27 @@ def test_the_deal_viewer_steps_through_a_deal_with_buttons_and_the_slider() -> N
         viewer.go(viewer.steps + 1)
     switch_language("en")
     assert "The cards left on the table" in viewer.note
+
+
+SECOND_PERSON = re.compile(r"\b(you|your|yours)\b|megszerzed|lerakod|raknod|elviszed|Üthettél|te lépsz|"
+                           r"lépéseddel|nálad|pontod|Passzolsz|kihagyod|csinálhatsz|raknád", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("level", ["rules", "scoring"])
+def test_the_deal_viewer_tells_about_the_player_it_names(level: Level) -> None:
+    # The heading says "Move 3 – player 2: …"; what follows speaks of that player, never to "you".
+    for seed in range(6):
+        record = sample_deal(seed)
+        viewer = deal_viewer(record, level=level)
+        for lang in ("hu", "en"):
+            switch_language(lang)
+            for step in range(1, viewer.steps + 1):
+                viewer.go(step)
+                assert not SECOND_PERSON.search(viewer.note), viewer.note
+    states = list(record.replay())
+    lay = next(n for n, move in enumerate(record.moves, 1) if isinstance(move, Lay))
+    viewer.go(lay)
+    assert f"Player {states[lay - 1].to_move + 1} lays" in viewer.note
 
 
 def test_table_widgets_refuse_bad_options() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +21,7 @@ from kaszino.jupyter.tutorial import (
     puzzle_trainer,
     switch_language,
 )
+from kaszino.jupyter.widgets.base import HtmlWidget
 from kaszino.puzzles.puzzle import load_all
 
 HAND, TABLE = "5♠ A♥ K♣", "2♦ 4♣ 7♥ 9♠"
@@ -40,10 +42,31 @@ def test_every_tutorial_text_is_translated() -> None:
 def test_a_lesson_shows_its_markdown_and_redraws_in_english() -> None:
     text = lesson("capture.limit")
     assert text.text.startswith("### A 13-as határ")
-    assert "<h3>A 13-as határ</h3>" in text.value and 'class="jp-RenderedHTMLCommon' in text.value
+    assert "<h3>A 13-as határ</h3>" in text.html and 'class="jp-RenderedHTMLCommon' in text.html
     switch_language("en")
-    assert "<h3>The limit of 13</h3>" in text.value
-    assert text._repr_mimebundle_()["text/markdown"].startswith("### The limit of 13")
+    assert "<h3>The limit of 13</h3>" in text.html
+    bundle = text._repr_mimebundle_()
+    assert bundle is not None and bundle[0]["text/markdown"].startswith("### The limit of 13")
+
+
+def test_a_language_switch_sends_the_page_in_one_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    text, table, switch = lesson("capture.limit"), live_table(HAND, TABLE), language_switch()
+    table.select("5♠")
+    sent: list[tuple[str, dict[str, Any]]] = []
+    monkeypatch.setattr(HtmlWidget, "_send",
+                        lambda self, msg, buffers=None: sent.append((self.model_id, msg)))
+    switch.choose("en")
+    assert len(sent) == 1 and sent[0][1]["method"] == "custom"  # not a message per widget
+    views = sent[0][1]["content"]["redraw"]
+    assert views[text.model_id]["html"] == text.html and "<h3>The limit of 13</h3>" in text.html
+    assert views[table.model_id]["html"] == table.html and "Capture!" in table.html
+    assert 'aria-pressed="true"' in table.html  # the selection kept
+    assert "faces" not in views[table.model_id]  # the same cards: their faces are not sent again
+    assert table.faces.keys() == {"kaszino-face-5S", "kaszino-face-1H", "kaszino-face-13C", "kaszino-face-2D",
+                                  "kaszino-face-4C", "kaszino-face-7H", "kaszino-face-9S"}
+    sent.clear()
+    table.select("A♥")  # a click outside a page redraw: one message of its own, with the new picture
+    assert [msg["method"] for _, msg in sent] == ["update"] and "html" in sent[0][1]["state"]
 
 
 def test_an_unknown_lesson_is_refused() -> None:
@@ -59,7 +82,7 @@ def test_the_switch_turns_every_live_text_and_table() -> None:
     switch.choose("en")
     assert language() == "en"
     assert switch.description == "Language:"
-    assert "<h3>What is a capture?</h3>" in text.value
+    assert "<h3>What is a capture?</h3>" in text.html
     assert "Capture!" in table.html and "A correct capture" in table.html
 
 
@@ -68,7 +91,7 @@ def test_the_hu_en_buttons_of_a_table_turn_the_whole_page() -> None:
     table._handle_custom_msg({"action": "lang", "lang": "en", "card": None}, [])  # what the browser sends
     assert language() == "en"
     assert switch.value == "en"
-    assert "<h3>What is a capture?</h3>" in text.value
+    assert "<h3>What is a capture?</h3>" in text.html
 
 
 def test_a_teaching_position_puts_the_named_cards_where_asked() -> None:

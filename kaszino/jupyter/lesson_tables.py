@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from html import escape
 
-import ipywidgets
-
 from kaszino.engine.moves import Challenge, Move
 from kaszino.engine.scoring import count_spades
 from kaszino.engine.state import GameState
@@ -24,6 +22,7 @@ from kaszino.i18n import language, player_number, tr
 from kaszino.jupyter.checks import ExerciseSet
 from kaszino.jupyter.render import FULL, LESSON, View, cards_html, score_html
 from kaszino.jupyter.tutorial import follow_language
+from kaszino.jupyter.widgets.base import HtmlWidget
 from kaszino.jupyter.widgets.table import Mode, TableWidget, message_text
 from kaszino.players import GreedyPlayer
 from kaszino.teach.exercises import Question, Verdict
@@ -74,7 +73,7 @@ def fals_table(state: GameState) -> FalsTable:
     return follow_language(FalsTable(state))
 
 
-class PileView(ipywidgets.HTML):  # type: ignore[misc]
+class PileView(HtmlWidget):
     """Every player's captured cards of a finished deal; the score table after :meth:`reveal`."""
 
     def __init__(self, state: GameState) -> None:
@@ -91,11 +90,14 @@ class PileView(ipywidgets.HTML):  # type: ignore[misc]
         self.revealed = True
         self.refresh()
 
-    def refresh(self) -> None:
+    def _markup(self) -> str:
         piles = "".join(self._pile(player) for player in range(self.state.players))
         score = score_html(self.state) if self.revealed else ""
-        self.value = (f'<div class="kaszino-widget kaszino-piles" data-language="{language()}" '
-                      f'data-revealed="{str(self.revealed).lower()}">{piles}{score}</div>')
+        return (f'<div class="kaszino-widget kaszino-piles" data-language="{language()}" '
+                f'data-revealed="{str(self.revealed).lower()}">{piles}{score}</div>')
+
+    def __repr__(self) -> str:
+        return f"PileView(revealed={self.revealed})"
 
     def _pile(self, player: int) -> str:
         cards = sorted(self.state.piles[player], key=lambda card: (card.suit, card.value))

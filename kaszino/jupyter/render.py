@@ -12,7 +12,9 @@ player to move may pick become ``<button class="kaszino-card" data-card="10♦" 
 from __future__ import annotations
 
 import sys
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
@@ -159,29 +161,85 @@ def _back() -> str:
 def card_svg(card: Card | None, face_up: bool = True, selected: bool = False) -> str:
     """One card as an inline SVG; ``card=None`` or ``face_up=False`` draws the back.
 
-    A hidden card's markup holds no trace of its rank or suit.
+    A hidden card's markup holds no trace of its rank or suit. Inside :func:`shared_faces` the
+    picture refers to its face instead of drawing it (see there).
     """
     if card is not None:
         check_type("card", card, Card)
-    shown = card is not None and face_up
-    return _card_svg(card if shown else None, selected, str(card) if shown else tr("ui.hidden_card"))
+    shown = card if card is not None and face_up else None
+    label = str(shown) if shown is not None else tr("ui.hidden_card")
+    faces = _FACES.get()
+    if faces is None:
+        return _card_svg(shown, selected, label)
+    face_id, symbol = _face_symbol(shown)
+    faces[face_id] = symbol
+    return _card_reference(face_id, selected, label)
+
+
+_FACES: ContextVar[dict[str, str] | None] = ContextVar("kaszino_card_faces", default=None)
+
+
+@contextmanager
+def shared_faces() -> Iterator[dict[str, str]]:
+    """Draw cards as references to shared faces within the block; yields the faces used.
+
+    Inside the block :func:`card_svg` (and so every position and row of cards) draws a card as a
+    small ``<svg>`` showing ``<use href="#kaszino-face-…">`` and records the face it uses in the
+    yielded dict (id → ``<symbol>`` markup). The widgets send the faces apart from their markup
+    and the browser keeps each face once per page (``board.js``), so a redraw — a click, a
+    language switch — sends a few hundred bytes per card instead of its whole drawing.
+    """
+    faces: dict[str, str] = {}
+    token = _FACES.set(faces)
+    try:
+        yield faces
+    finally:
+        _FACES.reset(token)
+
+
+def _svg_open(label: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="kaszino-card-svg" width="{CARD_WIDTH}" '
+            f'height="{CARD_HEIGHT}" viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}" role="img" '
+            f'aria-label="{escape(label)}" style="display:block; overflow:visible; '
+            f'filter: drop-shadow(0 1px 2px rgba(0,0,0,0.45));">'
+            f'<title>{escape(label)}</title>')
+
+
+def _outline(colour: str, width: int, fill: str = FACE) -> str:
+    return (f'<rect x="0.5" y="0.5" width="{CARD_WIDTH - 1}" height="{CARD_HEIGHT - 1}" rx="5" '
+            f'fill="{fill}" stroke="{colour}" stroke-width="{width}"/>')
+
+
+@lru_cache(maxsize=128)
+def _face(card: Card | None) -> str:
+    """The drawing on a card (its face, or the back for ``None``), without the outline."""
+    if card is None:
+        return _back()
+    turned = f'<g transform="rotate(180 {CARD_WIDTH / 2} {CARD_HEIGHT / 2})">{_corner(card)}</g>'
+    return _corner(card) + turned + _middle(card)
 
 
 @lru_cache(maxsize=512)
 def _card_svg(card: Card | None, selected: bool, label: str) -> str:
     """The markup of :func:`card_svg`, drawn once per card, selection and label."""
-    shown = card is not None
     edge, width = (SELECTED, 3) if selected else (EDGE, 1)
-    body = _back() if not shown or card is None else (
-        _corner(card) + f'<g transform="rotate(180 {CARD_WIDTH / 2} {CARD_HEIGHT / 2})">{_corner(card)}</g>'
-        + _middle(card))
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="kaszino-card-svg" width="{CARD_WIDTH}" '
-            f'height="{CARD_HEIGHT}" viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}" role="img" '
-            f'aria-label="{escape(label)}" style="display:block; overflow:visible; '
-            f'filter: drop-shadow(0 1px 2px rgba(0,0,0,0.45));">'
-            f'<title>{escape(label)}</title>'
-            f'<rect x="0.5" y="0.5" width="{CARD_WIDTH - 1}" height="{CARD_HEIGHT - 1}" rx="5" '
-            f'fill="{FACE}" stroke="{edge}" stroke-width="{width}"/>{body}</svg>')
+    return f"{_svg_open(label)}{_outline(edge, width)}{_face(card)}</svg>"
+
+
+@lru_cache(maxsize=128)
+def _face_symbol(card: Card | None) -> tuple[str, str]:
+    """The id of a card's shared face and its ``<symbol>`` (outline and drawing)."""
+    face_id = "kaszino-face-back" if card is None else f"kaszino-face-{card.value}{card.suit.letter}"
+    return face_id, (f'<symbol id="{face_id}" viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}">'
+                     f'{_outline(EDGE, 1)}{_face(card)}</symbol>')
+
+
+@lru_cache(maxsize=512)
+def _card_reference(face_id: str, selected: bool, label: str) -> str:
+    """A card drawn as its shared face; a selected card gets its coloured edge on top."""
+    edge = _outline(SELECTED, 3, fill="none") if selected else ""
+    return (f'{_svg_open(label)}<use href="#{face_id}" width="{CARD_WIDTH}" height="{CARD_HEIGHT}"/>'
+            f'{edge}</svg>')
 
 
 def _slot(card: Card, zone: Zone | None, selected: bool) -> str:

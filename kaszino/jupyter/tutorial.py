@@ -35,6 +35,7 @@ from kaszino.i18n import LANGUAGES, catalogue, language, set_language, tr
 from kaszino.jupyter.checks import ChapterCheck, ExerciseSet
 from kaszino.jupyter.progress import chapter_results, remember_language, restore_language
 from kaszino.jupyter.render import FULL, LESSON, View, cards_html
+from kaszino.jupyter.widgets.base import HtmlWidget, one_message
 from kaszino.jupyter.widgets.puzzle import PuzzleWidget
 from kaszino.jupyter.widgets.table import Mode, TableWidget
 from kaszino.jupyter.widgets.viewer import DealViewer
@@ -85,9 +86,11 @@ def forget_live() -> None:
 
 
 def redraw() -> None:
-    """Redraw every live text and widget in the current language."""
-    for widget in list(_LIVE.values()):
-        widget.refresh()
+    """Redraw every live text and widget in the current language (the kaszino widgets' new
+    pictures reach the browser as one message: :func:`~kaszino.jupyter.widgets.base.one_message`)."""
+    with one_message():
+        for widget in list(_LIVE.values()):
+            widget.refresh()
 
 
 def switch_language(lang: str) -> None:
@@ -106,12 +109,13 @@ def markdown_html(text: str) -> str:
     return f'<div class="jp-RenderedHTMLCommon jp-RenderedMarkdown kaszino-lesson">{_MARKDOWN(text)}</div>'
 
 
-class MarkdownText(ipywidgets.HTML):  # type: ignore[misc]
+class MarkdownText(HtmlWidget):
     """A Markdown text made by ``source`` in the current language, redrawn on every switch.
 
     The Markdown is turned into HTML here, once per text and language, so that a language switch
-    only replaces finished HTML in the browser (no Markdown rendering there). Relative links
-    (``01_pakli.ipynb``) open the other notebook, in JupyterLab and in the app.
+    only replaces finished HTML in the browser (no Markdown rendering there), together with the
+    page's widgets in one message. Relative links (``01_pakli.ipynb``) open the other notebook,
+    in JupyterLab and in the app.
     """
 
     def __init__(self, source: Callable[[], str]) -> None:
@@ -125,13 +129,14 @@ class MarkdownText(ipywidgets.HTML):  # type: ignore[misc]
         """The Markdown source in the current language."""
         return self._source()
 
-    def refresh(self) -> None:
-        self.value = markdown_html(self.text)
+    def _markup(self) -> str:
+        return markdown_html(self.text)
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[Any, Any], dict[Any, Any]] | None:
         # The Markdown too, so the text reads well wherever widgets are not drawn (e.g. on GitHub).
-        bundle: dict[str, Any] = super()._repr_mimebundle_(**kwargs)
-        bundle["text/markdown"] = self.text
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:
+            bundle[0]["text/markdown"] = self.text
         return bundle
 
 
@@ -209,9 +214,10 @@ class LanguageSwitch(ipywidgets.ToggleButtons):  # type: ignore[misc]
             switch_language(change["new"])
 
     def refresh(self) -> None:
-        self.description = tr("tutorial.switch")
-        self.tooltips = [tr(f"tutorial.switch.{lang}") for lang in LANGUAGES]
-        self.value = language()
+        with self.hold_sync():  # one message
+            self.description = tr("tutorial.switch")
+            self.tooltips = [tr(f"tutorial.switch.{lang}") for lang in LANGUAGES]
+            self.value = language()
 
     def __repr__(self) -> str:
         return f"language_switch(value={self.value!r})"

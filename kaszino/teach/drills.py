@@ -32,8 +32,7 @@ from kaszino.errors import KaszinoError
 from kaszino.i18n import player_number, tr
 from kaszino.solver.value import CaptureValue, capture_value
 from kaszino.teach.exercises import Choice, MoveTask, NumberQuestion, Question, Renders, Words, one_of, phrase
-from kaszino.teach.explain import Field, Message
-from kaszino.teach.flow import ordinal_fields
+from kaszino.teach.explain import Field, Message, ordinal_fields
 
 
 def words(key: str, **fields: Field) -> Message:

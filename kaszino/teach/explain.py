@@ -22,7 +22,7 @@ from kaszino.engine.moves import Claim, Lay, Move, Pass, move_problem
 from kaszino.engine.rules import Rules
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, quote
-from kaszino.i18n import language, player_number, tr
+from kaszino.i18n import catalogue, hu_article, language, player_number, tr
 from kaszino.inputs import check_type
 from kaszino.solver.sweeps import sweep_plans
 from kaszino.solver.value import NOTHING, CaptureValue, PointItem, Shortfall, best_captures, capture_value
@@ -79,6 +79,38 @@ class Joined:
         return tr(f"explain.{self.separator}", lang).join(str(_render(part, lang)) for part in self.parts)
 
 
+def ordinal_fields(prefix: str, number: int) -> dict[str, str | int]:
+    """Fields for "the 2nd …" with its Hungarian article: ``{p}`` = 2, ``{p_a}`` = "a", ``{p_A}`` = "A"."""
+    article = hu_article(f"{number}.")
+    return {prefix: number, f"{prefix}_a": article, f"{prefix}_A": article.capitalize()}
+
+
+def player_fields(prefix: str, player: int) -> dict[str, str | int]:
+    """:func:`ordinal_fields` for a player (numbered from 0 in the engine, from 1 in words)."""
+    return ordinal_fields(prefix, player_number(player))
+
+
+THIRD_PERSON = "_them"
+"""The suffix of a sentence's twin that tells about a named player instead of to "you"."""
+
+
+def about_player(message: Message, player: int) -> Message:
+    """``message`` told about ``player`` (from 0) instead of to the learner: each sentence that
+    speaks to "you" has a twin ``explain.<name>_them`` with the player's fields ``{p}``,
+    ``{p_a}``, ``{p_A}`` (:func:`player_fields`); sentences inside its fields are turned too."""
+    fields = tuple((key, _field_about(field, player)) for key, field in message.fields)
+    twin = message.name + THIRD_PERSON
+    if message.domain == "explain" and twin in catalogue("explain"):
+        return Message(twin, fields + tuple(player_fields("p", player).items()), message.domain)
+    return Message(message.name, fields, message.domain)
+
+
+def _field_about(value: Field, player: int) -> Field:
+    if isinstance(value, Joined):
+        return Joined(tuple(_field_about(part, player) for part in value.parts), value.separator)
+    return about_player(value, player) if isinstance(value, Message) else value
+
+
 def _render(value: Field, lang: str) -> str | int:
     return value.render(lang) if isinstance(value, (Message, Joined)) else value
 
@@ -113,6 +145,11 @@ class Explanation:
 
     def text_in(self, lang: str) -> str:
         return " ".join(message.render(lang) for message in self.messages)
+
+    def about(self, player: int) -> Explanation:
+        """The same explanation told about ``player`` (from 0) instead of to "you" (:func:`about_player`),
+        for a replay that names who moved."""
+        return replace(self, messages=tuple(about_player(message, player) for message in self.messages))
 
 
 def explain_move(state: GameState, move: Move, level: Level = "scoring") -> Explanation:

@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING
 from kaszino.engine.captures import Capture
 from kaszino.engine.cards import Card, format_cards
 from kaszino.engine.moves import Lay, Move
-from kaszino.i18n import hu_article, player_number
-from kaszino.teach.explain import Message
+from kaszino.teach.explain import Message, ordinal_fields, player_fields
 
 if TYPE_CHECKING:
     from kaszino.engine.state import GameState
@@ -23,17 +22,6 @@ if TYPE_CHECKING:
 
 def _say(name: str, **fields: str | int) -> Message:
     return Message.in_domain("flow", name, **fields)
-
-
-def ordinal_fields(prefix: str, number: int) -> dict[str, str | int]:
-    """Fields for "the 2nd …" with its Hungarian article: ``{p}`` = 2, ``{p_a}`` = "a", ``{p_A}`` = "A"."""
-    article = hu_article(f"{number}.")
-    return {prefix: number, f"{prefix}_a": article, f"{prefix}_A": article.capitalize()}
-
-
-def player_fields(prefix: str, player: int) -> dict[str, str | int]:
-    """:func:`ordinal_fields` for a player (numbered from 0 in the engine, from 1 in words)."""
-    return ordinal_fields(prefix, player_number(player))
 
 
 def table_after_move(before: GameState, move: Move) -> tuple[Card, ...]:

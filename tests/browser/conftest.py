@@ -11,6 +11,8 @@ Fixtures for browser tests:
 - ``open_notebook``: ``open_notebook("notebooks/x.ipynb", *voila_options)`` serves the notebook, opens
   it in ``page`` and waits until Voilà has executed every cell and shown the outputs; returns the page.
   Widgets render a moment later: wait for them with Playwright locators or ``expect``.
+- ``baseline``: click → painted answer times (ms) of a plain ipywidgets button, measured once per
+  session like the lessons' clicks (see ``latency.py``), printed beside them.
 - ``screenshot``: ``screenshot("name")`` saves ``test-artifacts/<name>.png``. A failing browser test
   leaves ``test-artifacts/<test name>.png`` by itself.
 
@@ -203,6 +205,29 @@ def open_notebook(voila: VoilaServers, page: Page) -> Callable[..., Page]:
         return page
 
     return open_
+
+
+BASELINE_CLICKS = 20
+
+
+@pytest.fixture(scope="session")
+def baseline(browser: Browser, voila: VoilaServers) -> list[float]:
+    """Click → painted answer of a plain ipywidgets button (a counter) in Voilà, timed in the page
+    like the lessons' clicks (``latency``): the round trip every widget pays, for comparison."""
+    from latency import click_to_text
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.route("**/*", _loopback_only)
+    page = context.new_page()
+    page.set_default_timeout(RENDER_TIMEOUT_MS)
+    page.goto(voila.url(Path(__file__).with_name("fixtures") / "roundtrip.ipynb"))
+    page.locator("#loading").wait_for(state="detached")
+    label = page.locator(".widget-label")
+    expect(label).to_have_text("0")
+    button = page.get_by_role("button", name="Count")
+    times = [click_to_text(label, button, str(n)) for n in range(1, BASELINE_CLICKS + 1)]
+    context.close()
+    return times
 
 
 @pytest.fixture

@@ -3,15 +3,16 @@
 Each test opens the chapter served by Voilà, works an exercise (a table task, typed points, a
 "Fals!" call, a variant's live table), reads the engine's verdict, switches the language, saves a
 screenshot under ``test-artifacts/`` and checks that the page shows no text output nobody asked for.
-The click → feedback times are printed as a benchmark (run with ``-s`` to see them).
+The click → feedback times and the whole page's language switch, timed inside the page
+(``latency.py``), are printed as a benchmark beside the plain-button baseline (run with ``-s``).
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 
+from latency import bench_line, click_to_feedback, language_switches
 from playwright.sync_api import Locator, Page, expect
 
 BROKEN = "Error displaying widget"
@@ -39,23 +40,20 @@ def open_chapter(open_notebook: Callable[[str | Path], Page], notebook: str) -> 
     return page
 
 
-def choose_language(page: Page, label: str) -> float:
-    """Press ``label`` (HU or EN) at the top of the page; the time until it is the active one (ms)."""
-    start = time.perf_counter()
+def choose_language(page: Page, label: str) -> None:
+    """Press ``label`` (HU or EN) at the top of the page and wait until it is the active one."""
     page.locator(".widget-toggle-button", has_text=label).first.click()
     expect(page.locator(".widget-toggle-button.mod-active").first).to_have_text(label)
-    return (time.perf_counter() - start) * 1000
 
 
-def in_english(page: Page, heading: str, feedback: Locator, words: str) -> float:
-    """Switch to English, check a heading and a feedback turned, and that nothing stray is shown.
+def in_english(page: Page, heading: str, feedback: Locator, words: str) -> list[float]:
+    """Switch to English (and back and forth, ending in English), check a heading and a feedback
+    turned, and that nothing stray is shown.
 
-    Returns the time from the click until the ``feedback`` far down the page is English (ms).
+    Returns the time of each switch from the click until the last text of the page turned (ms).
     """
-    start = time.perf_counter()
-    choose_language(page, "EN")
+    switch = language_switches(page)
     expect(feedback).to_contain_text(words)
-    switch = (time.perf_counter() - start) * 1000
     expect(page.get_by_role("heading", name=heading)).to_be_visible()
     assert_no_stray_output(page)
     return switch
@@ -68,12 +66,9 @@ def assert_no_stray_output(page: Page) -> None:
     expect(page.get_by_text(BROKEN)).to_have_count(0)
 
 
-def timed_click(button: Locator, feedback: Locator, *, tone: str) -> float:
-    """Click ``button`` and wait for ``feedback`` to take ``tone``; the time in milliseconds."""
-    start = time.perf_counter()
-    button.click()
-    expect(feedback).to_have_attribute("data-tone", tone)
-    return (time.perf_counter() - start) * 1000
+def timed_click(widget: Locator, button: Locator, *, tone: str) -> float:
+    """Click ``button`` and wait for ``widget``'s new feedback with ``tone``; the time in milliseconds."""
+    return click_to_feedback(widget, button, tone)
 
 
 def click_cards(table: Locator, cards: str) -> None:
@@ -88,14 +83,30 @@ def question(page: Page, key: str, nth: int = 0) -> Locator:
     return page.locator(f'.kaszino-exercise[data-question="{key}"]').nth(nth)
 
 
-def report(chapter: str, switch: float, **clicks: float) -> None:
+def choice_clicks(widget: Locator, right: str, wrong: str, rounds: int = 4) -> list[float]:
+    """Answer a choice rightly and wrongly in turn (after a wrong answer: the same answer twice
+    would change nothing on the page); the time of each click until its verdict shows."""
+    return [timed_click(widget, widget.locator(f'[data-action="choose"][data-value="{option}"]'), tone=tone)
+            for _ in range(rounds) for option, tone in ((right, "good"), (wrong, "bad"))]
+
+
+def typed_answers(widget: Locator, right: str, wrong: str, rounds: int = 4) -> list[float]:
+    """Type a wrong and a right number in turn and press "Check"; the time of each press until its verdict."""
+    times = []
+    for _ in range(rounds):
+        for value, tone in ((wrong, "bad"), (right, "good")):
+            widget.locator(".kaszino-number").fill(value)
+            times.append(timed_click(widget, widget.locator(".kaszino-submit-btn"), tone=tone))
+    return times
+
+
+def report(chapter: str, clicks: list[float], switch: list[float], baseline: list[float]) -> None:
     """Print the measured times: a benchmark, not a test (the machine may be loaded)."""
-    times = ", ".join(f"{name.replace('_', ' ')} {ms:.0f} ms" for name, ms in clicks.items())
-    print(f"\nchapter {chapter}: click → feedback: {times}; whole-page language switch {switch:.0f} ms")
+    print("\n" + bench_line(chapter, clicks, switch, baseline))
 
 
 def test_chapter_05_best_capture_and_counting_a_deal(
-    open_notebook: Callable[[str | Path], Page], screenshot: Callable[[str], Path]
+    open_notebook: Callable[[str | Path], Page], screenshot: Callable[[str], Path], baseline: list[float]
 ) -> None:
     page = open_chapter(open_notebook, "notebooks/05_pontozas.ipynb")
     tables = page.locator(".kaszino-widget").filter(has=page.locator(".kaszino-capture-btn"))
@@ -103,10 +114,10 @@ def test_chapter_05_best_capture_and_counting_a_deal(
     feedback = task.locator(".kaszino-feedback")
     expect(feedback).to_have_count(0)  # nothing said before an answer
     click_cards(task, "10♥ 10♦")
-    wrong = timed_click(task.locator(".kaszino-capture-btn"), task.locator(".kaszino-feedback"), tone="bad")
+    wrong = timed_click(task, task.locator(".kaszino-capture-btn"), tone="bad")
     expect(task.locator(".kaszino-feedback")).to_contain_text("10♥+3♣ = 10♦+2♠+A♦")  # the better capture
     click_cards(task, "10♥ 3♣ 10♦ 2♠ A♦")
-    right = timed_click(task.locator(".kaszino-capture-btn"), task.locator(".kaszino-feedback"), tone="good")
+    right = timed_click(task, task.locator(".kaszino-capture-btn"), tone="good")
 
     # Counting the finished deal by hand: the score table appears once both answers are right.
     piles = page.locator(".kaszino-piles")
@@ -114,54 +125,59 @@ def test_chapter_05_best_capture_and_counting_a_deal(
     for nth, points in ((0, "6"), (1, "7")):
         box = question(page, "scoring_lesson.q_count", nth)
         box.locator(".kaszino-number").fill(points)
-        timed_click(box.locator(".kaszino-submit-btn"), box.locator(".kaszino-feedback"), tone="good")
+        timed_click(box, box.locator(".kaszino-submit-btn"), tone="good")
     expect(piles).to_have_attribute("data-revealed", "true")
+    clicks = [wrong, right] + typed_answers(question(page, "scoring_lesson.q_count", 0), right="6", wrong="5")
     expect(piles.locator(".kaszino-score")).to_be_visible()
     piles.scroll_into_view_if_needed()
     screenshot("chapter-05-counting")
     switch = in_english(page, "Cards that score", task.locator(".kaszino-feedback"), "That's right!")
-    report("05", switch, wrong_capture=wrong, right_capture=right)
+    report("05_pontozas", clicks, switch, baseline)
 
 
 def test_chapter_06_fals_on_a_false_capture(
-    open_notebook: Callable[[str | Path], Page], screenshot: Callable[[str], Path]
+    open_notebook: Callable[[str | Path], Page], screenshot: Callable[[str], Path], baseline: list[float]
 ) -> None:
     page = open_chapter(open_notebook, "notebooks/06_parti.ipynb")
     tables = page.locator(".kaszino-widget").filter(has=page.locator(".kaszino-challenge-btn"))
     fals = tables.filter(has=page.locator(".kaszino-task", has_text="9♥")).first
     fals.scroll_into_view_if_needed()
-    call = timed_click(fals.locator(".kaszino-challenge-btn"), fals.locator(".kaszino-feedback"), tone="good")
+    call = timed_click(fals, fals.locator(".kaszino-challenge-btn"), tone="good")
     feedback = fals.locator(".kaszino-feedback")
     expect(feedback).to_contain_text("Jogos Fals!")
     expect(feedback).to_contain_text("8 ≠ 9")
     expect(fals.locator('.kaszino-player[data-player="0"]')).to_contain_text("Biztos pont: 2")
 
     choice = question(page, "game_lesson.q_call_fals", 0)
-    choose = timed_click(choice.locator('[data-action="choose"][data-value="no"]'),
-                         choice.locator(".kaszino-feedback"), tone="bad")
+    choose = timed_click(choice, choice.locator('[data-action="choose"][data-value="no"]'), tone="bad")
     expect(choice.locator(".kaszino-feedback")).to_contain_text("8")
+    clicks = [call, choose] + choice_clicks(choice, right="yes", wrong="no")
     choice.locator('[data-action="choose"][data-value="yes"]').click()
     expect(choice.locator(".kaszino-feedback")).to_have_attribute("data-tone", "good")
     screenshot("chapter-06-fals")
     switch = in_english(page, "\"Fals!\"", feedback, "A right Fals!")
-    report("06", switch, fals_call=call, choice=choose)
+    report("06_parti", clicks, switch, baseline)
 
 
 def test_chapter_07_v2_refuses_three_hand_cards_and_v8_takes_eighteen(
-    open_notebook: Callable[[str | Path], Page], screenshot: Callable[[str], Path]
+    open_notebook: Callable[[str | Path], Page], screenshot: Callable[[str], Path], baseline: list[float]
 ) -> None:
     page = open_chapter(open_notebook, "notebooks/07_valtozatok.ipynb")
     tables = page.locator(".kaszino-widget").filter(has=page.locator(".kaszino-capture-btn"))
     v2 = tables.filter(has=page.locator('[data-card="7♠"]')).first
     v2.scroll_into_view_if_needed()
     click_cards(v2, "A♣ 2♥ 4♦ 7♠")
-    refused = timed_click(v2.locator(".kaszino-capture-btn"), v2.locator(".kaszino-feedback"), tone="bad")
+    refused = timed_click(v2, v2.locator(".kaszino-capture-btn"), tone="bad")
     expect(v2.locator(".kaszino-feedback")).to_contain_text("legfeljebb 2")
+    # The refused pick stays selected for the learner to mend; "Lerak" with it is refused too (for
+    # another reason), so pressing the two in turn changes the verdict each time.
+    clicks = [refused] + [timed_click(v2, v2.locator(f".kaszino-{action}-btn"), tone="bad")
+                          for _ in range(4) for action in ("lay", "capture")]
 
     v8 = tables.filter(has=page.locator(".kaszino-task", has_text="V8")).first
     click_cards(v8, "5♠ K♣ 2♦ 9♠ 7♥")
-    taken = timed_click(v8.locator(".kaszino-capture-btn"), v8.locator(".kaszino-feedback"), tone="good")
+    clicks.append(timed_click(v8, v8.locator(".kaszino-capture-btn"), tone="good"))
     expect(v8.locator(".kaszino-feedback")).to_contain_text("5♠+K♣ = 2♦+7♥+9♠")
     screenshot("chapter-07-variants")
     switch = in_english(page, "V2 and V8: other captures", v2.locator(".kaszino-feedback"), "at most 2")
-    report("07", switch, refused_capture=refused, right_capture=taken)
+    report("07_valtozatok", clicks, switch, baseline)

@@ -3,15 +3,15 @@
 screenshot in Hungarian and in English under test-artifacts/, and checks that nothing but the
 lesson is on the page.
 
-Benchmark (printed, not asserted; run with ``-s`` to read it): the time from a click to the
-feedback it brings, and the time to switch a whole chapter to English; and, for comparison on
-the same machine at the same moment, the round trip of a plain ipywidgets button.
+Benchmark (printed, not asserted; run with ``-s`` to read it), timed inside the page
+(``latency.py``): from a click to the frame that paints the feedback it brings, and to the frame
+in which the last text of a whole chapter has turned English; beside them, measured the same way
+in the same session, the round trip of a plain ipywidgets button, and the load average.
 """
 
 from __future__ import annotations
 
 import os
-import statistics
 import subprocess
 import sys
 import time
@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from latency import bench_line, click_to_feedback, language_switches
 from playwright.sync_api import Locator, Page, expect
 
 from kaszino.cli.app import free_port
@@ -81,48 +82,14 @@ def assert_only_the_lesson(page: Page) -> None:
     expect(page.locator(".kaszino-lab-note")).to_be_hidden()
 
 
-def timed(action: Callable[[], None], done: Callable[[], None]) -> float:
-    """Milliseconds from ``action`` until ``done`` returns."""
-    start = time.perf_counter()
-    action()
-    done()
-    return (time.perf_counter() - start) * 1000
+def report(name: str, clicks: list[float], switches: list[float], baseline: list[float]) -> None:
+    print("\n" + bench_line(name, clicks, switches, baseline))
 
 
-NEW_FEEDBACK = """([root, old, tone]) => {
-    const bar = root.querySelector('.kaszino-feedback');
-    return bar !== null && bar !== old && bar.dataset.tone === tone;
-}"""
-
-
-def feedback_time(widget: Locator, click: Callable[[], None], tone: str) -> float:
-    """Milliseconds from ``click`` until the widget shows a new feedback bar with ``tone``
-    (checked at every frame; the kernel's answer replaces the bar even when it says the same)."""
-    root = widget.locator("xpath=..").element_handle()
-    shown = widget.locator(".kaszino-feedback")
-    old = shown.element_handle() if shown.count() else None
-    page = widget.page
-    return timed(click, lambda: page.wait_for_function(NEW_FEEDBACK, arg=[root, old, tone], polling="raf"))
-
-
-def report(name: str, clicks: list[float], switch: float) -> None:
-    p95 = statistics.quantiles(clicks, n=20)[-1] if len(clicks) > 1 else clicks[0]
-    print(f"\nBENCH {name}: click→feedback n={len(clicks)} median={statistics.median(clicks):.0f} ms "
-          f"p95={p95:.0f} ms max={max(clicks):.0f} ms; language switch {switch:.0f} ms")
-
-
-def switch_to_english(page: Page) -> float:
-    """Click EN at the top; milliseconds until every lesson text and widget reads English."""
-    before = page.evaluate("() => [...document.querySelectorAll('.kaszino-lesson')]"
-                           ".map(e => e.innerText)")
-    ready = """(before) => {
-        const texts = [...document.querySelectorAll('.kaszino-lesson')];
-        const widgets = [...document.querySelectorAll('.kaszino-widget[data-language]')];
-        return texts.length === before.length && texts.every((e, i) => e.innerText !== before[i])
-            && widgets.every(w => w.dataset.language === 'en');
-    }"""
-    button = page.locator(".widget-toggle-button", has_text="EN").first
-    return timed(button.click, lambda: page.wait_for_function(ready, arg=before, polling="raf"))
+def switch_to_english(page: Page) -> list[float]:
+    """Switch the page between the languages with the buttons at the top, ending in English; the
+    milliseconds of each switch until every lesson text and widget reads the new language."""
+    return language_switches(page)
 
 
 def click_cards(widget: Locator, cards: str) -> None:
@@ -136,31 +103,38 @@ def choice_clicks(widget: Locator, right: str, wrong: str, rounds: int = 5) -> l
     times = []
     for _ in range(rounds):
         for option, tone in ((wrong, "bad"), (right, "good")):
-            times.append(feedback_time(widget, widget.locator(f'[data-value="{option}"]').click, tone))
+            times.append(click_to_feedback(widget, widget.locator(f'[data-value="{option}"]'), tone))
     return times
 
 
 def whole_page(page: Page, name: str) -> None:
     """A screenshot of the whole page in test-artifacts/ (Voilà scrolls inside the page, so the
-    window is made as tall as the content for the picture)."""
-    height = page.evaluate("() => Math.max(...[...document.querySelectorAll('body, body *')]"
-                           ".map(e => e.scrollHeight))")
+    window is made as tall as the content for the picture; parts drawn only once on screen may
+    then change their height, so it is measured again until it stays)."""
     size = page.viewport_size or {"width": 1280, "height": 900}
-    page.set_viewport_size({"width": size["width"], "height": min(int(height) + 40, 30000)})
+    height = 0
+    for _ in range(4):
+        page.wait_for_timeout(100)
+        content = int(page.evaluate("() => Math.max(...[...document.querySelectorAll('body, body *')]"
+                                    ".map(e => e.scrollHeight))"))
+        if content == height:
+            break
+        height = content
+        page.set_viewport_size({"width": size["width"], "height": min(height + 40, 30000)})
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
     page.set_viewport_size(size)
 
 
-def shots(page: Page, name: str, switch: Callable[[], float]) -> float:
-    """Screenshots in Hungarian and (after ``switch``) in English; returns the switch's time."""
+def shots(page: Page, name: str, switch: Callable[[], list[float]]) -> list[float]:
+    """Screenshots in Hungarian and (after ``switch``) in English; returns the switches' times."""
     whole_page(page, f"{name}-hu")
     took = switch()
     whole_page(page, f"{name}-en")
     return took
 
 
-def test_start_page_lists_the_chapters_and_links_work(app: str, page: Page,
+def test_start_page_lists_the_chapters_and_links_work(app: str, page: Page, baseline: list[float],
                                                       screenshot: Callable[[str], Path]) -> None:
     open_page(page, app, "00_start.ipynb")
     assert_only_the_lesson(page)
@@ -170,18 +144,18 @@ def test_start_page_lists_the_chapters_and_links_work(app: str, page: Page,
     clicks = []
     for _ in range(3):
         click_cards(table, "7♦ 3♥ 4♣")
-        clicks.append(feedback_time(table, table.locator(".kaszino-capture-btn").click, "good"))
+        clicks.append(click_to_feedback(table, table.locator(".kaszino-capture-btn"), "good"))
     expect(page.locator(".kaszino-score-line")).to_have_attribute("data-right", "1")
     took = shots(page, "app-00-start", lambda: switch_to_english(page))
     expect(page.get_by_role("link", name="1. The deck and the deal")).to_be_visible()
-    report("00_start", clicks, took)
+    report("00_start", clicks, took, baseline)
     page.get_by_role("link", name="2. Capturing").click()  # the link opens the chapter in the app
     page.wait_for_url("**/voila/render/02_utes.ipynb")
     page.locator("#loading").wait_for(state="detached")
     expect(page.get_by_role("heading", name="2. Capturing")).to_be_visible()  # the language was kept
 
 
-def test_chapter_1_spelling_question(app: str, page: Page) -> None:
+def test_chapter_1_spelling_question(app: str, page: Page, baseline: list[float]) -> None:
     open_page(page, app, "01_pakli.ipynb")
     assert_only_the_lesson(page)
     question = page.locator(".kaszino-exercise").filter(has_text="B/P").first
@@ -189,10 +163,10 @@ def test_chapter_1_spelling_question(app: str, page: Page) -> None:
     clicks = choice_clicks(question, right="J♠", wrong="Q♠")
     expect(question.locator(".kaszino-feedback")).to_contain_text("Így van!")
     took = shots(page, "app-01-pakli", lambda: switch_to_english(page))
-    report("01_pakli", clicks, took)
+    report("01_pakli", clicks, took, baseline)
 
 
-def test_chapter_2_legality_and_capture(app: str, page: Page) -> None:
+def test_chapter_2_legality_and_capture(app: str, page: Page, baseline: list[float]) -> None:
     open_page(page, app, "02_utes.ipynb")
     assert_only_the_lesson(page)
     table = page.locator(".kaszino-widget").filter(has=page.locator('[data-card="5♠"]')).first
@@ -204,10 +178,10 @@ def test_chapter_2_legality_and_capture(app: str, page: Page) -> None:
     expect(question.locator(".kaszino-feedback")).to_contain_text("9 ≠ 10 = 4+6")
     took = shots(page, "app-02-utes", lambda: switch_to_english(page))
     expect(table.locator(".kaszino-feedback")).to_contain_text("Not allowed")
-    report("02_utes", clicks, took)
+    report("02_utes", clicks, took, baseline)
 
 
-def test_chapter_3_forced_lay_task(app: str, page: Page) -> None:
+def test_chapter_3_forced_lay_task(app: str, page: Page, baseline: list[float]) -> None:
     open_page(page, app, "03_tabla.ipynb")
     assert_only_the_lesson(page)
     task = page.locator(".kaszino-widget").filter(has_text="Tegyél le egy lapot úgy").first
@@ -219,12 +193,12 @@ def test_chapter_3_forced_lay_task(app: str, page: Page) -> None:
     clicks = []
     for card, tone in (("2♣", "bad"), ("5♥", "good"), ("3♦", "bad"), ("5♥", "good")):
         click_cards(task, card)
-        clicks.append(feedback_time(task, task.locator(".kaszino-lay-btn").click, tone))
+        clicks.append(click_to_feedback(task, task.locator(".kaszino-lay-btn"), tone))
     took = shots(page, "app-03-tabla", lambda: switch_to_english(page))
-    report("03_tabla", clicks, took)
+    report("03_tabla", clicks, took, baseline)
 
 
-def test_chapter_4_leftover_and_viewer(app: str, page: Page) -> None:
+def test_chapter_4_leftover_and_viewer(app: str, page: Page, baseline: list[float]) -> None:
     open_page(page, app, "04_osztas_menete.ipynb")
     assert_only_the_lesson(page)
     question = page.locator(".kaszino-exercise").filter(has_text="Kié lesz").first
@@ -240,18 +214,4 @@ def test_chapter_4_leftover_and_viewer(app: str, page: Page) -> None:
     slider.fill("10")  # moving the slider and letting go
     expect(viewer).to_have_attribute("data-step", "10")
     took = shots(page, "app-04-osztas", lambda: switch_to_english(page))
-    report("04_osztas_menete", clicks, took)
-
-
-def test_baseline_round_trip_of_a_plain_widget(open_notebook: Callable[..., Page]) -> None:
-    page = open_notebook(Path(__file__).with_name("fixtures") / "roundtrip.ipynb")
-    label = page.locator(".widget-label")
-    expect(label).to_have_text("0")
-    button = page.get_by_role("button", name="Count")
-    clicks = [timed(button.click, lambda n=n: page.wait_for_function(
-        "n => document.querySelector('.widget-label').innerText === String(n)", arg=n, polling="raf"))
-        for n in range(1, 11)]
-    expect(label).to_have_text("10")
-    p95 = statistics.quantiles(clicks, n=20)[-1]
-    print(f"\nBENCH baseline (plain ipywidgets button): median={statistics.median(clicks):.0f} ms "
-          f"p95={p95:.0f} ms")
+    report("04_osztas_menete", clicks, took, baseline)

@@ -19,8 +19,8 @@ from kaszino.i18n import language, player_number, tr
 from kaszino.jupyter.render import FULL, View, position_html, score_html
 from kaszino.jupyter.widgets.base import HtmlWidget
 from kaszino.jupyter.widgets.table import Button, language_buttons
-from kaszino.teach.explain import LEVELS, Level, Message, explain_move
-from kaszino.teach.flow import flow_events, player_fields
+from kaszino.teach.explain import LEVELS, Level, Message, explain_move, player_fields
+from kaszino.teach.flow import flow_events
 
 
 def first_deal(record: GameRecord) -> list[GameState]:
@@ -120,7 +120,8 @@ class DealViewer(HtmlWidget):
         before, after = self._states[step - 1], self._states[step]
         move = self._record.moves[step - 1]
         head = tr("ui.viewer_move", n=step, p=player_number(before.to_move), move=str(move))
-        lines = [head, explain_move(before, move, self._level).text_in(lang)]
+        # The heading names the player, so the explanation tells about them (not to "you").
+        lines = [head, explain_move(before, move, self._level).about(before.to_move).text_in(lang)]
         lines += [event.render(lang) for event in flow_events(before, move, after)]
         return "\n".join(lines)
 
