@@ -76,6 +76,11 @@ def computer_call(state: GameState, seats: Sequence[int]) -> Move | None:
         raise KaszinoError(f"seats must be a list of seat numbers, not {quote(seats)}")
     for seat in seats:
         check_whole("seat", seat, 0, state.players - 1)
+    return _call(state, seats)
+
+
+def _call(state: GameState, seats: Sequence[int]) -> Move | None:
+    """:func:`computer_call` once its arguments are known to be good."""
     if state.finished:
         return None
     players = state.players
@@ -97,7 +102,12 @@ def computer_move(state: GameState, players: Sequence[Player]) -> Move:
     """The next move of a game where every seat is a computer player."""
     check_type("state", state, GameState)
     check_players(players, state.rules)
-    call = computer_call(state, range(len(players)))
+    return _move(state, players)
+
+
+def _move(state: GameState, players: Sequence[Player]) -> Move:
+    """:func:`computer_move` once its arguments are known to be good (a game's loop checks them once)."""
+    call = _call(state, range(len(players)))
     if call is not None:
         return call
     if state.deal_over:
@@ -128,7 +138,7 @@ def play_game(players: Sequence[Player], rules: Rules = STANDARD, *, seed: int) 
     start = state = new_game(rules, seed=seed)
     moves: list[Move] = []
     while not state.finished:
-        move = computer_move(state, players)
+        move = _move(state, players)
         try:
             state = state.play(move)
         except IllegalMoveError as error:
