@@ -72,6 +72,18 @@ def test_value_and_optimal_moves_equal_plain_minimax(state: GameState) -> None:
     assert list(solution.best_moves) == [move for move in own_moves(state) if move in best]
 
 
+@settings(max_examples=100)
+@given(positions(), st.booleans())
+def test_move_values_are_exact_whatever_order_they_are_read_in(state: GameState, backwards: bool) -> None:
+    # solve proves only the best moves; every other value is searched when it is first read
+    solution = solve(state)
+    expected = move_values(state)
+    moves = list(expected)[::-1] if backwards else list(expected)
+    assert [solution.move_values[move] for move in moves] == [expected[move] for move in moves]
+    assert list(solution.move_values) == list(expected)
+    assert len(solution.move_values) == len(expected)
+
+
 @settings(max_examples=150)
 @given(positions())
 def test_line_ends_the_deal_with_the_value(state: GameState) -> None:

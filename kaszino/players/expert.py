@@ -54,6 +54,13 @@ class Assessment:
         return sorted(self.move_values.items(), key=lambda pair: -pair[1])
 
 
+def exactly_solvable(state: GameState) -> bool:
+    """Whether the expert solves ``state`` exactly: the open last round with its talon gone, two
+    players or at most ``EXACT_LIMIT`` hand cards in all."""
+    return state.open_round and not state.talon and (
+        state.players == 2 or sum(map(len, state.hands)) <= EXACT_LIMIT)
+
+
 def unseen_cards(state: GameState, player: int) -> list[Card]:
     """The cards ``player`` has not seen: not in his hand, on the table or in any pile
     (in the open last round he sees every hand)."""
@@ -117,6 +124,8 @@ class ExpertPlayer:
         moves = table_moves(state)
         if len(moves) == 1:
             return moves[0]
+        if exactly_solvable(state):  # the best move alone: no need for every move's exact value
+            return solve(state).best_moves[0]
         return self.assess(state).best
 
     def assess(self, state: GameState) -> Assessment:
@@ -124,8 +133,7 @@ class ExpertPlayer:
         moves = table_moves(state)
         if not moves:
             raise KaszinoError("there is no move to assess: the deal or the game is over")
-        if state.open_round and not state.talon and (
-                state.players == 2 or sum(map(len, state.hands)) <= EXACT_LIMIT):
+        if exactly_solvable(state):
             solution = solve(state)
             values = {move: float(solution.move_values[move]) for move in moves}
             return Assessment(values, solution.best_moves[0], True, 1)

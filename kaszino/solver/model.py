@@ -288,7 +288,12 @@ class RoundModel:
         return subs[1:]
 
     def table_subsets(self, table: int, total: int) -> list[Step]:
-        """Every sub-multiset of ``table`` summing to ``total``, each once (output-sensitive)."""
+        """Every sub-multiset of ``table`` summing to ``total``, each once, the most points first.
+
+        Class by class, every partial pick that can still be completed to ``total`` by the
+        classes after it is grown by each count of the class; nothing else is ever made, so the
+        work follows the number of sub-multisets found.
+        """
         key = (table, total)
         known = self._table_subsets.get(key)
         if known is None:
@@ -298,29 +303,24 @@ class RoundModel:
             reach = [1] * (len(present) + 1)
             for i in range(len(present) - 1, -1, -1):
                 c, count = present[i]
-                bits = reach[i + 1]
-                reach[i] = bits
+                bits = after = reach[i + 1]
                 for k in range(1, count + 1):
-                    reach[i] |= bits << (k * values[c])
+                    bits |= after << (k * values[c])
+                reach[i] = bits
             found: list[Step] = []
-
-            def extend(i: int, remaining: int, chosen: int) -> None:
-                """Every way to finish ``remaining`` > 0 with classes ``present[i:]``; it exists."""
-                c, count = present[i]
-                value, unit, after = values[c], 1 << (BITS * c), reach[i + 1]
-                for k in range(count + 1):
-                    left = remaining - k * value
-                    if left <= 0:
-                        if left == 0:
-                            taken = chosen + k * unit
-                            found.append(Step(CAPTURE, 0, taken, *self.stats(taken).taken))
-                        return
-                    if after >> left & 1:
-                        extend(i + 1, left, chosen + k * unit)
-
             if total > 0 and reach[0] >> total & 1:
-                extend(0, total, 0)
-            found.sort(key=lambda step: (step.points, step.cards), reverse=True)
+                partial = [(total, 0)]  # (what is still missing, the classes picked so far)
+                for i, (c, count) in enumerate(present):
+                    value, unit, after = values[c], 1 << (BITS * c), reach[i + 1]
+                    grown = [(left, sig) for left, sig in partial if after >> left & 1]
+                    for k in range(1, count + 1):
+                        worth, taken = k * value, k * unit
+                        grown += [(left - worth, sig + taken) for left, sig in partial
+                                  if left >= worth and after >> (left - worth) & 1]
+                    partial = grown
+                stats = self.stats
+                found = [Step(CAPTURE, 0, sig, *stats(sig).taken) for _, sig in partial]
+                found.sort(key=lambda step: (step.points, step.cards), reverse=True)
             known = self._table_subsets[key] = found
         return known
 

@@ -9,7 +9,7 @@ whose score is his deal points minus the best of theirs.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from kaszino.engine.captures import Capture
@@ -38,16 +38,51 @@ class Solution:
 
     ``value``: the mover's final deal points minus the best final deal points of the others
     under perfect play (paranoid with three or four players). ``move_values`` gives that number
-    after each legal move; ``best_moves`` are the moves reaching ``value``, in
-    ``legal_moves()`` order; ``line`` is one perfect continuation to the end of the deal,
-    starting with the first of ``best_moves``; ``nodes`` counts the positions searched.
+    after each legal move (a :class:`MoveValues`: each searched when first read); ``best_moves``
+    are the moves reaching ``value``, in ``legal_moves()`` order; ``line`` is one perfect
+    continuation to the end of the deal, starting with the first of ``best_moves``; ``nodes``
+    counts the positions searched by ``solve`` itself.
     """
 
     value: int
     best_moves: tuple[Move, ...]
     line: tuple[Move, ...]
-    move_values: dict[Move, int]
+    move_values: Mapping[Move, int]
     nodes: int
+
+
+class MoveValues(Mapping[Move, int]):
+    """The exact value after each legal move of the root, each searched when first read.
+
+    ``solve`` proves only what the best moves need (the value, and that every other move falls
+    short of it); the exact shortfall of a weaker move costs a full search of its replies, so it
+    is found on demand, in the same transposition table. Once every value is known the search
+    is let go.
+    """
+
+    def __init__(self, search: _Search, steps: dict[Move, Step]) -> None:
+        self._search: _Search | None = search
+        self._steps = steps
+        self._known: dict[Step, int] = {}
+
+    def __getitem__(self, move: Move) -> int:
+        step = self._steps[move]
+        if step not in self._known:
+            assert self._search is not None, "every value is known once the search is let go"
+            search = self._search
+            self._known[step] = search.exact(search.play(search.root, step))
+            if len(self._known) == len(set(self._steps.values())):  # all known
+                self._search = None
+        return self._known[step]
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._steps)
+
+    def __len__(self) -> int:
+        return len(self._steps)
+
+    def __repr__(self) -> str:
+        return f"MoveValues({dict(self)!r})"
 
 
 def solve(state: GameState) -> Solution:
@@ -60,17 +95,14 @@ def solve(state: GameState) -> Solution:
     root = search.root
     moves = playable_moves(state)
     steps = {move: search.model.of_move(move) for move in moves}
-    wanted = set(steps.values())
-    known: dict[Step, int] = {}
-    for step in search.steps(root, None):  # the promising moves first: they fill the table best
-        if step in wanted:
-            known[step] = search.exact(search.play(root, step))
-    move_values = {move: known[steps[move]] for move in moves}
-    value = max(move_values.values())
-    best = tuple(move for move in moves if move_values[move] == value)
-    first = search.play(root, search.model.of_move(best[0]))
+    value = search.exact(root)
+    # a move is best when its value is not below the root's: a null window proves it either way
+    best_steps = {step for step in dict.fromkeys(steps.values())
+                  if search.value(search.play(root, step), value - 1, value) >= value}
+    best = tuple(move for move in moves if steps[move] in best_steps)
+    first = search.play(root, steps[best[0]])
     line = (best[0],) + search.line(first, _quiet(state).play(best[0]), value)
-    return Solution(value, best, line, move_values, search.nodes)
+    return Solution(value, best, line, MoveValues(search, steps), search.nodes)
 
 
 def playable_moves(state: GameState) -> list[Move]:
