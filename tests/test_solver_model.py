@@ -50,3 +50,26 @@ def test_the_search_generates_every_legal_move(name: str) -> None:
         generated = set(search.steps(search.root, None))
         missing = [move for move in playable_moves(state) if search.model.of_move(move) not in generated]
         assert not missing, (state.notation(), missing)
+
+
+@given(st.sampled_from(PRESETS), st.lists(st.sampled_from(DECK), max_size=20, unique=True))
+def test_stats_count_the_cards_spades_points_and_values(name: str, cards: list[Card]) -> None:
+    model = RoundModel(preset(name))
+    rules = model.rules
+    stats = model.stats(signature(cards))
+    worth = {"10♦": rules.big_casino_points, "2♠": rules.little_casino_points}
+    points = sum(rules.ace_points if card.value == 1 else worth.get(str(card), 0) for card in cards)
+    spades = sum(card.suit.name == "SPADES" for card in cards)
+    expected = (len(cards), spades, points, sum(card.value for card in cards))
+    assert (stats.cards, stats.spades, stats.points, stats.total) == expected
+
+
+@given(st.lists(st.sampled_from(DECK), min_size=1, max_size=14, unique=True), st.data())
+def test_the_quick_pick_is_a_table_subset_of_its_sum(table: list[Card], data: st.DataObject) -> None:
+    """The pick tried first at a node (made without listing them all) is a real sub-multiset of
+    the table with the wanted sum."""
+    model = RoundModel(preset("standard"))
+    sig = signature(table)
+    reach = model.table_sums(sig)
+    total = data.draw(st.sampled_from([s for s in range(1, reach.bit_length()) if reach >> s & 1]))
+    assert model.good_subset(sig, total) in model.table_subsets(sig, total)

@@ -70,6 +70,7 @@ def test_value_and_optimal_moves_equal_plain_minimax(state: GameState) -> None:
     assert solution.value == value
     assert set(solution.best_moves) == best
     assert list(solution.best_moves) == [move for move in own_moves(state) if move in best]
+    assert solution.best_move == solution.best_moves[0] == solution.line[0]
 
 
 @settings(max_examples=100)

@@ -125,7 +125,7 @@ class ExpertPlayer:
         if len(moves) == 1:
             return moves[0]
         if exactly_solvable(state):  # the best move alone: no need for every move's exact value
-            return solve(state).best_moves[0]
+            return solve(state).best_move
         return self.assess(state).best
 
     def assess(self, state: GameState) -> Assessment:
@@ -136,7 +136,7 @@ class ExpertPlayer:
         if exactly_solvable(state):
             solution = solve(state)
             values = {move: float(solution.move_values[move]) for move in moves}
-            return Assessment(values, solution.best_moves[0], True, 1)
+            return Assessment(values, solution.best_move, True, 1)
         player = state.to_move
         unseen = unseen_cards(state, player)
         rng = choice_rng(self.seed, state, player)

@@ -41,7 +41,7 @@ class ExactLastRound:
     def choose(self, state: GameState) -> Move:
         """The move of ``state.to_move``."""
         if state.open_round:
-            return solve(state).best_moves[0]
+            return solve(state).best_move
         return GreedyPlayer().choose(state)
 
 

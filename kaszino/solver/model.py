@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from kaszino.engine.captures import Capture
-from kaszino.engine.cards import Card, Suit
+from kaszino.engine.cards import DECK, Card, Suit
 from kaszino.engine.moves import Lay, Move, Pass
 from kaszino.engine.rules import Rules
 from kaszino.engine.scoring import BIG_CASINO, DECK_SIZE, LITTLE_CASINO, SPADES_IN_DECK, majority_holder
@@ -78,9 +78,14 @@ def card_class(card: Card) -> int:
     return card.value - 1 + (13 if card.suit is Suit.SPADES else 0)
 
 
+_UNITS = [0] * 4 * 14
+for _card in DECK:
+    _UNITS[4 * _card.value + _card.suit] = 1 << (BITS * card_class(_card))
+
+
 def signature(cards: Sequence[Card]) -> int:
     """The multiset of classes of ``cards`` as one integer."""
-    return sum(1 << (BITS * card_class(card)) for card in cards)
+    return sum([_UNITS[4 * card.value + card.suit] for card in cards])
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +96,11 @@ class Stats:
     spades: int
     points: int
     total: int  # sum of the values
+
+    def plus(self, other: Stats) -> Stats:
+        """The stats of both multisets together (they must not share a card)."""
+        return Stats(self.cards + other.cards, self.spades + other.spades, self.points + other.points,
+                     self.total + other.total)
 
     @property
     def taken(self) -> tuple[int, int, int]:
@@ -120,9 +130,15 @@ class RoundModel:
         self.spades = tuple(spades)
         self.points = tuple(points)
         self.best_tabla = max(rules.tabla_points, rules.first_move_tabla_points)
+        # the classes in the order good_subset takes them, each with the shift of its count
+        greedy = sorted(range(CLASSES), key=lambda c: (-points[c], values[c], -spades[c]))
+        self._greedy_order = tuple((c, BITS * c) for c in greedy)
+        self._classes: dict[int, list[tuple[int, int]]] = {}
+        self._stat_planes = tuple(bit_planes(weights) for weights in ((1,) * CLASSES, spades, points, values))
         self._stats: dict[int, Stats] = {}
         self._hand_groups: dict[int, dict[int, list[Step]]] = {}
         self._table_subsets: dict[tuple[int, int], list[Step]] = {}
+        self._good_subsets: dict[tuple[int, int], Step] = {}
         self._lays: dict[int, tuple[Step, ...]] = {}
         self._hand_sums: dict[int, int] = {}
         self._table_sums: dict[int, int] = {}
@@ -132,26 +148,25 @@ class RoundModel:
 
     # --- multisets ------------------------------------------------------------------------
     def classes(self, sig: int) -> list[tuple[int, int]]:
-        """``(class, count)`` of every class present in ``sig``, in class order."""
-        found = []
-        c = 0
-        while sig:
-            count = sig & FIELD
-            if count:
-                found.append((c, count))
-            sig >>= BITS
-            c += 1
+        """``(class, count)`` of every class present in ``sig``, in class order (memoised: do not
+        change the list)."""
+        found = self._classes.get(sig)
+        if found is None:
+            found = self._classes[sig] = []
+            c, rest = 0, sig
+            while rest:
+                count = rest & FIELD
+                if count:
+                    found.append((c, count))
+                rest >>= BITS
+                c += 1
         return found
 
     def stats(self, sig: int) -> Stats:
         known = self._stats.get(sig)
         if known is None:
-            cards = spades = points = total = 0
-            for c, count in self.classes(sig):
-                cards += count
-                spades += count * self.spades[c]
-                points += count * self.points[c]
-                total += count * self.values[c]
+            cards, spades, points, total = (sum(weight * counted(sig & mask) for weight, mask in planes)
+                                            for planes in self._stat_planes)
             known = self._stats[sig] = Stats(cards, spades, points, total)
         return known
 
@@ -234,20 +249,52 @@ class RoundModel:
 
         Lazily, because a cut-off usually comes after a few moves. Order: a tábla first, then
         captures of larger sums (more cards), within a sum the ones worth most points and
-        cards; then the lays, the cheapest card first.
+        cards; then the lays, the cheapest card first. Before all, one good capture of the first
+        sum (:meth:`good_subset`): most searches stop at it, before the others are ever listed.
         """
         if table:
             reach = self.table_sums(table)
             groups = self.hand_groups(hand)
             whole = self.stats(table).total
             totals = sorted((t for t in groups if reach >> t & 1), key=lambda t: (t == whole, t))
+            tried = -1  # the table side of the good capture, once it has been tried
             for total in reversed(totals):
+                if tried < 0:
+                    quick = self.good_subset(table, total)
+                    tried = quick.table
+                    for h in groups[total]:
+                        yield _joined(h, quick)
                 subsets = self.table_subsets(table, total)
                 for h in groups[total]:
                     for t in subsets:
-                        cards, spades, points = h.cards + t.cards, h.spades + t.spades, h.points + t.points
-                        yield Step(CAPTURE, h.hand, t.table, cards, spades, points)
+                        if t.table != tried:
+                            yield _joined(h, t)
         yield from self.lays(hand)
+
+    def good_subset(self, table: int, total: int) -> Step:
+        """One sub-multiset of ``table`` summing to ``total`` (it must exist), made greedily to be
+        worth much: the point classes first, then the small cards, each class taking as many cards
+        as still let the rest reach the sum. Usually, not always, the best by points and cards."""
+        key = (table, total)
+        known = self._good_subsets.get(key)
+        if known is None:
+            known = self._good_subsets[key] = self._good_subset(table, total)
+        return known
+
+    def _good_subset(self, table: int, total: int) -> Step:
+        present = [(c, count) for c, shift in self._greedy_order if (count := table >> shift & FIELD)]
+        values = self.values
+        reach = self._suffix_reach(present)
+        left, taken = total, 0
+        for i, (c, count) in enumerate(present):
+            after = reach[i + 1]
+            for k in range(min(count, left // values[c]), -1, -1):
+                if after >> (left - k * values[c]) & 1:
+                    left -= k * values[c]
+                    taken += k << (BITS * c)
+                    break
+        return Step(CAPTURE, 0, taken, *self.stats(taken).taken)
+
 
     def lays(self, hand: int) -> tuple[Step, ...]:
         known = self._lays.get(hand)
@@ -299,14 +346,7 @@ class RoundModel:
         if known is None:
             present = self.classes(table)
             values = self.values
-            # reach[i]: bit s set when some sub-multiset of present[i:] sums to s
-            reach = [1] * (len(present) + 1)
-            for i in range(len(present) - 1, -1, -1):
-                c, count = present[i]
-                bits = after = reach[i + 1]
-                for k in range(1, count + 1):
-                    bits |= after << (k * values[c])
-                reach[i] = bits
+            reach = self._suffix_reach(present)
             found: list[Step] = []
             if total > 0 and reach[0] >> total & 1:
                 partial = [(total, 0)]  # (what is still missing, the classes picked so far)
@@ -323,6 +363,19 @@ class RoundModel:
                 found.sort(key=lambda step: (step.points, step.cards), reverse=True)
             known = self._table_subsets[key] = found
         return known
+
+    def _suffix_reach(self, present: Sequence[tuple[int, int]]) -> list[int]:
+        """``reach[i]``: bit ``s`` set when some sub-multiset of ``present[i:]`` (classes with their
+        counts) sums to ``s``."""
+        values = self.values
+        reach = [1] * (len(present) + 1)
+        for i in range(len(present) - 1, -1, -1):
+            c, count = present[i]
+            bits = after = reach[i + 1]
+            for k in range(1, count + 1):
+                bits |= after << (k * values[c])
+            reach[i] = bits
+        return reach
 
     def can_capture(self, hand: int, table: int) -> bool:
         """Whether ``hand`` has some capture on ``table`` (without listing the captures)."""
@@ -430,6 +483,32 @@ def gain(counters: Counters, player: int, cards: int, spades: int, points: int) 
     i = 3 * player
     grown = (counters[i] + cards, counters[i + 1] + spades, counters[i + 2] + points)
     return counters[:i] + grown + counters[i + 3:]
+
+
+_LOW = sum(1 << (BITS * c) for c in range(CLASSES))
+"""The low bit of every class's count in a signature."""
+
+
+def counted(sig: int) -> int:
+    """How many cards the signature ``sig`` holds (the sum of its 2-bit counts)."""
+    return (sig & _LOW).bit_count() + 2 * (sig >> 1 & _LOW).bit_count()
+
+
+def bit_planes(weights: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """``(2**b, mask)`` for each bit ``b`` of the per-class ``weights`` (≥ 0), the mask holding the
+    fields of the classes whose weight has that bit: the weighted card count of a signature is
+    then ``sum(w * counted(sig & mask))``, a few bit operations."""
+    planes = []
+    for b in range(max(weights).bit_length()):
+        mask = sum(FIELD << (BITS * c) for c, weight in enumerate(weights) if weight >> b & 1)
+        planes.append((1 << b, mask))
+    return tuple(planes)
+
+
+def _joined(hand: Step, table: Step) -> Step:
+    """The capture taking ``hand``'s hand cards and ``table``'s table cards (both captures)."""
+    return Step(CAPTURE, hand.hand, table.table, hand.cards + table.cards, hand.spades + table.spades,
+                hand.points + table.points)
 
 
 def _with(hands: tuple[int, ...], player: int, hand: int) -> tuple[int, ...]:

@@ -10,7 +10,7 @@ whose score is his deal points minus the best of theirs.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from kaszino.engine.captures import Capture
 from kaszino.engine.moves import Lay, Move, Pass
@@ -37,49 +37,92 @@ class Solution:
     """The exact outcome of the open last round for ``state.to_move``.
 
     ``value``: the mover's final deal points minus the best final deal points of the others
-    under perfect play (paranoid with three or four players). ``move_values`` gives that number
-    after each legal move (a :class:`MoveValues`: each searched when first read); ``best_moves``
-    are the moves reaching ``value``, in ``legal_moves()`` order; ``line`` is one perfect
-    continuation to the end of the deal, starting with the first of ``best_moves``; ``nodes``
-    counts the positions searched by ``solve`` itself.
+    under perfect play (paranoid with three or four players). ``line`` is one perfect
+    continuation to the end of the deal: at every step the first move in ``legal_moves()``
+    order that keeps the value. ``nodes`` counts the positions ``solve`` searched.
+
+    ``best_moves`` (every move reaching ``value``, in ``legal_moves()`` order) and
+    ``move_values`` (that number after each legal move) are found when first read: proving
+    that a move merely ties the best, or by how much a weak move falls short, takes a full
+    search of the opponents' replies, which the value and the line do not need.
     """
 
     value: int
-    best_moves: tuple[Move, ...]
     line: tuple[Move, ...]
-    move_values: Mapping[Move, int]
     nodes: int
+    move_values: MoveValues = field(repr=False, compare=False)
+
+    @property
+    def best_move(self) -> Move:
+        """The first of ``best_moves`` (the start of ``line``), known without the others."""
+        return self.line[0]
+
+    @property
+    def best_moves(self) -> tuple[Move, ...]:
+        return self.move_values.reaching(self.value)
 
 
 class MoveValues(Mapping[Move, int]):
     """The exact value after each legal move of the root, each searched when first read.
 
-    ``solve`` proves only what the best moves need (the value, and that every other move falls
-    short of it); the exact shortfall of a weaker move costs a full search of its replies, so it
-    is found on demand, in the same transposition table. Once every value is known the search
-    is let go.
+    Every search runs in the one transposition table of the solve, so later questions reuse
+    what earlier ones found. Once every value is known the search is let go.
     """
 
-    def __init__(self, search: _Search, steps: dict[Move, Step]) -> None:
+    def __init__(self, search: _Search, state: GameState) -> None:
         self._search: _Search | None = search
-        self._steps = steps
+        self._state = state
+        self._listed: list[Move] | None = None
+        self._steps: dict[Move, Step] = {}
         self._known: dict[Step, int] = {}
+        self._reaching: dict[int, tuple[Move, ...]] = {}
+
+    @property
+    def _moves(self) -> list[Move]:
+        if self._listed is None:
+            self._listed = playable_moves(self._state)
+        return self._listed
+
+    def _step(self, move: Move) -> Step:
+        step = self._steps.get(move)
+        if step is None:
+            if move not in self._moves:
+                raise KeyError(move)
+            step = self._steps[move] = self._live().model.of_move(move)
+        return step
+
+    def _live(self) -> _Search:
+        assert self._search is not None, "every value is known once the search is let go"
+        return self._search
 
     def __getitem__(self, move: Move) -> int:
-        step = self._steps[move]
+        step = self._step(move)
         if step not in self._known:
-            assert self._search is not None, "every value is known once the search is let go"
-            search = self._search
+            search = self._live()
             self._known[step] = search.exact(search.play(search.root, step))
-            if len(self._known) == len(set(self._steps.values())):  # all known
-                self._search = None
+            if len(self._steps) == len(self._moves) and len(self._known) == len(set(self._steps.values())):
+                self._search = None  # all known
         return self._known[step]
 
+    def reaching(self, value: int) -> tuple[Move, ...]:
+        """The moves whose value is ``value`` (the root's), in ``legal_moves()`` order."""
+        found = self._reaching.get(value)
+        if found is None:
+            found = self._reaching[value] = tuple(move for move in self._moves if self._reaches(move, value))
+        return found
+
+    def _reaches(self, move: Move, value: int) -> bool:
+        step = self._step(move)
+        if step in self._known:
+            return self._known[step] == value
+        search = self._live()  # no move is worth more than the root: a null window tells
+        return search.value(search.play(search.root, step), value - 1, value) >= value
+
     def __iter__(self) -> Iterator[Move]:
-        return iter(self._steps)
+        return iter(self._moves)
 
     def __len__(self) -> int:
-        return len(self._steps)
+        return len(self._moves)
 
     def __repr__(self) -> str:
         return f"MoveValues({dict(self)!r})"
@@ -92,17 +135,9 @@ def solve(state: GameState) -> Solution:
     if problem is not None:
         raise KaszinoError(f"cannot solve this position: {problem}")
     search = _Search(state)
-    root = search.root
-    moves = playable_moves(state)
-    steps = {move: search.model.of_move(move) for move in moves}
-    value = search.exact(root)
-    # a move is best when its value is not below the root's: a null window proves it either way
-    best_steps = {step for step in dict.fromkeys(steps.values())
-                  if search.value(search.play(root, step), value - 1, value) >= value}
-    best = tuple(move for move in moves if steps[move] in best_steps)
-    first = search.play(root, steps[best[0]])
-    line = (best[0],) + search.line(first, _quiet(state).play(best[0]), value)
-    return Solution(value, best, line, MoveValues(search, steps), search.nodes)
+    value = search.exact(search.root)
+    line = search.line(search.root, _quiet(state), value)
+    return Solution(value, line, search.nodes, MoveValues(search, state))
 
 
 def playable_moves(state: GameState) -> list[Move]:
@@ -239,12 +274,11 @@ class _Search:
         """Bounds on the value from what is still in play, before any search."""
         hands, table, mover, _, forced, _, counters = node
         model, player = self.model, self.player
-        held = sum(hands)
-        rest = model.stats(held + table)
-        on_table = model.stats(table).total
+        in_hands, on_table = model.stats(sum(hands)), model.stats(table)
+        rest = in_hands.plus(on_table)
         # the table's total minus the hands' never falls, and a tábla needs it at zero or below
-        possible = on_table <= model.stats(held).total
-        most = self.tablas.most(hands, on_table, mover, forced) if possible else self.no_tablas
+        possible = on_table.total <= in_hands.total
+        most = self.tablas.most(hands, on_table.total, mover, forced) if possible else self.no_tablas
         tabla = model.best_tabla
         if model.players == 2:
             # each card is worth more in one's own pile than in the other's
@@ -275,9 +309,10 @@ class _Search:
             return None
         model = self.model
         hand = hands[mover]
-        if model.stats(table).total <= model.stats(hand).total or not model.can_capture(hand, table):
+        on_table, in_hand = model.stats(table), model.stats(hand)
+        if on_table.total <= in_hand.total or not model.can_capture(hand, table):
             return None
-        rest = model.stats(hand + table)
+        rest = in_hand.plus(on_table)
         outcomes = [model.utility(gain(counters, mover, *rest.taken), self.player)]
         laid = counters if last == NOBODY else gain(counters, last, *rest.taken)
         outcomes.append(model.utility(laid, self.player))

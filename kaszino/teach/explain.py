@@ -346,7 +346,7 @@ def _with_exact(state: GameState, verdict: Explanation) -> Explanation:
     after = without_claims(state).play(verdict.move)
     refutation = () if after.deal_over else solve(after).line
     messages = verdict.messages + (
-        Message.of("exact_worse", loss=exact_loss, best=line_message(state, solution.best_moves[:1])),
+        Message.of("exact_worse", loss=exact_loss, best=line_message(state, (solution.best_move,))),
     )
     if refutation:
         messages += (Message.of("refutation", line=line_message(after, refutation)),)

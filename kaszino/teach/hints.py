@@ -111,7 +111,7 @@ def _last_round(state: GameState) -> Ladder:
     from kaszino.solver import solve  # the exact search; imported only when a last round needs it
 
     solution = solve(state)
-    move = solution.best_moves[0]
+    move = solution.best_move
     line = tuple(solution.line)
     continuation = line[1:] if line[:1] == (move,) else line
     after = without_claims(state).play(move)
