@@ -21,6 +21,7 @@ from kaszino.inputs import check_type
 from kaszino.solver.model import (
     AGAIN,
     NOBODY,
+    NOT_FORCED,
     PASS_STEP,
     Node,
     RoundModel,
@@ -316,24 +317,35 @@ class _Search:
         return low, high
 
     def _alone(self, node: Node) -> int | None:
-        """The value when only the mover holds cards and can take everything, else None.
+        """The value when only the mover holds cards and it is decided without search, else None.
 
-        Any plan with a capture ends with every remaining card in his pile; if the table is
-        worth more than his hand no tábla is possible, so those plans all score the same. The
-        only other outcome is laying every card, which leaves the table to the last capturer.
+        Any plan with a capture ends with every remaining card in his pile (he is the last
+        capturer); the only other outcome is laying every card, which leaves the table to the
+        last capturer. The captures differ only by táblák: none is possible when the table is
+        worth more than his hand, and with a single card the only one takes the whole table,
+        when it is worth exactly that card. A single card that cannot capture is laid. (A
+        forced lay, or a second move after it, is left to the search.)
         """
-        hands, table, mover, last, _, _, counters = node
-        if sum(hands) != hands[mover]:  # somebody else still holds cards
+        hands, table, mover, last, forced, fresh, counters = node
+        if sum(hands) != hands[mover] or forced != NOT_FORCED:  # somebody else still holds cards
             return None
         model = self.model
         hand = hands[mover]
         on_table, in_hand = model.stats(table), model.stats(hand)
-        if on_table.total <= in_hand.total or not model.can_capture(hand, table):
-            return None
+        if on_table.total < in_hand.total or (on_table.total == in_hand.total and in_hand.cards > 1):
+            return None  # a tábla may be possible
+        can_capture = model.can_capture(hand, table)
+        if not can_capture and in_hand.cards > 1:
+            return None  # a lay now may make a capture possible later
         rest = in_hand.plus(on_table)
-        outcomes = [model.utility(gain(counters, mover, *rest.taken), self.player)]
         laid = counters if last == NOBODY else gain(counters, last, *rest.taken)
-        outcomes.append(model.utility(laid, self.player))
+        outcomes = [model.utility(laid, self.player)]
+        if can_capture:
+            cards, spades, points = rest.taken
+            if on_table.total == in_hand.total:
+                rules = model.rules
+                points += rules.first_move_tabla_points if fresh >> mover & 1 else rules.tabla_points
+            outcomes.append(model.utility(gain(counters, mover, cards, spades, points), self.player))
         return max(outcomes) if mover == self.player else min(outcomes)
 
     # --- the principal variation ----------------------------------------------------------
