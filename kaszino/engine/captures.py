@@ -3,11 +3,12 @@
 A capture pairs a non-empty set of hand cards with a non-empty set of table cards of the
 same sum, at most ``rules.capture_limit``. The enumeration is output-sensitive: one pass
 builds, for every suffix of the table, the bit set of sums its subsets can reach (cut at the
-limit); the search then only enters a branch that can still complete the target sum, so its
-work is proportional to the number of captures it returns. The table subsets of one sum are
-found once and shared by every hand group of that sum, and the ``Capture`` values are made
-without the dataclass constructor's per-field checks (this is the engine's inner loop; see
-``benchmarks/bench_captures.py``).
+limit), in the same pass over the cards as the duplicate check; the search then only enters
+a branch that can still complete the target sum, so its work is proportional to the number of
+captures it returns. The table subsets of one sum are found once and shared by every hand
+group of that sum; a hand's groups are remembered (a hand meets many tables); the ``Capture``
+values are made without the dataclass constructor's per-field checks (this is the engine's
+inner loop; see ``benchmarks/bench_captures.py``).
 """
 
 from __future__ import annotations
@@ -80,8 +81,22 @@ def hand_groups(hand: Sequence[Card], rules: Rules = STANDARD) -> dict[int, list
     Order: by subset size, then in hand order (as ``itertools.combinations``); the sums appear
     in the order of their first subset.
     """
-    limit = rules.capture_limit
-    most = len(hand) if rules.max_hand_cards is None else min(len(hand), rules.max_hand_cards)
+    return _groups(hand, rules.capture_limit, rules.max_hand_cards)
+
+
+@lru_cache(maxsize=4096)
+def _remembered_groups(
+    hand: tuple[Card, ...], limit: int | None, most: int | None
+) -> dict[int, list[tuple[Card, ...]]]:
+    """:func:`hand_groups` for :func:`captures`, remembered (a hand meets many tables); the
+    result is shared: it must not be changed."""
+    return _groups(hand, limit, most)
+
+
+def _groups(
+    hand: Sequence[Card], limit: int | None, most_cards: int | None
+) -> dict[int, list[tuple[Card, ...]]]:
+    most = len(hand) if most_cards is None else min(len(hand), most_cards)
     values = [card.value for card in hand]
     groups: dict[int, list[tuple[Card, ...]]] = {}
     for pick in _pickers(len(hand), most):
@@ -110,41 +125,39 @@ def _pickers(size: int, most: int) -> tuple[int | itemgetter[Any], ...]:
     return tuple(indices[0] if len(indices) == 1 else itemgetter(*indices) for indices in subsets)
 
 
-def suffix_reach(values: Sequence[int], top: int | None) -> list[int]:
-    """``reach[i]``: bit ``s`` set when some subset of ``values[i:]`` sums to ``s`` (≤ ``top``).
+def reachable_sums(values: Sequence[int], top: int | None) -> int:
+    """Bit ``s`` set when some subset of ``values`` sums to ``s`` (≤ ``top``; ``None``: any).
 
-    Bit 0 (the empty subset) is always set; ``top=None`` keeps every sum.
+    Bit 0 (the empty subset) is always set.
     """
     mask = -1 if top is None else (2 << top) - 1
-    reach = [1] * (len(values) + 1)
     bits = 1
-    for i in range(len(values) - 1, -1, -1):
-        bits = (bits | bits << values[i]) & mask
-        reach[i] = bits
-    return reach
+    for value in values:
+        bits = (bits | bits << value) & mask
+    return bits
 
 
 def table_subsets(
-    cards: Sequence[Card], values: Sequence[int], reach: Sequence[int], totals: Iterable[int]
+    cards: Sequence[Card], values: Sequence[int], ahead: Sequence[int], totals: Iterable[int]
 ) -> dict[int, list[tuple[Card, ...]]]:
     """Every subset of ``cards`` summing to one of ``totals`` (> 0), each once, by sum.
 
-    ``values`` are the cards' values and ``reach`` their :func:`suffix_reach`; a total no
-    subset reaches gets no entry. One search serves all the totals, sharing the prefixes they
-    have in common, and only enters a branch that can still end on a wanted total, so its
-    work follows the number of subsets it finds. Within a total: cards in table order, and the
-    subsets that take an earlier card first.
+    ``values`` are the cards' values; bit ``s`` of ``ahead[i]`` is set when a non-empty subset
+    of ``cards[i:]`` sums to ``s`` (``ahead[len(cards)]`` is 0). A total no subset reaches gets
+    no entry. One search serves all the totals, sharing the prefixes they have in common, and
+    only enters a branch that can still end on a wanted total, so its work follows the number
+    of subsets it finds. Within a total: cards in table order, and the subsets that take an
+    earlier card first.
     """
     wanted = 0
     found: dict[int, list[Cards]] = {}
+    reach = ahead[0]
     for total in totals:
-        if reach[0] >> total & 1:
+        if reach >> total & 1:
             wanted |= 1 << total
             found[total] = []
-    if wanted & ~1:
-        ahead = [bits >> 1 for bits in reach]  # bit s of ahead[i]: some subset of cards[i:] sums to s + 1
-        ahead.append(0)
-        _extend(cards, values, ahead, 0, 0, (), wanted >> 1, found)
+    if wanted:
+        _extend(cards, values, ahead, 0, 0, (), wanted, found)
     return found
 
 
@@ -154,21 +167,21 @@ def _extend(
 ) -> None:
     """Add to ``found`` every ``chosen`` + non-empty subset of ``cards[i:]`` with a wanted sum.
 
-    ``chosen`` sums to ``total``; bit s of ``rest`` is set when ``total + 1 + s`` is wanted,
+    ``chosen`` sums to ``total``; bit s ≥ 1 of ``rest`` is set when ``total + s`` is wanted,
     and some subset of ``cards[i:]`` reaches one of them. Depth first, a card taken before
     it is left out.
     """
     while True:
         value = values[i]
         after = ahead[i + 1]
-        with_card = rest >> (value - 1)  # bit s: total + value + s is wanted
+        with_card = rest >> value  # bit s: total + value + s is wanted
         if with_card & 1:
             picked = chosen + (cards[i],)
             found[total + value].append(picked)
-            if after & with_card >> 1:
-                _extend(cards, values, ahead, i + 1, total + value, picked, with_card >> 1, found)
-        elif after & with_card >> 1:
-            _extend(cards, values, ahead, i + 1, total + value, chosen + (cards[i],), with_card >> 1, found)
+            if after & with_card:
+                _extend(cards, values, ahead, i + 1, total + value, picked, with_card, found)
+        elif after & with_card:
+            _extend(cards, values, ahead, i + 1, total + value, chosen + (cards[i],), with_card, found)
         if not after & rest:
             return
         i += 1
@@ -191,15 +204,22 @@ def captures(hand: Iterable[Card], table: Iterable[Card], rules: Rules = STANDAR
     hand, table = check_cards("hand", hand, distinct=False), check_cards("table", table, distinct=False)
     if type(rules) is not Rules:
         check_type("rules", rules, Rules)
-    values = []
+    limit = rules.capture_limit
+    mask = -1 if limit is None else (2 << limit) - 1
+    count = len(table)
+    values = [0] * count
+    ahead = [0] * (count + 1)  # as table_subsets wants it, built with the duplicate check, from the end
+    sums = 1  # bit s: some subset of the cards seen so far sums to s (≤ the limit)
     on_table = in_hand = 0  # bit 4 * value + suit of every card: the duplicate checks cost no hashing
-    for card in table:
-        value = card.value
-        values.append(value)
+    for i in range(count - 1, -1, -1):
+        card = table[i]
+        value = values[i] = card.value
         bit = 1 << (4 * value + card.suit)
         if on_table & bit:
             check_distinct("table", table)
         on_table |= bit
+        sums = (sums | sums << value) & mask
+        ahead[i] = sums ^ 1
     for card in hand:
         bit = 1 << (4 * card.value + card.suit)
         if in_hand & bit:
@@ -210,8 +230,8 @@ def captures(hand: Iterable[Card], table: Iterable[Card], rules: Rules = STANDAR
         raise KaszinoError(f"a card cannot be both in the hand and on the table: {shared}")
     if not hand or not table:
         return []
-    groups = hand_groups(hand, rules)
-    by_sum = table_subsets(table, values, suffix_reach(values, rules.capture_limit), groups)
+    groups = _remembered_groups(hand, rules.capture_limit, rules.max_hand_cards)
+    by_sum = table_subsets(table, values, ahead, groups)
     result: list[Capture] = []
     append = result.append
     for total, table_side in by_sum.items():
@@ -230,5 +250,5 @@ def captures(hand: Iterable[Card], table: Iterable[Card], rules: Rules = STANDAR
 
 def iter_capture_sums(table: Sequence[Card], rules: Rules = STANDARD) -> Iterator[int]:
     """The distinct sums a non-empty set of table cards can make within the limit."""
-    reach = suffix_reach([card.value for card in table], rules.capture_limit)[0]
+    reach = reachable_sums([card.value for card in table], rules.capture_limit)
     return (s for s in range(1, reach.bit_length()) if reach >> s & 1)
