@@ -138,51 +138,52 @@ def reachable_sums(values: Sequence[int], top: int | None) -> int:
 
 
 def table_subsets(
-    cards: Sequence[Card], values: Sequence[int], ahead: Sequence[int], totals: Iterable[int]
+    cards: Sequence[Card], values: Sequence[int], reach: int, after: Sequence[int], totals: Iterable[int]
 ) -> dict[int, list[tuple[Card, ...]]]:
     """Every subset of ``cards`` summing to one of ``totals`` (> 0), each once, by sum.
 
-    ``values`` are the cards' values; bit ``s`` of ``ahead[i]`` is set when a non-empty subset
-    of ``cards[i:]`` sums to ``s`` (``ahead[len(cards)]`` is 0). A total no subset reaches gets
-    no entry. One search serves all the totals, sharing the prefixes they have in common, and
-    only enters a branch that can still end on a wanted total, so its work follows the number
-    of subsets it finds. Within a total: cards in table order, and the subsets that take an
+    ``values`` are the cards' values; bit ``s`` of ``reach`` is set when a subset of all the
+    cards sums to ``s``, and of ``after[i]`` when a non-empty subset of the cards after
+    ``cards[i]`` does. A total no subset reaches gets no entry.
+    One search serves all the totals, sharing the prefixes they have in common, and only
+    enters a branch that can still end on a wanted total, so its work follows the number of
+    subsets it finds. Within a total: cards in table order, and the subsets that take an
     earlier card first.
     """
     wanted = 0
     found: dict[int, list[Cards]] = {}
-    reach = ahead[0]
     for total in totals:
         if reach >> total & 1:
             wanted |= 1 << total
             found[total] = []
     if wanted:
-        _extend(cards, values, ahead, 0, 0, (), wanted, found)
+        _extend([(card,) for card in cards], values, after, 0, 0, (), wanted, found)
     return found
 
 
 def _extend(
-    cards: Sequence[Card], values: Sequence[int], ahead: Sequence[int],
+    singles: Sequence[Cards], values: Sequence[int], after: Sequence[int],
     i: int, total: int, chosen: Cards, rest: int, found: dict[int, list[Cards]],
 ) -> None:
-    """Add to ``found`` every ``chosen`` + non-empty subset of ``cards[i:]`` with a wanted sum.
+    """Add to ``found`` every ``chosen`` + non-empty subset of the cards from ``i`` on with a
+    wanted sum (``singles[i]`` is the 1-tuple of card ``i``).
 
     ``chosen`` sums to ``total``; bit s ≥ 1 of ``rest`` is set when ``total + s`` is wanted,
-    and some subset of ``cards[i:]`` reaches one of them. Depth first, a card taken before
-    it is left out.
+    and some subset of the cards from ``i`` on reaches one of them. Depth first, a card taken
+    before it is left out.
     """
     while True:
         value = values[i]
-        after = ahead[i + 1]
+        later = after[i]
         with_card = rest >> value  # bit s: total + value + s is wanted
         if with_card & 1:
-            picked = chosen + (cards[i],)
+            picked = chosen + singles[i]
             found[total + value].append(picked)
-            if after & with_card:
-                _extend(cards, values, ahead, i + 1, total + value, picked, with_card, found)
-        elif after & with_card:
-            _extend(cards, values, ahead, i + 1, total + value, chosen + (cards[i],), with_card, found)
-        if not after & rest:
+            if later & with_card:
+                _extend(singles, values, after, i + 1, total + value, picked, with_card, found)
+        elif later & with_card:
+            _extend(singles, values, after, i + 1, total + value, chosen + singles[i], with_card, found)
+        if not later & rest:
             return
         i += 1
 
@@ -208,8 +209,8 @@ def captures(hand: Iterable[Card], table: Iterable[Card], rules: Rules = STANDAR
     mask = -1 if limit is None else (2 << limit) - 1
     count = len(table)
     values = [0] * count
-    ahead = [0] * (count + 1)  # as table_subsets wants it, built with the duplicate check, from the end
-    sums = 1  # bit s: some subset of the cards seen so far sums to s (≤ the limit)
+    after = [0] * count  # as table_subsets wants it, built with the duplicate check, from the end
+    sums = 1  # bit s: some subset of the cards after this one sums to s (≤ the limit)
     on_table = in_hand = 0  # bit 4 * value + suit of every card: the duplicate checks cost no hashing
     for i in range(count - 1, -1, -1):
         card = table[i]
@@ -218,8 +219,8 @@ def captures(hand: Iterable[Card], table: Iterable[Card], rules: Rules = STANDAR
         if on_table & bit:
             check_distinct("table", table)
         on_table |= bit
+        after[i] = sums ^ 1
         sums = (sums | sums << value) & mask
-        ahead[i] = sums ^ 1
     for card in hand:
         bit = 1 << (4 * card.value + card.suit)
         if in_hand & bit:
@@ -231,7 +232,7 @@ def captures(hand: Iterable[Card], table: Iterable[Card], rules: Rules = STANDAR
     if not hand or not table:
         return []
     groups = _remembered_groups(hand, rules.capture_limit, rules.max_hand_cards)
-    by_sum = table_subsets(table, values, ahead, groups)
+    by_sum = table_subsets(table, values, sums, after, groups)
     result: list[Capture] = []
     append = result.append
     for total, table_side in by_sum.items():
