@@ -74,36 +74,29 @@ class MoveValues(Mapping[Move, int]):
         self._search: _Search | None = search
         self._root_value = value
         self._state = state
-        self._listed: list[Move] | None = None
-        self._steps: dict[Move, Step] = {}
+        self._listed: dict[Move, Step] | None = None
         self._known: dict[Step, int] = {}
         self._reaching: dict[int, tuple[Move, ...]] = {}
 
     @property
-    def _moves(self) -> list[Move]:
+    def _steps(self) -> dict[Move, Step]:
+        """Every legal move (in ``legal_moves()`` order) with its move in the model."""
         if self._listed is None:
-            self._listed = playable_moves(self._state)
+            model = self._live().model
+            self._listed = {move: model.of_move(move) for move in playable_moves(self._state)}
         return self._listed
-
-    def _step(self, move: Move) -> Step:
-        step = self._steps.get(move)
-        if step is None:
-            if move not in self._moves:
-                raise KeyError(move)
-            step = self._steps[move] = self._live().model.of_move(move)
-        return step
 
     def _live(self) -> _Search:
         assert self._search is not None, "every value is known once the search is let go"
         return self._search
 
     def __getitem__(self, move: Move) -> int:
-        step = self._step(move)
+        step = self._steps[move]
         if step not in self._known:
             search = self._live()
             # the value of the root is the best guess: most moves are worth it or a little less
             self._known[step] = search.exact(search.play(search.root, step), self._root_value)
-            if len(self._steps) == len(self._moves) and len(self._known) == len(set(self._steps.values())):
+            if len(self._known) == len(set(self._steps.values())):
                 self._search = None  # all known
         return self._known[step]
 
@@ -111,21 +104,22 @@ class MoveValues(Mapping[Move, int]):
         """The moves whose value is ``value`` (the root's), in ``legal_moves()`` order."""
         found = self._reaching.get(value)
         if found is None:
-            found = self._reaching[value] = tuple(move for move in self._moves if self._reaches(move, value))
+            steps = self._steps
+            best = {step for step in dict.fromkeys(steps.values()) if self._reaches(step, value)}
+            found = self._reaching[value] = tuple(move for move, step in steps.items() if step in best)
         return found
 
-    def _reaches(self, move: Move, value: int) -> bool:
-        step = self._step(move)
+    def _reaches(self, step: Step, value: int) -> bool:
         if step in self._known:
             return self._known[step] == value
         search = self._live()  # no move is worth more than the root: a null window tells
         return search.value(search.play(search.root, step), value - 1, value) >= value
 
     def __iter__(self) -> Iterator[Move]:
-        return iter(self._moves)
+        return iter(self._steps)
 
     def __len__(self) -> int:
-        return len(self._moves)
+        return len(self._steps)
 
     def __repr__(self) -> str:
         return f"MoveValues({dict(self)!r})"
