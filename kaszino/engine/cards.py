@@ -137,10 +137,11 @@ def check_cards(field: str, cards: object, *, distinct: bool = True) -> tuple[Ca
     ``distinct``); else a ``CardParseError`` naming ``field``.
 
     The check of the public functions that take cards (a string is refused: read it with
-    :func:`parse_cards` first). A tuple of cards, the usual case, is checked without copying.
+    :func:`parse_cards` first). A tuple of cards, the usual case, is checked without copying; a
+    list is copied without asking what else it might be.
     """
     if type(cards) is not tuple:
-        if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        if type(cards) is not list and (isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable)):
             raise CardParseError(f"{field} must be a list of Card values, not {quote(cards)}")
         cards = tuple(cards)
     for card in cards:

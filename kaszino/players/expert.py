@@ -11,7 +11,7 @@ In the open last round everything is known and the exact solver decides.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from kaszino.engine.cards import DECK, Card
@@ -40,9 +40,10 @@ MIN_WORLDS = 2
 class Assessment:
     """What each move of the player to move is worth: the expected margin of deal points at the end
     of the deal (the mover's points minus the best of the others'). ``exact`` when everything is
-    known and the exact solver computed the values; ``worlds`` deals were searched otherwise."""
+    known and the exact solver computed the values (each then searched when first read);
+    ``worlds`` deals were searched otherwise."""
 
-    move_values: dict[Move, float]
+    move_values: Mapping[Move, float]
     best: Move
     exact: bool
     worlds: int
@@ -52,13 +53,6 @@ class Assessment:
     def ranked(self) -> list[tuple[Move, float]]:
         """The moves, the best first (equal values keep ``legal_moves()`` order)."""
         return sorted(self.move_values.items(), key=lambda pair: -pair[1])
-
-
-def exactly_solvable(state: GameState) -> bool:
-    """Whether the expert solves ``state`` exactly: the open last round with its talon gone, two
-    players or at most ``EXACT_LIMIT`` hand cards in all."""
-    return state.open_round and not state.talon and (
-        state.players == 2 or sum(map(len, state.hands)) <= EXACT_LIMIT)
 
 
 def unseen_cards(state: GameState, player: int) -> list[Card]:
@@ -124,8 +118,6 @@ class ExpertPlayer:
         moves = table_moves(state)
         if len(moves) == 1:
             return moves[0]
-        if exactly_solvable(state):  # the best move alone: no need for every move's exact value
-            return solve(state).best_move
         return self.assess(state).best
 
     def assess(self, state: GameState) -> Assessment:
@@ -133,10 +125,11 @@ class ExpertPlayer:
         moves = table_moves(state)
         if not moves:
             raise KaszinoError("there is no move to assess: the deal or the game is over")
-        if exactly_solvable(state):
+        if state.open_round and not state.talon and (
+                state.players == 2 or sum(map(len, state.hands)) <= EXACT_LIMIT):
             solution = solve(state)
-            values = {move: float(solution.move_values[move]) for move in moves}
-            return Assessment(values, solution.best_move, True, 1)
+            # exact values are searched when first read: an annotation reads two of them
+            return Assessment(solution.move_values, solution.best_move, True, 1)
         player = state.to_move
         unseen = unseen_cards(state, player)
         rng = choice_rng(self.seed, state, player)
