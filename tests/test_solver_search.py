@@ -140,6 +140,17 @@ def test_three_players_forced_move_only_on_the_next_seat() -> None:
     assert score_difference(end, 0) == solution.value
 
 
+def test_move_values_hold_only_the_legal_moves() -> None:
+    """The lazy mapping answers like a dict: a move that is not legal here is a KeyError."""
+    state = _position(Rules(), ["K♣"], [], table=["K♥"])
+    solution = solve(state)
+    assert set(solution.move_values) == set(own_moves(state)) and len(solution.move_values) == 2
+    with pytest.raises(KeyError):
+        solution.move_values[Lay(parse_cards("2♠")[0])]
+    assert Lay(parse_cards("2♠")[0]) not in solution.move_values
+    assert solution.move_values.get(Lay(parse_cards("2♠")[0])) is None
+
+
 def test_counts_the_positions_it_searched() -> None:
     state = last_round_position(random.Random(3), Rules(), table_size=8, hand_sizes=(3, 3))
     assert solve(state).nodes > 0

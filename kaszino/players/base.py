@@ -12,14 +12,14 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from kaszino.engine.captures import Capture
 from kaszino.engine.cards import format_cards
-from kaszino.engine.moves import Challenge, Claim, Lay, Move, NextDeal, Pass
+from kaszino.engine.moves import Challenge, Claim, Move, NextDeal
 from kaszino.engine.record import GameRecord
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.engine.state import GameState, new_game
 from kaszino.errors import IllegalMoveError, KaszinoError, quote
 from kaszino.inputs import check_type, check_whole
+from kaszino.solver.search import playable_moves
 
 
 class Player(Protocol):
@@ -40,7 +40,7 @@ class Player(Protocol):
 def table_moves(state: GameState) -> list[Move]:
     """The moves of the player to move: captures, lays and the V3 pass (no calls)."""
     check_type("state", state, GameState)
-    return [move for move in state.legal_moves() if isinstance(move, (Capture, Lay, Pass))]
+    return playable_moves(state)
 
 
 def seen_key(state: GameState, player: int) -> str:
