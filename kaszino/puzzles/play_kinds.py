@@ -63,15 +63,16 @@ class Outcome:
 
 def outcome(state: GameState, move: Move) -> Outcome:
     """The exact result of ``move`` in the open last round: value, the best line after it, final points."""
-    values = {answer_key(m): v for m, v in solution(state).move_values.items()}
-    after = without_claims(state).play(move)
+    after = without_claims(state).play(move)  # an illegal move is refused here, by the game
+    values, key = solution(state).move_values, answer_key(move)
+    value = next(values[m] for m in values if answer_key(m) == key)  # searched for this move alone
     line = () if after.deal_over else solution(after).line
     end = after
     for step in line:
         end = end.play(step)
     totals = [score.total for score in end.deal_scores()]
     me = state.to_move
-    return Outcome(move, values[answer_key(move)], line, totals[me], totals[1 - me])
+    return Outcome(move, value, line, totals[me], totals[1 - me])
 
 
 class LastRound(KindRules):
