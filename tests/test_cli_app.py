@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -38,3 +43,30 @@ def test_bad_arguments_end_with_a_message(tmp_path: Path, capsys: pytest.Capture
 
 def test_a_free_port_is_a_port() -> None:
     assert 0 < free_port() < 65536
+
+
+def test_stopping_the_app_stops_its_voila_server(tmp_path: Path) -> None:
+    """SIGTERM to ``kaszino app`` (a service manager's stop) ends its Voilà server too, instead of
+    leaving it behind on the port."""
+    port = free_port()
+    env = dict(os.environ, KASZINO_PROGRESS=str(tmp_path / "progress.sqlite3"),
+               JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"))
+    command = [sys.executable, "-m", "kaszino.cli", "app", f"--port={port}", "--notebooks", str(NOTEBOOKS)]
+    app = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while not _listening(port):
+            assert app.poll() is None and time.monotonic() < deadline, "the app did not start serving"
+            time.sleep(0.3)
+        app.terminate()
+        assert app.wait(timeout=60) == 0
+        assert not _listening(port), "the Voilà server outlived the app"
+    finally:
+        if app.poll() is None:
+            app.kill()
+
+
+def _listening(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        return sock.connect_ex((HOST, port)) == 0

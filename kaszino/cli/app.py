@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import argparse
 import shutil
+import signal
 import socket
 import subprocess
 import sys
 import webbrowser
 from pathlib import Path
+from types import FrameType
 
 from kaszino.errors import KaszinoError
 
@@ -63,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
     port = args.port or free_port()
     command = voila_command(folder, port)
     print(f"The tutorial is served at {start_url(port)}  (Ctrl+C stops it)", flush=True)
+    stop_like_ctrl_c()
     with subprocess.Popen(command) as server:
         if args.open:
             webbrowser.open(start_url(port))
@@ -72,6 +75,19 @@ def run(args: argparse.Namespace) -> int:
             server.terminate()
             server.wait()
             return 0
+
+
+def stop_like_ctrl_c() -> None:
+    """Let SIGTERM and SIGHUP (a service manager's stop, a closed terminal) stop the app as Ctrl+C
+    does, Voilà server and all; by default they end this process at once and leave the server
+    holding the port."""
+
+    def interrupt(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    for name in ("SIGTERM", "SIGHUP"):  # SIGHUP does not exist on Windows
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), interrupt)
 
 
 def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
