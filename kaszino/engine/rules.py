@@ -108,6 +108,10 @@ class Rules:
         """Cards the talon still holds once round ``round_number`` has been dealt."""
         return sum(self.players * self.hand_size(r) for r in range(round_number + 1, self.rounds + 1))
 
+    def tabla_worth(self, first_move: bool) -> int:
+        """The points of a tábla: more, under S003, when it is the player's first move of the deal."""
+        return self.first_move_tabla_points if first_move else self.tabla_points
+
     @property
     def table_start(self) -> int:
         """Cards laid face up on the table at the start of a deal."""

@@ -204,8 +204,7 @@ class GameState:
         sweep = not table
         tabla = self.tabla_points
         if sweep:
-            gain = self.rules.first_move_tabla_points if self.is_first_move(p) else self.rules.tabla_points
-            tabla = _bump(tabla, p, gain)
+            tabla = _bump(tabla, p, self.rules.tabla_worth(self.is_first_move(p)))
         state = replace(
             self,
             hands=_set(self.hands, p, tuple(c for c in self.hands[p] if c not in move.hand)),

@@ -238,7 +238,7 @@ class World:
                 break
             points = step.points
             if step.table == table:
-                points += rules.first_move_tabla_points if fresh >> mover & 1 else rules.tabla_points
+                points += rules.tabla_worth(bool(fresh >> mover & 1))
             key = (points, step.spades, step.cards)
             if key > best_key:
                 best, best_key = step, key

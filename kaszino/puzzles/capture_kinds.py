@@ -141,9 +141,7 @@ class Sweep(_CaptureKind):
         if isinstance(capture, Verdict):
             return capture
         if is_answer(answers, capture):
-            first = state.is_first_move(state.to_move)
-            rules = state.rules
-            points = rules.first_move_tabla_points if first else rules.tabla_points
+            points = state.rules.tabla_worth(state.is_first_move(state.to_move))
             return Verdict(True, tr("puzzles.sweep_correct", capture=capture, points=points))
         left = [c for c in state.table if c not in capture.table]
         return Verdict(False, tr("puzzles.sweep_leaves", capture=capture, cards=format_cards(left)),

@@ -214,8 +214,7 @@ class RoundModel:
             sweep = not table
             points = step.points
             if sweep:
-                rules = self.rules
-                points += rules.first_move_tabla_points if fresh >> mover & 1 else rules.tabla_points
+                points += self.rules.tabla_worth(bool(fresh >> mover & 1))
             counters = gain(counters, mover, step.cards, step.spades, points)
             last = mover
             fresh &= ~(1 << mover)
@@ -294,7 +293,6 @@ class RoundModel:
                     taken += k << (BITS * c)
                     break
         return Step(CAPTURE, 0, taken, *self.stats(taken).taken)
-
 
     def lays(self, hand: int) -> tuple[Step, ...]:
         known = self._lays.get(hand)

@@ -60,7 +60,7 @@ class Solution:
 
     @property
     def best_moves(self) -> tuple[Move, ...]:
-        return self.move_values.reaching(self.value)
+        return self.move_values.best()
 
 
 class MoveValues(Mapping[Move, int]):
@@ -75,8 +75,9 @@ class MoveValues(Mapping[Move, int]):
         self._root_value = value
         self._state = state
         self._listed: dict[Move, Step] | None = None
+        self._distinct = 0  # how many different model moves those are
         self._known: dict[Step, int] = {}
-        self._reaching: dict[int, tuple[Move, ...]] = {}
+        self._best: tuple[Move, ...] | None = None
 
     @property
     def _steps(self) -> dict[Move, Step]:
@@ -84,6 +85,7 @@ class MoveValues(Mapping[Move, int]):
         if self._listed is None:
             model = self._live().model
             self._listed = {move: model.of_move(move) for move in playable_moves(self._state)}
+            self._distinct = len(set(self._listed.values()))
         return self._listed
 
     def _live(self) -> _Search:
@@ -96,20 +98,20 @@ class MoveValues(Mapping[Move, int]):
             search = self._live()
             # the value of the root is the best guess: most moves are worth it or a little less
             self._known[step] = search.exact(search.play(search.root, step), self._root_value)
-            if len(self._known) == len(set(self._steps.values())):
+            if len(self._known) == self._distinct:
                 self._search = None  # all known
         return self._known[step]
 
-    def reaching(self, value: int) -> tuple[Move, ...]:
-        """The moves whose value is ``value`` (the root's), in ``legal_moves()`` order."""
-        found = self._reaching.get(value)
-        if found is None:
+    def best(self) -> tuple[Move, ...]:
+        """The moves reaching the root's value, in ``legal_moves()`` order."""
+        if self._best is None:
             steps = self._steps
-            best = {step for step in dict.fromkeys(steps.values()) if self._reaches(step, value)}
-            found = self._reaching[value] = tuple(move for move, step in steps.items() if step in best)
-        return found
+            best = {step for step in dict.fromkeys(steps.values()) if self._reaches_root(step)}
+            self._best = tuple(move for move, step in steps.items() if step in best)
+        return self._best
 
-    def _reaches(self, step: Step, value: int) -> bool:
+    def _reaches_root(self, step: Step) -> bool:
+        value = self._root_value
         if step in self._known:
             return self._known[step] == value
         search = self._live()  # no move is worth more than the root: a null window tells
@@ -321,7 +323,7 @@ class _Search:
         forced lay, or a second move after it, is left to the search.)
         """
         hands, table, mover, last, forced, fresh, counters = node
-        if sum(hands) != hands[mover] or forced != NOT_FORCED:  # somebody else still holds cards
+        if sum(hands) != hands[mover] or forced != NOT_FORCED:  # others hold cards, or a move is forced
             return None
         model = self.model
         hand = hands[mover]
@@ -337,8 +339,7 @@ class _Search:
         if can_capture:
             cards, spades, points = rest.taken
             if on_table.total == in_hand.total:
-                rules = model.rules
-                points += rules.first_move_tabla_points if fresh >> mover & 1 else rules.tabla_points
+                points += model.rules.tabla_worth(bool(fresh >> mover & 1))
             outcomes.append(model.utility(gain(counters, mover, cards, spades, points), self.player))
         return max(outcomes) if mover == self.player else min(outcomes)
 

@@ -87,7 +87,7 @@ def capture_value(state: GameState, capture: Capture) -> CaptureValue:
     ]
     if len(capture.table) == len(state.table):
         first = state.is_first_move(mover) and rules.first_move_tabla_points != rules.tabla_points
-        gain = rules.first_move_tabla_points if first else rules.tabla_points
+        gain = rules.tabla_worth(first)
         items.append(PointItem("first_move_tabla" if first else "tabla", gain))
     piles = tuple(pile + capture.cards if p == mover else pile for p, pile in enumerate(state.piles))
     before = state.deal_scores()[mover]

@@ -283,7 +283,7 @@ def _capture_rules_only(state: GameState, move: Capture) -> Explanation:
                      Message.of("false_attempt", penalty=state.rules.fals_penalty)]
     elif len(move.table) == len(state.table):
         first = state.is_first_move(state.to_move)
-        points = state.rules.first_move_tabla_points if first else state.rules.tabla_points
+        points = state.rules.tabla_worth(first)
         messages.append(Message.of("sweep_first_move" if first else "sweep", points=points))
     return Explanation(move, True, messages[-1].name, tuple(messages))
 
