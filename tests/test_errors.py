@@ -57,7 +57,7 @@ from kaszino.classroom import (
     table_sum_distribution,
 )
 from kaszino.cli import main
-from kaszino.engine.notation import from_notation, parse_rules
+from kaszino.engine.notation import parse_rules
 from kaszino.errors import MESSAGE_LIMIT, CardParseError, IllegalMoveError, NotationError, PuzzleFormatError
 from kaszino.i18n import set_language
 from kaszino.inputs import read_whole
@@ -126,7 +126,7 @@ def test_calls_name_their_player_token(text: str, names: list[str]) -> None:
     ("rules", "standard,target=²", ["target"]),
 ])
 def test_notation_numbers_are_ascii_digits_within_bounds(name: str, value: str, names: list[str]) -> None:
-    refused(lambda: from_notation(field(name, value)), *names, error=NotationError)
+    refused(lambda: GameState.from_notation(field(name, value)), *names, error=NotationError)
 
 
 def test_record_numbers_are_ascii_digits_within_bounds() -> None:
@@ -201,14 +201,15 @@ def test_positions_no_game_reaches_are_refused() -> None:
         "result: draw": field("result", "draw"),
     }
     for names, text in cases.items():
-        refused(partial(from_notation, text), names, "no game reaches", error=NotationError)
+        refused(partial(GameState.from_notation, text), names, "no game reaches", error=NotationError)
 
 
 def test_an_unfinished_game_over_the_target_is_refused_under_automatic_claims() -> None:
     state = replace(START, scores=(11, 0), deal=2)
-    refused(lambda: from_notation(state.notation()), "player 0 holds 11 points", error=NotationError)
+    refused(lambda: GameState.from_notation(state.notation()), "player 0 holds 11 points",
+            error=NotationError)
     manual = replace(state, rules=STANDARD.with_changes(claim="manual"))
-    assert from_notation(manual.notation()) == manual  # the trainer's claims wait for the learner
+    assert GameState.from_notation(manual.notation()) == manual  # the trainer's claims wait for the learner
 
 
 # --- cards and moves ---------------------------------------------------------------------------
@@ -431,7 +432,7 @@ def test_teaching_positions_read_back_from_their_notation() -> None:
     from kaszino.jupyter.tutorial import position
 
     for state in (position("5♠ A♥ K♣", "2♦ 4♣ 7♥ 9♠"), position("5♠ A♥", "2♦", first_move=True)):
-        assert from_notation(state.notation()) == state
+        assert GameState.from_notation(state.notation()) == state
 
 
 def test_puzzle_answers_and_paths_of_the_wrong_type_are_named(tmp_path: Path) -> None:

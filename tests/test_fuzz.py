@@ -46,7 +46,7 @@ from kaszino import (
     parse_move,
 )
 from kaszino.cli import main
-from kaszino.engine.notation import FIELDS, from_notation, parse_rules
+from kaszino.engine.notation import FIELDS, parse_rules
 from kaszino.errors import MESSAGE_LIMIT
 from kaszino.puzzles.puzzle import dumps_puzzles, load_all, load_puzzles, parse_puzzles
 
@@ -168,9 +168,9 @@ def notations(draw: st.DrawFn) -> str:
 @FUZZ
 @given(notations())
 def test_position_notation(text: str) -> None:
-    state = judged(lambda: from_notation(text), *FIELDS, "cards", "field", "notation")
+    state = judged(lambda: GameState.from_notation(text), *FIELDS, "cards", "field", "notation")
     if isinstance(state, GameState):
-        assert from_notation(state.notation()) == state
+        assert GameState.from_notation(state.notation()) == state
 
 
 RULE_CHARS = "=,vtargetnoneclaimfls0123²- "
@@ -221,7 +221,7 @@ def test_play(pair: tuple[GameState, object]) -> None:
     after = judged(lambda: state.play(move), "illegal move")  # type: ignore[arg-type]
     if isinstance(after, GameState):
         assert state.is_legal(move)  # type: ignore[arg-type]
-        assert from_notation(after.notation()) == after
+        assert GameState.from_notation(after.notation()) == after
     else:
         assert not state.is_legal(move)  # type: ignore[arg-type]
 

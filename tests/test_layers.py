@@ -107,3 +107,65 @@ def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
     sample.write_text("def f():\n    from kaszino.jupyter.render import card_svg\n    return card_svg\n")
     assert (2, "kaszino.jupyter.render") in _imports(sample, package="kaszino.engine")
     assert LAYER_OF[_layer_name("kaszino.jupyter.render")] > LAYER_OF[_layer_name("kaszino.engine.cards")]
+
+
+def _import_graph() -> dict[str, set[str]]:
+    """Module → the package's modules it imports (lazily too); ``from a import b`` counts ``a.b`` when it is one."""
+    names = {_module_name(path) for path in _modules()}
+    graph: dict[str, set[str]] = {}
+    for path in _modules():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        targets = {target for _, target in _imports(path)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module is not None and not node.level:
+                targets.update(f"{node.module}.{alias.name}" for alias in node.names)
+        module = _module_name(path)
+        graph[module] = {target for target in targets if target in names and target != module}
+    return graph
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``graph``: its strongly connected parts of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for target in sorted(graph[module]):
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            part = []
+            while True:
+                member = stack.pop()
+                part.append(member)
+                if member == module:
+                    break
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_no_import_circles() -> None:
+    """No two modules import each other, even through others or lazily inside a function.
+
+    A package ``__init__`` that re-exports its modules is left out: importing a module of a
+    package runs its ``__init__`` first anyway, so that arrow is no circle of the code's own.
+    """
+    graph = {module: {target for target in targets if not module.startswith(f"{target}.")}
+             for module, targets in _import_graph().items()}
+    assert _circles(graph) == []
+
+
+def test_the_check_sees_a_circle() -> None:
+    assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from reference import play_all, stacked_deck
 
 from kaszino import PRESETS, Capture, Card, GameState, KaszinoError, Move, NotationError, Rules, new_game
-from kaszino.engine.notation import FIELDS, format_rules, from_notation, parse_rules, to_notation
+from kaszino.engine.notation import FIELDS, format_rules, parse_rules
 
 History = tuple[GameState, list[Move], list[GameState]]
 
@@ -62,7 +62,7 @@ def changed(field: str, value: str, state: GameState = START) -> str:
 @given(histories())
 def test_every_state_of_a_random_game_reads_back_exactly(history: History) -> None:
     for state in history[2]:
-        assert from_notation(state.notation()) == state
+        assert GameState.from_notation(state.notation()) == state
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
@@ -80,7 +80,7 @@ def test_v6_pending_false_attempt_reads_back_and_can_still_be_challenged() -> No
     text = attempt.notation()
     assert text.endswith("; pending=K♣ = 2♥+4♣")
     assert "hands=5♠ A♥ K♣ | 2♦ 3♣ 4♥" in text  # the position before the attempt
-    back = from_notation(text)
+    back = GameState.from_notation(text)
     assert back == attempt
     assert play_all(back, ["fals 1"]) == play_all(attempt, ["fals 1"])
 
@@ -92,7 +92,7 @@ def test_a_finished_game_reads_back_with_its_result() -> None:
     token = re.search(r"result=(\S+);", text)
     assert token is not None
     assert token.group(1) == ("draw" if final.winner is None else str(final.winner))
-    assert from_notation(text) == final
+    assert GameState.from_notation(text) == final
 
 
 def test_the_written_form_is_stable() -> None:
@@ -108,14 +108,15 @@ def test_the_written_form_is_stable() -> None:
 def test_the_plain_ascii_spelling_is_accepted() -> None:
     ascii_text = re.sub(r"(10|[2-9AJQK])[♠♥♦♣]", lambda m: Card.parse(m.group(0)).ascii(), START.notation())
     assert "hands=5S AH KC | 2D 3C 4H; table=2H 4C 7H 9S;" in ascii_text
-    assert from_notation(ascii_text) == START
-    assert from_notation(ascii_text.replace("10D", "TD").replace("hands=5S AH KC", "hands=5s ah kc")) == START
+    assert GameState.from_notation(ascii_text) == START
+    lower = ascii_text.replace("10D", "TD").replace("hands=5S AH KC", "hands=5s ah kc")
+    assert GameState.from_notation(lower) == START
 
 
 def test_fields_may_come_in_any_order_with_any_spacing() -> None:
     state = new_game(seed=2)
     pieces = state.notation().split("; ")
-    assert from_notation(" ;  ".join(reversed(pieces)) + ";") == state
+    assert GameState.from_notation(" ;  ".join(reversed(pieces)) + ";") == state
 
 
 # --- rules ---------------------------------------------------------------------------------------
@@ -159,9 +160,9 @@ def test_states_no_game_can_reach_are_refused_rather_than_written_wrongly() -> N
     attempt = play_all(start, ["K♣ = 2♥+4♣"])
     assert attempt.pending is not None
     with pytest.raises(NotationError, match=re.escape("pending: the attempted capture does not lead")):
-        to_notation(replace(attempt, bonus=(1, 0)))
+        replace(attempt, bonus=(1, 0)).notation()
     with pytest.raises(NotationError, match=re.escape("result: a winner (1) in a game that is not finished")):
-        to_notation(replace(START, winner=1))
+        replace(START, winner=1).notation()
 
 
 # --- bad input -------------------------------------------------------------------------------------
@@ -194,20 +195,20 @@ def test_states_no_game_can_reach_are_refused_rather_than_written_wrongly() -> N
 ])
 def test_bad_notation_names_the_field_and_token(text: str, message: str) -> None:
     with pytest.raises(NotationError, match=re.escape(message)):
-        from_notation(text)
+        GameState.from_notation(text)
 
 
 def test_a_hand_bigger_than_the_round_deals_is_refused() -> None:
     text = changed("table", "2♥ 4♣ 7♥").replace("hands=5♠ A♥ K♣", "hands=5♠ A♥ K♣ 9♠")
     with pytest.raises(NotationError, match=re.escape("hands[0]: 4 cards, but round 1 deals 3")):
-        from_notation(text)
+        GameState.from_notation(text)
 
 
 def test_the_player_to_move_must_hold_cards_while_the_deal_goes_on() -> None:
     after_lay = play_all(START, ["5♠"])
     assert after_lay.to_move == 1
     with pytest.raises(NotationError, match=re.escape("to_move: player 0 holds no cards")):
-        from_notation(changed("to_move", "0", after_lay).replace("hands=A♥ K♣", "hands=-")
+        GameState.from_notation(changed("to_move", "0", after_lay).replace("hands=A♥ K♣", "hands=-")
                       .replace("table=2♥ 4♣ 7♥ 9♠ 5♠", "table=2♥ 4♣ 7♥ 9♠ 5♠ A♥ K♣"))
 
 
@@ -219,7 +220,7 @@ def test_the_positions_in_the_docs_read_and_write_back_unchanged() -> None:
     positions = [line for line in lines if "; seed=" in line]
     assert len(positions) == 2
     for line in positions:
-        assert from_notation(line).notation() == line
+        assert GameState.from_notation(line).notation() == line
     for line in lines:
         if line not in positions:
             parse_rules(line.removeprefix("rules="))

@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kaszino import DECK, Card, parse_cards
+from kaszino.engine.moves import Forced
 from kaszino.engine.rules import preset
-from kaszino.engine.state import Forced
 from kaszino.solver.model import RoundModel, signature
 from kaszino.solver.positions import last_round_position
 from kaszino.solver.search import _Search, playable_moves

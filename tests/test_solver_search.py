@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from minimax_reference import minimax, move_values, own_moves, score_difference, without_claims
 
 from kaszino import DECK, GameState, KaszinoError, Lay, Pass, Rules, new_game, parse_cards
+from kaszino.engine.moves import Forced
 from kaszino.engine.rules import preset
-from kaszino.engine.state import Forced
 from kaszino.solver import solve
 from kaszino.solver.positions import last_round_position
 

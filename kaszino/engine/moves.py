@@ -8,6 +8,7 @@ move; ``Pass`` is the V3 skip of a forced second move; ``Claim`` ("Ausz!") and `
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from kaszino.engine.captures import Capture
 from kaszino.engine.cards import Card, check_distinct, parse_cards
@@ -19,6 +20,9 @@ MAX_PLAYERS = 4
 
 MAX_LENGTH = 1000
 """The longest move text read (a capture of every card has about 250 characters)."""
+
+Forced = Literal["lay", "again"]
+"""The move a tábla forces on the next player (RULES §4): first a lay, then his move ``again``."""
 
 
 @dataclass(frozen=True, slots=True)

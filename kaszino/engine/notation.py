@@ -1,8 +1,11 @@
-"""The one-line position notation: a whole game state as ``key=value`` fields (docs/notation.md).
+"""The one-line position notation as text: every field of a position, read and written (docs/notation.md).
 
-``to_notation(state)`` writes every field in a fixed order; ``from_notation(text)`` reads the
-fields in any order, checks that they describe a possible position and rebuilds the state, so
-``from_notation(state.notation()) == state`` for every state a game can reach.
+This module knows the fields and their tokens, not the game: :func:`read_position` reads the
+fields in any order into a :class:`Position`, checking each on its own (its tokens, every card
+once, hand and talon sizes), and :func:`write_position` writes one in a fixed order.
+``GameState.from_notation`` and ``GameState.notation`` (in :mod:`kaszino.engine.state`, above
+this module) turn a ``Position`` into a state and back, and refuse the positions no game can
+reach, so ``GameState.from_notation(state.notation()) == state`` for every state a game can reach.
 
 A V6 capture that may still be challenged is written as the position *before* it plus the
 attempted capture (``pending=…``); reading plays the capture again. The engine is
@@ -13,15 +16,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from types import UnionType
 from typing import Literal, Union, get_args, get_origin, get_type_hints, overload
 
 from kaszino.engine.captures import Capture
 from kaszino.engine.cards import DECK, Card
-from kaszino.engine.moves import parse_move
+from kaszino.engine.moves import Forced, parse_move
 from kaszino.engine.rules import PRESETS, Rules, preset
-from kaszino.engine.state import Forced, GameState
 from kaszino.errors import KaszinoError, NotationError, quote
 from kaszino.inputs import MAX_COUNT, MAX_SEED, check_type, read_whole
 
@@ -29,7 +31,7 @@ FIELDS = (
     "rules", "seed", "deal", "dealer", "scores", "round", "to_move", "forced", "last_capturer",
     "hands", "table", "talon", "piles", "tabla_points", "bonus", "result", "pending",
 )
-"""Every field of the notation, in the order ``to_notation`` writes them."""
+"""Every field of the notation, in the order ``write_position`` writes them."""
 
 MAX_LENGTH = 10_000
 """The longest notation read (a real one has about 400 characters)."""
@@ -44,44 +46,64 @@ _FORCED: dict[str, Forced | None] = {NONE: None, "lay": "lay", "again": "again"}
 _RULE_HINTS = get_type_hints(Rules)
 
 
+# --- a position's fields ----------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Position:
+    """The fields of a position notation, each read and checked on its own.
+
+    The same names as the fields of ``GameState``, except ``pending``: the capture attempted
+    on this position that may still be challenged (V6), or None.
+    """
+
+    rules: Rules
+    seed: int
+    deal: int
+    dealer: int
+    scores: tuple[int, ...]
+    round: int
+    to_move: int
+    forced: Forced | None
+    last_capturer: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    table: tuple[Card, ...]
+    talon: tuple[Card, ...]
+    piles: tuple[tuple[Card, ...], ...]
+    tabla_points: tuple[int, ...]
+    bonus: tuple[int, ...]
+    finished: bool
+    winner: int | None
+    pending: Capture | None
+
+
 # --- writing ---------------------------------------------------------------------------------
-def to_notation(state: GameState) -> str:
-    """The one-line notation of ``state``; :func:`from_notation` reads it back exactly."""
-    check_type("state", state, GameState)
-    base, pending = state, NONE
-    if state.pending is not None:
-        base, capture = state.pending.before, state.pending.capture
-        if base.pending is not None or base.play(capture) != state:
-            raise NotationError("pending: the attempted capture does not lead from its 'before' state here")
-        pending = str(capture)
-    if state.winner is not None and not state.finished:
-        raise NotationError(f"result: a winner ({state.winner}) in a game that is not finished")
+def write_position(position: Position) -> str:
+    """The one-line notation of ``position``; :func:`read_position` reads it back exactly."""
+    check_type("position", position, Position)
     values = {
-        "rules": format_rules(base.rules),
-        "seed": str(base.seed),
-        "deal": str(base.deal),
-        "dealer": str(base.dealer),
-        "scores": _per_player(map(str, base.scores)),
-        "round": str(base.round),
-        "to_move": str(base.to_move),
-        "forced": base.forced or NONE,
-        "last_capturer": NONE if base.last_capturer is None else str(base.last_capturer),
-        "hands": _per_player(map(_cards, base.hands)),
-        "table": _cards(base.table),
-        "talon": _cards(base.talon),
-        "piles": _per_player(map(_cards, base.piles)),
-        "tabla_points": _per_player(map(str, base.tabla_points)),
-        "bonus": _per_player(map(str, base.bonus)),
-        "result": result_token(base),
-        "pending": pending,
+        "rules": format_rules(position.rules),
+        "seed": str(position.seed),
+        "deal": str(position.deal),
+        "dealer": str(position.dealer),
+        "scores": _per_player(map(str, position.scores)),
+        "round": str(position.round),
+        "to_move": str(position.to_move),
+        "forced": position.forced or NONE,
+        "last_capturer": NONE if position.last_capturer is None else str(position.last_capturer),
+        "hands": _per_player(map(_cards, position.hands)),
+        "table": _cards(position.table),
+        "talon": _cards(position.talon),
+        "piles": _per_player(map(_cards, position.piles)),
+        "tabla_points": _per_player(map(str, position.tabla_points)),
+        "bonus": _per_player(map(str, position.bonus)),
+        "result": result_token(position.finished, position.winner),
+        "pending": NONE if position.pending is None else str(position.pending),
     }
     return "; ".join(f"{key}={values[key]}" for key in FIELDS)
 
 
-def result_token(state: GameState) -> str:
+def result_token(finished: bool, winner: int | None) -> str:
     """``-`` while the game goes on, the winner's number, or ``draw`` for a finished game without one."""
-    check_type("state", state, GameState)
-    return NONE if not state.finished else DRAW if state.winner is None else str(state.winner)
+    return NONE if not finished else DRAW if winner is None else str(winner)
 
 
 def format_rules(rules: Rules) -> str:
@@ -116,11 +138,11 @@ def _per_player(items: Iterable[str]) -> str:
 
 
 # --- reading ---------------------------------------------------------------------------------
-def from_notation(text: str) -> GameState:
-    """Read a position written by :func:`to_notation`; ``NotationError`` names the bad field and token.
+def read_position(text: str) -> Position:
+    """Read the fields of a position notation; ``NotationError`` names the bad field and token.
 
     Cards may be spelled as ``str(card)`` prints them (``10♦``) or in plain letters (``TD``, ``AS``).
-    Positions no game can reach are refused (docs/notation.md, "What a position may be").
+    Whether a game can reach the position is for ``GameState.from_notation`` to judge.
     """
     if not isinstance(text, str):
         raise NotationError(f"a position is written as text (its notation), not {quote(text)}")
@@ -140,96 +162,26 @@ def from_notation(text: str) -> GameState:
     _check_cards({**_zones("hands", hands), "table": table, "talon": talon, **_zones("piles", piles)})
     _check_sizes(rules, round_number, hands, talon)
     finished, winner = _result(raw["result"], players)
-    state = GameState(
+    return Position(
         rules=rules,
+        seed=_number("seed", raw["seed"], 0, MAX_SEED),
+        deal=_number("deal", raw["deal"], 1, rules.fixed_deals or MAX_COUNT),
+        dealer=_player("dealer", raw["dealer"], players),
+        scores=_points("scores", raw["scores"], players),
+        round=round_number,
+        to_move=_player("to_move", raw["to_move"], players),
+        forced=_forced(raw["forced"]),
+        last_capturer=_player("last_capturer", raw["last_capturer"], players, optional=True),
         hands=hands,
         table=table,
         talon=talon,
         piles=piles,
         tabla_points=_points("tabla_points", raw["tabla_points"], players),
         bonus=_points("bonus", raw["bonus"], players),
-        scores=_points("scores", raw["scores"], players),
-        dealer=_player("dealer", raw["dealer"], players),
-        to_move=_player("to_move", raw["to_move"], players),
-        last_capturer=_player("last_capturer", raw["last_capturer"], players, optional=True),
-        round=round_number,
-        deal=_number("deal", raw["deal"], 1, rules.fixed_deals or MAX_COUNT),
-        forced=_forced(raw["forced"]),
-        winner=winner,
         finished=finished,
-        seed=_number("seed", raw["seed"], 0, MAX_SEED),
+        winner=winner,
+        pending=_pending(raw["pending"], rules),
     )
-    if not state.deal_over and not hands[state.to_move]:
-        raise NotationError(f"to_move: player {state.to_move} holds no cards, token {quote(raw['to_move'])}")
-    _check_reachable(state)
-    return _attempt(state, raw["pending"])
-
-
-def _check_reachable(state: GameState) -> None:
-    """Refuse the positions no game can reach that the field-by-field reading lets through."""
-    problem = _unreachable(state)
-    if problem is not None:
-        raise NotationError(f"{problem} (no game reaches this position)")
-
-
-def _unreachable(state: GameState) -> str | None:
-    rules, players = state.rules, state.players
-    previous = (state.to_move - 1) % players
-    if state.deal == 1 and any(state.scores):
-        return f"scores: {_totals(state.scores)} before deal 1 has ended; the first deal starts at 0"
-    if state.forced == "lay" and state.table:
-        return "forced: lay after a tábla, but the table is not empty"
-    if state.forced == "again" and len(state.table) != 1:
-        return "forced: again (second move after a tábla), but the table does not hold just the card laid"
-    if state.forced is not None and state.last_capturer != previous:
-        return (f"forced: {state.forced}, but last_capturer is not the player before {state.to_move}, "
-                f"who made the tábla")
-    if state.last_capturer is None and any(state.piles):
-        return "piles: cards in the piles, but last_capturer is '-' (nobody has captured in this deal)"
-    if state.last_capturer is not None and not state.piles[state.last_capturer]:
-        return f"last_capturer: player {state.last_capturer} has an empty pile"
-    for player in range(players):
-        if state.tabla_points[player] and not state.piles[player]:
-            return f"tabla_points[{player}]: points for táblák, but player {player} has an empty pile"
-        if state.bonus[player] and not rules.fals:
-            return f"bonus[{player}]: Fals! points, but the rules have fals=false"
-    return _result_problem(state)
-
-
-def _result_problem(state: GameState) -> str | None:
-    """A result the rules could not have given, or an end they would have reached already."""
-    rules, totals = state.rules, state.totals()
-    best = max(totals)
-    leaders = [p for p, total in enumerate(totals) if total == best]
-    unique = leaders[0] if len(leaders) == 1 else None
-    if rules.fixed_deals is not None:
-        ends = state.deal_over and state.deal == rules.fixed_deals
-        if state.finished != ends:
-            return f"result: {result_token(state)}, but V4 ends the game just after deal {rules.fixed_deals}"
-        if state.finished and state.winner != unique:
-            expected = DRAW if unique is None else str(unique)
-            return f"result: {result_token(state)}, but the totals {_totals(totals)} give {expected}"
-        return None
-    assert rules.target is not None
-    if state.winner is not None and totals[state.winner] < rules.target:
-        return (f"result: player {state.winner} wins with {totals[state.winner]} points, "
-                f"below the target {rules.target}")
-    if rules.target_check == "after_deal":
-        ends = state.deal_over and best >= rules.target and unique is not None
-        if state.finished != ends or (state.finished and state.winner != unique):
-            return (f"result: {result_token(state)}, but with the totals {_totals(totals)} the deal "
-                    f"{'decides' if ends else 'does not decide'} the game")
-        return None
-    if state.finished and state.winner is None:
-        return "result: draw, but a race to the target has no draw"
-    if not state.finished and rules.claim == "auto" and not rules.fals and best >= rules.target:
-        return (f"result: -, but player {leaders[0]} holds {best} points, at least the target "
-                f"{rules.target}, and claims are automatic")
-    return None
-
-
-def _totals(totals: tuple[int, ...]) -> str:
-    return " | ".join(map(str, totals))
 
 
 def parse_rules(text: str) -> Rules:
@@ -403,11 +355,11 @@ def _player_number(token: str, players: int) -> int | None:
         return None
 
 
-def _attempt(state: GameState, token: str) -> GameState:
-    """Play the pending V6 capture, if there is one, on the position before it."""
+def _pending(token: str, rules: Rules) -> Capture | None:
+    """The V6 capture attempted on the position and still open to a challenge, if any."""
     if token == NONE:
-        return state
-    if not state.rules.fals:
+        return None
+    if not rules.fals:
         raise NotationError(f"pending: {quote(token)}, but only rules with fals=true (V6) "
                             f"keep a capture pending")
     try:
@@ -416,7 +368,4 @@ def _attempt(state: GameState, token: str) -> GameState:
         raise NotationError(f"pending: {error}") from None
     if not isinstance(move, Capture):
         raise NotationError(f"pending: {quote(token)} is not a capture")
-    try:
-        return state.play(move)
-    except KaszinoError as error:
-        raise NotationError(f"pending: {error}") from None
+    return move

@@ -74,7 +74,7 @@ class GameRecord:
         lines = [f"Rules: {format_rules(self.rules)}", f"Seed: {self.seed}", f"Dealer: {self.dealer}"]
         if self.deck is not None:
             lines.append(f"Deck: {format_cards(self.deck)}")
-        lines += [f"Result: {result_token(self.final_state())}", ""]
+        lines += [f"Result: {_result(self.final_state())}", ""]
         lines += [f"{number}. {move}" for number, move in enumerate(self.moves, 1)]
         return "\n".join(lines) + "\n"
 
@@ -170,10 +170,16 @@ def _check(record: GameRecord, lines: list[int], result: tuple[int, str] | None)
             state = next(states)
         except IllegalMoveError as error:
             raise NotationError(f"line {line_number}: {error}") from None
-    if result is not None and result[1] != result_token(state):
+    if result is not None and result[1] != _result(state):
         line_number, claimed = result
         raise NotationError(f"line {line_number}: Result: {claimed!r}, "
-                            f"but the moves end with {result_token(state)!r}")
+                            f"but the moves end with {_result(state)!r}")
+
+
+
+def _result(state: GameState) -> str:
+    """The ``Result:`` token of a record: how the game ``state`` ends in stands."""
+    return result_token(state.finished, state.winner)
 
 
 @overload

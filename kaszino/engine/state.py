@@ -9,19 +9,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from typing import Literal
+from dataclasses import dataclass, fields, replace
 
 from kaszino.engine.captures import Capture, capture_problem, captures
 from kaszino.engine.cards import Card
 from kaszino.engine.dealing import check_deck, draw_hands, shuffled_deck, split_deck
-from kaszino.engine.moves import Challenge, Claim, Lay, Move, NextDeal, Pass, move_problem
+from kaszino.engine.moves import Challenge, Claim, Forced, Lay, Move, NextDeal, Pass, move_problem
+from kaszino.engine.notation import DRAW, Position, read_position, result_token, write_position
 from kaszino.engine.rules import Rules
 from kaszino.engine.scoring import PileScore, pile_scores
-from kaszino.errors import IllegalMoveError, quote
+from kaszino.errors import IllegalMoveError, KaszinoError, NotationError, quote
 from kaszino.inputs import MAX_SEED, check_type, check_whole
-
-Forced = Literal["lay", "again"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,20 +320,106 @@ class GameState:
 
     # --- text forms ------------------------------------------------------------------------
     def notation(self) -> str:
-        """The one-line position notation (docs/notation.md)."""
-        from kaszino.engine.notation import to_notation
-
-        return to_notation(self)
+        """The one-line position notation (docs/notation.md); :meth:`from_notation` reads it back."""
+        base, capture = self, None
+        if self.pending is not None:
+            base, capture = self.pending.before, self.pending.capture
+            if base.pending is not None or base.play(capture) != self:
+                raise NotationError("pending: the attempted capture does not lead from its 'before' "
+                                    "state here")
+        if self.winner is not None and not self.finished:
+            raise NotationError(f"result: a winner ({self.winner}) in a game that is not finished")
+        values = {name: getattr(base, name) for name in _POSITION_FIELDS}
+        return write_position(Position(**values, pending=capture))
 
     @classmethod
     def from_notation(cls, text: str) -> GameState:
-        """Read a position written by :meth:`notation`."""
-        from kaszino.engine.notation import from_notation
+        """Read a position written by :meth:`notation`; ``NotationError`` names the bad field and token.
 
-        return from_notation(text)
+        Positions no game can reach are refused (docs/notation.md, "What a position may be").
+        """
+        position = read_position(text)
+        state = cls(**{name: getattr(position, name) for name in _POSITION_FIELDS})
+        if not state.deal_over and not state.hands[state.to_move]:
+            raise NotationError(f"to_move: player {state.to_move} holds no cards")
+        problem = _unreachable(state)
+        if problem is not None:
+            raise NotationError(f"{problem} (no game reaches this position)")
+        if position.pending is None:
+            return state
+        try:
+            return state.play(position.pending)
+        except KaszinoError as error:
+            raise NotationError(f"pending: {error}") from None
 
     def __str__(self) -> str:
         return self.notation()
+
+
+_POSITION_FIELDS = tuple(field.name for field in fields(Position) if field.name != "pending")
+"""The fields a position notation and a state have in common: all but the pending capture."""
+
+
+def _unreachable(state: GameState) -> str | None:
+    """What makes ``state`` a position no game reaches, which its fields one by one let through."""
+    rules, players = state.rules, state.players
+    previous = (state.to_move - 1) % players
+    if state.deal == 1 and any(state.scores):
+        return f"scores: {_totals(state.scores)} before deal 1 has ended; the first deal starts at 0"
+    if state.forced == "lay" and state.table:
+        return "forced: lay after a tábla, but the table is not empty"
+    if state.forced == "again" and len(state.table) != 1:
+        return "forced: again (second move after a tábla), but the table does not hold just the card laid"
+    if state.forced is not None and state.last_capturer != previous:
+        return (f"forced: {state.forced}, but last_capturer is not the player before {state.to_move}, "
+                f"who made the tábla")
+    if state.last_capturer is None and any(state.piles):
+        return "piles: cards in the piles, but last_capturer is '-' (nobody has captured in this deal)"
+    if state.last_capturer is not None and not state.piles[state.last_capturer]:
+        return f"last_capturer: player {state.last_capturer} has an empty pile"
+    for player in range(players):
+        if state.tabla_points[player] and not state.piles[player]:
+            return f"tabla_points[{player}]: points for táblák, but player {player} has an empty pile"
+        if state.bonus[player] and not rules.fals:
+            return f"bonus[{player}]: Fals! points, but the rules have fals=false"
+    return _result_problem(state)
+
+
+def _result_problem(state: GameState) -> str | None:
+    """A result the rules could not have given, or an end they would have reached already."""
+    rules, totals = state.rules, state.totals()
+    best = max(totals)
+    leaders = [p for p, total in enumerate(totals) if total == best]
+    unique = leaders[0] if len(leaders) == 1 else None
+    result = result_token(state.finished, state.winner)
+    if rules.fixed_deals is not None:
+        ends = state.deal_over and state.deal == rules.fixed_deals
+        if state.finished != ends:
+            return f"result: {result}, but V4 ends the game just after deal {rules.fixed_deals}"
+        if state.finished and state.winner != unique:
+            expected = DRAW if unique is None else str(unique)
+            return f"result: {result}, but the totals {_totals(totals)} give {expected}"
+        return None
+    assert rules.target is not None
+    if state.winner is not None and totals[state.winner] < rules.target:
+        return (f"result: player {state.winner} wins with {totals[state.winner]} points, "
+                f"below the target {rules.target}")
+    if rules.target_check == "after_deal":
+        ends = state.deal_over and best >= rules.target and unique is not None
+        if state.finished != ends or (state.finished and state.winner != unique):
+            return (f"result: {result}, but with the totals {_totals(totals)} the deal "
+                    f"{'decides' if ends else 'does not decide'} the game")
+        return None
+    if state.finished and state.winner is None:
+        return "result: draw, but a race to the target has no draw"
+    if not state.finished and rules.claim == "auto" and not rules.fals and best >= rules.target:
+        return (f"result: -, but player {leaders[0]} holds {best} points, at least the target "
+                f"{rules.target}, and claims are automatic")
+    return None
+
+
+def _totals(totals: tuple[int, ...]) -> str:
+    return " | ".join(map(str, totals))
 
 
 def deal_state(

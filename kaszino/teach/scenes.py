@@ -16,9 +16,10 @@ from dataclasses import dataclass
 
 from kaszino.engine.cards import DECK, Card, Suit, parse_cards
 from kaszino.engine.dealing import check_deck
+from kaszino.engine.moves import Forced
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.engine.scoring import card_points
-from kaszino.engine.state import Forced, GameState
+from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
 from kaszino.i18n import player_number
 
