@@ -94,7 +94,7 @@ def test_last_round_ladder_follows_the_solver(seed: int) -> None:
 
     state = last_round_position(random.Random(seed), STANDARD, table_size=4, hand_sizes=(3, 3))
     solution = solve(state)
-    move = solution.best_moves[0]
+    move = solution.best_move
     ladder = hint_ladder(state, "last_round", "en")
     if isinstance(move, Capture):
         hand = [str(card) for card in move.hand]

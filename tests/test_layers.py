@@ -110,7 +110,10 @@ def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
 
 
 def _import_graph() -> dict[str, set[str]]:
-    """Module → the package's modules it imports (lazily too); ``from a import b`` counts ``a.b`` when it is one."""
+    """Module → the package's modules it imports (lazily too).
+
+    ``from a import b`` counts ``a.b`` too when that is a module.
+    """
     names = {_module_name(path) for path in _modules()}
     graph: dict[str, set[str]] = {}
     for path in _modules():

@@ -47,7 +47,7 @@ def test_the_search_generates_every_legal_move(name: str) -> None:
         state = last_round_position(rng, rules, table_size=table, hand_sizes=hands,
                                     bias=rng.uniform(0.2, 0.8), forced=forced)
         search = _Search(state)
-        generated = set(search.steps(search.root, None))
+        generated = set(search.steps(search.root, None, 0))
         missing = [move for move in playable_moves(state) if search.model.of_move(move) not in generated]
         assert not missing, (state.notation(), missing)
 

@@ -130,9 +130,12 @@ class RoundModel:
         self.spades = tuple(spades)
         self.points = tuple(points)
         self.best_tabla = max(rules.tabla_points, rules.first_move_tabla_points)
-        # the classes in the order good_subset takes them, each with the shift of its count
+        # the rank of each class in the order good_subset takes them
         greedy = sorted(range(CLASSES), key=lambda c: (-points[c], values[c], -spades[c]))
-        self._greedy_order = tuple((c, BITS * c) for c in greedy)
+        self._greedy_rank = tuple(greedy.index(c) for c in range(CLASSES))
+        self._greedy: dict[int, tuple[list[tuple[int, int]], list[int]]] = {}
+        self._reaches: dict[int, list[int]] = {}
+        self._sums: dict[tuple[int, int], list[int]] = {}
         self._classes: dict[int, list[tuple[int, int]]] = {}
         self._stat_planes = tuple(bit_planes(weights) for weights in ((1,) * CLASSES, spades, points, values))
         self._stats: dict[int, Stats] = {}
@@ -243,21 +246,23 @@ class RoundModel:
         return (hands, table, NOBODY, last, NOT_FORCED, 0, counters)
 
     # --- move generation ------------------------------------------------------------------
-    def steps(self, hand: int, table: int) -> Iterator[Step]:
+    def steps(self, hand: int, table: int, first_sum: int = -1) -> Iterator[Step]:
         """Every distinct capture and lay of ``hand`` on ``table``, made one at a time.
 
         Lazily, because a cut-off usually comes after a few moves. Order: a tábla first, then
-        captures of larger sums (more cards), within a sum the ones worth most points and
-        cards; then the lays, the cheapest card first. Before all, one good capture of the first
-        sum (:meth:`good_subset`): most searches stop at it, before the others are ever listed.
+        the captures of ``first_sum``, then those of larger sums (more cards) before smaller
+        ones, within a sum the ones worth most points and cards; then the lays, the cheapest
+        card first. Before all, one good capture of the first sum (:meth:`good_subset`): most
+        searches stop at it, before the others are ever listed.
         """
         if table:
-            reach = self.table_sums(table)
             groups = self.hand_groups(hand)
-            whole = self.stats(table).total
-            totals = sorted((t for t in groups if reach >> t & 1), key=lambda t: (t == whole, t))
+            totals = self._capture_sums(hand, table)
+            if first_sum in totals and totals[0] != first_sum:
+                head = totals[:1] if totals[0] == self.stats(table).total else []  # a tábla stays first
+                totals = [*head, first_sum, *(t for t in totals[len(head):] if t != first_sum)]
             tried = -1  # the table side of the good capture, once it has been tried
-            for total in reversed(totals):
+            for total in totals:
                 if tried < 0:
                     quick = self.good_subset(table, total)
                     tried = quick.table
@@ -270,6 +275,17 @@ class RoundModel:
                             yield _joined(h, t)
         yield from self.lays(hand)
 
+    def _capture_sums(self, hand: int, table: int) -> list[int]:
+        """The sums ``hand`` can capture on ``table``: a tábla's first, then the larger before the
+        smaller (memoised: do not change the list)."""
+        key = (hand, table)
+        known = self._sums.get(key)
+        if known is None:
+            reach, whole = self.table_sums(table), self.stats(table).total
+            known = self._sums[key] = sorted((t for t in self.hand_groups(hand) if reach >> t & 1),
+                                             key=lambda t: (t == whole, t), reverse=True)
+        return known
+
     def good_subset(self, table: int, total: int) -> Step:
         """One sub-multiset of ``table`` summing to ``total`` (it must exist), made greedily to be
         worth much: the point classes first, then the small cards, each class taking as many cards
@@ -281,9 +297,13 @@ class RoundModel:
         return known
 
     def _good_subset(self, table: int, total: int) -> Step:
-        present = [(c, count) for c, shift in self._greedy_order if (count := table >> shift & FIELD)]
+        known = self._greedy.get(table)
+        if known is None:
+            rank = self._greedy_rank
+            ordered = sorted(self.classes(table), key=lambda pair: rank[pair[0]])
+            known = self._greedy[table] = (ordered, self._suffix_reach(ordered))
+        present, reach = known
         values = self.values
-        reach = self._suffix_reach(present)
         left, taken = total, 0
         for i, (c, count) in enumerate(present):
             after = reach[i + 1]
@@ -344,7 +364,9 @@ class RoundModel:
         if known is None:
             present = self.classes(table)
             values = self.values
-            reach = self._suffix_reach(present)
+            reach = self._reaches.get(table)
+            if reach is None:
+                reach = self._reaches[table] = self._suffix_reach(present)
             found: list[Step] = []
             if total > 0 and reach[0] >> total & 1:
                 partial = [(total, 0)]  # (what is still missing, the classes picked so far)

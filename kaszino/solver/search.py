@@ -18,8 +18,10 @@ from kaszino.engine.scoring import DECK_SIZE, SPADES_IN_DECK
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
 from kaszino.inputs import check_type
+from kaszino.solver.duels import DuelValues, single
 from kaszino.solver.model import (
     AGAIN,
+    CAPTURE,
     NOBODY,
     NOT_FORCED,
     PASS_STEP,
@@ -39,8 +41,9 @@ class Solution:
 
     ``value``: the mover's final deal points minus the best final deal points of the others
     under perfect play (paranoid with three or four players). ``line`` is one perfect
-    continuation to the end of the deal: at every step the first move in ``legal_moves()``
-    order that keeps the value. ``nodes`` counts the positions ``solve`` searched.
+    continuation to the end of the deal: at every step the move the search found best, which
+    keeps the value (another move may keep it too). ``nodes`` counts the positions ``solve``
+    searched.
 
     ``best_moves`` (every move reaching ``value``, in ``legal_moves()`` order) and
     ``move_values`` (that number after each legal move) are found when first read: proving
@@ -55,7 +58,7 @@ class Solution:
 
     @property
     def best_move(self) -> Move:
-        """The first of ``best_moves`` (the start of ``line``), known without the others."""
+        """An optimal move, the start of ``line`` (one of ``best_moves``), known without the others."""
         return self.line[0]
 
     @property
@@ -97,7 +100,7 @@ class MoveValues(Mapping[Move, int]):
         if step not in self._known:
             search = self._live()
             # the value of the root is the best guess: most moves are worth it or a little less
-            self._known[step] = search.exact(search.play(search.root, step), self._root_value)
+            self._known[step] = search.exact(search.play(search.root, step), self._root_value, 1)
             if len(self._known) == self._distinct:
                 self._search = None  # all known
         return self._known[step]
@@ -115,7 +118,7 @@ class MoveValues(Mapping[Move, int]):
         if step in self._known:
             return self._known[step] == value
         search = self._live()  # no move is worth more than the root: a null window tells
-        return search.value(search.play(search.root, step), value - 1, value) >= value
+        return search.value(search.play(search.root, step), value - 1, value, 1) >= value
 
     def __iter__(self) -> Iterator[Move]:
         return iter(self._steps)
@@ -173,8 +176,13 @@ class _Search:
         self.best: dict[tuple[object, ...], Step] = {}
         self.may_pass = state.rules.may_pass_after_tabla
         self.tablas = TablaBound(self.model, may_pass=self.may_pass)
+        self.duels = DuelValues(self.model) if self.model.players == 2 else None
         self.no_tablas = (0,) * self.model.players
         self.others = [p for p in range(self.model.players) if p != self.player]
+        self.cutting_sums: dict[int, int] = {}
+        """Per depth below the root, the sum of the capture that last cut the search off there:
+        the same sum is tried first in the next position at that depth (a killer heuristic by sum:
+        the capture itself is rarely legal in a sibling position, the sum usually is)."""
 
     # --- the model's transitions ----------------------------------------------------------
     def play(self, node: Node, step: Step) -> Node:
@@ -182,63 +190,86 @@ class _Search:
         after = self.model.advance(node, step)
         return self.model.settle(after) if after[2] == NOBODY else after
 
-    def steps(self, node: Node, first: Step | None) -> Iterator[Step]:
+    def steps(self, node: Node, first: Step | None, depth: int) -> Iterator[Step]:
         """The mover's moves, ``first`` (the table's best move here) before the others."""
         hands, table, mover, _, forced, _, _ = node
         if first is not None:
             yield first
-        for step in self.model.steps(hands[mover], table):
+        for step in self.model.steps(hands[mover], table, self.cutting_sums.get(depth, -1)):
             if step != first:
                 yield step
         if forced == AGAIN and self.may_pass and first != PASS_STEP:
             yield PASS_STEP
 
     # --- values ---------------------------------------------------------------------------
-    def exact(self, node: Node, guess: int | None = None) -> int:
+    def exact(self, node: Node, guess: int | None = None, depth: int = 0) -> int:
         """The exact value of ``node`` by MTD(f): null-window searches closing in on it from
         ``guess`` (by default the middle of the static bounds), each narrowing the bounds the
         table keeps. Cheaper than one wide search when the guess is near."""
         if node[2] == NOBODY:
-            return self.value(node, -INFINITY, INFINITY)
+            return self.value(node, -INFINITY, INFINITY, depth)
         if guess is None:
             low, high = self._static_bounds(node)
             guess = (low + high) // 2
         low, high = -INFINITY, INFINITY
         while low < high:
             beta = max(guess, low + 1)
-            guess = self.value(node, beta - 1, beta)
+            guess = self.value(node, beta - 1, beta, depth)
             if guess < beta:
                 high = guess
             else:
                 low = guess
         return guess
 
-    def value(self, node: Node, alpha: int, beta: int) -> int:
-        """Fail-soft alpha-beta: the exact value if it lies in (alpha, beta), else a bound past it."""
+    def value(self, node: Node, alpha: int, beta: int, depth: int = 0) -> int:
+        """Fail-soft alpha-beta: the exact value if it lies in (alpha, beta), else a bound past it.
+
+        ``depth``: the moves from the root to ``node``."""
         mover = node[2]
         if mover == NOBODY:
             return self.model.utility(node[6], self.player)
         self.nodes += 1
-        alone = self._alone(node)
-        if alone is not None:
-            return alone
+        hands = node[0]
+        if sum(hands) == hands[mover]:  # the mover alone holds cards
+            alone = self._alone(node)
+            if alone is not None:
+                return alone
         key, base = self._key(node)
         entry = self.bounds.get(key)
-        if entry is None:
-            low, high = self._static_bounds(node)
-        else:
+        duel = self.duels is not None and node[4] == NOT_FORCED and single(hands[0]) and single(hands[1])
+        if entry is not None:
             low, high = entry[0] + base, entry[1] + base
+        elif duel:  # valued at once below: bounds would cost about as much
+            low, high = -INFINITY, INFINITY
+        else:
+            low, high = self._static_bounds(node)
         if low >= beta or low == high:
             return low
         if high <= alpha:
             return high
         alpha, beta = max(alpha, low), min(beta, high)
         alpha0, beta0 = alpha, beta
-        maximise = mover == self.player
+        if duel:
+            assert self.duels is not None
+            best = self.duels.value(node, self.player, alpha, beta)
+        else:
+            best = self._best_move(node, key, depth, alpha, beta)
+        if best <= alpha0:
+            high = min(high, best)
+        elif best >= beta0:
+            low = max(low, best)
+        else:
+            low = high = best
+        self.bounds[key] = (low - base, high - base)
+        return best
+
+    def _best_move(self, node: Node, key: tuple[object, ...], depth: int, alpha: int, beta: int) -> int:
+        """The alpha-beta loop over the mover's moves (fail-soft); the best move goes to the table."""
+        maximise = node[2] == self.player
         best = -INFINITY if maximise else INFINITY
         best_step = None
-        for step in self.steps(node, self.best.get(key)):
-            value = self.value(self.play(node, step), alpha, beta)
+        for step in self.steps(node, self.best.get(key), depth):
+            value = self.value(self.play(node, step), alpha, beta, depth + 1)
             if maximise:
                 if value > best:
                     best, best_step = value, step
@@ -250,16 +281,11 @@ class _Search:
                     if value < beta:
                         beta = value
             if alpha >= beta:
+                if step.kind == CAPTURE:
+                    self.cutting_sums[depth] = self.model.stats(step.hand).total
                 break
         if best_step is not None:
             self.best[key] = best_step
-        if best <= alpha0:
-            high = min(high, best)
-        elif best >= beta0:
-            low = max(low, best)
-        else:
-            low = high = best
-        self.bounds[key] = (low - base, high - base)
         return best
 
     def _key(self, node: Node) -> tuple[tuple[object, ...], int]:
@@ -349,13 +375,26 @@ class _Search:
         moves: list[Move] = []
         while node[2] != NOBODY:
             assert node[2] == state.to_move, "the model and the game disagree on whose turn it is"
-            for move in playable_moves(state):
-                child = self.play(node, self.model.of_move(move))
-                if self.value(child, value - 1, value + 1) == value:
-                    break
-            else:
-                raise AssertionError("no move keeps the solved value")  # the search is exact
+            move, node = self._keeping(node, state, value)
             moves.append(move)
-            node, state = child, state.play(move)
+            state = state.play(move)
         assert state.deal_over, "the model ended the deal before the game did"
         return tuple(moves)
+
+    def _keeping(self, node: Node, state: GameState, value: int) -> tuple[Move, Node]:
+        """A move from ``node`` (= ``state``) that keeps ``value``, with the node after it.
+
+        The table's best move is tried first: the search has mostly shown already that it
+        keeps the value. Proving that a move does not costs a search of its own, so the other
+        moves (in ``legal_moves()`` order) are tried only when it does not, and a real move is
+        the first in ``legal_moves()`` order of those that are the same model move.
+        """
+        best = self.best.get(self._key(node)[0])
+        steps = [(move, self.model.of_move(move)) for move in playable_moves(state)]
+        steps.sort(key=lambda pair: pair[1] != best)
+        for move, step in steps:
+            child = self.play(node, step)
+            if self.value(child, value - 1, value + 1, 1) == value:
+                return move, child
+        raise AssertionError("no move keeps the solved value")  # the search is exact
+
