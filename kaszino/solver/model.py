@@ -250,10 +250,11 @@ class RoundModel:
         """Every distinct capture and lay of ``hand`` on ``table``, made one at a time.
 
         Lazily, because a cut-off usually comes after a few moves. Order: a tábla first, then
-        the captures of ``first_sum``, then those of larger sums (more cards) before smaller
-        ones, within a sum the ones worth most points and cards; then the lays, the cheapest
-        card first. Before all, one good capture of the first sum (:meth:`good_subset`): most
-        searches stop at it, before the others are ever listed.
+        the captures of ``first_sum``, then those of larger sums before smaller ones; then the
+        lays, the cheapest card first. First of all comes one good capture of each sum
+        (:meth:`good_subset`), found without listing the others: most searches stop at one of
+        them, and they play different hand cards. Then, sum by sum, the other captures, the
+        ones worth most points first, then cards and spades.
         """
         if table:
             groups = self.hand_groups(hand)
@@ -261,17 +262,17 @@ class RoundModel:
             if first_sum in totals and totals[0] != first_sum:
                 head = totals[:1] if totals[0] == self.stats(table).total else []  # a tábla stays first
                 totals = [*head, first_sum, *(t for t in totals[len(head):] if t != first_sum)]
-            tried = -1  # the table side of the good capture, once it has been tried
+            quick = []
             for total in totals:
-                if tried < 0:
-                    quick = self.good_subset(table, total)
-                    tried = quick.table
-                    for h in groups[total]:
-                        yield _joined(h, quick)
+                good = self.good_subset(table, total)
+                quick.append(good)
+                for h in groups[total]:
+                    yield _joined(h, good)
+            for total, good in zip(totals, quick, strict=True):
                 subsets = self.table_subsets(table, total)
                 for h in groups[total]:
                     for t in subsets:
-                        if t.table != tried:
+                        if t.table != good.table:
                             yield _joined(h, t)
         yield from self.lays(hand)
 
@@ -353,7 +354,8 @@ class RoundModel:
         return subs[1:]
 
     def table_subsets(self, table: int, total: int) -> list[Step]:
-        """Every sub-multiset of ``table`` summing to ``total``, each once, the most points first.
+        """Every sub-multiset of ``table`` summing to ``total``, each once: the most points first, then
+        the most cards and spades together (a spade counts towards both majorities).
 
         Class by class, every partial pick that can still be completed to ``total`` by the
         classes after it is grown by each count of the class; nothing else is ever made, so the
@@ -369,18 +371,20 @@ class RoundModel:
                 reach = self._reaches[table] = self._suffix_reach(present)
             found: list[Step] = []
             if total > 0 and reach[0] >> total & 1:
-                partial = [(total, 0)]  # (what is still missing, the classes picked so far)
+                # (what is still missing, the classes picked so far, their cards, spades, points)
+                partial = [(total, 0, 0, 0, 0)]
                 for i, (c, count) in enumerate(present):
                     value, unit, after = values[c], 1 << (BITS * c), reach[i + 1]
-                    grown = [(left, sig) for left, sig in partial if after >> left & 1]
+                    spade, point = self.spades[c], self.points[c]
+                    grown = [pick for pick in partial if after >> pick[0] & 1]
                     for k in range(1, count + 1):
-                        worth, taken = k * value, k * unit
-                        grown += [(left - worth, sig + taken) for left, sig in partial
+                        worth, taken, spades, points = k * value, k * unit, k * spade, k * point
+                        grown += [(left - worth, sig + taken, n + k, s + spades, p + points)
+                                  for left, sig, n, s, p in partial
                                   if left >= worth and after >> (left - worth) & 1]
                     partial = grown
-                stats = self.stats
-                found = [Step(CAPTURE, 0, sig, *stats(sig).taken) for _, sig in partial]
-                found.sort(key=lambda step: (step.points, step.cards), reverse=True)
+                found = [Step(CAPTURE, 0, sig, n, s, p) for _, sig, n, s, p in partial]
+                found.sort(key=lambda step: (step.points, step.cards + step.spades), reverse=True)
             known = self._table_subsets[key] = found
         return known
 
