@@ -12,6 +12,8 @@ lines, so a wrong value is refused with a ``KaszinoError`` naming the argument.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from typing import TypeVar
 
 from kaszino.errors import KaszinoError, quote
@@ -25,6 +27,7 @@ MAX_COUNT = 10**6
 """The bound of the other open-ended numbers: deal numbers, scores, points, targets."""
 
 _ASCII_DIGITS = frozenset("0123456789")
+_DECIMAL = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,6})?", re.ASCII)
 
 
 def read_whole(field: str, token: str, low: int = 0, high: int = MAX_COUNT,
@@ -62,3 +65,38 @@ def check_type(field: str, value: object, kind: type[T]) -> T:
     if not isinstance(value, kind):
         raise KaszinoError(f"{field} must be a {kind.__name__}, not {type(value).__name__} {quote(value)}")
     return value
+
+
+def read_decimal(field: str, token: str, low: float, high: float) -> float:
+    """The number ``token`` spells as ASCII digits with at most one decimal point (``0.25``),
+    ``low <= n <= high``; else a ``KaszinoError`` naming ``field`` (no signs, exponents, ``nan``)."""
+    if not isinstance(token, str) or not _DECIMAL.fullmatch(token):
+        raise KaszinoError(f"{field}: expected a number {low:g}..{high:g} such as 0.25, got {quote(token)}")
+    return check_real(field, float(token), low, high)
+
+
+def check_real(field: str, value: object, low: float, high: float,
+               error: type[KaszinoError] = KaszinoError) -> float:
+    """``value`` as a float if it is an ``int`` or ``float`` (no bool) with ``low <= value <= high``
+    (so never NaN or infinite); else ``error`` naming ``field``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        raise error(f"{field} must be a number {low:g}..{high:g}, not {quote(value)}")
+    return float(value)
+
+
+def check_choice(field: str, value: object, choices: Iterable[str]) -> str:
+    """``value`` if it is one of the texts ``choices``; else a ``KaszinoError`` naming ``field`` and them.
+
+    Safe for any value (a list or a dict given where a name belongs is refused, not hashed).
+    """
+    options = tuple(choices)
+    if not isinstance(value, str) or value not in options:
+        raise KaszinoError(f"{field} must be one of {', '.join(options)}, not {quote(value)}")
+    return value
+
+
+def check_texts(field: str, value: object) -> tuple[str, ...]:
+    """``value`` as a tuple if it is a list or tuple of texts (a single text is refused: it is no list)."""
+    if not isinstance(value, (list, tuple)) or not all(isinstance(item, str) for item in value):
+        raise KaszinoError(f"{field} must be a list of texts, not {quote(value)}")
+    return tuple(value)

@@ -448,3 +448,115 @@ def test_puzzle_answers_and_paths_of_the_wrong_type_are_named(tmp_path: Path) ->
     refused(lambda: save_puzzles(SHIPPED[:1], tmp_path / "missing" / "x.json"), "missing", "cannot write")
     refused(lambda: save_puzzles(wrong([None]), tmp_path / "x.json"), "Puzzle")
     assert not (tmp_path / "x.json").exists()
+
+
+# --- the progress file ----------------------------------------------------------------------------
+def _progress_file(path: Path) -> Path:
+    """A progress file with a row in every table: setting, chapter, game, attempt, ratings, card."""
+    from datetime import UTC, datetime
+
+    from kaszino.puzzles.trainer import Trainer
+    from kaszino.store import open_store
+
+    with open_store(path) as store:
+        store.set_setting("language", "en")
+        store.record_chapter("chapter01", score=3, total=5)
+        store.save_game("record", opponent="greedy", result="1:0")
+        trainer = Trainer(SHIPPED[:2], store, clock=lambda: datetime(2024, 1, 1, tzinfo=UTC))
+        trainer.next()
+        trainer.show_solution()  # a failed first attempt: rated, and a review card
+    return path
+
+
+def _damage(path: Path, *statements: str) -> bytes:
+    import sqlite3
+
+    with sqlite3.connect(path) as connection:
+        for statement in ("PRAGMA ignore_check_constraints = 1", *statements):
+            connection.execute(statement)
+    connection.close()
+    return path.read_bytes()
+
+
+def _read_everything(path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from kaszino.jupyter.progress import LANGUAGE_SETTING
+    from kaszino.puzzles.trainer import Trainer
+    from kaszino.store import open_store, training
+    from kaszino.store.store import stored_choice
+
+    with open_store(path) as store:
+        store.get_setting(LANGUAGE_SETTING, stored_choice("hu", "en"))
+        store.chapter_results()
+        store.games()
+        training.attempts(store)
+        trainer = Trainer(SHIPPED[:2], store, mode="review", clock=lambda: datetime(2030, 1, 1, tzinfo=UTC))
+        trainer.summary()
+        trainer.next()
+        trainer.show_solution()
+
+
+@pytest.mark.parametrize(("statement", "names"), [
+    ("UPDATE ratings SET value = 'abc'", ["ratings.value", "'abc'"]),
+    ("UPDATE ratings SET value = 1e999", ["ratings.value", "inf"]),
+    ("UPDATE ratings SET deviation = x'00'", ["ratings.deviation"]),
+    ("UPDATE ratings SET games = 'x'", ["ratings.games"]),
+    ("UPDATE review_cards SET due = 'tomorrow'", ["review_cards.due", "'tomorrow'"]),
+    ("UPDATE settings SET value = 'fr'", ["settings.value", "'fr'", "hu, en"]),
+    ("UPDATE chapters SET best = 'lots'", ["chapters.best", "'lots'"]),
+    ("UPDATE chapters SET last = -3", ["chapters.last", "-3"]),
+    ("UPDATE chapters SET total = 0, best = 0, last = 0", ["chapter 'chapter01'"]),
+    ("UPDATE chapters SET updated = 'x'", ["chapters.updated"]),
+    ("UPDATE games SET played_at = 'x'", ["games.played_at"]),
+    ("UPDATE games SET record = x'00ff'", ["games.record"]),
+    ("UPDATE puzzle_attempts SET hints = 'x'", ["puzzle_attempts.hints"]),
+    ("UPDATE puzzle_attempts SET learner_before = 'x'", ["puzzle_attempts.learner_before"]),
+])
+def test_junk_in_a_progress_file_is_named_and_the_file_left_untouched(statement: str, names: list[str],
+                                                                        tmp_path: Path) -> None:
+    from kaszino.errors import StoreError
+
+    path = _progress_file(tmp_path / "p.sqlite3")
+    before = _damage(path, statement)
+    refused(lambda: _read_everything(path), str(path), "damaged", *names, error=StoreError)
+    assert path.read_bytes() == before
+
+
+def test_a_damaged_review_card_is_named_and_nothing_is_written(tmp_path: Path) -> None:
+    path = _progress_file(tmp_path / "p.sqlite3")
+    for card in ("not json", "[1]", '{"state": "x"}'):
+        before = _damage(path, f"UPDATE review_cards SET card = '{card}'")
+        refused(lambda: _read_everything(path), "review card of puzzle", "damaged")
+        assert path.read_bytes() == before
+
+
+def test_a_chapter_result_is_not_written_over_a_damaged_one(tmp_path: Path) -> None:
+    from kaszino.store import open_store
+
+    path = _progress_file(tmp_path / "p.sqlite3")
+    before = _damage(path, "UPDATE chapters SET best = 99, last = -3")
+    with open_store(path) as store:
+        refused(lambda: store.record_chapter("chapter01", score=1, total=5), "chapters.last")
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(("extra", "names"), [
+    (["{file}", "--out", "{file}", "--force"], ["--out", "one of the progress files"]),
+    (["{file}", "./{file}", "--out", "x.csv"], ["given twice"]),
+    (["{file}", "--out", ".", "--force"], ["--out", "is a folder"]),
+    (["{file}", "--out", "\0"], ["--out", "not a file name"]),
+    (["{file}", "--out", "x" * 5000 + ".csv"], ["cannot be used"]),
+])
+def test_export_never_replaces_or_repeats_a_progress_file(extra: list[str], names: list[str], tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    path = _progress_file(tmp_path / "anna.sqlite3")
+    before = path.read_bytes()
+    assert main(["progress", "export", *(word.format(file=path.name) for word in extra)]) == 2
+    err = capsys.readouterr().err
+    for name in names:
+        assert name in err
+    assert path.read_bytes() == before
+    assert not (tmp_path / "x.csv").exists()
