@@ -13,8 +13,8 @@ lines, so a wrong value is refused with a ``KaszinoError`` naming the argument.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from typing import TypeVar
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
 
 from kaszino.errors import KaszinoError, quote
 
@@ -60,6 +60,14 @@ def check_whole(field: str, value: object, low: int = 0, high: int = MAX_COUNT,
     return value
 
 
+def whole_number(field: str, value: object, low: int = 0, high: int = MAX_COUNT) -> int:
+    """A whole number given as an ``int`` (:func:`check_whole`) or as its text (:func:`read_whole`:
+    what a click in the browser or a typed answer sends)."""
+    if isinstance(value, str):
+        return read_whole(field, value, low, high)
+    return check_whole(field, value, low, high)
+
+
 def check_type(field: str, value: object, kind: type[T]) -> T:
     """``value`` if it is a ``kind``; else a ``KaszinoError`` naming ``field`` and what it got."""
     if not isinstance(value, kind):
@@ -95,8 +103,17 @@ def check_choice(field: str, value: object, choices: Iterable[str]) -> str:
     return value
 
 
+def check_list(field: str, value: object, what: str = "values") -> Sequence[Any]:
+    """``value`` if it is a sequence (a list, a tuple) and not a text; else a ``KaszinoError`` naming
+    ``field`` as a list of ``what``."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise KaszinoError(f"{field} must be a list of {what}, not {quote(value)}")
+    return value
+
+
 def check_texts(field: str, value: object) -> tuple[str, ...]:
     """``value`` as a tuple if it is a list or tuple of texts (a single text is refused: it is no list)."""
-    if not isinstance(value, (list, tuple)) or not all(isinstance(item, str) for item in value):
+    items = check_list(field, value, "texts")
+    if not all(isinstance(item, str) for item in items):
         raise KaszinoError(f"{field} must be a list of texts, not {quote(value)}")
-    return tuple(value)
+    return tuple(map(str, items))

@@ -62,7 +62,11 @@ from kaszino.errors import MESSAGE_LIMIT, CardParseError, IllegalMoveError, Nota
 from kaszino.i18n import set_language
 from kaszino.inputs import read_whole
 from kaszino.players import GreedyPlayer, computer_call, computer_move, seen_key, table_moves
+from kaszino.players.session import Session, make_session, seat_name
 from kaszino.puzzles.puzzle import load_all, load_puzzles, parse_puzzles
+from kaszino.teach.annotate import annotate
+from kaszino.teach.exercises import read_number
+from kaszino.teach.odds import format_margin
 
 SHIPPED = load_all()
 GOOD = SHIPPED[0].to_record()
@@ -422,7 +426,7 @@ def test_a_sweep_puzzle_answers_done_in_words_not_python() -> None:
         assert widget.feedback == tr("ui.not_now")
         assert widget.feedback_tone == "bad"
     widget._on_frontend(widget, wrong("not a message"), None)
-    assert "not a message" in widget.feedback  # a malformed message is named
+    assert widget.feedback == tr("ui.not_now")  # in words, not Python's
     widget.press_done()
     assert widget.feedback == tr("ui.not_now")
 
@@ -560,3 +564,120 @@ def test_export_never_replaces_or_repeats_a_progress_file(extra: list[str], name
         assert name in err
     assert path.read_bytes() == before
     assert not (tmp_path / "x.csv").exists()
+
+
+# --- the trainer, the players and the teaching functions ----------------------------------------------
+def _session_call(call: Callable[[Any], object]) -> Callable[[], object]:
+    return lambda: call(make_session("greedy", "standard", 1))
+
+
+@pytest.mark.parametrize(("call", "names"), [
+    (lambda: make_session(wrong([]), "standard", 1), ["level", "[]"]),
+    (lambda: make_session("greedy", wrong(None), 1), ["rules", "None"]),
+    (lambda: make_session("greedy", "standard", wrong(None)), ["seed", "None"]),
+    (lambda: make_session("greedy", "v6", 1, wrong("x")), ["fals_rate"]),
+    (lambda: Session(wrong(None), []), ["rules", "None"]),
+    (lambda: Session(STANDARD, wrong(None)), ["computers", "None"]),
+    (_session_call(lambda session: session.player_at(None)), ["seat", "None"]),
+    (lambda: seat_name(wrong(None), 0), ["player", "None"]),
+    (lambda: format_margin(float("nan")), ["margin", "nan"]),
+    (lambda: format_margin(wrong(None)), ["margin", "None"]),
+    (lambda: annotate(wrong(None)), ["record", "None"]),
+    (lambda: annotate(GameRecord(STANDARD, 1, None, 1), wrong(True)), ["seats", "True"]),
+    (lambda: read_number("²"), ["answer", "'²'"]),
+    (lambda: read_number("9" * 5000), ["answer"]),
+    (lambda: tr("9" * 5000 + ".x"), ["no text catalogue"]),
+])
+def test_player_and_teaching_arguments_are_named(call: Callable[[], object], names: list[str]) -> None:
+    refused(call, *names)
+
+
+def test_trainer_arguments_are_named() -> None:
+    from datetime import UTC, datetime
+
+    from kaszino.puzzles.rating import rate
+    from kaszino.puzzles.review import schedule
+    from kaszino.puzzles.trainer import Filters, Trainer, streaks
+
+    rating = SHIPPED[0].rating
+    refused(lambda: rate(wrong(None), rating, 1.0), "learner", "None")
+    refused(lambda: rate(rating, replace(rating, volatility=0.0), 1.0), "puzzle.volatility", "0.0")
+    refused(lambda: rate(rating, rating, wrong(None)), "score", "None")
+    refused(lambda: schedule("p", None, wrong(None), datetime.now(UTC)), "outcome", "None")
+    refused(lambda: schedule("p", None, "failed", wrong(None)), "now", "None")
+    refused(lambda: Filters(themes=wrong(None)), "themes", "None")
+    refused(lambda: Filters(kinds=("chess",)), "kinds", "'chess'")  # was accepted, and served nothing
+    refused(lambda: Trainer(wrong("x")), "puzzles", "'x'")
+    refused(lambda: Trainer(SHIPPED, wrong("store.sqlite3")), "store", "str")
+    refused(lambda: Trainer(SHIPPED, mode=wrong(["rated"])), "mode", "['rated']")
+    refused(lambda: Trainer(SHIPPED).puzzle_rating(wrong(None)), "puzzle", "None")
+    refused(lambda: streaks(wrong(None)), "outcomes", "None")
+
+
+def test_widget_arguments_are_checked_not_silently_used() -> None:
+    from kaszino.jupyter.widgets.exercise import ChoiceWidget
+    from kaszino.jupyter.widgets.game import GameWidget
+    from kaszino.jupyter.widgets.viewer import DealViewer
+    from kaszino.players import play_game
+    from kaszino.teach.exercises import legality_choice
+
+    refused(lambda: GameWidget(seed=wrong("x")), "seed", "'x'")  # random.Random took any text
+    refused(lambda: GameWidget(level=wrong(["expert"])), "level")
+    refused(lambda: GameWidget(setup=wrong("no")), "setup")
+    viewer = DealViewer(play_game([GreedyPlayer(), GreedyPlayer()], seed=3))
+    refused(lambda: viewer.go(wrong(1.9)), "step", "1.9")  # was cut to step 1
+    refused(lambda: viewer.go("٣"), "step", "'٣'")  # was read as 3
+    refused(lambda: viewer.go(wrong(None)), "step", "None")
+    choice = ChoiceWidget(legality_choice("3♦", "2♠"))
+    refused(lambda: choice.choose("no such option"), "option", "'no such option'")  # was judged wrong
+    assert choice.verdict is None
+
+
+# --- messages from the browser ---------------------------------------------------------------------
+def _widgets() -> dict[str, Callable[[], Any]]:
+    from kaszino.jupyter.widgets.exercise import ChoiceWidget, NumberWidget
+    from kaszino.jupyter.widgets.game import GameWidget
+    from kaszino.jupyter.widgets.puzzle import PuzzleWidget
+    from kaszino.jupyter.widgets.table import TableWidget
+    from kaszino.jupyter.widgets.viewer import DealViewer
+    from kaszino.players import play_game
+    from kaszino.teach.exercises import card_sum_question, legality_choice
+
+    number = next(p for p in SHIPPED if p.answer_form == "number")
+    return {
+        "table": lambda: TableWidget(START),
+        "puzzle": lambda: PuzzleWidget([number]),
+        "game": lambda: GameWidget(seed=1, level="greedy", store=None),
+        "viewer": lambda: DealViewer(play_game([GreedyPlayer(), GreedyPlayer()], seed=3)),
+        "choice": lambda: ChoiceWidget(legality_choice("3♦", "2♠")),
+        "number": lambda: NumberWidget(card_sum_question("5♠ A♥")),
+    }
+
+
+MALFORMED: list[object] = [None, "x", 5, [], {"action": None}, {"action": ["toggle"]}, {"action": "nope"},
+                           {"action": "__init__"}, {"action": "toggle", "card": "ZZ"},
+                           {"action": "toggle", "card": {"a": 1}}, {"action": "lang", "lang": "fr"}]
+"""Messages no page sends: each is answered with ``ui.not_now``."""
+OUT_OF_REACH: list[object] = [
+    {"action": "choose", "value": "²"}, {"action": "choose", "value": "9" * 5000}, {"action": "choose", "value": 7},
+    {"action": "choose", "value": "rules:v9"}, {"action": "number", "value": "²"},
+    {"action": "number", "value": "--5"}, {"action": "submit", "value": "²"}, {"action": "goto", "value": "٣"},
+    {"action": "goto", "value": "99999"}, {"action": "open_saved", "value": "²"},
+    {"action": "replay_to", "value": "x"}, {"action": "mode", "value": "blitz"}, {"action": "band", "value": "zz"},
+]
+"""Actions some page sends, with values it never sends (some widgets answer them with their own words)."""
+
+
+@pytest.mark.parametrize("name", ["table", "puzzle", "game", "viewer", "choice", "number"])
+def test_messages_the_page_could_not_send_are_answered_in_words(name: str) -> None:
+    from html import escape
+
+    make = _widgets()[name]
+    for message in MALFORMED + OUT_OF_REACH:
+        widget = make()
+        widget._on_frontend(widget, message, None)  # nothing is raised in the kernel
+        shown = getattr(widget, "feedback", "") or widget.html
+        for python in ("Error", "int()", "'", "{", "["):  # no exception's words, no repr
+            assert python not in shown.replace("&#x27;", ""), (message, python, shown[-300:])
+        if message in MALFORMED:
+            assert escape(tr("ui.not_now")) in widget.html, message
