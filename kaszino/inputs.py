@@ -77,10 +77,12 @@ def check_type(field: str, value: object, kind: type[T]) -> T:
 
 def read_decimal(field: str, token: str, low: float, high: float) -> float:
     """The number ``token`` spells as ASCII digits with at most one decimal point (``0.25``),
-    ``low <= n <= high``; else a ``KaszinoError`` naming ``field`` (no signs, exponents, ``nan``)."""
-    if not isinstance(token, str) or not _DECIMAL.fullmatch(token):
-        raise KaszinoError(f"{field}: expected a number {low:g}..{high:g} such as 0.25, got {quote(token)}")
-    return check_real(field, float(token), low, high)
+    ``low <= n <= high``; else a ``KaszinoError`` naming ``field`` (no signs, exponents, ``nan``;
+    an empty ``field`` leaves the name out, as in :func:`read_whole`)."""
+    named = f"{field}: " if field else ""
+    if not isinstance(token, str) or not _DECIMAL.fullmatch(token) or not low <= float(token) <= high:
+        raise KaszinoError(f"{named}expected a number {low:g}..{high:g} such as 0.25, got {quote(token)}")
+    return float(token)
 
 
 def check_real(field: str, value: object, low: float, high: float,

@@ -383,12 +383,30 @@ def test_ids_repeated_across_files_fail_the_check(tmp_path: Path, capsys: pytest
     (["puzzles", "frobnicate"], ["frobnicate"]),
     ([], ["command"]),
     (["puzzles", "list", "--colour"], ["--colour"]),
+    (["play", "--seed", "٣"], ["--seed", "'٣'"]),  # int() took it as 3
+    (["play", "--seed", "1_000"], ["--seed", "'1_000'"]),
+    (["play", "--fals-rate", "0_0"], ["--fals-rate", "'0_0'"]),  # float() took it as 0.0
+    (["play", "--fals-rate", "nan"], ["--fals-rate", "'nan'"]),
+    (["app", "--port", "٣"], ["--port", "'٣'"]),
+    (["app", "--notebooks", "\0"], ["--notebooks", "not a file name"]),  # was a raw ValueError
+    (["app", "--notebooks", "x" * 5000], ["--notebooks", "cannot be used"]),  # was a raw OSError
+    (["classroom", "teacher", "--student", ".", "--no-execute"], ["cannot be read as a notebook"]),
+    (["classroom", "teacher", "--student", "list.ipynb", "--no-execute"], ["no list of cells"]),
+    (["classroom", "teacher", "--student", "binary.ipynb", "--no-execute"], ["cannot be read as a notebook"]),
+    (["classroom", "teacher", "--student", "list.ipynb", "--out", "./list.ipynb"], ["students' notebook"]),
+    (["site", "build", "--out", "."], ["--out", "not an earlier build"]),  # it was deleted
+    (["site", "build", "--out", "list.ipynb"], ["--out", "is a file"]),
+    (["site", "build", "--out", "\0"], ["--out", "not a file name"]),
 ])
 def test_bad_command_lines_exit_2_naming_the_argument(argv: list[str], names: list[str], tmp_path: Path,
                                                      capsys: pytest.CaptureFixture[str],
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "list.ipynb").write_text("[1, 2]", encoding="utf-8")
+    (tmp_path / "binary.ipynb").write_bytes(b"\xff\xfe junk")
+    before = {path.name: path.read_bytes() for path in tmp_path.iterdir()}
     assert main(argv) == 2
+    assert {path.name: path.read_bytes() for path in tmp_path.iterdir()} == before  # nothing written or lost
     err = capsys.readouterr().err
     assert err.startswith("kaszino: error: ")
     for name in names:
@@ -658,13 +676,11 @@ MALFORMED: list[object] = [None, "x", 5, [], {"action": None}, {"action": ["togg
                            {"action": "__init__"}, {"action": "toggle", "card": "ZZ"},
                            {"action": "toggle", "card": {"a": 1}}, {"action": "lang", "lang": "fr"}]
 """Messages no page sends: each is answered with ``ui.not_now``."""
-OUT_OF_REACH: list[object] = [
-    {"action": "choose", "value": "²"}, {"action": "choose", "value": "9" * 5000}, {"action": "choose", "value": 7},
-    {"action": "choose", "value": "rules:v9"}, {"action": "number", "value": "²"},
-    {"action": "number", "value": "--5"}, {"action": "submit", "value": "²"}, {"action": "goto", "value": "٣"},
-    {"action": "goto", "value": "99999"}, {"action": "open_saved", "value": "²"},
-    {"action": "replay_to", "value": "x"}, {"action": "mode", "value": "blitz"}, {"action": "band", "value": "zz"},
-]
+OUT_OF_REACH: list[object] = [{"action": action, "value": value} for action, value in [
+    ("choose", "²"), ("choose", "9" * 5000), ("choose", 7), ("choose", "rules:v9"), ("number", "²"),
+    ("number", "--5"), ("submit", "²"), ("goto", "٣"), ("goto", "99999"), ("open_saved", "²"),
+    ("replay_to", "x"), ("mode", "blitz"), ("band", "zz"),
+]]
 """Actions some page sends, with values it never sends (some widgets answer them with their own words)."""
 
 
