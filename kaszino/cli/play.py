@@ -19,7 +19,7 @@ from kaszino.engine.moves import Challenge, Claim, Move, NextDeal, parse_move
 from kaszino.engine.rules import PRESETS
 from kaszino.engine.state import GameState
 from kaszino.errors import IllegalMoveError, KaszinoError, StoreError
-from kaszino.i18n import set_language, tr
+from kaszino.i18n import tr, using_language
 from kaszino.inputs import MAX_SEED
 from kaszino.players.saved import save_session
 from kaszino.players.session import LEVELS, DealSheet, Session, make_session, seat_name
@@ -142,10 +142,10 @@ def play(session: Session, lines: TextIO, out: TextIO, *, level: str = "expert",
 
 
 def run(args: argparse.Namespace) -> int:
-    set_language(args.lang)
     session = make_session(args.level, args.rules, args.seed, args.fals_rate)
     store = None if args.no_save else current_store
-    return play(session, sys.stdin, sys.stdout, level=args.level, store=store)
+    with using_language(args.lang):  # for this game only: main() may be called again in the process
+        return play(session, sys.stdin, sys.stdout, level=args.level, store=store)
 
 
 def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
