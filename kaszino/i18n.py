@@ -16,6 +16,7 @@ from importlib import resources
 from typing import Literal
 
 from kaszino.errors import KaszinoError, quote
+from kaszino.inputs import MAX_COUNT, check_whole
 
 Language = Literal["hu", "en"]
 LANGUAGES: tuple[Language, ...] = ("hu", "en")
@@ -66,8 +67,8 @@ def catalogue(domain: str) -> dict[str, dict[str, str]]:
 def _catalogue(domain: str) -> dict[str, dict[str, str]]:
     try:
         text = resources.files("kaszino.locales").joinpath(f"{domain}.json").read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise KaszinoError(f"no text catalogue named {domain!r}") from None
+    except OSError:  # none there, or a name no file system takes
+        raise KaszinoError(f"no text catalogue named {quote(domain)}") from None
     entries: dict[str, dict[str, str]] = json.loads(text)
     for key, versions in entries.items():
         missing = [lang for lang in LANGUAGES if lang not in versions]
@@ -106,7 +107,7 @@ def player_number(player: int) -> int:
 
     Every text that names a player by number ("2. játékos", "player 2") takes it from here.
     """
-    return player + 1
+    return check_whole("player", player, 0, MAX_COUNT) + 1
 
 
 def hu_article(word: str | int) -> str:

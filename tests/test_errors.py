@@ -62,7 +62,11 @@ from kaszino.errors import MESSAGE_LIMIT, CardParseError, IllegalMoveError, Nota
 from kaszino.i18n import set_language
 from kaszino.inputs import read_whole
 from kaszino.players import GreedyPlayer, computer_call, computer_move, seen_key, table_moves
+from kaszino.players.session import Session, make_session, seat_name
 from kaszino.puzzles.puzzle import load_all, load_puzzles, parse_puzzles
+from kaszino.teach.annotate import annotate
+from kaszino.teach.exercises import read_number
+from kaszino.teach.odds import format_margin
 
 SHIPPED = load_all()
 GOOD = SHIPPED[0].to_record()
@@ -380,12 +384,30 @@ def test_ids_repeated_across_files_fail_the_check(tmp_path: Path, capsys: pytest
     (["puzzles", "frobnicate"], ["frobnicate"]),
     ([], ["command"]),
     (["puzzles", "list", "--colour"], ["--colour"]),
+    (["play", "--seed", "٣"], ["--seed", "'٣'"]),  # int() took it as 3
+    (["play", "--seed", "1_000"], ["--seed", "'1_000'"]),
+    (["play", "--fals-rate", "0_0"], ["--fals-rate", "'0_0'"]),  # float() took it as 0.0
+    (["play", "--fals-rate", "nan"], ["--fals-rate", "'nan'"]),
+    (["app", "--port", "٣"], ["--port", "'٣'"]),
+    (["app", "--notebooks", "\0"], ["--notebooks", "not a file name"]),  # was a raw ValueError
+    (["app", "--notebooks", "x" * 5000], ["--notebooks", "cannot be used"]),  # was a raw OSError
+    (["classroom", "teacher", "--student", ".", "--no-execute"], ["cannot be read as a notebook"]),
+    (["classroom", "teacher", "--student", "list.ipynb", "--no-execute"], ["no list of cells"]),
+    (["classroom", "teacher", "--student", "binary.ipynb", "--no-execute"], ["cannot be read as a notebook"]),
+    (["classroom", "teacher", "--student", "list.ipynb", "--out", "./list.ipynb"], ["students' notebook"]),
+    (["site", "build", "--out", "."], ["--out", "not an earlier build"]),  # it was deleted
+    (["site", "build", "--out", "list.ipynb"], ["--out", "is a file"]),
+    (["site", "build", "--out", "\0"], ["--out", "not a file name"]),
 ])
 def test_bad_command_lines_exit_2_naming_the_argument(argv: list[str], names: list[str], tmp_path: Path,
                                                      capsys: pytest.CaptureFixture[str],
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "list.ipynb").write_text("[1, 2]", encoding="utf-8")
+    (tmp_path / "binary.ipynb").write_bytes(b"\xff\xfe junk")
+    before = {path.name: path.read_bytes() for path in tmp_path.iterdir()}
     assert main(argv) == 2
+    assert {path.name: path.read_bytes() for path in tmp_path.iterdir()} == before  # nothing written or lost
     err = capsys.readouterr().err
     assert err.startswith("kaszino: error: ")
     for name in names:
@@ -423,7 +445,7 @@ def test_a_sweep_puzzle_answers_done_in_words_not_python() -> None:
         assert widget.feedback == tr("ui.not_now")
         assert widget.feedback_tone == "bad"
     widget._on_frontend(widget, wrong("not a message"), None)
-    assert "not a message" in widget.feedback  # a malformed message is named
+    assert widget.feedback == tr("ui.not_now")  # in words, not Python's
     widget.press_done()
     assert widget.feedback == tr("ui.not_now")
 
@@ -449,3 +471,230 @@ def test_puzzle_answers_and_paths_of_the_wrong_type_are_named(tmp_path: Path) ->
     refused(lambda: save_puzzles(SHIPPED[:1], tmp_path / "missing" / "x.json"), "missing", "cannot write")
     refused(lambda: save_puzzles(wrong([None]), tmp_path / "x.json"), "Puzzle")
     assert not (tmp_path / "x.json").exists()
+
+
+# --- the progress file ----------------------------------------------------------------------------
+def _progress_file(path: Path) -> Path:
+    """A progress file with a row in every table: setting, chapter, game, attempt, ratings, card."""
+    from datetime import UTC, datetime
+
+    from kaszino.puzzles.trainer import Trainer
+    from kaszino.store import open_store
+
+    with open_store(path) as store:
+        store.set_setting("language", "en")
+        store.record_chapter("chapter01", score=3, total=5)
+        store.save_game("record", opponent="greedy", result="1:0")
+        trainer = Trainer(SHIPPED[:2], store, clock=lambda: datetime(2024, 1, 1, tzinfo=UTC))
+        trainer.next()
+        trainer.show_solution()  # a failed first attempt: rated, and a review card
+    return path
+
+
+def _damage(path: Path, *statements: str) -> bytes:
+    import sqlite3
+
+    with sqlite3.connect(path) as connection:
+        for statement in ("PRAGMA ignore_check_constraints = 1", *statements):
+            connection.execute(statement)
+    connection.close()
+    return path.read_bytes()
+
+
+def _read_everything(path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from kaszino.jupyter.progress import LANGUAGE_SETTING
+    from kaszino.puzzles.trainer import Trainer
+    from kaszino.store import open_store, training
+    from kaszino.store.store import stored_choice
+
+    with open_store(path) as store:
+        store.get_setting(LANGUAGE_SETTING, stored_choice("hu", "en"))
+        store.chapter_results()
+        store.games()
+        training.attempts(store)
+        trainer = Trainer(SHIPPED[:2], store, mode="review", clock=lambda: datetime(2030, 1, 1, tzinfo=UTC))
+        trainer.summary()
+        trainer.next()
+        trainer.show_solution()
+
+
+@pytest.mark.parametrize(("statement", "names"), [
+    ("UPDATE ratings SET value = 'abc'", ["ratings.value", "'abc'"]),
+    ("UPDATE ratings SET value = 1e999", ["ratings.value", "inf"]),
+    ("UPDATE ratings SET deviation = x'00'", ["ratings.deviation"]),
+    ("UPDATE ratings SET games = 'x'", ["ratings.games"]),
+    ("UPDATE review_cards SET due = 'tomorrow'", ["review_cards.due", "'tomorrow'"]),
+    ("UPDATE settings SET value = 'fr'", ["settings.value", "'fr'", "hu, en"]),
+    ("UPDATE chapters SET best = 'lots'", ["chapters.best", "'lots'"]),
+    ("UPDATE chapters SET last = -3", ["chapters.last", "-3"]),
+    ("UPDATE chapters SET total = 0, best = 0, last = 0", ["chapter 'chapter01'"]),
+    ("UPDATE chapters SET updated = 'x'", ["chapters.updated"]),
+    ("UPDATE games SET played_at = 'x'", ["games.played_at"]),
+    ("UPDATE games SET record = x'00ff'", ["games.record"]),
+    ("UPDATE puzzle_attempts SET hints = 'x'", ["puzzle_attempts.hints"]),
+    ("UPDATE puzzle_attempts SET learner_before = 'x'", ["puzzle_attempts.learner_before"]),
+])
+def test_junk_in_a_progress_file_is_named_and_the_file_left_untouched(statement: str, names: list[str],
+                                                                        tmp_path: Path) -> None:
+    from kaszino.errors import StoreError
+
+    path = _progress_file(tmp_path / "p.sqlite3")
+    before = _damage(path, statement)
+    refused(lambda: _read_everything(path), str(path), "damaged", *names, error=StoreError)
+    assert path.read_bytes() == before
+
+
+def test_a_damaged_review_card_is_named_and_nothing_is_written(tmp_path: Path) -> None:
+    path = _progress_file(tmp_path / "p.sqlite3")
+    for card in ("not json", "[1]", '{"state": "x"}'):
+        before = _damage(path, f"UPDATE review_cards SET card = '{card}'")
+        refused(lambda: _read_everything(path), "review card of puzzle", "damaged")
+        assert path.read_bytes() == before
+
+
+def test_a_chapter_result_is_not_written_over_a_damaged_one(tmp_path: Path) -> None:
+    from kaszino.store import open_store
+
+    path = _progress_file(tmp_path / "p.sqlite3")
+    before = _damage(path, "UPDATE chapters SET best = 99, last = -3")
+    with open_store(path) as store:
+        refused(lambda: store.record_chapter("chapter01", score=1, total=5), "chapters.last")
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(("extra", "names"), [
+    (["{file}", "--out", "{file}", "--force"], ["--out", "one of the progress files"]),
+    (["{file}", "./{file}", "--out", "x.csv"], ["given twice"]),
+    (["{file}", "--out", ".", "--force"], ["--out", "is a folder"]),
+    (["{file}", "--out", "\0"], ["--out", "not a file name"]),
+    (["{file}", "--out", "x" * 5000 + ".csv"], ["cannot be used"]),
+])
+def test_export_never_replaces_or_repeats_a_progress_file(extra: list[str], names: list[str], tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    path = _progress_file(tmp_path / "anna.sqlite3")
+    before = path.read_bytes()
+    assert main(["progress", "export", *(word.format(file=path.name) for word in extra)]) == 2
+    err = capsys.readouterr().err
+    for name in names:
+        assert name in err
+    assert path.read_bytes() == before
+    assert not (tmp_path / "x.csv").exists()
+
+
+# --- the trainer, the players and the teaching functions ----------------------------------------------
+def _session_call(call: Callable[[Any], object]) -> Callable[[], object]:
+    return lambda: call(make_session("greedy", "standard", 1))
+
+
+@pytest.mark.parametrize(("call", "names"), [
+    (lambda: make_session(wrong([]), "standard", 1), ["level", "[]"]),
+    (lambda: make_session("greedy", wrong(None), 1), ["rules", "None"]),
+    (lambda: make_session("greedy", "standard", wrong(None)), ["seed", "None"]),
+    (lambda: make_session("greedy", "v6", 1, wrong("x")), ["fals_rate"]),
+    (lambda: Session(wrong(None), []), ["rules", "None"]),
+    (lambda: Session(STANDARD, wrong(None)), ["computers", "None"]),
+    (_session_call(lambda session: session.player_at(None)), ["seat", "None"]),
+    (lambda: seat_name(wrong(None), 0), ["player", "None"]),
+    (lambda: format_margin(float("nan")), ["margin", "nan"]),
+    (lambda: format_margin(wrong(None)), ["margin", "None"]),
+    (lambda: annotate(wrong(None)), ["record", "None"]),
+    (lambda: annotate(GameRecord(STANDARD, 1, None, 1), wrong(True)), ["seats", "True"]),
+    (lambda: read_number("²"), ["answer", "'²'"]),
+    (lambda: read_number("9" * 5000), ["answer"]),
+    (lambda: tr("9" * 5000 + ".x"), ["no text catalogue"]),
+])
+def test_player_and_teaching_arguments_are_named(call: Callable[[], object], names: list[str]) -> None:
+    refused(call, *names)
+
+
+def test_trainer_arguments_are_named() -> None:
+    from datetime import UTC, datetime
+
+    from kaszino.puzzles.rating import rate
+    from kaszino.puzzles.review import schedule
+    from kaszino.puzzles.trainer import Filters, Trainer, streaks
+
+    rating = SHIPPED[0].rating
+    refused(lambda: rate(wrong(None), rating, 1.0), "learner", "None")
+    refused(lambda: rate(rating, replace(rating, volatility=0.0), 1.0), "puzzle.volatility", "0.0")
+    refused(lambda: rate(rating, rating, wrong(None)), "score", "None")
+    refused(lambda: schedule("p", None, wrong(None), datetime.now(UTC)), "outcome", "None")
+    refused(lambda: schedule("p", None, "failed", wrong(None)), "now", "None")
+    refused(lambda: Filters(themes=wrong(None)), "themes", "None")
+    refused(lambda: Filters(kinds=("chess",)), "kinds", "'chess'")  # was accepted, and served nothing
+    refused(lambda: Trainer(wrong("x")), "puzzles", "'x'")
+    refused(lambda: Trainer(SHIPPED, wrong("store.sqlite3")), "store", "str")
+    refused(lambda: Trainer(SHIPPED, mode=wrong(["rated"])), "mode", "['rated']")
+    refused(lambda: Trainer(SHIPPED).puzzle_rating(wrong(None)), "puzzle", "None")
+    refused(lambda: streaks(wrong(None)), "outcomes", "None")
+
+
+def test_widget_arguments_are_checked_not_silently_used() -> None:
+    from kaszino.jupyter.widgets.exercise import ChoiceWidget
+    from kaszino.jupyter.widgets.game import GameWidget
+    from kaszino.jupyter.widgets.viewer import DealViewer
+    from kaszino.players import play_game
+    from kaszino.teach.exercises import legality_choice
+
+    refused(lambda: GameWidget(seed=wrong("x")), "seed", "'x'")  # random.Random took any text
+    refused(lambda: GameWidget(level=wrong(["expert"])), "level")
+    refused(lambda: GameWidget(setup=wrong("no")), "setup")
+    viewer = DealViewer(play_game([GreedyPlayer(), GreedyPlayer()], seed=3))
+    refused(lambda: viewer.go(wrong(1.9)), "step", "1.9")  # was cut to step 1
+    refused(lambda: viewer.go("٣"), "step", "'٣'")  # was read as 3
+    refused(lambda: viewer.go(wrong(None)), "step", "None")
+    choice = ChoiceWidget(legality_choice("3♦", "2♠"))
+    refused(lambda: choice.choose("no such option"), "option", "'no such option'")  # was judged wrong
+    assert choice.verdict is None
+
+
+# --- messages from the browser ---------------------------------------------------------------------
+def _widgets() -> dict[str, Callable[[], Any]]:
+    from kaszino.jupyter.widgets.exercise import ChoiceWidget, NumberWidget
+    from kaszino.jupyter.widgets.game import GameWidget
+    from kaszino.jupyter.widgets.puzzle import PuzzleWidget
+    from kaszino.jupyter.widgets.table import TableWidget
+    from kaszino.jupyter.widgets.viewer import DealViewer
+    from kaszino.players import play_game
+    from kaszino.teach.exercises import card_sum_question, legality_choice
+
+    number = next(p for p in SHIPPED if p.answer_form == "number")
+    return {
+        "table": lambda: TableWidget(START),
+        "puzzle": lambda: PuzzleWidget([number]),
+        "game": lambda: GameWidget(seed=1, level="greedy", store=None),
+        "viewer": lambda: DealViewer(play_game([GreedyPlayer(), GreedyPlayer()], seed=3)),
+        "choice": lambda: ChoiceWidget(legality_choice("3♦", "2♠")),
+        "number": lambda: NumberWidget(card_sum_question("5♠ A♥")),
+    }
+
+
+MALFORMED: list[object] = [None, "x", 5, [], {"action": None}, {"action": ["toggle"]}, {"action": "nope"},
+                           {"action": "__init__"}, {"action": "toggle", "card": "ZZ"},
+                           {"action": "toggle", "card": {"a": 1}}, {"action": "lang", "lang": "fr"}]
+"""Messages no page sends: each is answered with ``ui.not_now``."""
+OUT_OF_REACH: list[object] = [{"action": action, "value": value} for action, value in [
+    ("choose", "²"), ("choose", "9" * 5000), ("choose", 7), ("choose", "rules:v9"), ("number", "²"),
+    ("number", "--5"), ("submit", "²"), ("goto", "٣"), ("goto", "99999"), ("open_saved", "²"),
+    ("replay_to", "x"), ("mode", "blitz"), ("band", "zz"),
+]]
+"""Actions some page sends, with values it never sends (some widgets answer them with their own words)."""
+
+
+@pytest.mark.parametrize("name", ["table", "puzzle", "game", "viewer", "choice", "number"])
+def test_messages_the_page_could_not_send_are_answered_in_words(name: str) -> None:
+    from html import escape
+
+    make = _widgets()[name]
+    for message in MALFORMED + OUT_OF_REACH:
+        widget = make()
+        widget._on_frontend(widget, message, None)  # nothing is raised in the kernel
+        shown = getattr(widget, "feedback", "") or widget.html
+        for python in ("Error", "int()", "'", "{", "["):  # no exception's words, no repr
+            assert python not in shown.replace("&#x27;", ""), (message, python, shown[-300:])
+        if message in MALFORMED:
+            assert escape(tr("ui.not_now")) in widget.html, message

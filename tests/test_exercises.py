@@ -70,7 +70,7 @@ def test_a_number_question_explains_a_wrong_number_with_the_right_one() -> None:
     question = number("exercises.score_done", 12, why=legality_choice("3♦", "2♠").prompt(), right=1, total=2)
     assert question.check("12").correct and question.check(12).lines == ()
     assert not question.check(" 11 ").correct
-    with pytest.raises(KaszinoError, match="not a whole number"):
+    with pytest.raises(KaszinoError, match="whole number"):
         question.check("tizenkettő")
 
 
@@ -81,7 +81,7 @@ def test_typed_numbers_are_read(typed: object, value: int) -> None:
 
 @pytest.mark.parametrize("typed", ["", "7.5", "hét", True, None])
 def test_anything_else_is_no_number(typed: object) -> None:
-    with pytest.raises(KaszinoError, match="not a whole number"):
+    with pytest.raises(KaszinoError, match="whole number"):
         read_number(typed)
 
 

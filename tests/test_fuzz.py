@@ -1,4 +1,5 @@
-"""Fuzzing the error contract: every parser, ``play()``, the puzzle loader and the command line.
+"""Fuzzing the error contract: every parser, ``play()``, the puzzle loader, the command line, the
+progress file and the widgets' browser messages.
 
 Each test feeds generated input — mostly small changes to real positions, moves, records and
 puzzle files, so that the input gets deep into the readers — and asserts the contract: the
@@ -94,7 +95,8 @@ STATES: list[GameState] = [state for name in ("standard", "v6", "p3", "v4", "tra
 RECORD = GameRecord(PRESETS["v6"], 5, None, 1, tuple(
     next(m for m in ((before.legal_moves()) or [NextDeal()]) if before.play(m) == after)
     for before, after in zip(_walk(PRESETS["v6"], 5, 40), _walk(PRESETS["v6"], 5, 40)[1:], strict=False)))
-PUZZLE = load_all()[0]
+SHIPPED = load_all()
+PUZZLE = SHIPPED[0]
 GOOD = PUZZLE.to_record()
 
 JUNK = st.text(max_size=12)
@@ -351,3 +353,97 @@ def test_the_material_is_real() -> None:
     assert any(state.pending is not None for state in STATES)
     assert any(state.players == 3 for state in STATES)
     assert GameRecord.from_text(RECORD.to_text()) == RECORD
+
+
+# --- the progress file ------------------------------------------------------------------------------------
+def _progress_file() -> Path:
+    """A progress file with a row in every table: setting, chapter, game, attempt, ratings, card."""
+    from datetime import UTC, datetime
+
+    from kaszino.puzzles.trainer import Trainer
+    from kaszino.store import open_store
+
+    path = FOLDER / "progress.sqlite3"
+    with open_store(path) as store:
+        store.set_setting("language", "en")
+        store.record_chapter("chapter01", score=3, total=5)
+        store.save_game(RECORD.to_text(), opponent="greedy", result="1:0")
+        trainer = Trainer(SHIPPED[:2], store, clock=lambda: datetime(2024, 1, 1, tzinfo=UTC))
+        trainer.next()
+        trainer.show_solution()
+    return path
+
+
+PROGRESS = _progress_file()
+COLUMNS = [(table, column) for table, columns in (
+    ("settings", "value"), ("chapters", "best last total attempts updated"), ("review_cards", "card due"),
+    ("games", "played_at opponent record"), ("ratings", "value deviation volatility games"),
+    ("puzzle_attempts", "at outcome hints rated learner_before")) for column in columns.split()]
+STORED = st.one_of(st.none(), st.integers(-(2**63), 2**63 - 1), st.floats(allow_nan=False),
+                   st.text(max_size=12), st.binary(max_size=4),
+                   st.sampled_from(["2024-01-01", "hu", "fr", "solved", "{}", "[1]"]))
+
+
+def _read_progress(path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from kaszino.jupyter.progress import LANGUAGE_SETTING
+    from kaszino.puzzles.trainer import Trainer
+    from kaszino.store import open_store, training
+    from kaszino.store.store import stored_choice
+
+    with open_store(path) as store:
+        store.get_setting(LANGUAGE_SETTING, stored_choice("hu", "en"))
+        store.chapter_results()
+        store.games()
+        training.attempts(store)
+        later = datetime(2030, 1, 1, tzinfo=UTC)
+        trainer = Trainer(SHIPPED[:2], store, mode="review", clock=lambda: later)
+        trainer.summary()
+        if trainer.next() is not None:
+            trainer.show_solution()
+
+
+@FUZZ
+@given(st.sampled_from(COLUMNS), STORED)
+def test_progress_file_values(column: tuple[str, str], value: object) -> None:
+    """Junk in any stored column is taken or refused by name, and a refused file is left as it was."""
+    import shutil
+    import sqlite3
+
+    path = FOLDER / "damaged.sqlite3"
+    shutil.copyfile(PROGRESS, path)
+    with contextlib.closing(sqlite3.connect(path)) as connection, connection:
+        connection.execute("PRAGMA ignore_check_constraints = 1")
+        with contextlib.suppress(sqlite3.IntegrityError):  # NOT NULL columns keep their value
+            connection.execute(f"UPDATE {column[0]} SET {column[1]} = ?", (value,))
+    before = path.read_bytes()
+    if isinstance(judged(lambda: _read_progress(path), str(path), "review card"), KaszinoError):
+        assert path.read_bytes() == before
+
+
+# --- messages from the browser ------------------------------------------------------------------------------
+FIELD_VALUES = st.one_of(
+    st.none(), st.integers(-5, 10**30), st.floats(), st.text(max_size=8), st.lists(st.none()),
+    st.sampled_from(["5♠", "A♥", "2♦", "hu", "en", "0", "1", "-1", "²", "rules:v6", "level:x"]))
+ACTIONS = ["toggle", "capture", "lay", "answers", "clear", "next_deal", "pass", "challenge", "claim", "lang",
+           "add", "done", "start_over", "hint", "solution", "next", "previous", "summary", "choose", "number",
+           "mode", "kind", "band", "theme", "goto", "submit", "open_saved", "replay_to", "nope"]
+MESSAGES = st.one_of(FIELD_VALUES, st.fixed_dictionaries(
+    {"action": st.one_of(st.sampled_from(ACTIONS), FIELD_VALUES)},
+    optional={"card": FIELD_VALUES, "lang": FIELD_VALUES, "value": FIELD_VALUES}))
+
+
+@FUZZ
+@given(st.sampled_from(["table", "puzzle"]), st.lists(MESSAGES, max_size=6))
+def test_browser_messages(name: str, messages: list[object]) -> None:
+    """A widget answers any message in words, never with an exception or Python's own text."""
+    from kaszino.jupyter.widgets.puzzle import PuzzleWidget
+    from kaszino.jupyter.widgets.table import TableWidget
+
+    widget = TableWidget(STATES[5]) if name == "table" else PuzzleWidget([PUZZLE])
+    for message in messages:
+        start = process_time()
+        widget._on_frontend(widget, message, None)
+        assert process_time() - start < SECONDS
+        assert "Error" not in widget.feedback and "'" not in widget.feedback, (message, widget.feedback)

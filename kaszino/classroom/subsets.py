@@ -23,7 +23,7 @@ from kaszino.engine.captures import captures
 from kaszino.engine.cards import DECK, Card, card_sum, check_cards
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError
-from kaszino.inputs import check_type, check_whole
+from kaszino.inputs import check_list, check_type, check_whole
 from kaszino.solver.counting import subset_sum_counts
 
 if TYPE_CHECKING:
@@ -163,9 +163,8 @@ def limit_effect(sizes: Sequence[int] = (4, 6, 8, 10, 12), limit: int = 13,
     deck with sum ≤ ``limit`` (from :func:`size_sum_counts`).
     """
     deck = check_cards("deck", deck)
-    if isinstance(sizes, (str, bytes)) or not isinstance(sizes, Sequence):
-        raise KaszinoError(f"sizes must be a list of table sizes, not {sizes!r:.60}")
-    sizes = [check_whole("table size", size, 0, len(deck)) for size in sizes]
+    listed = check_list("sizes", sizes, "table sizes")
+    sizes = [check_whole("table size", size, 0, len(deck)) for size in listed]
     counts = size_sum_counts(deck, limit)
     small = [sum(n for (k, _s), n in counts.items() if k == size) for size in range(len(deck) + 1)]
     return [LimitRow(n, 2**n - 1, sum((Fraction(comb(n, k) * small[k], comb(len(deck), k))

@@ -18,7 +18,8 @@ import webbrowser
 from pathlib import Path
 from types import FrameType
 
-from kaszino.errors import KaszinoError
+from kaszino.cli.arguments import file_name, whole
+from kaszino.errors import KaszinoError, quote
 
 HOST = "127.0.0.1"
 START_PAGE = "00_start.ipynb"
@@ -52,7 +53,11 @@ def voila_command(notebooks: Path, port: int) -> list[str]:
 def notebooks_folder(given: str) -> Path:
     """The folder of the tutorial notebooks; refused unless it holds the start page."""
     folder = Path(given).expanduser().resolve()
-    if not (folder / START_PAGE).is_file():
+    try:
+        found = (folder / START_PAGE).is_file()
+    except OSError as error:  # a name too long for the file system, say
+        raise KaszinoError(f"--notebooks {quote(given)}: cannot be used ({error.strerror})") from None
+    if not found:
         raise KaszinoError(f"{folder} holds no {START_PAGE}: "
                            "run from the repository root or give --notebooks")
     return folder
@@ -60,8 +65,6 @@ def notebooks_folder(given: str) -> Path:
 
 def run(args: argparse.Namespace) -> int:
     folder = notebooks_folder(args.notebooks)
-    if not 0 <= args.port < 65536:
-        raise KaszinoError(f"--port must be 0..65535, not {args.port}")
     port = args.port or free_port()
     command = voila_command(folder, port)
     print(f"The tutorial is served at {start_url(port)}  (Ctrl+C stops it)", flush=True)
@@ -93,8 +96,9 @@ def stop_like_ctrl_c() -> None:
 def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``kaszino app`` to the top-level command."""
     app = commands.add_parser("app", help="serve the whole tutorial as an app without code (Voilà)")
-    app.add_argument("--port", type=int, default=DEFAULT_PORT,
+    app.add_argument("--port", type=whole(0, 65535), default=DEFAULT_PORT,
                      help=f"port on 127.0.0.1 (default {DEFAULT_PORT}; 0 picks a free one)")
-    app.add_argument("--notebooks", default="notebooks", help="folder of the notebooks (default: notebooks)")
+    app.add_argument("--notebooks", type=file_name, default="notebooks",
+                     help="folder of the notebooks (default: notebooks)")
     app.add_argument("--open", action="store_true", help="also open the start page in the web browser")
     app.set_defaults(run=run)

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from typing import TypeVar
 
 from kaszino.errors import KaszinoError, quote
-from kaszino.inputs import read_whole
+from kaszino.inputs import read_decimal, read_whole
+
+T = TypeVar("T")
 
 
 class Parser(argparse.ArgumentParser):
@@ -25,10 +28,20 @@ def file_name(token: str) -> str:
 
 def whole(low: int, high: int) -> Callable[[str], int]:
     """An argument type: a whole number ``low..high`` in ASCII digits (the package's one number reader)."""
-    def read(token: str) -> int:
+    return _argument_type("whole number", lambda token: read_whole("", token, low, high))
+
+
+def decimal(low: float, high: float) -> Callable[[str], float]:
+    """An argument type: a number ``low..high`` such as ``0.25`` (ASCII digits, one decimal point)."""
+    return _argument_type("number", lambda token: read_decimal("", token, low, high))
+
+
+def _argument_type(name: str, read: Callable[[str], T]) -> Callable[[str], T]:
+    """``read`` as an argparse type: its ``KaszinoError`` becomes argparse's message for the argument."""
+    def checked(token: str) -> T:
         try:
-            return read_whole("value", token, low, high)
+            return read(token)
         except KaszinoError as error:
             raise argparse.ArgumentTypeError(str(error)) from None
-    read.__name__ = "whole number"
-    return read
+    checked.__name__ = name
+    return checked

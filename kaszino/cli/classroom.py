@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from kaszino.cli.arguments import file_name
 from kaszino.errors import KaszinoError
 
 STUDENT = Path("notebooks/30_kombinatorika.ipynb")
@@ -64,17 +65,38 @@ def write(notebook: dict[str, Any], out: Path, execute_in: Path | None) -> None:
     if execute_in is not None:
         NotebookClient(node, timeout=600, kernel_name="python3", store_widget_state=False,
                        resources={"metadata": {"path": str(execute_in)}}).execute()
-    nbformat.write(node, str(out))  # type: ignore[no-untyped-call]
+    try:
+        nbformat.write(node, str(out))  # type: ignore[no-untyped-call]
+    except OSError as error:
+        raise KaszinoError(f"{out}: cannot write ({error.strerror or error})") from None
+
+
+def read_student(source: Path) -> dict[str, Any]:
+    """The students' notebook at ``source``: a version 4 notebook whose cells are objects."""
+    try:
+        student: object = json.loads(source.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise KaszinoError(f"no students' notebook at {source}") from None
+    except (OSError, UnicodeDecodeError) as error:  # a folder, unreadable, not UTF-8
+        raise KaszinoError(f"{source}: cannot be read as a notebook ({error})") from None
+    except json.JSONDecodeError as error:
+        raise KaszinoError(f"{source} is not a notebook: {error}") from None
+    if not isinstance(student, dict) or not isinstance(student.get("cells"), list):
+        raise KaszinoError(f"{source} is not a notebook: it has no list of cells")
+    cells: list[object] = student["cells"]
+    shaped = all(isinstance(cell, dict) and isinstance(cell.get("metadata", {}), dict) for cell in cells)
+    if student.get("nbformat") != 4 or not shaped:
+        raise KaszinoError(f"{source} is not a notebook of format 4 (nbformat 4, cells with metadata)")
+    return student
 
 
 def teacher(args: argparse.Namespace) -> int:
     source, out = Path(args.student), Path(args.out)
-    try:
-        student = json.loads(source.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise KaszinoError(f"no students' notebook at {source}") from None
-    except json.JSONDecodeError as error:
-        raise KaszinoError(f"{source} is not a notebook: {error}") from None
+    if out.resolve() == source.resolve():
+        raise KaszinoError(f"--out {out} is the students' notebook; it would be replaced")
+    student = read_student(source)
+    if not out.parent.is_dir():
+        raise KaszinoError(f"{out}: no folder {out.parent} to write into")
     notebook = teacher_version(student)
     write(notebook, out, None if args.no_execute else source.resolve().parent)
     solutions = sum(1 for cell in notebook["cells"] if _source(cell).startswith("solution("))
@@ -87,7 +109,9 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     group = commands.add_parser("classroom", help="the classroom chapter (combinatorics)")
     sub = group.add_subparsers(dest="classroom_command", required=True)
     write = sub.add_parser("teacher", help="write the teacher's version of the chapter (worked solutions)")
-    write.add_argument("--student", default=str(STUDENT), help=f"the students' notebook (default {STUDENT})")
-    write.add_argument("--out", default=str(TEACHER), help=f"where to write (default {TEACHER})")
+    write.add_argument("--student", type=file_name, default=str(STUDENT),
+                       help=f"the students' notebook (default {STUDENT})")
+    write.add_argument("--out", type=file_name, default=str(TEACHER),
+                       help=f"where to write (default {TEACHER})")
     write.add_argument("--no-execute", action="store_true", help="write without running the notebook")
     write.set_defaults(run=teacher)

@@ -13,12 +13,14 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
+from kaszino.cli.arguments import decimal, whole
 from kaszino.engine.cards import format_cards
 from kaszino.engine.moves import Challenge, Claim, Move, NextDeal, parse_move
 from kaszino.engine.rules import PRESETS
 from kaszino.engine.state import GameState
 from kaszino.errors import IllegalMoveError, KaszinoError, StoreError
-from kaszino.i18n import set_language, tr
+from kaszino.i18n import tr, using_language
+from kaszino.inputs import MAX_SEED
 from kaszino.players.saved import save_session
 from kaszino.players.session import LEVELS, DealSheet, Session, make_session, seat_name
 from kaszino.store import Store, current_store
@@ -140,12 +142,10 @@ def play(session: Session, lines: TextIO, out: TextIO, *, level: str = "expert",
 
 
 def run(args: argparse.Namespace) -> int:
-    set_language(args.lang)
-    if not 0.0 <= args.fals_rate <= 1.0:
-        raise KaszinoError(f"--fals-rate must be between 0 and 1, not {args.fals_rate}")
     session = make_session(args.level, args.rules, args.seed, args.fals_rate)
     store = None if args.no_save else current_store
-    return play(session, sys.stdin, sys.stdout, level=args.level, store=store)
+    with using_language(args.lang):  # for this game only: main() may be called again in the process
+        return play(session, sys.stdin, sys.stdout, level=args.level, store=store)
 
 
 def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -154,8 +154,9 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     game.add_argument("--level", choices=sorted(LEVELS), default="expert", help="the computer's strength")
     game.add_argument("--lang", choices=("hu", "en"), default="hu", help="language of the texts")
     game.add_argument("--rules", choices=sorted(PRESETS), default="standard", help="rules preset")
-    game.add_argument("--seed", type=int, default=0, help="seed of the deals (the same seed, the same game)")
-    game.add_argument("--fals-rate", type=float, default=0.0,
+    game.add_argument("--seed", type=whole(0, MAX_SEED), default=0,
+                      help="seed of the deals (the same seed, the same game)")
+    game.add_argument("--fals-rate", type=decimal(0.0, 1.0), default=0.0,
                       help="V6: how often the computer tries a false capture (0 to 1)")
     game.add_argument("--no-save", action="store_true", help="do not save the game in the progress file")
     game.set_defaults(run=run)

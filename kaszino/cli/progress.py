@@ -20,7 +20,8 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
-from kaszino.errors import KaszinoError
+from kaszino.cli.arguments import file_name
+from kaszino.errors import KaszinoError, quote
 from kaszino.puzzles.trainer import streaks
 from kaszino.store import Store, default_path, open_store, training
 
@@ -37,7 +38,11 @@ def learner_name(path: Path) -> str:
 
 @contextmanager
 def _opened(path: Path) -> Iterator[Store]:
-    if not path.is_file():
+    try:
+        found = path.is_file()
+    except OSError as error:  # a name too long for the file system, say
+        raise KaszinoError(f"{path}: cannot be read ({error.strerror or error})") from None
+    if not found:
         raise KaszinoError(f"{path}: no such progress file")
     store = open_store(path)
     try:
@@ -77,23 +82,55 @@ def summary_rows(path: Path, store: Store, now: datetime) -> list[list[str]]:
 
 
 def _write_atomically(text: str, out: Path) -> None:
-    handle, temporary = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
+    except OSError as error:
+        raise KaszinoError(f"{out}: cannot write ({error.strerror or error})") from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as file:
             file.write(text)
         os.replace(temporary, out)
-    except BaseException:
+    except BaseException as error:
         os.unlink(temporary)
+        if isinstance(error, OSError):
+            raise KaszinoError(f"{out}: cannot write ({error.strerror or error})") from None
         raise
+
+
+def _check_paths(files: list[Path], out: Path, force: bool) -> None:
+    """Refuse, before anything is read or written, an export that would lose or repeat something:
+    ``--out`` naming a folder or one of the progress files (``--force`` would replace a learner's
+    file with the CSV), and a progress file given twice (its learner would be counted twice)."""
+    if out.is_dir():
+        raise KaszinoError(f"--out {out}: is a folder, not a CSV file")
+    if out.exists() and not force:
+        raise KaszinoError(f"{out} exists; add --force to replace it")
+    if not out.parent.is_dir():
+        raise KaszinoError(f"{out}: no folder {out.parent} to write into")
+    seen: dict[Path, Path] = {}
+    for path in files:
+        same = seen.setdefault(_identity(path), path)
+        if same is not path:
+            raise KaszinoError(f"{path}: the same progress file as {same}, given twice")
+    if _identity(out) in seen:
+        raise KaszinoError(f"--out {out}: is one of the progress files to export; it would be replaced")
+
+
+def _identity(path: Path) -> Path:
+    """The file ``path`` names, whatever the spelling (``./a``, a symbolic link)."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # a link loop, a name too long: the name itself stands for it
+        return path.absolute()
 
 
 def export(args: argparse.Namespace) -> int:
     files = [Path(name) for name in args.files] or [default_path()]
     out = Path(args.out)
-    if out.exists() and not args.force:
-        raise KaszinoError(f"{out} exists; add --force to replace it")
-    if not out.parent.is_dir():
-        raise KaszinoError(f"{out}: no folder {out.parent} to write into")
+    try:
+        _check_paths(files, out, args.force)
+    except OSError as error:  # a name too long for the file system, say
+        raise KaszinoError(f"{quote(error.filename)}: cannot be used ({error.strerror})") from None
     now = datetime.now(UTC)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
@@ -123,9 +160,9 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     progress = commands.add_parser("progress", help="learners' progress files: export to CSV")
     actions = progress.add_subparsers(dest="action", required=True)
     exp = actions.add_parser("export", help="puzzle results of one or many progress files as CSV")
-    exp.add_argument("files", nargs="*",
+    exp.add_argument("files", nargs="*", type=file_name,
                      help="progress files, one per learner (default: this user's own, $KASZINO_PROGRESS)")
-    exp.add_argument("--out", required=True, help="the CSV file to write")
+    exp.add_argument("--out", required=True, type=file_name, help="the CSV file to write")
     exp.add_argument("--summary", action="store_true", help="one row per learner instead of one per puzzle")
     exp.add_argument("--force", action="store_true", help="replace --out if it exists")
     exp.set_defaults(run=export)

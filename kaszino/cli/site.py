@@ -31,7 +31,8 @@ from email.parser import HeaderParser
 from pathlib import Path
 from typing import Any
 
-from kaszino.errors import KaszinoError
+from kaszino.cli.arguments import file_name
+from kaszino.errors import KaszinoError, quote
 
 ROOT = Path(__file__).resolve().parents[2]
 """The checkout the site is built from."""
@@ -386,7 +387,25 @@ def build_site(output: Path, cache: Path) -> SiteBuild:
     )
 
 
+SITE_MARK = "jupyter-lite.json"
+"""A file every built site holds at its top: an ``--out`` folder without it is not replaced."""
+
+
+def check_output(output: Path) -> None:
+    """Refuse an ``--out`` whose replacing would lose something: a file, or a folder that holds
+    anything but an earlier build of the site (``kaszino site build --out .`` deleted the folder)."""
+    if output.exists() and not output.is_dir():
+        raise KaszinoError(f"--out {output}: is a file, not a folder for the site")
+    if output.is_dir() and any(output.iterdir()) and not (output / SITE_MARK).is_file():
+        raise KaszinoError(f"--out {output}: is a folder with other things in it, not an earlier build "
+                           f"(no {SITE_MARK}); it is replaced by a build, so give a new or empty folder")
+
+
 def build(args: argparse.Namespace) -> int:
+    try:
+        check_output(Path(args.out))
+    except OSError as error:  # a name too long for the file system, say
+        raise KaszinoError(f"--out {quote(args.out)}: cannot be used ({error.strerror})") from None
     result = build_site(Path(args.out), Path(args.cache))
     print(result.report())
     return 0
@@ -397,6 +416,8 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     site = commands.add_parser("site", help="the offline classroom site (JupyterLite)")
     actions = site.add_subparsers(dest="action", required=True)
     make = actions.add_parser("build", help="build the static site (needs the 'site' extra and npm)")
-    make.add_argument("--out", default="site", help="the folder to build into (replaced; default: site)")
-    make.add_argument("--cache", default=".cache/site", help="where downloads are kept between builds")
+    make.add_argument("--out", type=file_name, default="site",
+                      help="the folder to build into (an earlier build there is replaced; default: site)")
+    make.add_argument("--cache", type=file_name, default=".cache/site",
+                      help="where downloads are kept between builds")
     make.set_defaults(run=build)

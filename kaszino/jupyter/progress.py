@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from kaszino.i18n import LANGUAGES, set_language
 from kaszino.store import ChapterResult, StoreError, current_store
+from kaszino.store.store import stored_choice
 
 LANGUAGE_SETTING = "language"
 """The store setting that keeps the chosen language across chapters and kernel restarts."""
@@ -18,10 +19,9 @@ LANGUAGE_SETTING = "language"
 def remembered_language() -> str | None:
     """The language the learner chose last, or None (none chosen yet, or the file is unreadable)."""
     try:
-        chosen = current_store().get_setting(LANGUAGE_SETTING)
+        return current_store().get_setting(LANGUAGE_SETTING, stored_choice(*LANGUAGES))
     except StoreError:
         return None
-    return chosen if chosen in LANGUAGES else None
 
 
 def restore_language() -> None:

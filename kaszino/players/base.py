@@ -18,7 +18,7 @@ from kaszino.engine.record import GameRecord
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.engine.state import GameState, new_game
 from kaszino.errors import IllegalMoveError, KaszinoError, quote
-from kaszino.inputs import check_type, check_whole
+from kaszino.inputs import check_list, check_type, check_whole
 from kaszino.solver.search import playable_moves
 
 
@@ -72,9 +72,7 @@ def computer_call(state: GameState, seats: Sequence[int]) -> Move | None:
     engine's). Both facts are public: a capture shows its cards, the piles are counted.
     """
     check_type("state", state, GameState)
-    if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
-        raise KaszinoError(f"seats must be a list of seat numbers, not {quote(seats)}")
-    for seat in seats:
+    for seat in check_list("seats", seats, "seat numbers"):
         check_whole("seat", seat, 0, state.players - 1)
     return _call(state, seats)
 
@@ -101,7 +99,7 @@ def _call(state: GameState, seats: Sequence[int]) -> Move | None:
 def computer_move(state: GameState, players: Sequence[Player]) -> Move:
     """The next move of a game where every seat is a computer player."""
     check_type("state", state, GameState)
-    check_players(players, state.rules)
+    check_players(players, state.rules.players)
     return _move(state, players)
 
 
@@ -115,15 +113,14 @@ def _move(state: GameState, players: Sequence[Player]) -> Move:
     return players[state.to_move].choose(state)
 
 
-def check_players(players: object, rules: Rules) -> Sequence[Player]:
-    """``players`` if it is a list of one player per seat of ``rules``; else a ``KaszinoError``."""
-    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
-        raise KaszinoError(f"players must be a list of players, not {quote(players)}")
-    if len(players) != rules.players:
-        raise KaszinoError(f"these rules need {rules.players} players (a list), got {quote(players)}")
+def check_players(players: object, count: int, field: str = "players") -> Sequence[Player]:
+    """``players`` if it is a list of ``count`` players; else a ``KaszinoError`` naming ``field``."""
+    players = check_list(field, players, "players")
+    if len(players) != count:
+        raise KaszinoError(f"these rules need {count} {field} (a list), got {quote(players)}")
     for seat, player in enumerate(players):
         if not callable(getattr(player, "choose", None)):
-            raise KaszinoError(f"players[{seat}] is no player (it has no choose method): {quote(player)}")
+            raise KaszinoError(f"{field}[{seat}] is no player (it has no choose method): {quote(player)}")
     return players
 
 
@@ -134,7 +131,7 @@ def play_game(players: Sequence[Player], rules: Rules = STANDARD, *, seed: int) 
     naming the player and the move.
     """
     check_type("rules", rules, Rules)
-    check_players(players, rules)
+    check_players(players, rules.players)
     start = state = new_game(rules, seed=seed)
     moves: list[Move] = []
     while not state.finished:

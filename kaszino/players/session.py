@@ -17,9 +17,10 @@ from kaszino.engine.record import GameRecord
 from kaszino.engine.rules import Rules, preset
 from kaszino.engine.scoring import PileScore
 from kaszino.engine.state import GameState, new_game
-from kaszino.errors import KaszinoError
+from kaszino.errors import KaszinoError, quote
 from kaszino.i18n import player_number, tr
-from kaszino.players.base import Player, computer_call
+from kaszino.inputs import MAX_SEED, check_choice, check_real, check_type, check_whole
+from kaszino.players.base import Player, check_players, computer_call
 from kaszino.players.expert import ExpertPlayer
 from kaszino.players.fals import Fibber
 from kaszino.players.simple import GreedyPlayer, RandomPlayer
@@ -53,11 +54,9 @@ class Session:
     sheets: list[DealSheet] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
-        if len(self.computers) != self.rules.players - 1:
-            raise KaszinoError(f"these rules need {self.rules.players - 1} computer players, "
-                               f"got {len(self.computers)}")
-        if not 0 <= self.learner < self.rules.players:
-            raise KaszinoError(f"the learner's seat must be 0..{self.rules.players - 1}, not {self.learner}")
+        players = check_type("rules", self.rules, Rules).players
+        check_players(self.computers, players - 1, "computers")
+        check_whole("learner", self.learner, 0, players - 1)
         self.start = self.state = new_game(self.rules, seed=self.seed)
 
     @property
@@ -67,7 +66,11 @@ class Session:
 
     def player_at(self, seat: int) -> Player:
         """The computer player in ``seat``."""
-        return self.computers[self.seats.index(seat)]
+        seats = self.seats
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in seats:
+            raise KaszinoError(f"seat must be a computer's seat ({', '.join(map(str, seats))}), "
+                               f"not {quote(seat)}")
+        return self.computers[seats.index(seat)]
 
     def computer_due(self) -> bool:
         """Whether the computer moves (or calls) next, rather than the learner."""
@@ -129,10 +132,10 @@ LEVELS: dict[str, Callable[[int], Player]] = {
 def make_session(level: str, rules: str | Rules, seed: int, fals_rate: float = 0.0) -> Session:
     """A game against the computer at ``level``: the learner in seat 0, the computer in the others;
     under V6 the computer tries a false capture now and then (``fals_rate``, 0 to 1)."""
-    if level not in LEVELS:
-        raise KaszinoError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
-    if isinstance(rules, str):
-        rules = preset(rules)
+    check_choice("level", level, LEVELS)
+    rules = preset(rules) if isinstance(rules, str) else check_type("rules", rules, Rules)
+    check_whole("seed", seed, 0, MAX_SEED - rules.players)
+    check_real("fals_rate", fals_rate, 0.0, 1.0)
     computers: list[Player] = []
     for seat in range(1, rules.players):
         player = LEVELS[level](seed + seat)

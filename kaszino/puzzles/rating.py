@@ -12,11 +12,23 @@ from dataclasses import dataclass
 
 import glicko2
 
-from kaszino.errors import KaszinoError
+from kaszino.inputs import check_real, check_type
 from kaszino.puzzles.puzzle import Rating
 
 NEW_LEARNER = Rating()
 """A learner without rated attempts: 1500 ± 350, the Glicko-2 defaults."""
+
+LIMITS = {"value": (0.0, 5000.0), "deviation": (0.0, 1000.0), "volatility": (1e-9, 10.0)}
+"""The range of each field of a rating Glicko-2 can update (the bounds of a puzzle file's ratings,
+except that a volatility must be above 0: Glicko-2 takes its logarithm)."""
+
+
+def check_rating(name: str, rating: object) -> Rating:
+    """``rating`` if it is a :class:`Rating` within :data:`LIMITS`; else a ``KaszinoError`` naming it."""
+    checked = check_type(name, rating, Rating)
+    for field, (low, high) in LIMITS.items():
+        check_real(f"{name}.{field}", getattr(checked, field), low, high)
+    return checked
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +47,8 @@ def _updated(own: Rating, other: Rating, score: float) -> Rating:
 
 def rate(learner: Rating, puzzle: Rating, score: float) -> RatedGame:
     """Both ratings after the learner scored ``score`` (0, ½ or 1) on the puzzle."""
-    if not 0.0 <= score <= 1.0:
-        raise KaszinoError(f"a score is between 0 and 1, not {score}")
+    check_rating("learner", learner)
+    check_rating("puzzle", puzzle)
+    check_real("score", score, 0.0, 1.0)
     return RatedGame(learner=_updated(learner, puzzle, score), puzzle=_updated(puzzle, learner, 1.0 - score))
 

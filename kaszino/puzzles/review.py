@@ -15,6 +15,9 @@ from typing import Literal
 
 import fsrs
 
+from kaszino.errors import KaszinoError, quote
+from kaszino.inputs import check_choice, check_type
+
 Outcome = Literal["solved", "partial", "failed"]
 """How one visit to a puzzle ended, judged by the first answer (see :mod:`kaszino.puzzles.trainer`)."""
 
@@ -40,6 +43,16 @@ def needs_review(outcome: Outcome) -> bool:
 
 def schedule(puzzle_id: str, card: ReviewCard | None, outcome: Outcome, now: datetime) -> ReviewCard:
     """The card after a visit ending with ``outcome`` at ``now`` (a new card if ``card`` is None)."""
-    before = fsrs.Card() if card is None else fsrs.Card.from_json(card.card)
-    after, _log = _SCHEDULER.review_card(before, _GRADES[outcome], now.astimezone(UTC))
+    check_choice("outcome", outcome, _GRADES)
+    check_type("now", now, datetime)
+    if card is not None:
+        check_type("card", card, ReviewCard)
+    try:
+        before = fsrs.Card() if card is None else fsrs.Card.from_json(card.card)
+        after, _log = _SCHEDULER.review_card(before, _GRADES[outcome], now.astimezone(UTC))
+    except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as error:
+        # The card is FSRS's own JSON, kept as opaque text in the progress file: anything FSRS
+        # cannot read or schedule is a damaged card.
+        raise KaszinoError(f"the review card of puzzle {quote(puzzle_id)} is damaged and cannot be "
+                           f"scheduled ({type(error).__name__}: {quote(str(error))})") from None
     return ReviewCard(puzzle_id, after.to_json(), after.due)

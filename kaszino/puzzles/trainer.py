@@ -31,8 +31,10 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Literal, get_args
 
-from kaszino.errors import KaszinoError
-from kaszino.puzzles.puzzle import BANDS, THEMES, Puzzle, Rating, Verdict
+from kaszino.engine.state import GameState
+from kaszino.errors import KaszinoError, quote
+from kaszino.inputs import check_choice, check_list, check_texts, check_type
+from kaszino.puzzles.puzzle import BANDS, KINDS, THEMES, Puzzle, Rating, Verdict
 from kaszino.puzzles.rating import NEW_LEARNER, rate
 from kaszino.puzzles.review import Outcome, ReviewCard, needs_review, schedule
 from kaszino.store import Store, training
@@ -65,11 +67,12 @@ class Filters:
     bands: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        unknown = [band for band in self.bands if band not in BANDS]
-        unknown += [theme for theme in self.themes if theme not in THEMES]
-        if unknown:
-            raise KaszinoError(f"unknown band(s) or theme(s) {', '.join(map(repr, unknown))}; "
-                               f"bands: {', '.join(BANDS)}; themes: {', '.join(THEMES)}")
+        for name, known in (("kinds", KINDS), ("themes", THEMES), ("bands", BANDS)):
+            unknown = [value for value in check_texts(name, getattr(self, name)) if value not in known]
+            if unknown:
+                raise KaszinoError(f"{name}: unknown {', '.join(map(quote, unknown))}; "
+                                   f"choose from {', '.join(known)}")
+            object.__setattr__(self, name, tuple(getattr(self, name)))  # a list given is kept as a tuple
 
     def admits(self, puzzle: Puzzle) -> bool:
         """Whether ``puzzle`` passes every filter."""
@@ -119,6 +122,8 @@ class Summary:
 
 def streaks(outcomes: Iterable[str]) -> tuple[int, int]:
     """The current and the longest run of clean solves (``"solved"``) in ``outcomes``."""
+    if isinstance(outcomes, (str, bytes)) or not isinstance(outcomes, Iterable):
+        raise KaszinoError(f"outcomes must be a list of outcomes, not {quote(outcomes)}")
     current = best = 0
     for outcome in outcomes:
         current = current + 1 if outcome == "solved" else 0
@@ -144,8 +149,16 @@ class Trainer:
 
     def __init__(self, puzzles: Sequence[Puzzle], store: Store | None = None, *,
                  mode: Mode = "rated", filters: Filters = Filters(), clock: Clock = utc_now) -> None:
-        if not puzzles:
+        if not check_list("puzzles", puzzles, "puzzles"):
             raise KaszinoError("a trainer needs at least one puzzle")
+        for number, puzzle in enumerate(puzzles):  # any object with a position and an id will do
+            if not isinstance(getattr(puzzle, "state", None), GameState) or not isinstance(puzzle.id, str):
+                raise KaszinoError(f"puzzles[{number}] is not a puzzle (it has no position): {quote(puzzle)}")
+        if store is not None:
+            check_type("store", store, Store)
+        check_type("filters", filters, Filters)
+        if not callable(clock):
+            raise KaszinoError(f"clock must be a function giving the time, not {quote(clock)}")
         self._puzzles = tuple(puzzles)
         self._by_id = {puzzle.id: puzzle for puzzle in self._puzzles}
         if len(self._by_id) != len(self._puzzles):
@@ -168,8 +181,7 @@ class Trainer:
 
     @mode.setter
     def mode(self, mode: Mode) -> None:
-        if mode not in MODES:
-            raise KaszinoError(f"unknown trainer mode {mode!r}; choose one of {', '.join(MODES)}")
+        check_choice("mode", mode, MODES)
         self._mode = mode
         self._run = 0
 
@@ -360,6 +372,7 @@ class Trainer:
 
     def puzzle_rating(self, puzzle: Puzzle) -> Rating:
         """The puzzle's rating as this learner's store knows it (the file's rating before that)."""
+        check_type("puzzle", puzzle, Puzzle)
         stored = training.puzzle_ratings(self._store).get(puzzle.id) if self._store is not None else None
         return _rating(stored, puzzle.rating)
 

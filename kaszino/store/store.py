@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -33,7 +33,7 @@ from typing import Any
 import platformdirs
 
 from kaszino.errors import StoreError, quote
-from kaszino.inputs import MAX_COUNT, check_whole
+from kaszino.inputs import MAX_COUNT, check_real, check_whole
 from kaszino.store.schema import APPLICATION_ID, MIGRATIONS, VERSION
 
 ENVIRONMENT_VARIABLE = "KASZINO_PROGRESS"
@@ -50,6 +50,54 @@ BROWSER_FILE = Path("/drive/kaszino-progress.sqlite3")
 
 MAX_TEXT = 1_000_000
 """The longest text a field may hold (a game record is a few kilobytes)."""
+
+MAX_NUMBER = 1e9
+"""The bound of a stored real number (a rating): anything beyond it, or NaN, is damage."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """What one column of a stored row must hold: its meaning for a message, and its reader.
+
+    ``read`` turns SQLite's value into the Python value, or raises ``ValueError`` or
+    ``TypeError`` (SQLite keeps any value in any column, so a row may hold anything).
+    """
+
+    meaning: str
+    read: Callable[[object], Any]
+
+
+def _stored_text(value: object) -> str:
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        raise TypeError(value)
+    return value
+
+
+def _stored_real(value: object) -> float:
+    return check_real("value", value, -MAX_NUMBER, MAX_NUMBER)
+
+
+def stored_time(value: object) -> datetime:
+    """A stored time (ISO 8601 text; one without a time zone is UTC)."""
+    moment = datetime.fromisoformat(_stored_text(value))
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def stored_choice(*choices: str) -> Stored:
+    """A text column holding one of ``choices``."""
+    def read(value: object) -> str:
+        if value not in choices:
+            raise ValueError(value)
+        return str(value)
+    return Stored(f"one of {', '.join(choices)}", read)
+
+
+TEXT = Stored("text", _stored_text)
+COUNT = Stored(f"a whole number 0..{MAX_COUNT}", lambda value: check_whole("value", value, 0, MAX_COUNT))
+REAL = Stored(f"a number -{MAX_NUMBER:g}..{MAX_NUMBER:g}", _stored_real)
+OPTIONAL_REAL = Stored(f"empty or {REAL.meaning}", lambda value: None if value is None else REAL.read(value))
+TIME = Stored("a time (ISO 8601)", stored_time)
+FLAG = Stored("0 or 1", lambda value: bool(check_whole("value", value, 0, 1)))
 
 
 @dataclass(frozen=True)
@@ -219,8 +267,13 @@ class Store:
                                  f"(waited {self._timeout:g} s); nothing was written, try again") from None
             raise StoreError(f"{self.path}: {error}") from None
         except sqlite3.DatabaseError as error:
-            raise StoreError(f"{self.path}: the progress file is damaged ({error}); it was left untouched — "
-                             "move it away to start a new one") from None
+            raise self.damaged(str(error)) from None
+
+    def damaged(self, problem: str) -> StoreError:
+        """The error for a file whose content is not what this code wrote: it names the problem,
+        and promises (truly: nothing is written on the way out) that the file is left untouched."""
+        return StoreError(f"{self.path}: the progress file is damaged ({problem}); it was left untouched — "
+                          "move it away to start a new one")
 
     def _scalar(self, sql: str, *parameters: object) -> object:
         with self._errors():
@@ -231,8 +284,7 @@ class Store:
         """Check that the file is ours, undamaged and not newer; bring its schema up to date."""
         self._check_identity()
         if self._scalar("PRAGMA quick_check") != "ok":
-            raise StoreError(f"{self.path}: the progress file is damaged (integrity check failed); "
-                             "it was left untouched — move it away to start a new one")
+            raise self.damaged("integrity check failed")
         if self._version() < VERSION:
             with self.transaction():
                 self._check_identity()  # another process may have set it up meanwhile
@@ -315,6 +367,20 @@ class Store:
             self._save_snapshot()
         return rows
 
+    def rows(self, table: str, columns: Mapping[str, Stored], rest: str = "",
+             parameters: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+        """The ``columns`` of the rows of ``table`` (``rest``: the ``WHERE``/``ORDER BY`` part), each
+        value read by its :class:`Stored` kind; a value that is not of its kind is damage, named."""
+        found = self.execute(f"SELECT {', '.join(columns)} FROM {table} {rest}", parameters)
+        return [tuple(self._read(table, columns, row)) for row in found]
+
+    def _read(self, table: str, columns: Mapping[str, Stored], row: tuple[Any, ...]) -> Iterator[Any]:
+        for (name, kind), value in zip(columns.items(), row, strict=True):
+            try:
+                yield kind.read(value)
+            except (ValueError, TypeError):
+                raise self.damaged(f"{table}.{name} holds {quote(value)}, not {kind.meaning}") from None
+
     def close(self) -> None:
         """Close the file; the store cannot be used afterwards."""
         self._connection.close()
@@ -330,10 +396,11 @@ class Store:
         return f"open_store({str(self.path)!r})"
 
     # --- settings ---------------------------------------------------------------------------
-    def get_setting(self, key: str) -> str | None:
-        """The stored value of setting ``key`` (e.g. ``"language"``), or None."""
-        value = self._scalar("SELECT value FROM settings WHERE key = ?", _text("setting key", key))
-        return None if value is None else str(value)
+    def get_setting(self, key: str, kind: Stored = TEXT) -> str | None:
+        """The stored value of setting ``key`` (e.g. ``"language"``), or None; ``kind`` says what it
+        must hold (e.g. ``stored_choice("hu", "en")``), else the file is damaged."""
+        rows = self.rows("settings", {"value": kind}, "WHERE key = ?", (_text("setting key", key),))
+        return rows[0][0] if rows else None
 
     def set_setting(self, key: str, value: str) -> None:
         """Store setting ``key``."""
@@ -350,6 +417,7 @@ class Store:
         if total == 0 or score > total:
             raise StoreError(f"score: {score} of {total} is not a result (need 0 ≤ score ≤ total, total > 0)")
         with self.transaction():
+            self.chapter_results()  # a damaged row is refused, not overwritten
             self._execute(
                 "INSERT INTO chapters (chapter, best, last, total, attempts, updated) "
                 "VALUES (?, ?, ?, ?, 1, ?) "
@@ -360,10 +428,13 @@ class Store:
 
     def chapter_results(self) -> dict[str, ChapterResult]:
         """Every chapter with a recorded attempt, by chapter id."""
-        rows = self.execute("SELECT chapter, best, last, total, attempts, updated FROM chapters "
-                            "ORDER BY chapter")
-        return {chapter: ChapterResult(chapter, best, last, total, attempts, datetime.fromisoformat(updated))
-                for chapter, best, last, total, attempts, updated in rows}
+        rows = self.rows("chapters", _CHAPTER_COLUMNS, "ORDER BY chapter")
+        results = {row[0]: ChapterResult(*row) for row in rows}
+        for result in results.values():
+            if result.total < 1 or result.last > min(result.total, result.best) or result.attempts < 1:
+                raise self.damaged(f"chapter {quote(result.chapter)} has {result.best} (best) and "
+                                   f"{result.last} (last) of {result.total} in {result.attempts} attempt(s)")
+        return results
 
     # --- games ------------------------------------------------------------------------------
     def save_game(self, record: str, *, opponent: str, result: str) -> int:
@@ -378,18 +449,16 @@ class Store:
 
     def games(self) -> list[SavedGame]:
         """Every saved game, oldest first."""
-        rows = self.execute("SELECT id, played_at, opponent, result, record FROM games ORDER BY id")
-        return [_saved_game(row) for row in rows]
+        return [SavedGame(*row) for row in self.rows("games", _GAME_COLUMNS, "ORDER BY id")]
 
     def game(self, game_id: int) -> SavedGame:
         """The saved game with id ``game_id``."""
-        rows = self.execute("SELECT id, played_at, opponent, result, record FROM games WHERE id = ?",
-                            (_count("game id", game_id),))
+        rows = self.rows("games", _GAME_COLUMNS, "WHERE id = ?", (_count("game id", game_id),))
         if not rows:
             raise StoreError(f"{self.path}: no saved game with id {game_id}")
-        return _saved_game(rows[0])
+        return SavedGame(*rows[0])
 
 
-def _saved_game(row: tuple[Any, ...]) -> SavedGame:
-    game_id, played_at, opponent, result, record = row
-    return SavedGame(game_id, datetime.fromisoformat(played_at), opponent, result, record)
+_CHAPTER_COLUMNS = {"chapter": TEXT, "best": COUNT, "last": COUNT, "total": COUNT, "attempts": COUNT,
+                    "updated": TIME}
+_GAME_COLUMNS = {"id": COUNT, "played_at": TIME, "opponent": TEXT, "result": TEXT, "record": TEXT}

@@ -21,10 +21,9 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any
 
 from kaszino.errors import StoreError
-from kaszino.store.store import Store
+from kaszino.store.store import COUNT, FLAG, OPTIONAL_REAL, REAL, TEXT, TIME, Store, Stored, stored_choice
 
 LEARNER = "learner"
 """The ``ratings`` subject of the learner; a puzzle's subject is ``puzzle:<id>``."""
@@ -94,8 +93,14 @@ class AttemptWrite:
 Decide = Callable[[AttemptContext], AttemptWrite]
 """Turns what the store holds into what to write (the trainer's rating and scheduling rules)."""
 
-_ATTEMPT_COLUMNS = ("at", "puzzle_id", "kind", "mode", "outcome", "hints", "wrong", "rated",
-                    "learner_before", "learner_after", "puzzle_before", "puzzle_after")
+_ATTEMPT_KINDS: dict[str, Stored] = {
+    "at": TIME, "puzzle_id": TEXT, "kind": TEXT, "mode": TEXT, "outcome": stored_choice(*OUTCOMES),
+    "hints": COUNT, "wrong": COUNT, "rated": FLAG,
+    "learner_before": OPTIONAL_REAL, "learner_after": OPTIONAL_REAL,
+    "puzzle_before": OPTIONAL_REAL, "puzzle_after": OPTIONAL_REAL, "id": COUNT,
+}
+_ATTEMPT_COLUMNS = tuple(_ATTEMPT_KINDS)[:-1]
+"""The columns an attempt writes (the id is given by SQLite)."""
 
 
 def timestamp(moment: datetime) -> str:
@@ -153,7 +158,7 @@ def _checked(attempt: AttemptRecord, puzzle_id: str) -> AttemptRecord:
             problems.append(f"{name} {value!r} (a whole number from 0)")
     for name in _ATTEMPT_COLUMNS[8:]:
         value = getattr(attempt, name)
-        if value is not None and not math.isfinite(value):
+        if value is not None and not (isinstance(value, (int, float)) and math.isfinite(value)):
             problems.append(f"{name} {value!r} (a finite number)")
     if problems:
         raise StoreError("cannot record the attempt: bad " + "; ".join(problems))
@@ -162,32 +167,26 @@ def _checked(attempt: AttemptRecord, puzzle_id: str) -> AttemptRecord:
 
 def _put_rating(store: Store, subject: str, rating: StoredRating, now: str) -> None:
     numbers = (rating.value, rating.deviation, rating.volatility)
-    if not all(math.isfinite(n) for n in numbers) or rating.deviation < 0 or rating.volatility < 0:
+    finite = all(isinstance(n, (int, float)) and math.isfinite(n) for n in numbers)
+    if not finite or rating.deviation < 0 or rating.volatility < 0:
         raise StoreError(f"cannot store the rating of {subject}: {rating}")
     store.execute("INSERT OR REPLACE INTO ratings (subject, value, deviation, volatility, games, updated)"
                   " VALUES (?, ?, ?, ?, ?, ?)", (subject, *numbers, rating.games, now))
 
 
 # --- reading ---------------------------------------------------------------------------------------
-def _moment(store: Store, text: object) -> datetime:
-    """A stored time; a malformed one is a damaged file."""
-    try:
-        moment = datetime.fromisoformat(str(text))
-    except ValueError:
-        raise StoreError(f"{store.path}: the progress file is damaged (bad time {text!r}); "
-                         "it was left untouched") from None
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+_RATING_COLUMNS: dict[str, Stored] = {"value": REAL, "deviation": REAL, "volatility": REAL, "games": COUNT}
+_CARD_COLUMNS: dict[str, Stored] = {"puzzle_id": TEXT, "card": TEXT, "due": TIME}
 
 
 def _rating(store: Store, subject: str) -> StoredRating | None:
-    rows = store.execute("SELECT value, deviation, volatility, games FROM ratings WHERE subject = ?",
-                         (subject,))
+    rows = store.rows("ratings", _RATING_COLUMNS, "WHERE subject = ?", (subject,))
     return StoredRating(*rows[0]) if rows else None
 
 
 def _card(store: Store, puzzle_id: str) -> StoredCard | None:
-    rows = store.execute("SELECT puzzle_id, card, due FROM review_cards WHERE puzzle_id = ?", (puzzle_id,))
-    return StoredCard(rows[0][0], rows[0][1], _moment(store, rows[0][2])) if rows else None
+    rows = store.rows("review_cards", _CARD_COLUMNS, "WHERE puzzle_id = ?", (puzzle_id,))
+    return StoredCard(*rows[0]) if rows else None
 
 
 def learner_rating(store: Store) -> StoredRating | None:
@@ -197,32 +196,27 @@ def learner_rating(store: Store) -> StoredRating | None:
 
 def puzzle_ratings(store: Store) -> dict[str, StoredRating]:
     """The ratings of the puzzles this learner was rated against, by puzzle id."""
-    rows = store.execute("SELECT subject, value, deviation, volatility, games FROM ratings "
-                         "WHERE subject LIKE 'puzzle:%'")
+    rows = store.rows("ratings", {"subject": TEXT, **_RATING_COLUMNS}, "WHERE subject LIKE 'puzzle:%'")
     return {subject.partition(":")[2]: StoredRating(*rest) for subject, *rest in rows}
 
 
 def attempts(store: Store) -> list[AttemptRecord]:
     """Every stored attempt, oldest first."""
-    rows = store.execute(f"SELECT {', '.join(_ATTEMPT_COLUMNS)}, id FROM puzzle_attempts ORDER BY id")
-    return [_attempt(store, dict(zip((*_ATTEMPT_COLUMNS, "id"), row, strict=True))) for row in rows]
-
-
-def _attempt(store: Store, row: dict[str, Any]) -> AttemptRecord:
-    return AttemptRecord(**{**row, "at": _moment(store, row["at"]), "rated": bool(row["rated"])})
+    rows = store.rows("puzzle_attempts", _ATTEMPT_KINDS, "ORDER BY id")
+    return [AttemptRecord(*row) for row in rows]
 
 
 def attempted_ids(store: Store) -> frozenset[str]:
     """The ids of every puzzle with a stored attempt."""
-    return frozenset(row[0] for row in store.execute("SELECT DISTINCT puzzle_id FROM puzzle_attempts"))
+    return frozenset(row[0] for row in store.rows("puzzle_attempts", {"DISTINCT puzzle_id": TEXT}))
 
 
 def outcomes(store: Store) -> list[str]:
     """The outcome of every stored attempt, oldest first (streaks are counted from these)."""
-    return [row[0] for row in store.execute("SELECT outcome FROM puzzle_attempts ORDER BY id")]
+    kinds = {"outcome": _ATTEMPT_KINDS["outcome"]}
+    return [row[0] for row in store.rows("puzzle_attempts", kinds, "ORDER BY id")]
 
 
 def review_cards(store: Store) -> list[StoredCard]:
     """Every review card, the earliest due first."""
-    rows = store.execute("SELECT puzzle_id, card, due FROM review_cards ORDER BY due, puzzle_id")
-    return [StoredCard(puzzle_id, card, _moment(store, due)) for puzzle_id, card, due in rows]
+    return [StoredCard(*row) for row in store.rows("review_cards", _CARD_COLUMNS, "ORDER BY due, puzzle_id")]

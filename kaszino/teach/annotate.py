@@ -13,7 +13,9 @@ from dataclasses import dataclass
 
 from kaszino.engine.moves import Move
 from kaszino.engine.record import GameRecord
+from kaszino.errors import KaszinoError, quote
 from kaszino.i18n import language, tr
+from kaszino.inputs import MAX_COUNT, check_real, check_type, check_whole
 from kaszino.players.base import table_moves
 from kaszino.players.expert import ExpertPlayer
 from kaszino.teach.odds import HINT_EXPERT
@@ -47,7 +49,10 @@ class Annotation:
 def annotate(record: GameRecord, seats: Iterable[int] | None = None, *,
              expert: ExpertPlayer = HINT_EXPERT, threshold: float = THRESHOLD) -> list[Annotation]:
     """The moves of ``seats`` (default: everybody) that lost points, in the order they were played."""
-    chosen = set(range(record.rules.players) if seats is None else seats)
+    players = check_type("record", record, GameRecord).rules.players
+    check_type("expert", expert, ExpertPlayer)
+    check_real("threshold", threshold, 0.0, MAX_COUNT)
+    chosen = set(range(players)) if seats is None else _seats(seats, players)
     found = []
     states = record.replay()
     before = next(states)
@@ -62,3 +67,9 @@ def annotate(record: GameRecord, seats: Iterable[int] | None = None, *,
                 found.append(Annotation(number, mover, move, assessment.best, loss, assessment.exact))
         before = after
     return found
+
+
+def _seats(seats: object, players: int) -> set[int]:
+    if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
+        raise KaszinoError(f"seats must be a list of seats, not {quote(seats)}")
+    return {check_whole("seats[]", seat, 0, players - 1) for seat in seats}

@@ -29,6 +29,7 @@ from kaszino.engine.moves import Lay, Move
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError
 from kaszino.i18n import catalogue, language, tr
+from kaszino.inputs import MAX_COUNT, whole_number
 from kaszino.solver.sweeps import sweep_plans
 from kaszino.teach.explain import Field, Level, Message, capture_fault, explain_move
 
@@ -220,15 +221,11 @@ def card_sum_question(cards: str) -> NumberQuestion:
 
 
 def read_number(answer: object) -> int:
-    """A typed answer as a whole number; anything else is refused with a :class:`KaszinoError`."""
-    if isinstance(answer, bool):
-        raise KaszinoError(f"not a whole number: {answer!r}")
-    if isinstance(answer, int):
-        return answer
-    text = str(answer).strip().replace("\u2212", "-")
-    if not text.lstrip("-").isdigit():
-        raise KaszinoError(f"not a whole number: {answer!r}")
-    return int(text)
+    """A typed answer as a whole number (ASCII digits, a ``-`` or ``−`` sign, spaces around them);
+    anything else is refused with a :class:`KaszinoError`."""
+    if isinstance(answer, str):
+        answer = answer.strip().replace("\u2212", "-")
+    return whole_number("answer", answer, -MAX_COUNT, MAX_COUNT)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from kaszino.engine.moves import Move
 from kaszino.engine.state import GameState
 from kaszino.i18n import language, tr
+from kaszino.inputs import MAX_COUNT, check_real, check_type
 from kaszino.players.expert import ExpertPlayer
 from kaszino.teach.explain import Explanation, explain_move
 
@@ -55,12 +56,15 @@ class OddsHint:
 
 def format_margin(margin: float) -> str:
     """A margin with its sign and one decimal (whole numbers as they are): +2, −0.4."""
+    margin = check_real("margin", margin, -MAX_COUNT, MAX_COUNT)
     text = f"{abs(margin):.0f}" if margin == round(margin) else f"{abs(margin):.1f}"
     return ("+" if margin > 0 else "−" if margin < 0 else "±") + text
 
 
 def odds_hint(state: GameState, expert: ExpertPlayer = HINT_EXPERT) -> OddsHint:
     """The odds hint for the player to move in ``state`` (``KaszinoError`` when nobody is to move)."""
+    check_type("state", state, GameState)
+    check_type("expert", expert, ExpertPlayer)
     assessment = expert.assess(state)
     ranked = tuple(MoveOdds(move, margin) for move, margin in assessment.ranked())
     if ranked[0].move != assessment.best:  # equal margins: the expert's own choice comes first

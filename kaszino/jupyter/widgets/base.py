@@ -8,6 +8,12 @@ every click on an element carrying ``data-action`` as ``{"action", "card", "lang
 ``value`` is the element's own value (a slider) or that of the widget's ``[data-field]`` input
 (a typed answer). Each action has a Python method doing the same, so notebooks and tests drive
 a widget exactly as a click would.
+
+A message from the browser is read by :func:`read_click`; one the page could not have sent (not
+a dict, a field that is no text, an unknown action, a card not shown, a value out of range, a
+button that is disabled now) is answered in the page with the learner-facing ``ui.not_now``, a
+progress file that cannot be used with ``ui.store_problem`` — never with a Python message, and
+nothing is raised in the kernel (the reason goes to the widget's log).
 """
 
 from __future__ import annotations
@@ -15,20 +21,47 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
+from html import escape
 from pathlib import Path
-from typing import Any
 
 import anywidget
 import traitlets
 
-from kaszino.errors import KaszinoError
-from kaszino.i18n import set_language
+from kaszino.errors import KaszinoError, StoreError, quote
+from kaszino.i18n import set_language, tr
 from kaszino.jupyter.render import shared_faces
 
 _ASSETS = Path(__file__).parent
 
 Text = Callable[[], str]
 """A text produced on demand, so that it follows the language switch."""
+
+MAX_CLICK_FIELD = 10_000
+"""The longest text a field of a browser message may hold (a typed answer is a few characters)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Click:
+    """One message from the browser (``board.js``), every field as text ("" when not sent)."""
+
+    action: str
+    card: str = ""
+    lang: str = ""
+    value: str = ""
+
+
+def read_click(content: object) -> Click:
+    """The :class:`Click` a browser message holds; a ``KaszinoError`` for anything else."""
+    if not isinstance(content, dict):
+        raise KaszinoError(f"a widget message is a dict, not {quote(content)}")
+    fields = {name: content.get(name, "") for name in Click.__slots__}
+    for name, value in fields.items():
+        if value is None:
+            fields[name] = ""
+        elif not isinstance(value, str) or len(value) > MAX_CLICK_FIELD:
+            raise KaszinoError(f"widget message field {name!r} must be text, not {quote(value)}")
+    return Click(**fields)
 
 
 _PENDING: ContextVar[dict[str, dict[str, object]] | None] = ContextVar("kaszino_pending", default=None)
@@ -71,6 +104,9 @@ class HtmlWidget(anywidget.AnyWidget):
                                                                                   echo_update=False)
     """The card faces the picture refers to: id → ``<symbol>`` markup (sent only when they change)."""
 
+    _complaint: Text | None = None
+    """What the page says about the last refused browser message (cleared by the next one)."""
+
     def __init__(self) -> None:
         super().__init__()
         self.on_msg(self._on_frontend)
@@ -79,7 +115,7 @@ class HtmlWidget(anywidget.AnyWidget):
         """Rebuild the picture sent to the browser: one message with what changed, if anything did
         (inside :func:`one_message`, a part of the block's one message)."""
         with shared_faces() as faces:
-            html = self._markup()
+            html = self._markup() + complaint_html(self._complaint)
         pending = _PENDING.get()
         if pending is None or self.comm is None:
             with self.hold_sync():
@@ -104,22 +140,31 @@ class HtmlWidget(anywidget.AnyWidget):
         """Actions that carry a value (a slider position, a typed answer): ``data-action`` → method."""
         return {}
 
-    def _complain(self, message: str) -> None:
-        """Show a refused frontend action (bad card, bad value) to the learner."""
-        raise KaszinoError(message)
+    def _complain(self, message: Text) -> None:
+        """Show the learner that a browser message was refused (a line under the picture)."""
+        self._complaint = message
+        self.refresh()
 
-    def _on_frontend(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
-        """A click in the browser (anything else, e.g. a malformed message, is refused by name)."""
-        action = str(content.get("action")) if isinstance(content, dict) else repr(content)
+    def _on_frontend(self, _widget: object, content: object, _buffers: object) -> None:
+        """A click in the browser; anything the page could not have sent is refused in words."""
+        self._complaint = None
         try:
-            if action in self._value_handlers():
-                self._value_handlers()[action](str(content.get("value") or ""))
-            elif action in self._handlers():
-                self._handlers()[action]()
-            else:
-                self._other_action(action, content)
+            self._dispatch(read_click(content))
+        except StoreError as error:
+            problem = str(error)
+            self._complain(lambda: tr("ui.store_problem", problem=problem))
         except KaszinoError as error:
-            self._complain(str(error))
+            self.log.info("kaszino widget: refused a browser message: %s", error)
+            self._complain(lambda: tr("ui.not_now"))
+
+    def _dispatch(self, click: Click) -> None:
+        """Run the method of ``click``'s action."""
+        if click.action in self._value_handlers():
+            self._value_handlers()[click.action](click.value)
+        elif click.action in self._handlers():
+            self._handlers()[click.action]()
+        else:
+            self._other_action(click)
 
     def set_language(self, lang: str) -> None:
         """Switch every text (of the whole package) to ``"hu"`` or ``"en"`` and redraw.
@@ -130,7 +175,14 @@ class HtmlWidget(anywidget.AnyWidget):
         set_language(lang)
         self.refresh()
 
-    def _other_action(self, action: str, content: dict[str, Any]) -> None:
-        if action != "lang":
-            raise KaszinoError(f"unknown widget action {action!r}")
-        self.set_language(str(content.get("lang")))
+    def _other_action(self, click: Click) -> None:
+        if click.action != "lang":
+            raise KaszinoError(f"unknown widget action {quote(click.action)}")
+        self.set_language(click.lang)
+
+
+def complaint_html(complaint: Text | None) -> str:
+    """The line saying a browser message was refused; nothing when none was."""
+    if complaint is None:
+        return ""
+    return f'<div class="kaszino-feedback" data-tone="bad" role="status">{escape(complaint())}</div>'

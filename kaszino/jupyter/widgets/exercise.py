@@ -15,6 +15,7 @@ from html import escape
 from kaszino.engine.moves import Move
 from kaszino.errors import KaszinoError
 from kaszino.i18n import language, tr
+from kaszino.inputs import check_choice
 from kaszino.jupyter.render import LESSON, View
 from kaszino.jupyter.widgets.base import HtmlWidget
 from kaszino.jupyter.widgets.table import Button, Feedback, TableWidget, feedback_html
@@ -131,7 +132,7 @@ class ChoiceWidget(_QuestionWidget):
 
     def choose(self, option: str) -> bool:
         """Answer ``option`` (what a click on its button does); returns whether it is right."""
-        self._chosen = option
+        self._chosen = check_choice("option", option, self.question.options)
         return self._answer(option).correct
 
     def reset(self) -> None:

@@ -16,15 +16,15 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Any
 
 from kaszino.engine.captures import Capture
 from kaszino.engine.moves import Move
 from kaszino.engine.record import GameRecord
 from kaszino.engine.rules import PRESETS, Rules
 from kaszino.engine.state import GameState
-from kaszino.errors import KaszinoError, StoreError
+from kaszino.errors import KaszinoError, StoreError, quote
 from kaszino.i18n import tr
+from kaszino.inputs import MAX_SEED, check_choice, check_type, check_whole, whole_number
 from kaszino.jupyter.odds_chart import odds_svg
 from kaszino.jupyter.render import position_html
 from kaszino.jupyter.widgets.base import Text
@@ -32,6 +32,7 @@ from kaszino.jupyter.widgets.table import (
     Button,
     TableWidget,
     explanation,
+    feedback_html,
     language_buttons,
     move_text,
     text,
@@ -98,10 +99,16 @@ class GameWidget(TableWidget):
     def __init__(self, *, rules: str = "standard", level: str = "expert", fals_rate: float = 0.0,
                  seed: int | None = None, store: Store | Callable[[], Store] | None = None,
                  setup: bool = True) -> None:
-        if level not in LEVELS:
-            raise KaszinoError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
-        if fals_rate not in FALS_RATES:
-            raise KaszinoError(f"fals_rate must be one of {', '.join(map(str, FALS_RATES))}, not {fals_rate}")
+        check_choice("level", level, LEVELS)
+        if isinstance(fals_rate, bool) or fals_rate not in FALS_RATES:
+            raise KaszinoError(f"fals_rate must be one of {', '.join(map(str, FALS_RATES))}, "
+                               f"not {quote(fals_rate)}")
+        if seed is not None:
+            check_whole("seed", seed, 0, MAX_SEED)
+        if store is not None and not isinstance(store, Store) and not callable(store):
+            raise KaszinoError(f"store must be a progress store or a function opening one, "
+                               f"not {quote(store)}")
+        check_type("setup", setup, bool)
         game_rules(rules)
         self._rules_name, self._opponent_level, self._fals_rate = rules, level, fals_rate
         self._seeds = random.Random(seed)
@@ -140,14 +147,10 @@ class GameWidget(TableWidget):
             game_rules(value)
             self._rules_name = value
         elif setting == "level":
-            if value not in LEVELS:
-                raise KaszinoError(f"unknown level {value!r}; choose one of {', '.join(LEVELS)}")
-            self._opponent_level = value
+            self._opponent_level = check_choice("level", value, LEVELS)
         elif setting == "fals":
-            rate = float(value)
-            if rate not in FALS_RATES:
-                raise KaszinoError(f"unknown rate of false captures {value!r}")
-            self._fals_rate = rate
+            rates = {str(rate): rate for rate in FALS_RATES}  # as the setup page's buttons send them
+            self._fals_rate = rates[check_choice("fals", value, rates)]
         else:
             raise KaszinoError(f"unknown setting {setting!r}")
         self.refresh()
@@ -353,7 +356,7 @@ class GameWidget(TableWidget):
                 f'<div class="kaszino-bar"><strong>{escape(tr("game.setup_title"))}</strong>'
                 f'{language_buttons()}</div>{body}'
                 f'<div class="kaszino-bar kaszino-buttons">{GameButton("start", main=True).html()}</div>'
-                f'{saved}</div>')
+                f'{feedback_html(self._feedback)}{saved}</div>')
 
     def _saved_html(self) -> str:
         if self._store_source is None:
@@ -398,7 +401,7 @@ class GameWidget(TableWidget):
                 + f'<div class="kaszino-bar kaszino-buttons">{controls}</div>'
                 + (marks_html if marks else "")
                 + f'<div class="kaszino-feedback" data-tone="info" role="status">'
-                f'{"<br>".join(escape(line) for line in lines)}</div></div>')
+                f'{"<br>".join(escape(line) for line in lines)}</div>{feedback_html(self._feedback)}</div>')
 
     def _handlers(self) -> dict[str, Callable[[], None]]:
         return {**super()._handlers(), "computer_move": self.computer_move, "hint": self.show_hint,
@@ -406,25 +409,19 @@ class GameWidget(TableWidget):
                 "replay_back": lambda: self.step_replay(-1), "replay_forward": lambda: self.step_replay(1),
                 "analyse": self.analyse, "close_replay": self.close_replay, "show_saved": self.show_saved}
 
-    def _on_frontend(self, widget: object, content: dict[str, Any], buffers: object) -> None:
-        action, value = content.get("action"), str(content.get("value"))
-        try:
-            if action == "choose":
-                setting, _, chosen = value.partition(":")
-                self.choose(setting, chosen)
-                return
-            if action == "open_saved":
-                self.open_saved(int(value))
-                return
-            if action == "replay_to":
-                replay = self._require_replay()
-                self.step_replay(int(value) - replay.index)
-                return
-        except (KaszinoError, ValueError) as error:
-            message = str(error)
-            self._say("bad", lambda: message)
-            return
-        super()._on_frontend(widget, content, buffers)
+    def _value_handlers(self) -> dict[str, Callable[[str], None]]:
+        return {"choose": self._choose_setting, "replay_to": self._replay_to,
+                "open_saved": lambda value: self.open_saved(whole_number("saved game", value))}
+
+    def _choose_setting(self, value: str) -> None:
+        """A setup page button: ``setting:value``."""
+        setting, _, chosen = value.partition(":")
+        self.choose(setting, chosen)
+
+    def _replay_to(self, value: str) -> None:
+        """A move number of the replay's remarks: show the position before that move."""
+        replay = self._require_replay()
+        self.step_replay(whole_number("move", value, 0, len(replay.states) - 1) - replay.index)
 
 
 def level_label(level: str) -> str:

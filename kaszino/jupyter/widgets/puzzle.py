@@ -23,15 +23,15 @@ from itertools import count
 
 from kaszino.engine.captures import Capture, capture_problem
 from kaszino.engine.moves import Lay
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, quote
 from kaszino.i18n import tr
-from kaszino.inputs import check_whole
+from kaszino.inputs import check_whole, whole_number
 from kaszino.jupyter.widgets.base import Text
 from kaszino.jupyter.widgets.table import Button, TableWidget, move_text, text
 from kaszino.jupyter.widgets.trainer_view import controls_html, date_text, status_html, summary_html
 from kaszino.puzzles.puzzle import Puzzle
 from kaszino.puzzles.trainer import Filters, Trainer, Visit
+from kaszino.teach.exercises import read_number
 
 LAY_KINDS = frozenset({"last_round", "defend"})
 """Kinds whose answer may be a lay rather than a capture."""
@@ -53,14 +53,8 @@ class PuzzleWidget(TableWidget):
         if isinstance(source, Trainer):
             trainer = source
         else:
-            if not isinstance(source, Sequence) or not source:
-                raise KaszinoError(f"a puzzle widget needs a non-empty list of puzzles, not {quote(source)}")
-            for number, puzzle in enumerate(source):
-                if not isinstance(getattr(puzzle, "state", None), GameState):
-                    raise KaszinoError(f"puzzles[{number}] is not a puzzle (it has no position): "
-                                       f"{quote(puzzle)}")
+            trainer = Trainer(source, mode="sequence")  # it checks the puzzles
             check_whole("start", start, 0, len(source) - 1)
-            trainer = Trainer(source, mode="sequence")
         self._trainer = trainer
         for _ in range(start + 1):
             if trainer.next() is None:
@@ -164,17 +158,20 @@ class PuzzleWidget(TableWidget):
     def choose(self, value: str) -> None:
         """A choice button: answer with the choice numbered ``value`` (from 0) of ``puzzle.choices()``."""
         choices = tuple(self.puzzle.choices())
-        if not value.isdigit() or int(value) >= len(choices):
-            raise KaszinoError(f"no choice {value!r}; this puzzle has {len(choices)}")
-        self._submit(choices[int(value)])
+        if self._form() != "choice":
+            raise KaszinoError(f"this puzzle is not answered by a choice, so not by {quote(value)}")
+        self._submit(choices[whole_number("choice", value, 0, len(choices) - 1)])
 
     def submit_number(self, value: str) -> None:
         """"Beküld": answer with the whole number typed (``number`` answers)."""
-        typed = value.strip()
-        if not typed.lstrip("-").isdigit():
+        if self._form() != "number":
+            raise KaszinoError(f"this puzzle is not answered by a number, so not by {quote(value)}")
+        try:
+            number = read_number(value)
+        except KaszinoError:
             self._say("bad", text("trainer.number_needed"))
             return
-        self._submit(int(typed))
+        self._submit(number)
 
     def show_hint(self) -> None:
         """"Tipp": reveal the next step of the hint ladder."""

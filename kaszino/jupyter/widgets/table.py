@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Any, Literal
+from typing import Literal
 
 from kaszino.engine.captures import Capture, capture_problem
 from kaszino.engine.cards import Card, card_sum
@@ -27,7 +27,7 @@ from kaszino.errors import IllegalMoveError, KaszinoError, quote
 from kaszino.i18n import LANGUAGES, language, tr
 from kaszino.inputs import check_type, check_whole
 from kaszino.jupyter.render import FULL, View, position_html
-from kaszino.jupyter.widgets.base import HtmlWidget, Text
+from kaszino.jupyter.widgets.base import Click, HtmlWidget, Text
 from kaszino.teach.explain import LEVELS, Level, Message, explain_move
 from kaszino.teach.flow import flow_events
 
@@ -362,14 +362,14 @@ class TableWidget(HtmlWidget):
         """Whether to hide the point totals (a subclass asking the learner to count them)."""
         return False
 
-    def _other_action(self, action: str, content: dict[str, Any]) -> None:
-        if action == "toggle":
-            self.select(str(content.get("card")))
+    def _other_action(self, click: Click) -> None:
+        if click.action == "toggle":
+            self.select(click.card)
         else:
-            super()._other_action(action, content)
+            super()._other_action(click)
 
-    def _complain(self, message: str) -> None:
-        self._say("bad", lambda: message)
+    def _complain(self, message: Text) -> None:
+        self._say("bad", message)
 
     def __repr__(self) -> str:
         name, to_move = type(self).__name__, self._state.to_move

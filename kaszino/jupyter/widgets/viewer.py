@@ -16,6 +16,7 @@ from kaszino.engine.record import GameRecord
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
 from kaszino.i18n import language, player_number, tr
+from kaszino.inputs import check_choice, check_type, whole_number
 from kaszino.jupyter.render import FULL, View, position_html, score_html
 from kaszino.jupyter.widgets.base import HtmlWidget
 from kaszino.jupyter.widgets.table import Button, language_buttons
@@ -44,8 +45,9 @@ class DealViewer(HtmlWidget):
                  view: View = FULL, score: bool = True) -> None:
         if not isinstance(record, GameRecord):
             raise KaszinoError(f"a deal viewer shows a GameRecord, not {type(record).__name__}")
-        if level not in LEVELS:
-            raise KaszinoError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        check_choice("level", level, LEVELS)
+        check_type("view", view, View)
+        check_type("score", score, bool)
         self._record = record
         self._states = first_deal(record)
         self._level: Level = level
@@ -83,13 +85,7 @@ class DealViewer(HtmlWidget):
     # --- what the learner does ------------------------------------------------------------
     def go(self, step: int | str) -> None:
         """Show the position after ``step`` moves (what the slider does)."""
-        try:
-            number = int(step)
-        except ValueError:
-            raise KaszinoError(f"a step is a whole number, not {step!r}") from None
-        if not 0 <= number <= self.steps:
-            raise KaszinoError(f"step must be 0..{self.steps}, not {number}")
-        self._step = number
+        self._step = whole_number("step", step, 0, self.steps)
         self.refresh()
 
     def forward(self) -> None:
