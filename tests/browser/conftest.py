@@ -47,8 +47,6 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 LOOPBACK = "127.0.0.1"
-SESSION_PROGRESS = os.environ.get("KASZINO_PROGRESS")
-"""The session's progress file (set by the root conftest); a test that sets another keeps it."""
 # Generous limits for a loaded 2-core machine; they bound waiting, they do not measure speed.
 SERVE_TIMEOUT_S = 90.0
 RENDER_TIMEOUT_MS = 90_000
@@ -75,6 +73,9 @@ class VoilaServers:
 
     def __init__(self, workdir: Path) -> None:
         self._workdir = workdir
+        # The session's progress file, set by the root conftest when pytest (or an xdist worker) is
+        # configured; read here, not when this file is imported, which may come before that.
+        self._session_progress = os.environ.get("KASZINO_PROGRESS")
         self._urls: dict[tuple[Path, tuple[str, ...]], str] = {}
         self._processes: list[subprocess.Popen[bytes]] = []
 
@@ -94,7 +95,8 @@ class VoilaServers:
         # Each server keeps its learner's progress in a file of its own, unless the test named one
         # (it reads the file back afterwards).
         named = os.environ.get("KASZINO_PROGRESS")
-        progress = named if named != SESSION_PROGRESS else str(self._workdir / f"progress-{port}.sqlite3")
+        own = str(self._workdir / f"progress-{port}.sqlite3")
+        progress = named if named and named != self._session_progress else own
         env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(self._workdir / "runtime"), PYTHONUNBUFFERED="1",
                    KASZINO_PROGRESS=progress)
         command = [
