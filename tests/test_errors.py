@@ -26,6 +26,7 @@ from kaszino import (
     GameState,
     KaszinoError,
     Lay,
+    Pass,
     Rules,
     Suit,
     best_captures,
@@ -449,3 +450,17 @@ def test_puzzle_answers_and_paths_of_the_wrong_type_are_named(tmp_path: Path) ->
     refused(lambda: save_puzzles(SHIPPED[:1], tmp_path / "missing" / "x.json"), "missing", "cannot write")
     refused(lambda: save_puzzles(wrong([None]), tmp_path / "x.json"), "Puzzle")
     assert not (tmp_path / "x.json").exists()
+
+
+@pytest.mark.parametrize("junk", [None, 10**5000, -5, 2**70, True, 1.5, "x", b"5S", [None], Lay(wrong(None)),
+                                  Capture(wrong(["5♠"]), wrong(["5♣"])), Claim(0), Pass(),
+                                  iter(range(10**9)), [Capture(wrong(("5♠",)), ())]],
+                         ids=lambda junk: type(junk).__name__)
+def test_junk_attempts_at_every_puzzle_kind_are_named(junk: object) -> None:
+    for puzzle in {p.kind: p for p in SHIPPED}.values():
+        try:
+            verdict = puzzle.check(wrong(junk))
+        except KaszinoError as error:
+            assert 0 < len(str(error)) <= MESSAGE_LIMIT
+        else:  # an accepted attempt is one of the kind's form, judged wrong
+            assert not verdict.correct, (puzzle.kind, junk)
