@@ -26,7 +26,7 @@ from kaszino.engine.moves import Lay, Move, parse_move
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, quote
 from kaszino.i18n import language, tr
-from kaszino.inputs import MAX_COUNT, check_whole
+from kaszino.inputs import MAX_COUNT
 from kaszino.teach.explain import Joined, Message, explain_move
 
 Kind = Literal["all_captures", "best_capture", "sweep", "last_round", "fals", "ausz", "score_deal", "defend"]
@@ -129,7 +129,9 @@ class KindRules(ABC):
                 raise KaszinoError(f"{quote(value)} is not a legal move here: {problem}")
             return move
         if self.form == "choice":
-            return self.one_choice(state, value)
+            if not isinstance(value, str) or value not in self.choices(state):
+                raise KaszinoError(f"{quote(value)} is not one of {', '.join(self.choices(state))}")
+            return value
         return whole_answer(value)
 
     def answer_value(self, answer: Answer) -> object:
@@ -165,9 +167,11 @@ class KindRules(ABC):
         return attempt
 
 
-def whole_answer(value: object) -> int:
-    """A ``number`` answer or attempt: a whole number of points, 0..MAX_COUNT; else a ``KaszinoError``."""
-    return check_whole("the answer", value, 0, MAX_COUNT)
+def whole_answer(value: object, low: int = 0) -> int:
+    """A ``number`` answer (or, with ``low`` below 0, an attempt): a whole number ``low..MAX_COUNT``."""
+    if type(value) is not int or not low <= value <= MAX_COUNT:
+        raise KaszinoError(f"{quote(value)} is not a whole number {low}..{MAX_COUNT}")
+    return value
 
 
 def move_problem(state: GameState, move: Move) -> str | None:

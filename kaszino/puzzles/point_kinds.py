@@ -6,6 +6,7 @@ from kaszino.engine.cards import format_cards
 from kaszino.engine.moves import Claim
 from kaszino.engine.state import GameState
 from kaszino.i18n import tr
+from kaszino.inputs import MAX_COUNT
 from kaszino.puzzles.kinds import Answer, Attempt, KindRules, Verdict, bullet_lines, whole_answer
 
 
@@ -99,7 +100,7 @@ class ScoreDeal(KindRules):
         return (state.deal_scores()[state.to_move].total,)
 
     def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
-        points = whole_answer(attempt)
+        points = whole_answer(attempt, low=-MAX_COUNT)  # a guess below 0 is merely too low
         right = answers[0]
         if points == right:
             return Verdict(True, tr("puzzles.score_right", points=points))
