@@ -7,6 +7,7 @@ tests/test_fuzz.py checks the same contract on generated inputs.
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -212,6 +213,47 @@ def test_an_unfinished_game_over_the_target_is_refused_under_automatic_claims() 
     manual = replace(state, rules=STANDARD.with_changes(claim="manual"))
     assert GameState.from_notation(manual.notation()) == manual  # the trainer's claims wait for the learner
 
+    fals = Rules.preset("v6")
+    waiting = _reached(fals, lambda s: s.pending is not None and s.round > 1)
+    assert waiting.pending is not None
+    over = replace(waiting.pending.before, scores=(11, 0), deal=2)  # no capture waits: he would have claimed
+    refused(lambda: GameState.from_notation(over.notation()), "player 0 holds", error=NotationError)
+    pending_over = field("deal", "2", waiting).replace("scores=0 | 0", "scores=11 | 0")
+    assert GameState.from_notation(pending_over).pending is not None  # the claim waits for the window
+
+
+def _reached(rules: Rules, wanted: Callable[[GameState], bool]) -> GameState:
+    """The first state of randomly played games of ``rules`` that is ``wanted``."""
+    for seed in range(100):
+        rng, state = random.Random(seed), new_game(rules, seed=seed)
+        while not state.finished:
+            if wanted(state):
+                return state
+            state = state.play(rng.choice(state.legal_moves()))
+    raise AssertionError("no game reached the state wanted")
+
+
+def test_positions_the_flow_of_a_deal_cannot_reach_are_refused() -> None:
+    over = _reached(STANDARD, lambda s: s.deal_over and s.last_capturer is not None)
+    sweeper = _reached(Rules.preset("v4"), lambda s: s.forced == "lay")
+    capturer = over.last_capturer
+    assert capturer is not None
+    left = replace(over, table=over.piles[capturer][-2:],
+                   piles=tuple(pile[:-2] if p == capturer else pile for p, pile in enumerate(over.piles)))
+    v6 = _reached(Rules.preset("v6"), lambda s: s.pending is None and s.round > 1 and not any(s.piles[1]))
+    v5 = _reached(Rules.preset("v5"), lambda s: s.round > 1 and not s.finished)
+    cases = {
+        "forced: lay, but the deal is over": field("forced", "lay", over).replace(
+            f"to_move={over.to_move}", f"to_move={(capturer + 1) % 2}"),
+        "table: cards left on the table": left.notation(),
+        "to_move: 1, but nobody has moved yet": field("to_move", "1"),
+        "tabla_points[0]: 999": field("tabla_points", "999 | 999" if all(sweeper.piles) else "999 | 0",
+                                      sweeper),
+        "bonus[1]: 1": field("bonus", "0 | 1", v6),
+        "scores: 30 | 0 after deal 1": field("deal", "2", v5).replace("scores=0 | 0", "scores=30 | 0"),
+    }
+    for names, text in cases.items():
+        refused(partial(GameState.from_notation, text), names, "no game reaches", error=NotationError)
 
 # --- cards and moves ---------------------------------------------------------------------------
 @pytest.mark.parametrize("token", ["5ſ", "5ｓ", "Ｋ♠", "5\u212a", "5♠\u200b", "۵♠", "5♠♠", "1O♦"])
