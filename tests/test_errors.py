@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
@@ -33,6 +34,8 @@ from kaszino import (
     best_captures,
     captures,
     count_captures,
+    count_sweeps,
+    distinct_capture_sums,
     explain_move,
     format_cards,
     hint_ladder,
@@ -282,6 +285,32 @@ def test_a_capture_names_each_card_once(text: str) -> None:
 ])
 def test_wrong_types_of_arguments_are_named(call: Callable[[], object], names: list[str]) -> None:
     refused(call, *names)
+
+
+FIVE = Card.parse("5♠")
+
+
+@pytest.mark.parametrize(("call", "names"), [
+    (lambda: parse_cards("5♠ " * 16_000_000), ["at most 10000 characters"]),
+    (lambda: parse_cards(["5♠"] * 5_000_000), ["cards", "52 cards"]),
+    (lambda: parse_cards(iter(lambda: "5♠", None)), ["cards", "52 cards"]),  # an endless iterator
+    (lambda: parse_cards(wrong(b"5S")), ["b'5S'"]),
+    (lambda: captures([FIVE] * 10_000_000, parse_cards("5♣")), ["hand", "52 cards"]),
+    (lambda: count_captures(parse_cards("5♣"), iter(lambda: FIVE, None)), ["table", "52 cards"]),
+    (lambda: new_game(deck=[FIVE] * 10_000_000), ["deck", "52 cards"]),
+    (lambda: GameRecord.from_text("Rules: standard\nSeed: 1\n" + "next\n" * 5_000_000), ["at most 1000000"]),
+])
+def test_huge_card_lists_and_records_are_refused_at_once(call: Callable[[], object],
+                                                         names: list[str]) -> None:
+    start = time.process_time()
+    refused(call, *names)
+    assert time.process_time() - start < 1
+
+@pytest.mark.parametrize("call", [captures, count_captures, count_sweeps,
+                                  lambda hand, table: distinct_capture_sums(table, hand=hand)])
+def test_a_card_in_both_the_hand_and_the_table_is_refused(call: Callable[..., object]) -> None:
+    refused(lambda: call(parse_cards("5♠ A♥"), parse_cards("6♣ 5♠")), "both in the hand and on the table",
+            "5♠")
 
 
 @pytest.mark.parametrize(("call", "names"), [

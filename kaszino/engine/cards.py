@@ -11,6 +11,7 @@ import string
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
+from itertools import islice
 
 from kaszino.errors import CardParseError, quote
 
@@ -116,25 +117,35 @@ _DECK_BY_KEY = {(card.value, card.suit): card for card in DECK}
 
 _SEPARATORS = re.compile(r"[\s,;]+")
 
+DECK_SIZE = len(DECK)
+"""The most cards any list of distinct cards holds."""
+
+MAX_TEXT = 10_000
+"""The longest card list read as text (52 cards take about 200 characters)."""
+
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """Read a list of cards separated by spaces or commas: ``parse_cards("5♠ A♥ K♣")``.
 
     Duplicates are refused: a deck holds every card once.
     """
-    if isinstance(text, str):
-        tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
-    elif isinstance(text, Iterable):
-        tokens = list(text)
+    given: object = text  # bytes are no text, though they are iterable
+    if isinstance(given, str):
+        if len(given) > MAX_TEXT:
+            raise CardParseError(f"a list of cards has at most {MAX_TEXT} characters, not {len(given)}")
+        tokens: list[object] = [t for t in _SEPARATORS.split(given.strip()) if t]
+    elif isinstance(given, Iterable) and not isinstance(given, bytes | bytearray):
+        tokens = list(islice(given, DECK_SIZE + 1))
     else:
         raise CardParseError(f"cards are written as text or a list of texts, not {quote(text)}")
-    cards = tuple(Card.parse(token) for token in tokens)
+    _check_count("cards", len(tokens))
+    cards = tuple(Card.parse(token) for token in tokens)  # type: ignore[arg-type]  # it checks the type
     return check_distinct("cards", cards)
 
 
 def check_cards(field: str, cards: object, *, distinct: bool = True) -> tuple[Card, ...]:
-    """``cards`` as a tuple if it is a collection of ``Card`` values, each once (unless not
-    ``distinct``); else a ``CardParseError`` naming ``field``.
+    """``cards`` as a tuple if it is a collection of at most 52 ``Card`` values, each once (unless
+    not ``distinct``: the caller checks that itself); else a ``CardParseError`` naming ``field``.
 
     The check of the public functions that take cards (a string is refused: read it with
     :func:`parse_cards` first). A tuple of cards, the usual case, is checked without copying; a
@@ -143,13 +154,29 @@ def check_cards(field: str, cards: object, *, distinct: bool = True) -> tuple[Ca
     if type(cards) is not tuple:
         if type(cards) is not list and (isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable)):
             raise CardParseError(f"{field} must be a list of Card values, not {quote(cards)}")
-        cards = tuple(cards)
+        cards = tuple(cards) if type(cards) is list else tuple(islice(cards, DECK_SIZE + 1))
+    _check_count(field, len(cards))
     for card in cards:
         if type(card) is not Card:
             raise CardParseError(f"{field} must hold Card values, not {type(card).__name__} {quote(card)}")
     if distinct and len(set(cards)) != len(cards):
         check_distinct(field, cards)
     return cards
+
+
+def check_hand_and_table(hand: object, table: object) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """``hand`` and ``table`` checked by :func:`check_cards`, no card in both; else a ``CardParseError``."""
+    hand_cards, table_cards = check_cards("hand", hand), check_cards("table", table)
+    shared = set(hand_cards) & set(table_cards)
+    if shared:
+        raise CardParseError(f"a card cannot be both in the hand and on the table: "
+                             f"{' '.join(map(str, sorted(shared)))}")
+    return hand_cards, table_cards
+
+
+def _check_count(field: str, count: int) -> None:
+    if count > DECK_SIZE:
+        raise CardParseError(f"{field}: more than the {DECK_SIZE} cards of a deck")
 
 
 def check_distinct(field: str, cards: tuple[Card, ...]) -> tuple[Card, ...]:
