@@ -452,11 +452,15 @@ def test_ids_repeated_across_files_fail_the_check(tmp_path: Path, capsys: pytest
     (["puzzles", "frobnicate"], ["frobnicate"]),
     ([], ["command"]),
     (["puzzles", "list", "--colour"], ["--colour"]),
+    (["puzzles", "generate", "--seed", "1", "--count", "1", "--out", "folder", "--force"],
+     ["folder", "a folder"]),
+    (["puzzles", "generate", "--seed", "1", "--count", "1", "--out", "new/"], ["new/", "names a folder"]),
 ])
 def test_bad_command_lines_exit_2_naming_the_argument(argv: list[str], names: list[str], tmp_path: Path,
                                                      capsys: pytest.CaptureFixture[str],
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "folder").mkdir()
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("kaszino: error: ")
@@ -465,8 +469,9 @@ def test_bad_command_lines_exit_2_naming_the_argument(argv: list[str], names: li
 
 
 def test_the_command_line_takes_strings_only(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([5]) == 2  # type: ignore[list-item]
-    assert "list of strings" in capsys.readouterr().err
+    for argv in ([5], iter(["puzzles", "list"])):
+        assert main(wrong(argv)) == 2
+        assert "list of strings" in capsys.readouterr().err
 
 
 # --- widgets -------------------------------------------------------------------------------------
@@ -519,6 +524,7 @@ def test_puzzle_answers_and_paths_of_the_wrong_type_are_named(tmp_path: Path) ->
     refused(lambda: load_all(wrong("puzzles")), "list of paths", error=PuzzleFormatError)
     refused(lambda: load_all(wrong([None])), "path", error=PuzzleFormatError)
     refused(lambda: save_puzzles(SHIPPED[:1], tmp_path / "missing" / "x.json"), "missing", "cannot write")
+    refused(lambda: save_puzzles(SHIPPED[:1], tmp_path), str(tmp_path), "cannot write")  # a folder
     refused(lambda: save_puzzles(wrong([None]), tmp_path / "x.json"), "Puzzle")
     assert not (tmp_path / "x.json").exists()
 

@@ -29,7 +29,8 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default ``sys.argv[1:]``); return the exit status."""
     try:
-        if argv is not None and (isinstance(argv, str) or not all(isinstance(a, str) for a in argv)):
+        strings = isinstance(argv, list | tuple) and all(isinstance(a, str) for a in argv)
+        if argv is not None and not strings:
             raise KaszinoError(f"the arguments must be a list of strings, not {quote(argv)}")
         args = parser().parse_args(argv)
         status: int = args.run(args)

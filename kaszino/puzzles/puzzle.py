@@ -485,11 +485,17 @@ def save_puzzles(puzzles: Sequence[Puzzle], path: Path | str) -> None:
     text = dumps_puzzles(puzzles)
     if parse_puzzles(text, path) != tuple(puzzles):
         raise KaszinoError(f"{path}: the puzzles do not read back unchanged; nothing written")
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644  # a new file is readable by all
     try:
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        _replace(path, text)
     except OSError as error:
-        raise KaszinoError(f"{path}: cannot write there ({error.strerror or error})") from None
+        raise KaszinoError(f"{path}: cannot write there ({error.strerror or error}); nothing written") \
+            from None
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write ``text`` to a new file beside ``path``, then put it in the place of ``path`` in one step."""
+    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644  # a new file is readable by all
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
