@@ -182,6 +182,9 @@ def test_rules_fields_are_checked_by_type_and_range(changes: dict[str, object], 
 
 def test_unknown_rules_fields_and_presets_are_named() -> None:
     refused(lambda: STANDARD.with_changes(colour="red"), "colour")
+    refused(lambda: Rules(colour="red"), "no field named 'colour'")  # type: ignore[call-arg]
+    refused(lambda: Rules(*range(25)), "25 values")
+    refused(lambda: Rules(3, players=4), "'players' given twice")  # type: ignore[misc]
     refused(lambda: Rules.preset(5), "5")  # type: ignore[arg-type]
     refused(lambda: Rules.preset("v9"), "v9")
 
@@ -296,7 +299,7 @@ FIVE = Card.parse("5♠")
     (lambda: parse_cards(iter(lambda: "5♠", None)), ["cards", "52 cards"]),  # an endless iterator
     (lambda: parse_cards(wrong(b"5S")), ["b'5S'"]),
     (lambda: captures([FIVE] * 10_000_000, parse_cards("5♣")), ["hand", "52 cards"]),
-    (lambda: count_captures(parse_cards("5♣"), iter(lambda: FIVE, None)), ["table", "52 cards"]),
+    (lambda: count_captures(parse_cards("5♣"), wrong(iter(lambda: FIVE, None))), ["table", "52 cards"]),
     (lambda: new_game(deck=[FIVE] * 10_000_000), ["deck", "52 cards"]),
     (lambda: GameRecord.from_text("Rules: standard\nSeed: 1\n" + "next\n" * 5_000_000), ["at most 1000000"]),
 ])
