@@ -257,6 +257,8 @@ def test_positions_the_flow_of_a_deal_cannot_reach_are_refused() -> None:
                                       sweeper),
         "bonus[1]: 1": field("bonus", "0 | 1", v6),
         "scores: 30 | 0 after deal 1": field("deal", "2", v5).replace("scores=0 | 0", "scores=30 | 0"),
+        "scores: 900 | 0, more than 1 deal(s) hand out": field("deal", "2", v5).replace(
+            "scores=0 | 0", "scores=900 | 0").replace("rules=v5", "rules=v5,target=1000"),
     }
     for names, text in cases.items():
         refused(partial(GameState.from_notation, text), names, "no game reaches", error=NotationError)

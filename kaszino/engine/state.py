@@ -17,7 +17,7 @@ from kaszino.engine.dealing import check_deck, draw_hands, shuffled_deck, split_
 from kaszino.engine.moves import Challenge, Claim, Forced, Lay, Move, NextDeal, Pass, move_problem
 from kaszino.engine.notation import DRAW, Position, read_position, result_token, write_position
 from kaszino.engine.rules import Rules
-from kaszino.engine.scoring import PileScore, pile_scores
+from kaszino.engine.scoring import DECK_SIZE, PileScore, pile_scores, points_available
 from kaszino.errors import IllegalMoveError, KaszinoError, NotationError, quote
 from kaszino.inputs import MAX_SEED, check_type, check_whole
 
@@ -366,7 +366,7 @@ def _unreachable(state: GameState, pending: bool) -> str | None:
     ``pending``: a capture attempted on ``state`` may still be challenged (V6), so automatic
     claims are still waiting.
     """
-    checks = (_forced_problem(state), _start_problem(state), _pile_problem(state),
+    checks = (_forced_problem(state), _scores_problem(state), _start_problem(state), _pile_problem(state),
               _points_problem(state), _result_problem(state, pending))
     return next((problem for problem in checks if problem is not None), None)
 
@@ -387,10 +387,31 @@ def _forced_problem(state: GameState) -> str | None:
     return None
 
 
+def _scores_problem(state: GameState) -> str | None:
+    """The totals of the deals before this one: 0 before the first, no more than those deals hand out."""
+    rules, scores, played = state.rules, state.scores, state.deal - 1
+    if not played and any(scores):
+        return f"scores: {_totals(scores)} before deal 1 has ended; the first deal starts at 0"
+    # A deal hands out its card points and at most one tábla a capture, 26 captures at most (two
+    # cards each); only Fals! calls (V6) have no bound.
+    most = points_available(rules) + _most_per_tabla(rules) * (DECK_SIZE // 2)
+    if not rules.fals and sum(scores) > played * most:
+        return (f"scores: {_totals(scores)}, more than {played} deal(s) hand out "
+                f"(at most {most} points a deal)")
+    target, leader = rules.target, max(scores)
+    if (target is not None and rules.target_check == "after_deal" and played and leader >= target
+            and scores.count(leader) == 1):
+        return (f"scores: {_totals(scores)} after deal {played}, but that deal ended the game "
+                f"(a single leader at or above the target {target})")
+    return None
+
+
+def _most_per_tabla(rules: Rules) -> int:
+    return max(rules.tabla_points, rules.first_move_tabla_points)
+
+
 def _start_problem(state: GameState) -> str | None:
-    """The game starts at 0 points; while everybody holds all his cards of round 1, the first player moves."""
-    if state.deal == 1 and any(state.scores):
-        return f"scores: {_totals(state.scores)} before deal 1 has ended; the first deal starts at 0"
+    """While everybody holds all his cards of round 1, nobody has moved: the first player moves."""
     full = state.round == 1 and all(len(hand) == state.rules.hand_size(1) for hand in state.hands)
     if full and state.to_move != state.first_player:
         return (f"to_move: {state.to_move}, but nobody has moved yet, and player {state.first_player} "
@@ -415,7 +436,7 @@ def _pile_problem(state: GameState) -> str | None:
 def _points_problem(state: GameState) -> str | None:
     """This deal's tábla and Fals! points: no more than the player's captures could have made."""
     rules = state.rules
-    most_per_tabla = max(rules.tabla_points, rules.first_move_tabla_points)
+    most_per_tabla = _most_per_tabla(rules)
     for player, (tabla, bonus, pile) in enumerate(zip(state.tabla_points, state.bonus, state.piles,
                                                       strict=True)):
         captures = len(pile) // 2  # a capture takes at least one hand card and one table card
@@ -462,10 +483,6 @@ def _result_problem(state: GameState, pending: bool) -> str | None:
         return (f"result: player {state.winner} wins with {totals[state.winner]} points, "
                 f"below the target {rules.target}")
     if rules.target_check == "after_deal":
-        carried = max(state.scores)
-        if state.deal > 1 and carried >= rules.target and state.scores.count(carried) == 1:
-            return (f"scores: {_totals(state.scores)} after deal {state.deal - 1}, but that deal "
-                    f"ended the game (a single leader at or above the target {rules.target})")
         ends = state.deal_over and best >= rules.target and unique is not None
         if state.finished != ends or (state.finished and state.winner != unique):
             return (f"result: {result}, but with the totals {_totals(totals)} the deal "
