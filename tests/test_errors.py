@@ -23,6 +23,7 @@ from kaszino import (
     STANDARD,
     Capture,
     Card,
+    Challenge,
     Claim,
     GameRecord,
     GameState,
@@ -62,6 +63,7 @@ from kaszino.classroom import (
     table_sum_distribution,
 )
 from kaszino.cli import main
+from kaszino.engine.dealing import shuffled_deck
 from kaszino.engine.notation import parse_rules
 from kaszino.errors import MESSAGE_LIMIT, CardParseError, IllegalMoveError, NotationError, PuzzleFormatError
 from kaszino.i18n import set_language
@@ -145,7 +147,9 @@ def test_record_numbers_are_ascii_digits_within_bounds() -> None:
 
 # --- play() takes moves only -------------------------------------------------------------------
 @pytest.mark.parametrize("move", [None, 5, "5♠", Claim("0"), Claim(True), Lay("5♠"),  # type: ignore[arg-type]
-                                  Capture(["5♠"], ["5♣"]), Capture((Card.parse("5♠"),), None)])  # type: ignore[arg-type]
+                                  Capture(["5♠"], ["5♣"]), Capture((Card.parse("5♠"),), None),  # type: ignore
+                                  Claim(10**5000), Challenge(-10**5000)],
+                         ids=lambda move: type(move).__name__)
 def test_play_refuses_values_that_are_not_moves(move: object) -> None:
     refused(lambda: START.play(move), "illegal move", error=IllegalMoveError)  # type: ignore[arg-type]
     assert not START.is_legal(move)  # type: ignore[arg-type]
@@ -280,6 +284,8 @@ def test_a_capture_names_each_card_once(text: str) -> None:
     (lambda: Card(5, wrong(2)), ["suit"]),
     (lambda: parse_cards(wrong(5)), ["5"]),
     (lambda: Suit(7), ["suit", "7"]),
+    (lambda: shuffled_deck(wrong(None), 1), ["seed", "None"]),
+    (lambda: shuffled_deck(1, 0), ["deal", "0"]),
     (lambda: format_cards(wrong([5])), ["cards", "int"]),
     (lambda: parse_move(wrong(None)), ["None"]),
     (lambda: captures(wrong("5♠"), parse_cards("5♣")), ["hand"]),

@@ -80,8 +80,9 @@ def move_problem(move: object) -> str | None:
     Whether a well-formed move may be played is the game state's question (``GameState.problem``).
     """
     if isinstance(move, (Claim, Challenge)):
-        if type(move.player) is not int:
-            return f"{type(move).__name__} needs a player number, not {quote(move.player)}"
+        if type(move.player) is not int or not 0 <= move.player < MAX_PLAYERS:
+            return (f"{type(move).__name__} needs a player number 0..{MAX_PLAYERS - 1}, "
+                    f"not {quote(move.player)}")
     elif isinstance(move, Lay):
         if type(move.card) is not Card:
             return f"Lay needs a Card, not {quote(move.card)}"
