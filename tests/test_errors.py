@@ -136,6 +136,12 @@ def test_notation_numbers_are_ascii_digits_within_bounds(name: str, value: str, 
     refused(lambda: GameState.from_notation(field(name, value)), *names, error=NotationError)
 
 
+@pytest.mark.parametrize(("name", "value"), [("table", ""), ("talon", ""), ("hands", " | "),
+                                           ("piles", "- |")])
+def test_an_empty_card_list_is_written_as_a_dash(name: str, value: str) -> None:
+    refused(lambda: GameState.from_notation(field(name, value)), name, "'-'", error=NotationError)
+
+
 def test_record_numbers_are_ascii_digits_within_bounds() -> None:
     text = GameRecord(STANDARD, 7, None, 1, (START.legal_moves()[-1],)).to_text()
     arabic_seven = text.replace("Seed: 7", "Seed: ٧")
