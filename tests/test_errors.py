@@ -69,7 +69,7 @@ from kaszino.errors import MESSAGE_LIMIT, CardParseError, IllegalMoveError, Nota
 from kaszino.i18n import set_language
 from kaszino.inputs import read_whole
 from kaszino.players import GreedyPlayer, computer_call, computer_move, seen_key, table_moves
-from kaszino.puzzles.puzzle import load_all, load_puzzles, parse_puzzles
+from kaszino.puzzles.puzzle import THEMES, load_all, load_puzzles, parse_puzzles, recheck
 
 SHIPPED = load_all()
 GOOD = SHIPPED[0].to_record()
@@ -443,6 +443,12 @@ def _file(**changes: object) -> str:
 def test_bad_puzzle_files_are_refused_naming_the_field(text: str, names: list[str]) -> None:
     message = refused(lambda: parse_puzzles(text, "p.json"), "p.json", *names, error=PuzzleFormatError)
     assert len(message) < 1000
+
+
+def test_a_stored_theme_that_does_not_hold_fails_the_check() -> None:
+    wrong = next(theme for theme in THEMES if theme not in SHIPPED[0].themes)
+    stored = parse_puzzles(_file(themes=[*SHIPPED[0].themes, wrong]), "p.json")[0]
+    assert wrong in str(recheck(stored)) and recheck(SHIPPED[0]) is None
 
 
 def test_puzzle_files_as_paths(tmp_path: Path) -> None:

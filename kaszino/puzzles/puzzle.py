@@ -44,6 +44,7 @@ from kaszino.puzzles.kinds import (
 from kaszino.puzzles.play_kinds import Defend, LastRound
 from kaszino.puzzles.point_kinds import Ausz, ScoreDeal
 from kaszino.puzzles.themes import THEMES
+from kaszino.puzzles.themes import themes as themes_of
 
 __all__ = [
     "BANDS", "FORMAT_VERSION", "KINDS", "KIND_RULES", "PUZZLE_DIR", "READABLE_FORMATS", "THEMES",
@@ -213,28 +214,40 @@ def solve(kind: Kind, state: GameState) -> tuple[Answer, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Discrepancy:
-    """A stored puzzle whose answers differ from the solver's set."""
+    """A stored puzzle whose answers differ from the solver's set, or whose themes from the predicates'.
+
+    ``themes`` are the themes the predicates find, when they are not the stored ones (else None).
+    """
 
     puzzle: Puzzle
     missing: tuple[Answer, ...]
     extra: tuple[Answer, ...]
+    themes: tuple[str, ...] | None = None
 
     def __str__(self) -> str:
-        parts = [f"puzzle {self.puzzle.id!r} ({self.puzzle.kind})"]
+        parts = []
         if self.missing:
             parts.append("missing " + "; ".join(map(str, self.missing)))
         if self.extra:
             parts.append("extra " + "; ".join(map(str, self.extra)))
-        return ": ".join(parts[:1]) + ": " + ", ".join(parts[1:])
+        if self.themes is not None:
+            parts.append(f"themes {', '.join(self.puzzle.themes) or '-'}, but the position has "
+                         f"{', '.join(self.themes) or 'none'}")
+        return f"puzzle {self.puzzle.id!r} ({self.puzzle.kind}): " + ", ".join(parts)
 
 
 def recheck(puzzle: Puzzle) -> Discrepancy | None:
-    """Re-solve ``puzzle``; a :class:`Discrepancy` if its stored answers are not exactly the solver's."""
+    """Re-solve ``puzzle``; a :class:`Discrepancy` if its stored answers are not exactly the solver's,
+    or its stored themes not exactly those :func:`kaszino.puzzles.themes.themes` finds."""
     solved = solve(puzzle.kind, puzzle.state)
     solved_keys = {answer_key(answer) for answer in solved}
     missing = tuple(answer for answer in solved if not puzzle.is_answer(answer))
     extra = tuple(answer for answer in puzzle.answers if answer_key(answer) not in solved_keys)
-    return Discrepancy(puzzle, missing, extra) if missing or extra else None
+    found = themes_of(puzzle.kind, puzzle.state, puzzle.answers)
+    wrong_themes = found if set(found) != set(puzzle.themes) else None
+    if missing or extra or wrong_themes is not None:
+        return Discrepancy(puzzle, missing, extra, wrong_themes)
+    return None
 
 
 # --- reading files ----------------------------------------------------------------------------------
