@@ -6,9 +6,11 @@ tests/test_fuzz.py checks the same contract on generated inputs.
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import re
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -489,6 +491,14 @@ def test_bad_command_lines_exit_2_naming_the_argument(argv: list[str], names: li
     assert err.startswith("kaszino: error: ")
     for name in names:
         assert name in err
+
+
+def test_output_the_terminal_cannot_show_is_escaped(monkeypatch: pytest.MonkeyPatch) -> None:
+    raw = io.BytesIO()
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding="ascii"))
+    assert main(["puzzles", "list", "--kind", "sweep"]) == 0
+    sys.stdout.flush()
+    assert b"\\u2660" in raw.getvalue() or b"\\u2663" in raw.getvalue()
 
 
 def test_the_command_line_takes_strings_only(capsys: pytest.CaptureFixture[str]) -> None:
