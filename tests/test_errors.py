@@ -156,7 +156,9 @@ def test_record_numbers_are_ascii_digits_within_bounds() -> None:
 # --- play() takes moves only -------------------------------------------------------------------
 @pytest.mark.parametrize("move", [None, 5, "5♠", Claim("0"), Claim(True), Lay("5♠"),  # type: ignore[arg-type]
                                   Capture(["5♠"], ["5♣"]), Capture((Card.parse("5♠"),), None),  # type: ignore
-                                  Claim(10**5000), Challenge(-10**5000)],
+                                  Claim(10**5000), Challenge(-10**5000),
+                                  Capture(START.hands[0][:1] * 2, START.table[:1]),
+                                  Capture(START.hands[0][:1], START.table[:1] * 10**6)],
                          ids=lambda move: type(move).__name__)
 def test_play_refuses_values_that_are_not_moves(move: object) -> None:
     refused(lambda: START.play(move), "illegal move", error=IllegalMoveError)  # type: ignore[arg-type]

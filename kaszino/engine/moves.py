@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from kaszino.engine.captures import Capture
-from kaszino.engine.cards import Card, check_distinct, parse_cards
+from kaszino.engine.cards import DECK_SIZE, Card, check_distinct, parse_cards
 from kaszino.errors import NotationError, quote
 from kaszino.inputs import read_whole
 
@@ -88,8 +88,12 @@ def move_problem(move: object) -> str | None:
             return f"Lay needs a Card, not {quote(move.card)}"
     elif isinstance(move, Capture):
         for side, cards in (("hand", move.hand), ("table", move.table)):
-            if type(cards) is not tuple or not all(type(card) is Card for card in cards):
+            well_formed = type(cards) is tuple and len(cards) <= DECK_SIZE
+            if not well_formed or not all(type(card) is Card for card in cards):
                 return f"a capture's {side} must be a tuple of Card values, not {quote(cards)}"
+        named = move.hand + move.table
+        if len(set(named)) != len(named):
+            return f"a capture names a card twice: {move}"
     elif not isinstance(move, (Pass, NextDeal)):
         return f"not a move: {type(move).__name__} {quote(move)}"
     return None

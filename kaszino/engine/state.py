@@ -157,8 +157,6 @@ class GameState:
             missing = [c for c in move.hand if c not in hand] + [c for c in move.table if c not in self.table]
             if missing:
                 return f"not available: {' '.join(map(str, missing))}"
-            if len(set(move.hand)) != len(move.hand) or len(set(move.table)) != len(move.table):
-                return "a card is named twice"
             wrong = capture_problem(move.hand, move.table, self.rules)
             if wrong is not None and not (self.rules.fals and move.hand and move.table):
                 return wrong
