@@ -559,7 +559,7 @@ def test_puzzle_answers_and_paths_of_the_wrong_type_are_named(tmp_path: Path) ->
     refused(lambda: load_all(wrong("puzzles")), "list of paths", error=PuzzleFormatError)
     refused(lambda: load_all(wrong([None])), "path", error=PuzzleFormatError)
     refused(lambda: save_puzzles(SHIPPED[:1], tmp_path / "missing" / "x.json"), "missing", "cannot write")
-    refused(lambda: save_puzzles(SHIPPED[:1], tmp_path), str(tmp_path), "cannot write")  # a folder
+    refused(lambda: save_puzzles(SHIPPED[:1], tmp_path), str(tmp_path), "a folder")
     refused(lambda: save_puzzles(wrong([None]), tmp_path / "x.json"), "Puzzle")
     assert not (tmp_path / "x.json").exists()
 

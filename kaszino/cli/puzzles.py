@@ -30,6 +30,7 @@ from kaszino.puzzles.puzzle import (
     puzzle_files,
     recheck,
     save_puzzles,
+    target_problem,
 )
 
 T = TypeVar("T")
@@ -59,9 +60,10 @@ def _targets(args: argparse.Namespace, kinds: tuple[Kind, ...]) -> dict[Path, tu
         targets = {folder / f"{kind}.json": (kind,) for kind in kinds}
     if not folder.is_dir():
         raise KaszinoError(f"output folder {folder} does not exist (or is no folder); create it first")
-    folders = [str(path) for path in targets if path.is_dir()]
-    if folders:
-        raise KaszinoError(f"{', '.join(folders)}: a folder, not a puzzle file; nothing mined")
+    for path in targets:
+        problem = target_problem(path)
+        if problem is not None:
+            raise KaszinoError(f"{path}: {problem}; nothing mined")
     existing = [str(path) for path in targets if path.exists()]
     if existing and not args.force:
         raise KaszinoError(f"{', '.join(existing)} exist(s); add --force to replace")

@@ -51,6 +51,7 @@ __all__ = [
     "Answer", "AnswerForm", "Band", "CaptureKey", "Discrepancy", "Kind", "Puzzle", "Rating", "Source",
     "Verdict", "band_of", "canonical", "capture_key", "dumps_puzzles", "load_all", "load_puzzles",
     "parse_puzzles", "puzzle_files", "puzzle_from_record", "recheck", "save_puzzles", "solve",
+    "target_problem",
 ]
 
 KIND_RULES: dict[Kind, KindRules] = {
@@ -495,6 +496,9 @@ def save_puzzles(puzzles: Sequence[Puzzle], path: Path | str) -> None:
     if not isinstance(puzzles, Sequence) or not all(isinstance(p, Puzzle) for p in puzzles):
         raise KaszinoError(f"save_puzzles writes a list of Puzzle values, not {quote(puzzles)}")
     path = Path(path)
+    problem = target_problem(path)
+    if problem is not None:
+        raise KaszinoError(f"{path}: {problem}; nothing written")
     text = dumps_puzzles(puzzles)
     if parse_puzzles(text, path) != tuple(puzzles):
         raise KaszinoError(f"{path}: the puzzles do not read back unchanged; nothing written")
@@ -503,6 +507,13 @@ def save_puzzles(puzzles: Sequence[Puzzle], path: Path | str) -> None:
     except OSError as error:
         raise KaszinoError(f"{path}: cannot write there ({error.strerror or error}); nothing written") \
             from None
+
+
+def target_problem(path: Path) -> str | None:
+    """Why a puzzle file cannot be written at ``path`` (something other than a file is there), or None."""
+    if path.exists() and not path.is_file():
+        return "a folder (or a device), not a puzzle file"
+    return None
 
 
 def _replace(path: Path, text: str) -> None:
