@@ -129,9 +129,7 @@ class KindRules(ABC):
                 raise KaszinoError(f"{quote(value)} is not a legal move here: {problem}")
             return move
         if self.form == "choice":
-            if not isinstance(value, str) or value not in self.choices(state):
-                raise KaszinoError(f"{quote(value)} is not one of {', '.join(self.choices(state))}")
-            return value
+            return self.one_choice(state, value)
         return whole_answer(value)
 
     def answer_value(self, answer: Answer) -> object:
@@ -162,8 +160,8 @@ class KindRules(ABC):
     def one_choice(self, state: GameState, attempt: object) -> str:
         """The choice of a ``choice`` attempt, or a ``KaszinoError`` listing the options."""
         if not isinstance(attempt, str) or attempt not in self.choices(state):
-            raise KaszinoError(f"a {self.kind} puzzle takes one of {', '.join(self.choices(state))}, "
-                               f"not {quote(attempt)}")
+            raise KaszinoError(f"{quote(attempt)} is not one of {', '.join(self.choices(state))} "
+                               f"(the choices of a {self.kind} puzzle)")
         return attempt
 
 
