@@ -313,12 +313,12 @@ FIVE = Card.parse("5♠")
 
 @pytest.mark.parametrize(("call", "names"), [
     (lambda: parse_cards("5♠ " * 16_000_000), ["at most 10000 characters"]),
-    (lambda: parse_cards(["5♠"] * 5_000_000), ["cards", "52 cards"]),
-    (lambda: parse_cards(iter(lambda: "5♠", None)), ["cards", "52 cards"]),  # an endless iterator
+    (lambda: parse_cards(["5♠"] * 5_000_000), ["cards", "5♠ appears twice"]),
+    (lambda: parse_cards(iter(lambda: "5♠", None)), ["cards", "appears twice"]),  # an endless iterator
     (lambda: parse_cards(wrong(b"5S")), ["b'5S'"]),
-    (lambda: captures([FIVE] * 10_000_000, parse_cards("5♣")), ["hand", "52 cards"]),
-    (lambda: count_captures(parse_cards("5♣"), wrong(iter(lambda: FIVE, None))), ["table", "52 cards"]),
-    (lambda: new_game(deck=[FIVE] * 10_000_000), ["deck", "52 cards"]),
+    (lambda: captures([FIVE] * 10_000_000, parse_cards("5♣")), ["hand", "appears twice"]),
+    (lambda: count_captures(parse_cards("5♣"), wrong(iter(lambda: FIVE, None))), ["table", "appears twice"]),
+    (lambda: new_game(deck=[FIVE] * 10_000_000), ["deck", "appears twice"]),
     (lambda: GameRecord.from_text("Rules: standard\nSeed: 1\n" + "next\n" * 5_000_000), ["at most 1000000"]),
 ])
 def test_huge_card_lists_and_records_are_refused_at_once(call: Callable[[], object],

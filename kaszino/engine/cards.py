@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import islice
+from typing import TypeVar
 
 from kaszino.errors import CardParseError, quote
+
+T = TypeVar("T")
 
 
 class Suit(IntEnum):
@@ -133,35 +136,41 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     if isinstance(given, str):
         if len(given) > MAX_TEXT:
             raise CardParseError(f"a list of cards has at most {MAX_TEXT} characters, not {len(given)}")
-        tokens: list[object] = [t for t in _SEPARATORS.split(given.strip()) if t]
+        tokens: Iterable[object] = (t for t in _SEPARATORS.split(given.strip()) if t)
     elif isinstance(given, Iterable) and not isinstance(given, bytes | bytearray):
-        tokens = list(islice(given, DECK_SIZE + 1))
+        tokens = given
     else:
         raise CardParseError(f"cards are written as text or a list of texts, not {quote(text)}")
-    _check_count("cards", len(tokens))
-    cards = tuple(Card.parse(token) for token in tokens)  # type: ignore[arg-type]  # it checks the type
+    cards = tuple(Card.parse(token) for token in _at_most_a_deck(tokens))  # type: ignore[arg-type]
     return check_distinct("cards", cards)
 
 
 def check_cards(field: str, cards: object, *, distinct: bool = True) -> tuple[Card, ...]:
-    """``cards`` as a tuple if it is a collection of at most 52 ``Card`` values, each once (unless
-    not ``distinct``: the caller checks that itself); else a ``CardParseError`` naming ``field``.
+    """``cards`` as a tuple if it is a collection of ``Card`` values, each once (unless not
+    ``distinct``: the caller checks that itself); else a ``CardParseError`` naming ``field``.
 
     The check of the public functions that take cards (a string is refused: read it with
     :func:`parse_cards` first). A tuple of cards, the usual case, is checked without copying; a
-    list is copied without asking what else it might be.
+    list is copied without asking what else it might be. More cards than a deck always repeat
+    one, which is named without looking further.
     """
     if type(cards) is not tuple:
         if type(cards) is not list and (isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable)):
             raise CardParseError(f"{field} must be a list of Card values, not {quote(cards)}")
-        cards = tuple(cards) if type(cards) is list else tuple(islice(cards, DECK_SIZE + 1))
-    _check_count(field, len(cards))
-    for card in cards:
+        cards = tuple(cards) if type(cards) is list else tuple(_at_most_a_deck(cards))
+    head = cards[:DECK_SIZE + 1]
+    for card in head:
         if type(card) is not Card:
             raise CardParseError(f"{field} must hold Card values, not {type(card).__name__} {quote(card)}")
-    if distinct and len(set(cards)) != len(cards):
-        check_distinct(field, cards)
+    if len(cards) > DECK_SIZE or (distinct and len(set(cards)) != len(cards)):
+        check_distinct(field, head)
     return cards
+
+
+def _at_most_a_deck(items: Iterable[T]) -> Iterator[T]:
+    """The first items, one more than a deck holds (enough to show a card repeated; an endless
+    iterator is read no further)."""
+    return islice(items, DECK_SIZE + 1)
 
 
 def check_hand_and_table(hand: object, table: object) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -172,11 +181,6 @@ def check_hand_and_table(hand: object, table: object) -> tuple[tuple[Card, ...],
         raise CardParseError(f"a card cannot be both in the hand and on the table: "
                              f"{' '.join(map(str, sorted(shared)))}")
     return hand_cards, table_cards
-
-
-def _check_count(field: str, count: int) -> None:
-    if count > DECK_SIZE:
-        raise CardParseError(f"{field}: more than the {DECK_SIZE} cards of a deck")
 
 
 def check_distinct(field: str, cards: tuple[Card, ...]) -> tuple[Card, ...]:

@@ -91,9 +91,8 @@ def move_problem(move: object) -> str | None:
             well_formed = type(cards) is tuple and len(cards) <= DECK_SIZE
             if not well_formed or not all(type(card) is Card for card in cards):
                 return f"a capture's {side} must be a tuple of Card values, not {quote(cards)}"
-        named = move.hand + move.table
-        if len(set(named)) != len(named):
-            return f"a capture names a card twice: {move}"
+            if len(set(cards)) != len(cards):
+                return f"a capture's {side} names a card twice: {' '.join(map(str, cards))}"
     elif not isinstance(move, (Pass, NextDeal)):
         return f"not a move: {type(move).__name__} {quote(move)}"
     return None
