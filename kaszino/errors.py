@@ -13,7 +13,21 @@ import reprlib
 MESSAGE_LIMIT = 2000
 """The longest message an error carries; a longer one is cut and says how long it was."""
 
-_QUOTER = reprlib.Repr()
+
+class _Quoter(reprlib.Repr):
+    """``reprlib.Repr`` that also shortens whole numbers too long for ``repr`` (over 4300 digits)."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > _LONGEST_INT_BITS:
+            return f"<a whole number of about {int(x.bit_length() * _DIGITS_PER_BIT)} digits>"
+        return super().repr_int(x, level)
+
+
+_LONGEST_INT_BITS = 10_000
+"""Whole numbers up to this many bits (about 3,000 digits; ``repr`` refuses more than 4,300) are
+quoted as ``repr`` writes them."""
+_DIGITS_PER_BIT = 0.30103
+_QUOTER = _Quoter()
 _QUOTER.maxstring = 80
 _QUOTER.maxother = 80
 _QUOTER.maxlist = _QUOTER.maxtuple = _QUOTER.maxdict = _QUOTER.maxset = 8

@@ -6,8 +6,12 @@ tests/test_fuzz.py checks the same contract on generated inputs.
 
 from __future__ import annotations
 
+import io
 import json
+import random
 import re
+import sys
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
@@ -21,16 +25,20 @@ from kaszino import (
     STANDARD,
     Capture,
     Card,
+    Challenge,
     Claim,
     GameRecord,
     GameState,
     KaszinoError,
     Lay,
+    Pass,
     Rules,
     Suit,
     best_captures,
     captures,
     count_captures,
+    count_sweeps,
+    distinct_capture_sums,
     explain_move,
     format_cards,
     hint_ladder,
@@ -57,13 +65,14 @@ from kaszino.classroom import (
     table_sum_distribution,
 )
 from kaszino.cli import main
+from kaszino.engine.dealing import shuffled_deck
 from kaszino.engine.notation import parse_rules
 from kaszino.errors import MESSAGE_LIMIT, CardParseError, IllegalMoveError, NotationError, PuzzleFormatError
 from kaszino.i18n import set_language
 from kaszino.inputs import read_whole
 from kaszino.players import GreedyPlayer, computer_call, computer_move, seen_key, table_moves
 from kaszino.players.session import Session, make_session, seat_name
-from kaszino.puzzles.puzzle import load_all, load_puzzles, parse_puzzles
+from kaszino.puzzles.puzzle import THEMES, load_all, load_puzzles, parse_puzzles, recheck
 from kaszino.teach.annotate import annotate
 from kaszino.teach.exercises import read_number
 from kaszino.teach.odds import format_margin
@@ -133,6 +142,12 @@ def test_notation_numbers_are_ascii_digits_within_bounds(name: str, value: str, 
     refused(lambda: GameState.from_notation(field(name, value)), *names, error=NotationError)
 
 
+@pytest.mark.parametrize(("name", "value"), [("table", ""), ("talon", ""), ("hands", " | "),
+                                           ("piles", "- |")])
+def test_an_empty_card_list_is_written_as_a_dash(name: str, value: str) -> None:
+    refused(lambda: GameState.from_notation(field(name, value)), name, "'-'", error=NotationError)
+
+
 def test_record_numbers_are_ascii_digits_within_bounds() -> None:
     text = GameRecord(STANDARD, 7, None, 1, (START.legal_moves()[-1],)).to_text()
     arabic_seven = text.replace("Seed: 7", "Seed: ٧")
@@ -144,7 +159,11 @@ def test_record_numbers_are_ascii_digits_within_bounds() -> None:
 
 # --- play() takes moves only -------------------------------------------------------------------
 @pytest.mark.parametrize("move", [None, 5, "5♠", Claim("0"), Claim(True), Lay("5♠"),  # type: ignore[arg-type]
-                                  Capture(["5♠"], ["5♣"]), Capture((Card.parse("5♠"),), None)])  # type: ignore[arg-type]
+                                  Capture(["5♠"], ["5♣"]), Capture((Card.parse("5♠"),), None),  # type: ignore
+                                  Claim(10**5000), Challenge(-10**5000),
+                                  Capture(START.hands[0][:1] * 2, START.table[:1]),
+                                  Capture(START.hands[0][:1], START.table[:1] * 10**6)],
+                         ids=lambda move: type(move).__name__)
 def test_play_refuses_values_that_are_not_moves(move: object) -> None:
     refused(lambda: START.play(move), "illegal move", error=IllegalMoveError)  # type: ignore[arg-type]
     assert not START.is_legal(move)  # type: ignore[arg-type]
@@ -181,6 +200,9 @@ def test_rules_fields_are_checked_by_type_and_range(changes: dict[str, object], 
 
 def test_unknown_rules_fields_and_presets_are_named() -> None:
     refused(lambda: STANDARD.with_changes(colour="red"), "colour")
+    refused(lambda: Rules(colour="red"), "no field named 'colour'")  # type: ignore[call-arg]
+    refused(lambda: Rules(*range(25)), "25 values")
+    refused(lambda: Rules(3, players=4), "'players' given twice")  # type: ignore[misc]
     refused(lambda: Rules.preset(5), "5")  # type: ignore[arg-type]
     refused(lambda: Rules.preset("v9"), "v9")
 
@@ -215,6 +237,49 @@ def test_an_unfinished_game_over_the_target_is_refused_under_automatic_claims() 
     manual = replace(state, rules=STANDARD.with_changes(claim="manual"))
     assert GameState.from_notation(manual.notation()) == manual  # the trainer's claims wait for the learner
 
+    fals = Rules.preset("v6")
+    waiting = _reached(fals, lambda s: s.pending is not None and s.round > 1)
+    assert waiting.pending is not None
+    over = replace(waiting.pending.before, scores=(11, 0), deal=2)  # no capture waits: he would have claimed
+    refused(lambda: GameState.from_notation(over.notation()), "player 0 holds", error=NotationError)
+    pending_over = field("deal", "2", waiting).replace("scores=0 | 0", "scores=11 | 0")
+    assert GameState.from_notation(pending_over).pending is not None  # the claim waits for the window
+
+
+def _reached(rules: Rules, wanted: Callable[[GameState], bool]) -> GameState:
+    """The first state of randomly played games of ``rules`` that is ``wanted``."""
+    for seed in range(100):
+        rng, state = random.Random(seed), new_game(rules, seed=seed)
+        while not state.finished:
+            if wanted(state):
+                return state
+            state = state.play(rng.choice(state.legal_moves()))
+    raise AssertionError("no game reached the state wanted")
+
+
+def test_positions_the_flow_of_a_deal_cannot_reach_are_refused() -> None:
+    over = _reached(STANDARD, lambda s: s.deal_over and s.last_capturer is not None)
+    sweeper = _reached(Rules.preset("v4"), lambda s: s.forced == "lay")
+    capturer = over.last_capturer
+    assert capturer is not None
+    left = replace(over, table=over.piles[capturer][-2:],
+                   piles=tuple(pile[:-2] if p == capturer else pile for p, pile in enumerate(over.piles)))
+    v6 = _reached(Rules.preset("v6"), lambda s: s.pending is None and s.round > 1 and not any(s.piles[1]))
+    v5 = _reached(Rules.preset("v5"), lambda s: s.round > 1 and not s.finished)
+    cases = {
+        "forced: lay, but the deal is over": field("forced", "lay", over).replace(
+            f"to_move={over.to_move}", f"to_move={(capturer + 1) % 2}"),
+        "table: cards left on the table": left.notation(),
+        "to_move: 1, but nobody has moved yet": field("to_move", "1"),
+        "tabla_points[0]: 999": field("tabla_points", "999 | 999" if all(sweeper.piles) else "999 | 0",
+                                      sweeper),
+        "bonus[1]: 1": field("bonus", "0 | 1", v6),
+        "scores: 30 | 0 after deal 1": field("deal", "2", v5).replace("scores=0 | 0", "scores=30 | 0"),
+        "scores: 900 | 0, more than 1 deal(s) hand out": field("deal", "2", v5).replace(
+            "scores=0 | 0", "scores=900 | 0").replace("rules=v5", "rules=v5,target=1000"),
+    }
+    for names, text in cases.items():
+        refused(partial(GameState.from_notation, text), names, "no game reaches", error=NotationError)
 
 # --- cards and moves ---------------------------------------------------------------------------
 @pytest.mark.parametrize("token", ["5ſ", "5ｓ", "Ｋ♠", "5\u212a", "5♠\u200b", "۵♠", "5♠♠", "1O♦"])
@@ -233,6 +298,8 @@ def test_a_capture_names_each_card_once(text: str) -> None:
     (lambda: Card(5, wrong(2)), ["suit"]),
     (lambda: parse_cards(wrong(5)), ["5"]),
     (lambda: Suit(7), ["suit", "7"]),
+    (lambda: shuffled_deck(wrong(None), 1), ["seed", "None"]),
+    (lambda: shuffled_deck(1, 0), ["deal", "0"]),
     (lambda: format_cards(wrong([5])), ["cards", "int"]),
     (lambda: parse_move(wrong(None)), ["None"]),
     (lambda: captures(wrong("5♠"), parse_cards("5♣")), ["hand"]),
@@ -243,6 +310,32 @@ def test_a_capture_names_each_card_once(text: str) -> None:
 ])
 def test_wrong_types_of_arguments_are_named(call: Callable[[], object], names: list[str]) -> None:
     refused(call, *names)
+
+
+FIVE = Card.parse("5♠")
+
+
+@pytest.mark.parametrize(("call", "names"), [
+    (lambda: parse_cards("5♠ " * 16_000_000), ["at most 10000 characters"]),
+    (lambda: parse_cards(["5♠"] * 5_000_000), ["cards", "5♠ appears twice"]),
+    (lambda: parse_cards(iter(lambda: "5♠", None)), ["cards", "appears twice"]),  # an endless iterator
+    (lambda: parse_cards(wrong(b"5S")), ["b'5S'"]),
+    (lambda: captures([FIVE] * 10_000_000, parse_cards("5♣")), ["hand", "appears twice"]),
+    (lambda: count_captures(parse_cards("5♣"), wrong(iter(lambda: FIVE, None))), ["table", "appears twice"]),
+    (lambda: new_game(deck=[FIVE] * 10_000_000), ["deck", "appears twice"]),
+    (lambda: GameRecord.from_text("Rules: standard\nSeed: 1\n" + "next\n" * 5_000_000), ["at most 1000000"]),
+])
+def test_huge_card_lists_and_records_are_refused_at_once(call: Callable[[], object],
+                                                         names: list[str]) -> None:
+    start = time.process_time()
+    refused(call, *names)
+    assert time.process_time() - start < 1
+
+@pytest.mark.parametrize("call", [captures, count_captures, count_sweeps,
+                                  lambda hand, table: distinct_capture_sums(table, hand=hand)])
+def test_a_card_in_both_the_hand_and_the_table_is_refused(call: Callable[..., object]) -> None:
+    refused(lambda: call(parse_cards("5♠ A♥"), parse_cards("6♣ 5♠")), "both in the hand and on the table",
+            "5♠")
 
 
 @pytest.mark.parametrize(("call", "names"), [
@@ -360,6 +453,12 @@ def test_bad_puzzle_files_are_refused_naming_the_field(text: str, names: list[st
     assert len(message) < 1000
 
 
+def test_a_stored_theme_that_does_not_hold_fails_the_check() -> None:
+    wrong = next(theme for theme in THEMES if theme not in SHIPPED[0].themes)
+    stored = parse_puzzles(_file(themes=[*SHIPPED[0].themes, wrong]), "p.json")[0]
+    assert wrong in str(recheck(stored)) and recheck(SHIPPED[0]) is None
+
+
 def test_puzzle_files_as_paths(tmp_path: Path) -> None:
     refused(lambda: load_puzzles(None), "None", error=PuzzleFormatError)  # type: ignore[arg-type]
     refused(lambda: load_puzzles(tmp_path), str(tmp_path), "cannot read", error=PuzzleFormatError)
@@ -374,6 +473,11 @@ def test_ids_repeated_across_files_fail_the_check(tmp_path: Path, capsys: pytest
 
 
 # --- the command line ------------------------------------------------------------------------------
+
+def _contents(folder: Path) -> dict[str, bytes | None]:
+    """Every entry of ``folder`` by name: a file's bytes, None for a folder."""
+    return {path.name: path.read_bytes() if path.is_file() else None for path in folder.iterdir()}
+
 @pytest.mark.parametrize(("argv", "names"), [
     (["puzzles", "generate", "--seed", "1", "--count", "1", "--out", "missing/x.json"], ["folder missing"]),
     (["puzzles", "generate", "--seed", "²", "--count", "1", "--out", "x.json"], ["--seed", "'²'"]),
@@ -398,6 +502,9 @@ def test_ids_repeated_across_files_fail_the_check(tmp_path: Path, capsys: pytest
     (["site", "build", "--out", "."], ["--out", "not an earlier build"]),  # it was deleted
     (["site", "build", "--out", "list.ipynb"], ["--out", "is a file"]),
     (["site", "build", "--out", "\0"], ["--out", "not a file name"]),
+    (["puzzles", "generate", "--seed", "1", "--count", "1", "--out", "folder", "--force"],
+     ["folder", "a folder"]),
+    (["puzzles", "generate", "--seed", "1", "--count", "1", "--out", "new/"], ["new/", "names a folder"]),
 ])
 def test_bad_command_lines_exit_2_naming_the_argument(argv: list[str], names: list[str], tmp_path: Path,
                                                      capsys: pytest.CaptureFixture[str],
@@ -405,18 +512,28 @@ def test_bad_command_lines_exit_2_naming_the_argument(argv: list[str], names: li
     monkeypatch.chdir(tmp_path)
     (tmp_path / "list.ipynb").write_text("[1, 2]", encoding="utf-8")
     (tmp_path / "binary.ipynb").write_bytes(b"\xff\xfe junk")
-    before = {path.name: path.read_bytes() for path in tmp_path.iterdir()}
+    (tmp_path / "folder").mkdir()
+    before = _contents(tmp_path)
     assert main(argv) == 2
-    assert {path.name: path.read_bytes() for path in tmp_path.iterdir()} == before  # nothing written or lost
+    assert _contents(tmp_path) == before  # nothing written or lost
     err = capsys.readouterr().err
     assert err.startswith("kaszino: error: ")
     for name in names:
         assert name in err
 
 
+def test_output_the_terminal_cannot_show_is_escaped(monkeypatch: pytest.MonkeyPatch) -> None:
+    raw = io.BytesIO()
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding="ascii"))
+    assert main(["puzzles", "list", "--kind", "sweep"]) == 0
+    sys.stdout.flush()
+    assert b"\\u2660" in raw.getvalue() or b"\\u2663" in raw.getvalue()
+
+
 def test_the_command_line_takes_strings_only(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([5]) == 2  # type: ignore[list-item]
-    assert "list of strings" in capsys.readouterr().err
+    for argv in ([5], iter(["puzzles", "list"])):
+        assert main(wrong(argv)) == 2
+        assert "list of strings" in capsys.readouterr().err
 
 
 # --- widgets -------------------------------------------------------------------------------------
@@ -469,6 +586,7 @@ def test_puzzle_answers_and_paths_of_the_wrong_type_are_named(tmp_path: Path) ->
     refused(lambda: load_all(wrong("puzzles")), "list of paths", error=PuzzleFormatError)
     refused(lambda: load_all(wrong([None])), "path", error=PuzzleFormatError)
     refused(lambda: save_puzzles(SHIPPED[:1], tmp_path / "missing" / "x.json"), "missing", "cannot write")
+    refused(lambda: save_puzzles(SHIPPED[:1], tmp_path), str(tmp_path), "a folder")
     refused(lambda: save_puzzles(wrong([None]), tmp_path / "x.json"), "Puzzle")
     assert not (tmp_path / "x.json").exists()
 
@@ -698,3 +816,17 @@ def test_messages_the_page_could_not_send_are_answered_in_words(name: str) -> No
             assert python not in shown.replace("&#x27;", ""), (message, python, shown[-300:])
         if message in MALFORMED:
             assert escape(tr("ui.not_now")) in widget.html, message
+
+
+@pytest.mark.parametrize("junk", [None, 10**5000, -5, 2**70, True, 1.5, "x", b"5S", [None], Lay(wrong(None)),
+                                  Capture(wrong(["5♠"]), wrong(["5♣"])), Claim(0), Pass(),
+                                  iter(range(10**9)), [Capture(wrong(("5♠",)), ())]],
+                         ids=lambda junk: type(junk).__name__)
+def test_junk_attempts_at_every_puzzle_kind_are_named(junk: object) -> None:
+    for puzzle in {p.kind: p for p in SHIPPED}.values():
+        try:
+            verdict = puzzle.check(wrong(junk))
+        except KaszinoError as error:
+            assert 0 < len(str(error)) <= MESSAGE_LIMIT
+        else:  # an accepted attempt is one of the kind's form, judged wrong
+            assert not verdict.correct, (puzzle.kind, junk)

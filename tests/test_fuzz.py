@@ -42,6 +42,9 @@ from kaszino import (
     NextDeal,
     Pass,
     Rules,
+    captures,
+    count_captures,
+    count_sweeps,
     new_game,
     parse_cards,
     parse_move,
@@ -49,7 +52,7 @@ from kaszino import (
 from kaszino.cli import main
 from kaszino.engine.notation import FIELDS, parse_rules
 from kaszino.errors import MESSAGE_LIMIT
-from kaszino.puzzles.puzzle import dumps_puzzles, load_all, load_puzzles, parse_puzzles
+from kaszino.puzzles.puzzle import Puzzle, dumps_puzzles, load_all, load_puzzles, parse_puzzles
 
 EXAMPLES = int(os.environ.get("KASZINO_FUZZ_EXAMPLES", "40"))
 SECONDS = 1.0
@@ -149,6 +152,20 @@ def test_move_texts(text: str) -> None:
     if not isinstance(move, KaszinoError):
         assert parse_move(str(move)) == move
 
+
+SOME_CARDS = st.lists(st.sampled_from(list(parse_cards("5♠ A♥ K♣ 10♦ 2♠ 7♥ 9♣ 3♦ Q♠ 4♣ 6♥"))), max_size=6)
+
+
+@FUZZ
+@given(SOME_CARDS, SOME_CARDS)
+def test_hand_and_table_functions_agree(hand: list[Card], table: list[Card]) -> None:
+    found = judged(lambda: captures(hand, table), "hand", "table")
+    counted = judged(lambda: count_captures(hand, table), "hand", "table")
+    swept = judged(lambda: count_sweeps(hand, table), "hand", "table")
+    if isinstance(found, list):
+        assert counted == len(found) and swept == sum(not set(table) - set(c.table) for c in found)
+    else:
+        assert isinstance(counted, KaszinoError) and isinstance(swept, KaszinoError)
 
 # --- positions ---------------------------------------------------------------------------------------
 @st.composite
@@ -299,6 +316,20 @@ def test_puzzle_file_text(text: str) -> None:
     if isinstance(puzzles, tuple):
         assert parse_puzzles(dumps_puzzles(puzzles), "again.json") == puzzles
 
+
+PUZZLES = list({puzzle.kind: puzzle for puzzle in load_all()}.values())
+"""One shipped puzzle of every kind."""
+SIDE = st.one_of(SOME_CARDS.map(tuple), ANYTHING)
+JUNK_CAPTURES = st.builds(Capture, SIDE, SIDE)
+ATTEMPTS = st.one_of(ANYTHING, st.integers(), st.floats(), JUNK_CAPTURES, st.builds(Lay, ANYTHING),
+                     st.lists(st.one_of(JUNK_CAPTURES, ANYTHING), max_size=3),
+                     st.sampled_from(["yes", "no", "correct", "sums_differ", "over_limit", "fals", "ausz"]))
+
+
+@FUZZ
+@given(st.sampled_from(PUZZLES), st.one_of(ATTEMPTS, st.sampled_from(PUZZLES).map(lambda p: p.answers[0])))
+def test_puzzle_attempts(puzzle: Puzzle, attempt: object) -> None:
+    judged(lambda: puzzle.check(attempt), puzzle.kind, "answer", "whole number")  # type: ignore[arg-type]
 
 FOLDER = Path(tempfile.mkdtemp(prefix="kaszino-fuzz-"))
 

@@ -6,8 +6,10 @@ success, 1 when a check finds a problem, 2 on bad input (with a message naming i
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from collections.abc import Sequence
+from typing import TextIO
 
 from kaszino.cli import app, classroom, play, progress, puzzles, site
 from kaszino.cli.arguments import Parser
@@ -28,8 +30,10 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    _escape_what_cannot_be_shown(sys.stdout)
     try:
-        if argv is not None and (isinstance(argv, str) or not all(isinstance(a, str) for a in argv)):
+        strings = isinstance(argv, list | tuple) and all(isinstance(a, str) for a in argv)
+        if argv is not None and not strings:
             raise KaszinoError(f"the arguments must be a list of strings, not {quote(argv)}")
         args = parser().parse_args(argv)
         status: int = args.run(args)
@@ -40,3 +44,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.close()
         return 0
     return status
+
+
+def _escape_what_cannot_be_shown(stream: TextIO) -> None:
+    """Characters the output's encoding lacks (``♣`` on an ASCII terminal, a file name that is not
+    UTF-8) are written as backslash escapes instead of stopping the program, as on standard error."""
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors="backslashreplace")

@@ -7,6 +7,7 @@ Long runs show a progress bar on the terminal (tqdm, on standard error; hidden w
 from __future__ import annotations
 
 import argparse
+import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -29,6 +30,7 @@ from kaszino.puzzles.puzzle import (
     puzzle_files,
     recheck,
     save_puzzles,
+    target_problem,
 )
 
 T = TypeVar("T")
@@ -49,6 +51,8 @@ def _files(given: Sequence[str]) -> list[Path]:
 def _targets(args: argparse.Namespace, kinds: tuple[Kind, ...]) -> dict[Path, tuple[Kind, ...]]:
     """Where ``generate`` writes: one file, or one file per kind in a folder. Checked before mining."""
     if args.out is not None:
+        if args.out.endswith(("/", os.sep)):
+            raise KaszinoError(f"--out {args.out} names a folder; --out takes a file (--dir a folder)")
         targets = {Path(args.out): kinds}
         folder = Path(args.out).parent
     else:
@@ -56,6 +60,10 @@ def _targets(args: argparse.Namespace, kinds: tuple[Kind, ...]) -> dict[Path, tu
         targets = {folder / f"{kind}.json": (kind,) for kind in kinds}
     if not folder.is_dir():
         raise KaszinoError(f"output folder {folder} does not exist (or is no folder); create it first")
+    for path in targets:
+        problem = target_problem(path)
+        if problem is not None:
+            raise KaszinoError(f"{path}: {problem}; nothing mined")
     existing = [str(path) for path in targets if path.exists()]
     if existing and not args.force:
         raise KaszinoError(f"{', '.join(existing)} exist(s); add --force to replace")

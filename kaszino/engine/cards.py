@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
+from itertools import islice
+from typing import TypeVar
 
 from kaszino.errors import CardParseError, quote
+
+T = TypeVar("T")
 
 
 class Suit(IntEnum):
@@ -116,40 +120,67 @@ _DECK_BY_KEY = {(card.value, card.suit): card for card in DECK}
 
 _SEPARATORS = re.compile(r"[\s,;]+")
 
+DECK_SIZE = len(DECK)
+"""The most cards any list of distinct cards holds."""
+
+MAX_TEXT = 10_000
+"""The longest card list read as text (52 cards take about 200 characters)."""
+
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """Read a list of cards separated by spaces or commas: ``parse_cards("5♠ A♥ K♣")``.
 
     Duplicates are refused: a deck holds every card once.
     """
-    if isinstance(text, str):
-        tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
-    elif isinstance(text, Iterable):
-        tokens = list(text)
+    given: object = text  # bytes are no text, though they are iterable
+    if isinstance(given, str):
+        if len(given) > MAX_TEXT:
+            raise CardParseError(f"a list of cards has at most {MAX_TEXT} characters, not {len(given)}")
+        tokens: Iterable[object] = (t for t in _SEPARATORS.split(given.strip()) if t)
+    elif isinstance(given, Iterable) and not isinstance(given, bytes | bytearray):
+        tokens = given
     else:
         raise CardParseError(f"cards are written as text or a list of texts, not {quote(text)}")
-    cards = tuple(Card.parse(token) for token in tokens)
+    cards = tuple(Card.parse(token) for token in _at_most_a_deck(tokens))  # type: ignore[arg-type]
     return check_distinct("cards", cards)
 
 
 def check_cards(field: str, cards: object, *, distinct: bool = True) -> tuple[Card, ...]:
     """``cards`` as a tuple if it is a collection of ``Card`` values, each once (unless not
-    ``distinct``); else a ``CardParseError`` naming ``field``.
+    ``distinct``: the caller checks that itself); else a ``CardParseError`` naming ``field``.
 
     The check of the public functions that take cards (a string is refused: read it with
     :func:`parse_cards` first). A tuple of cards, the usual case, is checked without copying; a
-    list is copied without asking what else it might be.
+    list is copied without asking what else it might be. More cards than a deck always repeat
+    one, which is named without looking further.
     """
     if type(cards) is not tuple:
         if type(cards) is not list and (isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable)):
             raise CardParseError(f"{field} must be a list of Card values, not {quote(cards)}")
-        cards = tuple(cards)
-    for card in cards:
+        cards = tuple(cards) if type(cards) is list else tuple(_at_most_a_deck(cards))
+    head = cards[:DECK_SIZE + 1]
+    for card in head:
         if type(card) is not Card:
             raise CardParseError(f"{field} must hold Card values, not {type(card).__name__} {quote(card)}")
-    if distinct and len(set(cards)) != len(cards):
-        check_distinct(field, cards)
+    if len(cards) > DECK_SIZE or (distinct and len(set(cards)) != len(cards)):
+        check_distinct(field, head)
     return cards
+
+
+def _at_most_a_deck(items: Iterable[T]) -> Iterator[T]:
+    """The first items, one more than a deck holds (enough to show a card repeated; an endless
+    iterator is read no further)."""
+    return islice(items, DECK_SIZE + 1)
+
+
+def check_hand_and_table(hand: object, table: object) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """``hand`` and ``table`` checked by :func:`check_cards`, no card in both; else a ``CardParseError``."""
+    hand_cards, table_cards = check_cards("hand", hand), check_cards("table", table)
+    shared = set(hand_cards) & set(table_cards)
+    if shared:
+        raise CardParseError(f"a card cannot be both in the hand and on the table: "
+                             f"{' '.join(map(str, sorted(shared)))}")
+    return hand_cards, table_cards
 
 
 def check_distinct(field: str, cards: tuple[Card, ...]) -> tuple[Card, ...]:

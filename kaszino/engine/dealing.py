@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from kaszino.engine.cards import DECK, Card, check_cards
 from kaszino.engine.rules import Rules
 from kaszino.errors import KaszinoError
+from kaszino.inputs import MAX_COUNT, MAX_SEED, check_whole
 
 Cards = tuple[Card, ...]
 Hands = tuple[Cards, ...]
@@ -15,6 +16,8 @@ Hands = tuple[Cards, ...]
 
 def shuffled_deck(seed: int, deal: int) -> tuple[Card, ...]:
     """The deck order of deal number ``deal`` of the game with ``seed``: reproducible everywhere."""
+    check_whole("seed", seed, 0, MAX_SEED)
+    check_whole("deal", deal, 1, MAX_COUNT)
     cards = list(DECK)
     random.Random(f"kaszino:{seed}:{deal}").shuffle(cards)
     return tuple(cards)

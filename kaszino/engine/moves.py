@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from kaszino.engine.captures import Capture
-from kaszino.engine.cards import Card, check_distinct, parse_cards
+from kaszino.engine.cards import DECK_SIZE, Card, check_distinct, parse_cards
 from kaszino.errors import NotationError, quote
 from kaszino.inputs import read_whole
 
@@ -80,15 +80,19 @@ def move_problem(move: object) -> str | None:
     Whether a well-formed move may be played is the game state's question (``GameState.problem``).
     """
     if isinstance(move, (Claim, Challenge)):
-        if type(move.player) is not int:
-            return f"{type(move).__name__} needs a player number, not {quote(move.player)}"
+        if type(move.player) is not int or not 0 <= move.player < MAX_PLAYERS:
+            return (f"{type(move).__name__} needs a player number 0..{MAX_PLAYERS - 1}, "
+                    f"not {quote(move.player)}")
     elif isinstance(move, Lay):
         if type(move.card) is not Card:
             return f"Lay needs a Card, not {quote(move.card)}"
     elif isinstance(move, Capture):
         for side, cards in (("hand", move.hand), ("table", move.table)):
-            if type(cards) is not tuple or not all(type(card) is Card for card in cards):
+            well_formed = type(cards) is tuple and len(cards) <= DECK_SIZE
+            if not well_formed or not all(type(card) is Card for card in cards):
                 return f"a capture's {side} must be a tuple of Card values, not {quote(cards)}"
+            if len(set(cards)) != len(cards):
+                return f"a capture's {side} names a card twice: {' '.join(map(str, cards))}"
     elif not isinstance(move, (Pass, NextDeal)):
         return f"not a move: {type(move).__name__} {quote(move)}"
     return None

@@ -265,6 +265,8 @@ def _split(field: str, value: str, players: int) -> list[str]:
 def _card_list(field: str, value: str) -> tuple[Card, ...]:
     if value == NONE:
         return ()
+    if not value:
+        raise NotationError(f"{field}: no value; an empty list of cards is written '{NONE}'")
     try:
         return tuple(Card.parse(token) for token in re.split(r"[\s,]+", value) if token)
     except KaszinoError as error:

@@ -22,6 +22,9 @@ from kaszino.engine.state import GameState, new_game
 from kaszino.errors import IllegalMoveError, KaszinoError, NotationError, quote
 from kaszino.inputs import MAX_COUNT, MAX_SEED, check_type, check_whole, read_whole
 
+MAX_LENGTH = 1_000_000
+"""The longest record read: a game of 1,000 deals, the most V4 allows, takes about 550,000 characters."""
+
 _HEADER = re.compile(r"([A-Za-z]+):\s*(.*)", re.DOTALL)
 _NUMBERED = re.compile(r"([0-9]+)\.\s*(.*)", re.DOTALL)
 _HEADERS = ("rules", "seed", "dealer", "deck", "result")
@@ -86,6 +89,8 @@ class GameRecord:
         """
         if not isinstance(text, str):
             raise NotationError(f"a record is text, not {quote(text)}")
+        if len(text) > MAX_LENGTH:
+            raise NotationError(f"a record has at most {MAX_LENGTH} characters, not {len(text)}")
         headers: dict[str, tuple[int, str]] = {}
         moves: list[tuple[int, Move]] = []
         for line_number, line in enumerate(text.splitlines(), 1):

@@ -84,6 +84,21 @@ class Rules:
     opponent_starts_after_draw: bool = False  # V7
     name: str = "standard"
 
+    def __new__(cls, *values: object, **named: object) -> Rules:
+        """Name what the generated ``__init__`` would refuse with a bare ``TypeError``."""
+        known = [field.name for field in fields(cls)]
+        unknown = sorted(set(named) - set(known))
+        if unknown:
+            raise KaszinoError(f"invalid rules: no field named {', '.join(map(quote, unknown))}")
+        if len(values) > len(known):
+            raise KaszinoError(f"invalid rules: {len(values)} values given in order, but the rules have "
+                               f"{len(known)} fields: {', '.join(known)}")
+        twice = [name for name in known[:len(values)] if name in named]
+        if twice:
+            raise KaszinoError(f"invalid rules: {', '.join(map(quote, twice))} given twice, "
+                               f"in order and by name")
+        return object.__new__(cls)  # not super(): slots=True makes a new class
+
     def __post_init__(self) -> None:
         problems = [problem for field in fields(self)
                     if (problem := field_problem(field.name, getattr(self, field.name))) is not None]
@@ -124,9 +139,6 @@ class Rules:
 
     def with_changes(self, **changes: object) -> Rules:
         """A copy with some fields changed, validated like a new value."""
-        unknown = sorted(set(changes) - {field.name for field in fields(self)})
-        if unknown:
-            raise KaszinoError(f"invalid rules: no field named {', '.join(map(quote, unknown))}")
         return replace(self, **changes)  # type: ignore[arg-type]
 
     def changed_fields(self) -> dict[str, object]:

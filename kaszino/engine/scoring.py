@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from kaszino.engine.cards import DECK_SIZE as DECK_SIZE  # the scoring's name for it too
 from kaszino.engine.cards import Card, Suit
 from kaszino.engine.rules import Rules
 
-DECK_SIZE = 52
 SPADES_IN_DECK = 13
 BIG_CASINO = Card(10, Suit.DIAMONDS)
 LITTLE_CASINO = Card(2, Suit.SPADES)

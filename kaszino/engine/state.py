@@ -17,7 +17,7 @@ from kaszino.engine.dealing import check_deck, draw_hands, shuffled_deck, split_
 from kaszino.engine.moves import Challenge, Claim, Forced, Lay, Move, NextDeal, Pass, move_problem
 from kaszino.engine.notation import DRAW, Position, read_position, result_token, write_position
 from kaszino.engine.rules import Rules
-from kaszino.engine.scoring import PileScore, pile_scores
+from kaszino.engine.scoring import DECK_SIZE, PileScore, pile_scores, points_available
 from kaszino.errors import IllegalMoveError, KaszinoError, NotationError, quote
 from kaszino.inputs import MAX_SEED, check_type, check_whole
 
@@ -157,8 +157,6 @@ class GameState:
             missing = [c for c in move.hand if c not in hand] + [c for c in move.table if c not in self.table]
             if missing:
                 return f"not available: {' '.join(map(str, missing))}"
-            if len(set(move.hand)) != len(move.hand) or len(set(move.table)) != len(move.table):
-                return "a card is named twice"
             wrong = capture_problem(move.hand, move.table, self.rules)
             if wrong is not None and not (self.rules.fals and move.hand and move.table):
                 return wrong
@@ -342,7 +340,7 @@ class GameState:
         state = cls(**{name: getattr(position, name) for name in _POSITION_FIELDS})
         if not state.deal_over and not state.hands[state.to_move]:
             raise NotationError(f"to_move: player {state.to_move} holds no cards")
-        problem = _unreachable(state)
+        problem = _unreachable(state, position.pending is not None)
         if problem is not None:
             raise NotationError(f"{problem} (no game reaches this position)")
         if position.pending is None:
@@ -360,32 +358,110 @@ _POSITION_FIELDS = tuple(field.name for field in fields(Position) if field.name 
 """The fields a position notation and a state have in common: all but the pending capture."""
 
 
-def _unreachable(state: GameState) -> str | None:
-    """What makes ``state`` a position no game reaches, which its fields one by one let through."""
-    rules, players = state.rules, state.players
-    previous = (state.to_move - 1) % players
-    if state.deal == 1 and any(state.scores):
-        return f"scores: {_totals(state.scores)} before deal 1 has ended; the first deal starts at 0"
+def _unreachable(state: GameState, pending: bool) -> str | None:
+    """What makes ``state`` a position no game reaches, which its fields one by one let through.
+
+    ``pending``: a capture attempted on ``state`` may still be challenged (V6), so automatic
+    claims are still waiting.
+    """
+    checks = (_forced_problem(state), _scores_problem(state), _start_problem(state), _pile_problem(state),
+              _points_problem(state), _result_problem(state, pending))
+    return next((problem for problem in checks if problem is not None), None)
+
+
+def _forced_problem(state: GameState) -> str | None:
+    """The double move after a tábla: an empty table, then the one card laid, after the sweeper's move."""
+    if state.forced is None:
+        return None
+    if state.deal_over:
+        return f"forced: {state.forced}, but the deal is over"
     if state.forced == "lay" and state.table:
         return "forced: lay after a tábla, but the table is not empty"
     if state.forced == "again" and len(state.table) != 1:
         return "forced: again (second move after a tábla), but the table does not hold just the card laid"
-    if state.forced is not None and state.last_capturer != previous:
+    if state.last_capturer != (state.to_move - 1) % state.players:
         return (f"forced: {state.forced}, but last_capturer is not the player before {state.to_move}, "
                 f"who made the tábla")
-    if state.last_capturer is None and any(state.piles):
-        return "piles: cards in the piles, but last_capturer is '-' (nobody has captured in this deal)"
-    if state.last_capturer is not None and not state.piles[state.last_capturer]:
+    return None
+
+
+def _scores_problem(state: GameState) -> str | None:
+    """The totals of the deals before this one: 0 before the first, no more than those deals hand out."""
+    rules, scores, played = state.rules, state.scores, state.deal - 1
+    if not played and any(scores):
+        return f"scores: {_totals(scores)} before deal 1 has ended; the first deal starts at 0"
+    # A deal hands out its card points and at most one tábla a capture, 26 captures at most (two
+    # cards each); only Fals! calls (V6) have no bound.
+    most = points_available(rules) + _most_per_tabla(rules) * (DECK_SIZE // 2)
+    if not rules.fals and sum(scores) > played * most:
+        return (f"scores: {_totals(scores)}, more than {played} deal(s) hand out "
+                f"(at most {most} points a deal)")
+    target, leader = rules.target, max(scores)
+    if (target is not None and rules.target_check == "after_deal" and played and leader >= target
+            and scores.count(leader) == 1):
+        return (f"scores: {_totals(scores)} after deal {played}, but that deal ended the game "
+                f"(a single leader at or above the target {target})")
+    return None
+
+
+def _most_per_tabla(rules: Rules) -> int:
+    return max(rules.tabla_points, rules.first_move_tabla_points)
+
+
+def _start_problem(state: GameState) -> str | None:
+    """While everybody holds all his cards of round 1, nobody has moved: the first player moves."""
+    full = state.round == 1 and all(len(hand) == state.rules.hand_size(1) for hand in state.hands)
+    if full and state.to_move != state.first_player:
+        return (f"to_move: {state.to_move}, but nobody has moved yet, and player {state.first_player} "
+                f"(after the dealer {state.dealer}) moves first")
+    return None
+
+
+def _pile_problem(state: GameState) -> str | None:
+    """Piles and the last capturer agree, and leftovers went to him at the end of the deal."""
+    if state.last_capturer is None:
+        if any(state.piles):
+            return "piles: cards in the piles, but last_capturer is '-' (nobody has captured in this deal)"
+        return None
+    if not state.piles[state.last_capturer]:
         return f"last_capturer: player {state.last_capturer} has an empty pile"
-    for player in range(players):
-        if state.tabla_points[player] and not state.piles[player]:
-            return f"tabla_points[{player}]: points for táblák, but player {player} has an empty pile"
-        if state.bonus[player] and not rules.fals:
+    if state.deal_over and state.table:
+        return (f"table: cards left on the table when the deal is over; they go to the last capturer "
+                f"{state.last_capturer}")
+    return None
+
+
+def _points_problem(state: GameState) -> str | None:
+    """This deal's tábla and Fals! points: no more than the player's captures could have made."""
+    rules = state.rules
+    most_per_tabla = _most_per_tabla(rules)
+    for player, (tabla, bonus, pile) in enumerate(zip(state.tabla_points, state.bonus, state.piles,
+                                                      strict=True)):
+        captures = len(pile) // 2  # a capture takes at least one hand card and one table card
+        if tabla > most_per_tabla * captures:
+            return (f"tabla_points[{player}]: {tabla}, but a pile of {len(pile)} cards holds at most "
+                    f"{captures} capture(s), each tábla worth at most {most_per_tabla}")
+        if bonus and not rules.fals:
             return f"bonus[{player}]: Fals! points, but the rules have fals=false"
-    return _result_problem(state)
+        if bonus and not _fals_points(bonus, rules, captures):
+            return (f"bonus[{player}]: {bonus}, but calls give {rules.fals_penalty} for each right "
+                    f"challenge and {rules.fals_reward} for each wrong challenge of one of his "
+                    f"{captures} capture(s)")
+    return None
 
 
-def _result_problem(state: GameState) -> str | None:
+def _fals_points(bonus: int, rules: Rules, captures: int) -> bool:
+    """Whether ``bonus`` is some right challenges (any number) plus wrong ones (at most ``captures``)."""
+    for wrong in range(captures + 1):
+        rest = bonus - wrong * rules.fals_reward
+        if rest < 0:
+            return False
+        if rest == 0 or (rules.fals_penalty and rest % rules.fals_penalty == 0):
+            return True
+    return False
+
+
+def _result_problem(state: GameState, pending: bool) -> str | None:
     """A result the rules could not have given, or an end they would have reached already."""
     rules, totals = state.rules, state.totals()
     best = max(totals)
@@ -412,7 +488,7 @@ def _result_problem(state: GameState) -> str | None:
         return None
     if state.finished and state.winner is None:
         return "result: draw, but a race to the target has no draw"
-    if not state.finished and rules.claim == "auto" and not rules.fals and best >= rules.target:
+    if not state.finished and rules.claim == "auto" and not pending and best >= rules.target:
         return (f"result: -, but player {leaders[0]} holds {best} points, at least the target "
                 f"{rules.target}, and claims are automatic")
     return None

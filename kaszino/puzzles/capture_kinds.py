@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from kaszino.engine.captures import Capture, captures
 from kaszino.engine.cards import card_sum, format_cards
-from kaszino.engine.moves import Move
 from kaszino.engine.state import GameState
-from kaszino.errors import KaszinoError
 from kaszino.i18n import player_number, tr
 from kaszino.puzzles.kinds import (
     Answer,
@@ -58,17 +54,10 @@ class AllCaptures(_CaptureKind):
         return canonical(state, captures(state.hands[state.to_move], state.table, state.rules))
 
     def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
-        if isinstance(attempt, Capture):
-            selection: tuple[Move, ...] = (attempt,)
-        elif isinstance(attempt, str | int) or not isinstance(attempt, Iterable):
-            raise KaszinoError(f"an all_captures puzzle takes a set of captures, not {attempt!r}")
-        else:
-            selection = tuple(attempt)
-        if not all(isinstance(move, Capture) for move in selection):
-            raise KaszinoError(f"an all_captures puzzle takes captures only, not {selection!r}")
+        selection = self.some_captures(attempt)
         reasons = {move: refusal(state, move) for move in selection}
         wrong = tuple(move for move, reason in reasons.items() if reason is not None)
-        chosen = {capture_key(m) for m in selection if isinstance(m, Capture) and reasons[m] is None}
+        chosen = {capture_key(m) for m in selection if reasons[m] is None}
         missing = tuple(a for a in _captures_only(answers) if capture_key(a) not in chosen)
         lines = [reason for reason in reasons.values() if reason is not None]
         if missing:

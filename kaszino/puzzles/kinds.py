@@ -16,14 +16,17 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Literal, get_args
 
+from kaszino.engine import moves
 from kaszino.engine.captures import Capture, capture_problem
 from kaszino.engine.cards import Card
 from kaszino.engine.moves import Lay, Move, parse_move
 from kaszino.engine.state import GameState
-from kaszino.errors import KaszinoError
+from kaszino.errors import KaszinoError, quote
 from kaszino.i18n import language, tr
+from kaszino.inputs import MAX_COUNT
 from kaszino.teach.explain import Joined, Message, explain_move
 
 Kind = Literal["all_captures", "best_capture", "sweep", "last_round", "fals", "ausz", "score_deal", "defend"]
@@ -37,6 +40,9 @@ Attempt = Move | Iterable[Move] | str | int
 """What a learner submits: a set of captures, one move, one choice or one number."""
 
 CaptureKey = tuple[frozenset[Card], frozenset[Card]]
+
+MAX_ATTEMPT_MOVES = 1000
+"""The most moves one attempt may hold (a position has at most a few hundred captures)."""
 
 
 def capture_key(capture: Capture) -> CaptureKey:
@@ -109,43 +115,61 @@ class KindRules(ABC):
         """One stored answer read from its JSON value; ``KaszinoError`` says what is wrong."""
         if self.form in ("captures", "move"):
             if not isinstance(value, str):
-                raise KaszinoError(f"{value!r} is not a move text")
+                raise KaszinoError(f"{quote(value)} is not a move text")
             try:
                 move = parse_move(value)
             except KaszinoError as error:
-                raise KaszinoError(f"{value!r} is not a move: {error}") from None
+                raise KaszinoError(f"{quote(value)} is not a move: {error}") from None
             allowed = (Capture,) if self.form == "captures" else (Capture, Lay)
             if not isinstance(move, allowed):
-                raise KaszinoError(f"{value!r} is not a {'capture' if self.form == 'captures' else 'move'}")
+                wanted = "capture" if self.form == "captures" else "move"
+                raise KaszinoError(f"{quote(value)} is not a {wanted}")
             problem = move_problem(state, move)
             if problem is not None:
-                raise KaszinoError(f"{value!r} is not a legal move here: {problem}")
+                raise KaszinoError(f"{quote(value)} is not a legal move here: {problem}")
             return move
         if self.form == "choice":
-            if value not in self.choices(state):
-                raise KaszinoError(f"{value!r} is not one of {', '.join(self.choices(state))}")
-            assert isinstance(value, str)
-            return value
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise KaszinoError(f"{value!r} is not a whole number")
-        return value
+            return self.one_choice(state, value)
+        return whole_answer(value)
 
     def answer_value(self, answer: Answer) -> object:
         """The JSON value of one answer (the inverse of :meth:`read_answer`)."""
         return answer if isinstance(answer, str | int) else str(answer)
 
-    def one_move(self, attempt: Attempt) -> Move:
+    def one_move(self, attempt: object) -> Capture | Lay:
         """The single move of a ``move`` attempt, or a ``KaszinoError``."""
-        if not isinstance(attempt, Capture | Lay):
-            raise KaszinoError(f"a {self.kind} puzzle takes one move, not {attempt!r}")
+        if not isinstance(attempt, Capture | Lay) or moves.move_problem(attempt) is not None:
+            raise KaszinoError(f"a {self.kind} puzzle takes one move (a capture or a lay), "
+                               f"not {quote(attempt)}")
         return attempt
 
-    def one_choice(self, state: GameState, attempt: Attempt) -> str:
+    def some_captures(self, attempt: object) -> tuple[Capture, ...]:
+        """The captures of a ``captures`` attempt (one capture or a collection), or a ``KaszinoError``."""
+        if isinstance(attempt, Capture):
+            attempt = (attempt,)
+        if isinstance(attempt, str | bytes) or not isinstance(attempt, Iterable):
+            raise KaszinoError(f"a {self.kind} puzzle takes a set of captures, not {quote(attempt)}")
+        selection = tuple(islice(attempt, MAX_ATTEMPT_MOVES + 1))
+        if len(selection) > MAX_ATTEMPT_MOVES:
+            raise KaszinoError(f"a {self.kind} attempt holds at most {MAX_ATTEMPT_MOVES} captures")
+        for move in selection:
+            if not isinstance(move, Capture) or moves.move_problem(move) is not None:
+                raise KaszinoError(f"a {self.kind} puzzle takes captures only, not {quote(move)}")
+        return selection
+
+    def one_choice(self, state: GameState, attempt: object) -> str:
         """The choice of a ``choice`` attempt, or a ``KaszinoError`` listing the options."""
         if not isinstance(attempt, str) or attempt not in self.choices(state):
-            raise KaszinoError(f"a {self.kind} puzzle takes one of {', '.join(self.choices(state))}, "
-                               f"not {attempt!r}")
+            raise KaszinoError(f"{quote(attempt)} is not one of {', '.join(self.choices(state))} "
+                               f"(the choices of a {self.kind} puzzle)")
         return attempt
+
+
+def whole_answer(value: object, low: int = 0) -> int:
+    """A ``number`` answer (or, with ``low`` below 0, an attempt): a whole number ``low..MAX_COUNT``."""
+    if type(value) is not int or not low <= value <= MAX_COUNT:
+        raise KaszinoError(f"{quote(value)} is not a whole number {low}..{MAX_COUNT}")
+    return value
 
 
 def move_problem(state: GameState, move: Move) -> str | None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from kaszino.engine.cards import format_cards
 from kaszino.engine.moves import Claim
 from kaszino.engine.state import GameState
-from kaszino.errors import KaszinoError
 from kaszino.i18n import tr
-from kaszino.puzzles.kinds import Answer, Attempt, KindRules, Verdict, bullet_lines
+from kaszino.inputs import MAX_COUNT
+from kaszino.puzzles.kinds import Answer, Attempt, KindRules, Verdict, bullet_lines, whole_answer
 
 
 def point_items(state: GameState, player: int, *, earlier: bool) -> list[str]:
@@ -100,13 +100,12 @@ class ScoreDeal(KindRules):
         return (state.deal_scores()[state.to_move].total,)
 
     def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
-        if not isinstance(attempt, int) or isinstance(attempt, bool):
-            raise KaszinoError(f"a score_deal puzzle takes a whole number, not {attempt!r}")
+        points = whole_answer(attempt, low=-MAX_COUNT)  # a guess below 0 is merely too low
         right = answers[0]
-        if attempt == right:
-            return Verdict(True, tr("puzzles.score_right", points=attempt))
-        key = "score_too_high" if isinstance(right, int) and attempt > right else "score_too_low"
-        return Verdict(False, tr(f"puzzles.{key}", points=attempt), extra=(attempt,))
+        if points == right:
+            return Verdict(True, tr("puzzles.score_right", points=points))
+        key = "score_too_high" if isinstance(right, int) and points > right else "score_too_low"
+        return Verdict(False, tr(f"puzzles.{key}", points=points), extra=(points,))
 
     def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
         score, rules = state.deal_scores()[state.to_move], state.rules

@@ -44,12 +44,14 @@ from kaszino.puzzles.kinds import (
 from kaszino.puzzles.play_kinds import Defend, LastRound
 from kaszino.puzzles.point_kinds import Ausz, ScoreDeal
 from kaszino.puzzles.themes import THEMES
+from kaszino.puzzles.themes import themes as themes_of
 
 __all__ = [
     "BANDS", "FORMAT_VERSION", "KINDS", "KIND_RULES", "PUZZLE_DIR", "READABLE_FORMATS", "THEMES",
     "Answer", "AnswerForm", "Band", "CaptureKey", "Discrepancy", "Kind", "Puzzle", "Rating", "Source",
     "Verdict", "band_of", "canonical", "capture_key", "dumps_puzzles", "load_all", "load_puzzles",
     "parse_puzzles", "puzzle_files", "puzzle_from_record", "recheck", "save_puzzles", "solve",
+    "target_problem",
 ]
 
 KIND_RULES: dict[Kind, KindRules] = {
@@ -213,28 +215,40 @@ def solve(kind: Kind, state: GameState) -> tuple[Answer, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Discrepancy:
-    """A stored puzzle whose answers differ from the solver's set."""
+    """A stored puzzle whose answers differ from the solver's set, or whose themes from the predicates'.
+
+    ``themes`` are the themes the predicates find, when they are not the stored ones (else None).
+    """
 
     puzzle: Puzzle
     missing: tuple[Answer, ...]
     extra: tuple[Answer, ...]
+    themes: tuple[str, ...] | None = None
 
     def __str__(self) -> str:
-        parts = [f"puzzle {self.puzzle.id!r} ({self.puzzle.kind})"]
+        parts = []
         if self.missing:
             parts.append("missing " + "; ".join(map(str, self.missing)))
         if self.extra:
             parts.append("extra " + "; ".join(map(str, self.extra)))
-        return ": ".join(parts[:1]) + ": " + ", ".join(parts[1:])
+        if self.themes is not None:
+            parts.append(f"themes {', '.join(self.puzzle.themes) or '-'}, but the position has "
+                         f"{', '.join(self.themes) or 'none'}")
+        return f"puzzle {self.puzzle.id!r} ({self.puzzle.kind}): " + ", ".join(parts)
 
 
 def recheck(puzzle: Puzzle) -> Discrepancy | None:
-    """Re-solve ``puzzle``; a :class:`Discrepancy` if its stored answers are not exactly the solver's."""
+    """Re-solve ``puzzle``; a :class:`Discrepancy` if its stored answers are not exactly the solver's,
+    or its stored themes not exactly those :func:`kaszino.puzzles.themes.themes` finds."""
     solved = solve(puzzle.kind, puzzle.state)
     solved_keys = {answer_key(answer) for answer in solved}
     missing = tuple(answer for answer in solved if not puzzle.is_answer(answer))
     extra = tuple(answer for answer in puzzle.answers if answer_key(answer) not in solved_keys)
-    return Discrepancy(puzzle, missing, extra) if missing or extra else None
+    found = themes_of(puzzle.kind, puzzle.state, puzzle.answers)
+    wrong_themes = found if set(found) != set(puzzle.themes) else None
+    if missing or extra or wrong_themes is not None:
+        return Discrepancy(puzzle, missing, extra, wrong_themes)
+    return None
 
 
 # --- reading files ----------------------------------------------------------------------------------
@@ -482,14 +496,30 @@ def save_puzzles(puzzles: Sequence[Puzzle], path: Path | str) -> None:
     if not isinstance(puzzles, Sequence) or not all(isinstance(p, Puzzle) for p in puzzles):
         raise KaszinoError(f"save_puzzles writes a list of Puzzle values, not {quote(puzzles)}")
     path = Path(path)
+    problem = target_problem(path)
+    if problem is not None:
+        raise KaszinoError(f"{path}: {problem}; nothing written")
     text = dumps_puzzles(puzzles)
     if parse_puzzles(text, path) != tuple(puzzles):
         raise KaszinoError(f"{path}: the puzzles do not read back unchanged; nothing written")
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644  # a new file is readable by all
     try:
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        _replace(path, text)
     except OSError as error:
-        raise KaszinoError(f"{path}: cannot write there ({error.strerror or error})") from None
+        raise KaszinoError(f"{path}: cannot write there ({error.strerror or error}); nothing written") \
+            from None
+
+
+def target_problem(path: Path) -> str | None:
+    """Why a puzzle file cannot be written at ``path`` (something other than a file is there), or None."""
+    if path.exists() and not path.is_file():
+        return "a folder (or a device), not a puzzle file"
+    return None
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write ``text`` to a new file beside ``path``, then put it in the place of ``path`` in one step."""
+    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644  # a new file is readable by all
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)

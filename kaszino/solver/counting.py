@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 
 from kaszino.engine.captures import hand_groups, iter_capture_sums
-from kaszino.engine.cards import DECK, Card, check_cards
+from kaszino.engine.cards import DECK, Card, check_cards, check_hand_and_table
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError
 from kaszino.inputs import MAX_COUNT, check_type, check_whole
@@ -39,7 +39,7 @@ def subset_sum_counts(cards: Iterable[Card], limit: int | None = None) -> dict[i
 
 def count_captures(hand: Sequence[Card], table: Sequence[Card], rules: Rules = STANDARD) -> int:
     """The number of legal captures, i.e. ``len(captures(hand, table, rules))``, found by counting."""
-    hand = check_cards("hand", hand)
+    hand, table = check_hand_and_table(hand, table)
     check_type("rules", rules, Rules)
     return _count_against(hand, subset_sum_counts(table, rules.capture_limit), rules)
 
@@ -61,10 +61,11 @@ def distinct_capture_sums(
 
     With ``hand``: only the sums that hand can also make, i.e. the sums of its legal captures.
     """
-    table = check_cards("table", table)
+    if hand is None:
+        table = check_cards("table", table)
+    else:
+        hand, table = check_hand_and_table(hand, table)
     check_type("rules", rules, Rules)
-    if hand is not None:
-        hand = check_cards("hand", hand)
     sums = iter_capture_sums(table, rules)
     if hand is None:
         return tuple(sums)

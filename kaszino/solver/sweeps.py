@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kaszino.engine.captures import Capture, hand_groups
-from kaszino.engine.cards import Card, card_sum, check_cards
+from kaszino.engine.cards import Card, card_sum, check_hand_and_table
 from kaszino.engine.moves import Lay
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.engine.state import GameState
@@ -22,7 +22,7 @@ SweepPlan = tuple[Card, Capture]
 
 def table_sweeps(hand: Sequence[Card], table: Sequence[Card], rules: Rules = STANDARD) -> list[Capture]:
     """Every capture of ``hand`` that takes all of ``table`` (none if the table is empty)."""
-    hand, table = check_cards("hand", hand), check_cards("table", table)
+    hand, table = check_hand_and_table(hand, table)
     check_type("rules", rules, Rules)
     if not table:
         return []
