@@ -92,8 +92,9 @@ _FIELDS = ("id", "kind", "position", "answers", "themes", "rating", "source")
 _ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _JSON_WHOLE = 10**20 - 1
 """The largest whole number a puzzle file may hold (20 digits; each field has its own, smaller bound)."""
-_RATING_BOUNDS = {"value": 5000.0, "deviation": 1000.0, "volatility": 10.0}
-"""The largest value of each rating field (all are at least 0)."""
+RATING_LIMITS = {"value": (0.0, 5000.0), "deviation": (0.0, 1000.0), "volatility": (1e-9, 10.0)}
+"""The range of each field of a rating, in a puzzle file and wherever Glicko-2 updates one (a
+volatility must be above 0: Glicko-2 takes its logarithm)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,11 +339,12 @@ def _read_themes(themes: object, where: _Where) -> tuple[str, ...]:
 
 
 def _read_rating(data: object, where: _Where) -> Rating:
-    if not isinstance(data, Mapping) or set(data) - set(_RATING_BOUNDS):
-        raise where.error(f"rating must be an object with some of {', '.join(_RATING_BOUNDS)}", "rating")
+    if not isinstance(data, Mapping) or set(data) - set(RATING_LIMITS):
+        raise where.error(f"rating must be an object with some of {', '.join(RATING_LIMITS)}", "rating")
     for name, value in data.items():
-        if not _within(value, int | float, _RATING_BOUNDS[name]):
-            raise where.error(f"{name} must be a number 0..{_RATING_BOUNDS[name]:g}, not {quote(value)}",
+        low, high = RATING_LIMITS[name]
+        if not _within(value, int | float, high) or value < low:
+            raise where.error(f"{name} must be a number {low:g}..{high:g}, not {quote(value)}",
                               f"rating.{name}")
     return Rating(**{k: float(v) for k, v in data.items()})
 

@@ -13,20 +13,17 @@ from dataclasses import dataclass
 import glicko2
 
 from kaszino.inputs import check_real, check_type
-from kaszino.puzzles.puzzle import Rating
+from kaszino.puzzles.puzzle import RATING_LIMITS, Rating
 
 NEW_LEARNER = Rating()
 """A learner without rated attempts: 1500 ± 350, the Glicko-2 defaults."""
 
-LIMITS = {"value": (0.0, 5000.0), "deviation": (0.0, 1000.0), "volatility": (1e-9, 10.0)}
-"""The range of each field of a rating Glicko-2 can update (the bounds of a puzzle file's ratings,
-except that a volatility must be above 0: Glicko-2 takes its logarithm)."""
 
 
 def check_rating(name: str, rating: object) -> Rating:
-    """``rating`` if it is a :class:`Rating` within :data:`LIMITS`; else a ``KaszinoError`` naming it."""
+    """``rating`` if it is a :class:`Rating` within ``RATING_LIMITS``; else a ``KaszinoError`` naming it."""
     checked = check_type(name, rating, Rating)
-    for field, (low, high) in LIMITS.items():
+    for field, (low, high) in RATING_LIMITS.items():
         check_real(f"{name}.{field}", getattr(checked, field), low, high)
     return checked
 
