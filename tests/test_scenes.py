@@ -79,3 +79,40 @@ def test_a_scene_whose_cards_do_not_add_up_is_refused(
 ) -> None:
     with pytest.raises(KaszinoError, match=problem):
         scene(hands, table, piles=piles)
+
+
+def _lesson_positions() -> list[tuple[str, GameState]]:
+    """Every position a lesson module builds without arguments, named by its function."""
+    import inspect
+
+    from kaszino.teach import drills, game_lesson, scoring_lesson, variants_lesson
+
+    found = []
+    for module in (game_lesson, scoring_lesson, variants_lesson, drills):
+        for name, function in vars(module).items():
+            if not inspect.isfunction(function) or function.__module__ != module.__name__:
+                continue
+            parameters = inspect.signature(function).parameters.values()
+            if not name.startswith("_") and all(p.default is not p.empty for p in parameters):
+                made = function()
+                for item in made if isinstance(made, (tuple, list)) else [made]:
+                    if isinstance(item, GameState):
+                        found.append((f"{module.__name__.rpartition('.')[2]}.{name}", item))
+    return found
+
+
+LESSON_POSITIONS = _lesson_positions()
+
+
+@pytest.mark.parametrize(("name", "state"), LESSON_POSITIONS, ids=[name for name, _ in LESSON_POSITIONS])
+def test_every_lesson_position_reads_back_from_its_notation(name: str, state: GameState) -> None:
+    # a position a learner sees is one a game can reach: its notation is accepted and gives it back
+    assert GameState.from_notation(state.notation()) == state
+
+
+def test_a_scene_with_piles_names_who_captured_last() -> None:
+    state = scene(["5♠ A♥ K♣", "7♦ 8♣ 9♥"], "2♦ 4♣", round=3, to_move=0)
+    assert state.last_capturer == 1  # the player before the one to move: his move was a capture
+    only_one = [Pile(count=0), Pile(count=None)]  # player 1 holds every card played so far
+    assert scene(["5♠", "6♣"], "2♦", round=8, to_move=1, piles=only_one).last_capturer == 1
+    assert scene(["5♠ A♥ K♣", "7♦ 8♣ 9♥"], "2♦ 4♣", round=3, last_capturer=0).last_capturer == 0

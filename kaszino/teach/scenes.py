@@ -66,7 +66,8 @@ def scene(
 
     The talon holds what rounds after ``round`` need; ``piles`` (a :class:`Pile` or a card string
     per player) default to an even split of the cards already played, with the last player's pile
-    taking what is left. Raises ``KaszinoError`` naming the problem when the cards do not add up.
+    taking what is left; ``last_capturer`` defaults to the nearest player before ``to_move``
+    with a pile. Raises ``KaszinoError`` naming the problem when the cards do not add up.
     """
     players = rules.players
     if len(hands) != players:
@@ -93,6 +94,8 @@ def scene(
     if len(talon) < talon_size:
         raise KaszinoError(f"round {round} needs {talon_size} cards in the talon, only {len(talon)} are left")
     check_deck(named + [card for pile in filled for card in pile if card not in named] + talon)
+    if last_capturer is None:
+        last_capturer = _last_capturer(filled, to_move)
     zeros = (0,) * players
     return GameState(
         rules=rules, hands=hand_cards, table=table_cards, talon=tuple(talon),
@@ -102,6 +105,18 @@ def scene(
         dealer=players - 1 if dealer is None else dealer, to_move=to_move,
         last_capturer=last_capturer, round=round, deal=deal, forced=forced, seed=seed,
     )
+
+
+def _last_capturer(piles: Sequence[Sequence[Card]], to_move: int) -> int | None:
+    """Who captured last, when a scene does not say: somebody did if any pile holds cards (a
+    position with piles and no last capturer is one no game reaches); the nearest player before
+    ``to_move`` with a pile, so the move just made was a capture."""
+    players = len(piles)
+    for step in range(1, players + 1):
+        player = (to_move - step) % players
+        if piles[player]:
+            return player
+    return None
 
 
 def check_deck_part(cards: Sequence[Card]) -> None:
