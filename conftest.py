@@ -7,6 +7,7 @@ kernels nbval and Voilà start (they inherit the environment), writes to a fresh
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -14,7 +15,15 @@ import pytest
 
 from kaszino.store import ENVIRONMENT_VARIABLE
 
+_FOLDER = pytest.StashKey[Path]()
+
 
 def pytest_configure(config: pytest.Config) -> None:
     folder = Path(tempfile.mkdtemp(prefix="kaszino-test-progress-"))
+    config.stash[_FOLDER] = folder
     os.environ[ENVIRONMENT_VARIABLE] = str(folder / "progress.sqlite3")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The session's progress file goes with the session (its kernels and servers have stopped)."""
+    shutil.rmtree(config.stash[_FOLDER], ignore_errors=True)

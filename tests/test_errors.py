@@ -463,6 +463,16 @@ def test_a_stored_theme_that_does_not_hold_fails_the_check() -> None:
 def test_puzzle_files_as_paths(tmp_path: Path) -> None:
     refused(lambda: load_puzzles(None), "None", error=PuzzleFormatError)  # type: ignore[arg-type]
     refused(lambda: load_puzzles(tmp_path), str(tmp_path), "cannot read", error=PuzzleFormatError)
+    latin = tmp_path / "latin.json"
+    latin.write_bytes(_file().replace('"format"', '"f\u00f6rmat"').encode("latin-1"))
+    refused(lambda: load_puzzles(latin), "not UTF-8 text", "0xf6", error=PuzzleFormatError)
+
+
+def test_a_puzzle_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    # some editors (Windows Notepad) start UTF-8 files with one
+    marked = tmp_path / "marked.json"
+    marked.write_bytes(b"\xef\xbb\xbf" + _file().encode("utf-8"))
+    assert load_puzzles(marked) == parse_puzzles(_file(), "plain.json")
 
 
 def test_ids_repeated_across_files_fail_the_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

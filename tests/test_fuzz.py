@@ -13,12 +13,14 @@ The example counts are kept small for the test suite; set ``KASZINO_FUZZ_EXAMPLE
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import io
 import json
 import os
 import random
 import re
+import shutil
 import string
 import tempfile
 from collections.abc import Callable
@@ -332,6 +334,9 @@ def test_puzzle_attempts(puzzle: Puzzle, attempt: object) -> None:
     judged(lambda: puzzle.check(attempt), puzzle.kind, "answer", "whole number")  # type: ignore[arg-type]
 
 FOLDER = Path(tempfile.mkdtemp(prefix="kaszino-fuzz-"))
+"""Files the fuzz tests write (Hypothesis runs a test many times within one function-scoped
+fixture, so the folder is the module's), removed when the test process ends."""
+atexit.register(shutil.rmtree, FOLDER, ignore_errors=True)
 
 
 @FUZZ

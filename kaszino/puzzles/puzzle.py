@@ -439,10 +439,15 @@ def check_unique_ids(puzzles: Sequence[Puzzle], path: Path | str) -> None:
 
 
 def load_puzzles(path: Path | str) -> tuple[Puzzle, ...]:
-    """Read and validate one puzzle file. Reading never changes the file."""
+    """Read and validate one puzzle file (UTF-8, with or without a byte order mark, as some editors
+    write it). Reading never changes the file."""
     try:
-        text = Path(_path(path)).read_text(encoding="utf-8")
-    except (OSError, ValueError) as error:  # ValueError: undecodable text, a NUL in the name
+        text = Path(_path(path)).read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as error:
+        byte = error.object[error.start]
+        raise _Where(quote(str(path))).error(f"cannot read: not UTF-8 text (byte 0x{byte:02x} at "
+                                             f"{error.start})") from None
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
         raise _Where(quote(str(path))).error(f"cannot read: {error}") from None
     return parse_puzzles(text, path)
 
