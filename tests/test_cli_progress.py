@@ -116,3 +116,16 @@ def test_an_existing_output_is_kept_without_force(capsys: pytest.CaptureFixture[
     assert len(rows(out)) == 1
     status, _, err = run(capsys, "progress", "export", str(anna), "--out", str(tmp_path / "no" / "x.csv"))
     assert status == 2 and "no folder" in err
+
+
+def test_an_export_never_writes_to_the_files_it_reads(capsys: pytest.CaptureFixture[str],
+                                                      tmp_path: Path) -> None:
+    # an empty file is a progress file of schema 0: opened for the trainer it would be brought up to
+    # date, which is a write; the export reads it in memory and leaves it as it was
+    anna, empty = learner(tmp_path / "anna.sqlite3", 2, 1), tmp_path / "empty.sqlite3"
+    empty.write_bytes(b"")
+    before = {path: path.read_bytes() for path in (anna, empty)}
+    out = tmp_path / "results.csv"
+    assert run(capsys, "progress", "export", str(anna), str(empty), "--out", str(out))[0] == 0
+    assert [r["learner"] for r in rows(out)] == ["anna"] * 3
+    assert {path: path.read_bytes() for path in before} == before

@@ -203,6 +203,27 @@ def test_snapshots_keep_the_database_in_memory_and_write_the_whole_file_after_ea
         assert store.chapter_results()["05"].best == 2
 
 
+def test_an_empty_file_is_a_new_store_in_snapshot_mode_too(path: Path) -> None:
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"")  # SQLite's own reading takes it as an empty database; deserialize cannot
+    with open_store(path, snapshots=True) as store:
+        store.set_setting("language", "en")
+    with open_store(path) as reader:
+        assert reader.get_setting("language") == "en"
+
+
+def test_a_read_only_store_brings_an_old_file_up_to_date_in_memory_only(path: Path) -> None:
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"")
+    with open_store(path, read_only=True) as store:
+        assert store.get_setting("language") is None  # the schema is there, in memory
+        store.set_setting("language", "en")  # kept in memory, never written
+    assert path.read_bytes() == b""
+    with pytest.raises(StoreError, match="no such progress file"):
+        open_store(path.with_name("nobody.sqlite3"), read_only=True)
+    assert not path.with_name("nobody.sqlite3").exists()
+
+
 def test_a_damaged_file_is_refused_in_snapshot_mode_too(path: Path) -> None:
     before = _bad_file(path, "damaged")
     with pytest.raises(StoreError, match=r"damaged|cannot open"):

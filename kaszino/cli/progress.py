@@ -44,7 +44,7 @@ def _opened(path: Path) -> Iterator[Store]:
         raise KaszinoError(f"{path}: cannot be read ({error.strerror or error})") from None
     if not found:
         raise KaszinoError(f"{path}: no such progress file")
-    store = open_store(path)
+    store = open_store(path, read_only=True)  # an export never changes a learner's file
     try:
         yield store
     finally:

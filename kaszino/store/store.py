@@ -149,11 +149,13 @@ MAX_TIMEOUT_S = 3600
 
 
 def open_store(path: str | os.PathLike[str] | None = None, *, timeout: float = 10.0,
-               snapshots: bool | None = None) -> Store:
+               snapshots: bool | None = None, read_only: bool = False) -> Store:
     """Open (creating if needed) the progress file at ``path`` (default :func:`default_path`).
 
     ``snapshots``: keep the database in memory and write the whole file after every change, for a
-    file system that cannot host SQLite (default: only in the browser).
+    file system that cannot host SQLite (default: only in the browser). ``read_only``: read an
+    existing file into memory and never write it, not even to bring an older schema up to date
+    (a teacher's export of the files collected from a class).
     """
     if path is not None and (not isinstance(path, (str, os.PathLike)) or "\0" in os.fspath(path)):
         raise StoreError(f"a progress file is named by a path, not {quote(path)}")
@@ -163,23 +165,31 @@ def open_store(path: str | os.PathLike[str] | None = None, *, timeout: float = 1
                          f"not {quote(timeout)}")
     if snapshots is not None and not isinstance(snapshots, bool):
         raise StoreError(f"snapshots must be True, False or None, not {quote(snapshots)}")
+    if not isinstance(read_only, bool):
+        raise StoreError(f"read_only must be True or False, not {quote(read_only)}")
     target = Path(path).expanduser() if path is not None else default_path()
     _check_header(target)
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise StoreError(f"{target}: cannot create its folder ({error.strerror or error})") from None
+    if read_only:
+        if not target.is_file():
+            raise StoreError(f"{target}: no such progress file")
+        snapshots = True
+    else:
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(f"{target}: cannot create its folder ({error.strerror or error})") from None
     snapshots = in_browser() if snapshots is None else snapshots
     try:
         if snapshots:
             connection = sqlite3.connect(":memory:", isolation_level=None)
-            if target.is_file():
-                connection.deserialize(target.read_bytes())
+            data = target.read_bytes() if target.is_file() else b""
+            if data:  # an empty file is an empty database (SQLite cannot deserialize nothing)
+                connection.deserialize(data)
         else:
             connection = sqlite3.connect(target, timeout=timeout, isolation_level=None)
     except (sqlite3.Error, OSError) as error:
         raise StoreError(f"{target}: cannot open the progress file ({error})") from None
-    store = Store(target, connection, timeout, snapshots)
+    store = Store(target, connection, timeout, snapshots, writes=not read_only)
     try:
         store._prepare()
     except BaseException:
@@ -247,12 +257,14 @@ def _statements(script: str) -> list[str]:
 class Store:
     """An open progress file; use :func:`open_store`. Closes with ``close()`` or as a context manager."""
 
-    def __init__(self, path: Path, connection: sqlite3.Connection, timeout: float, snapshots: bool) -> None:
+    def __init__(self, path: Path, connection: sqlite3.Connection, timeout: float, snapshots: bool,
+                 *, writes: bool = True) -> None:
         self.path = path
         self._connection = connection
         self._timeout = timeout
         self._depth = 0
         self._snapshots = snapshots
+        self._writes = writes
         self._saved_changes = connection.total_changes
 
     # --- the file ---------------------------------------------------------------------------
@@ -348,7 +360,7 @@ class Store:
         Row changes are counted by SQLite; a schema change (a migration) must be said.
         """
         unchanged = self._connection.total_changes == self._saved_changes and not schema_changed
-        if not self._snapshots or unchanged:
+        if not self._snapshots or not self._writes or unchanged:
             return
         try:
             self.path.write_bytes(self._connection.serialize())
