@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from progress_reading import read_everything
 
 from kaszino import (
     DECK,
@@ -630,25 +631,6 @@ def _damage(path: Path, *statements: str) -> bytes:
     return path.read_bytes()
 
 
-def _read_everything(path: Path) -> None:
-    from datetime import UTC, datetime
-
-    from kaszino.jupyter.progress import LANGUAGE_SETTING
-    from kaszino.puzzles.trainer import Trainer
-    from kaszino.store import open_store, training
-    from kaszino.store.store import stored_choice
-
-    with open_store(path) as store:
-        store.get_setting(LANGUAGE_SETTING, stored_choice("hu", "en"))
-        store.chapter_results()
-        store.games()
-        training.attempts(store)
-        trainer = Trainer(SHIPPED[:2], store, mode="review", clock=lambda: datetime(2030, 1, 1, tzinfo=UTC))
-        trainer.summary()
-        trainer.next()
-        trainer.show_solution()
-
-
 @pytest.mark.parametrize(("statement", "names"), [
     ("UPDATE ratings SET value = 'abc'", ["ratings.value", "'abc'"]),
     ("UPDATE ratings SET value = 1e999", ["ratings.value", "inf"]),
@@ -671,7 +653,7 @@ def test_junk_in_a_progress_file_is_named_and_the_file_left_untouched(statement:
 
     path = _progress_file(tmp_path / "p.sqlite3")
     before = _damage(path, statement)
-    refused(lambda: _read_everything(path), str(path), "damaged", *names, error=StoreError)
+    refused(lambda: read_everything(path, SHIPPED[:2]), str(path), "damaged", *names, error=StoreError)
     assert path.read_bytes() == before
 
 
@@ -679,7 +661,7 @@ def test_a_damaged_review_card_is_named_and_nothing_is_written(tmp_path: Path) -
     path = _progress_file(tmp_path / "p.sqlite3")
     for card in ("not json", "[1]", '{"state": "x"}'):
         before = _damage(path, f"UPDATE review_cards SET card = '{card}'")
-        refused(lambda: _read_everything(path), "review card of puzzle", "damaged")
+        refused(lambda: read_everything(path, SHIPPED[:2]), "review card of puzzle", "damaged")
         assert path.read_bytes() == before
 
 

@@ -29,6 +29,7 @@ from time import process_time
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from progress_reading import read_everything
 
 from kaszino import (
     PRESETS,
@@ -420,26 +421,6 @@ STORED = st.one_of(st.none(), st.integers(-(2**63), 2**63 - 1), st.floats(allow_
                    st.sampled_from(["2024-01-01", "hu", "fr", "solved", "{}", "[1]"]))
 
 
-def _read_progress(path: Path) -> None:
-    from datetime import UTC, datetime
-
-    from kaszino.jupyter.progress import LANGUAGE_SETTING
-    from kaszino.puzzles.trainer import Trainer
-    from kaszino.store import open_store, training
-    from kaszino.store.store import stored_choice
-
-    with open_store(path) as store:
-        store.get_setting(LANGUAGE_SETTING, stored_choice("hu", "en"))
-        store.chapter_results()
-        store.games()
-        training.attempts(store)
-        later = datetime(2030, 1, 1, tzinfo=UTC)
-        trainer = Trainer(SHIPPED[:2], store, mode="review", clock=lambda: later)
-        trainer.summary()
-        if trainer.next() is not None:
-            trainer.show_solution()
-
-
 @FUZZ
 @given(st.sampled_from(COLUMNS), STORED)
 def test_progress_file_values(column: tuple[str, str], value: object) -> None:
@@ -454,7 +435,7 @@ def test_progress_file_values(column: tuple[str, str], value: object) -> None:
         with contextlib.suppress(sqlite3.IntegrityError):  # NOT NULL columns keep their value
             connection.execute(f"UPDATE {column[0]} SET {column[1]} = ?", (value,))
     before = path.read_bytes()
-    if isinstance(judged(lambda: _read_progress(path), str(path), "review card"), KaszinoError):
+    if isinstance(judged(lambda: read_everything(path, SHIPPED[:2]), str(path), "review card"), KaszinoError):
         assert path.read_bytes() == before
 
 
