@@ -14,19 +14,21 @@ see ``benchmarks/bench_captures.py``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, combinations
 from operator import itemgetter
-from typing import Any
+from typing import Any, TypeVar
 
-from kaszino.engine.cards import Card, card_sum, check_cards, check_distinct
+from kaszino.engine.cards import DECK, Card, card_sum, check_cards, check_distinct
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError
 from kaszino.inputs import check_type
 
 Cards = tuple[Card, ...]
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,15 +87,41 @@ def hand_groups(hand: Sequence[Card], rules: Rules = STANDARD) -> dict[int, list
     return _groups(hand, rules.capture_limit, rules.max_hand_cards)
 
 
-@lru_cache(maxsize=4096)
-def _remembered_groups(
-    hand: tuple[Card, ...], limit: int | None, most: int | None
-) -> tuple[dict[int, list[tuple[Card, ...]]], int]:
-    """:func:`hand_groups` for :func:`captures` and the set of their sums (bit ``s``: some group
-    sums to ``s``), remembered (a hand meets many tables); the result is shared: it must not be
-    changed."""
-    groups = _groups(hand, limit, most)
+class _Memo(dict[K, V]):
+    """A dict that makes a missing value with ``make`` and keeps at most ``size`` values (when
+    full it is emptied: the keys in use come back at once)."""
+
+    __slots__ = ("_make", "_size")
+
+    def __init__(self, make: Callable[[K], V], size: int) -> None:
+        super().__init__()
+        self._make = make
+        self._size = size
+
+    def __missing__(self, key: K) -> V:
+        if len(self) >= self._size:
+            self.clear()
+        value = self[key] = self._make(key)
+        return value
+
+
+_HandKey = tuple[int, int | None, int | None]
+"""A hand for :func:`captures`: 6 bits a card (``4 * value + suit``, the first card highest),
+the capture limit and the most hand cards of the rules."""
+
+
+def _coded_groups(key: _HandKey) -> tuple[dict[int, list[Cards]], int]:
+    """:func:`hand_groups` of the hand ``key`` names, and the set of their sums (bit ``s``: some
+    group sums to ``s``)."""
+    code, limit, most = key
+    shifts = range(6 * ((code.bit_length() + 5) // 6) - 6, -1, -6)
+    groups = _groups(tuple(DECK[(code >> shift & 63) - 4] for shift in shifts), limit, most)
     return groups, sum(1 << total for total in groups)
+
+
+_HAND_GROUPS = _Memo(_coded_groups, 4096)
+"""The groups of the hands :func:`captures` met (a hand meets many tables); shared: they must
+not be changed."""
 
 
 def _groups(
@@ -140,12 +168,21 @@ def reachable_sums(values: Sequence[int], top: int | None) -> int:
     return bits
 
 
-def table_subsets(cards: Sequence[Card], values: Sequence[int], need: Sequence[int]) -> list[Sequence[Cards]]:
+def _descending(bits: int) -> tuple[int, ...]:
+    """The positions of the set bits of ``bits``, the highest first."""
+    return tuple(s for s in range(bits.bit_length() - 1, -1, -1) if bits >> s & 1)
+
+
+_SUMS = _Memo(_descending, 4096)
+""":func:`_descending` of the sum sets :func:`table_subsets` met."""
+
+
+def table_subsets(cards: Sequence[Card], need: Sequence[int]) -> list[Sequence[Cards]]:
     """Every subset of ``cards`` with a wanted sum, each once, by sum: entry ``s`` lists those
     summing to ``s`` (an empty entry: none; entries of sums not wanted: unspecified).
 
-    ``values`` are the cards' values; bit ``s`` of ``need[i]`` is set when ``s`` plus the sum of
-    some subset of the cards before ``cards[i]`` is wanted (so ``need[0]`` is the wanted sums).
+    Bit ``s`` of ``need[i]`` is set when ``s`` plus the sum of some subset of the cards before
+    ``cards[i]`` is wanted (so ``need[0]`` is the wanted sums).
     Dynamic programming from the last card to the first: the subsets of the cards from ``i`` on
     that sum to ``s`` are those that take card ``i`` (card ``i`` before each subset of the later
     cards summing to ``s - value``), then those that leave it. Only the subsets that end some
@@ -159,13 +196,12 @@ def table_subsets(cards: Sequence[Card], values: Sequence[int], need: Sequence[i
     found[0] = [()]
     reach = 1  # bit s: some subset of the cards after card i sums to s (≤ top)
     for i in range(len(cards) - 1, -1, -1):
-        value = values[i]
+        card = cards[i]
+        value = card.value
         taking = need[i] & reach << value  # the sums wanted here that a subset taking card i makes
         if taking:
-            single = (cards[i],)
-            while taking:
-                total = taking.bit_length() - 1  # largest first: found[total - value] is not yet updated
-                taking ^= 1 << total
+            single = (card,)
+            for total in _SUMS[taking]:  # largest first: found[total - value] is not yet updated
                 rests = found[total - value]
                 # one subset to extend is the usual case under the limit: no comprehension to set up
                 subsets = [single + rests[0]] if len(rests) == 1 else [single + rest for rest in rests]
@@ -192,19 +228,20 @@ def captures(hand: Iterable[Card], table: Iterable[Card], rules: Rules = STANDAR
     hand, table = check_cards("hand", hand, distinct=False), check_cards("table", table, distinct=False)
     if type(rules) is not Rules:
         check_type("rules", rules, Rules)
-    groups, sums = _remembered_groups(hand, rules.capture_limit, rules.max_hand_cards)
-    in_hand = on_table = 0  # bit 4 * value + suit of every card: the duplicate checks cost no hashing
+    in_hand = on_table = code = 0  # bit 4 * value + suit of every card: the duplicate checks cost no hashing
     for card in hand:
-        bit = 1 << (4 * card.value + card.suit)
+        index = 4 * card.value + card.suit
+        bit = 1 << index
         if in_hand & bit:
             check_distinct("hand", hand)
         in_hand |= bit
+        code = code << 6 | index
+    groups, sums = _HAND_GROUPS[code, rules.capture_limit, rules.max_hand_cards]
     count = len(table)
-    values = [0] * count
     need = [0] * count  # as table_subsets wants it, built with the duplicate check
     for i in range(count):
         card = table[i]
-        value = values[i] = card.value
+        value = card.value
         bit = 1 << (4 * value + card.suit)
         if on_table & bit:
             check_distinct("table", table)
@@ -216,7 +253,7 @@ def captures(hand: Iterable[Card], table: Iterable[Card], rules: Rules = STANDAR
         raise KaszinoError(f"a card cannot be both in the hand and on the table: {shared}")
     if not groups or not table:
         return []
-    by_sum = table_subsets(table, values, need)
+    by_sum = table_subsets(table, need)
     result: list[Capture] = []
     append = result.append
     for total, hand_side in groups.items():
