@@ -237,16 +237,15 @@ def captures(hand: Iterable[Card], table: Iterable[Card], rules: Rules = STANDAR
         in_hand |= bit
         code = code << 6 | index
     groups, sums = _HAND_GROUPS[code, rules.capture_limit, rules.max_hand_cards]
-    count = len(table)
-    need = [0] * count  # as table_subsets wants it, built with the duplicate check
-    for i in range(count):
-        card = table[i]
+    need: list[int] = []  # as table_subsets wants it, built with the duplicate check
+    append_need = need.append
+    for card in table:
         value = card.value
         bit = 1 << (4 * value + card.suit)
         if on_table & bit:
             check_distinct("table", table)
         on_table |= bit
-        need[i] = sums
+        append_need(sums)
         sums |= sums >> value
     if in_hand & on_table:
         shared = " ".join(str(card) for card in hand if card in table)
