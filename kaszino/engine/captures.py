@@ -168,15 +168,6 @@ def reachable_sums(values: Sequence[int], top: int | None) -> int:
     return bits
 
 
-def _descending(bits: int) -> tuple[int, ...]:
-    """The positions of the set bits of ``bits``, the highest first."""
-    return tuple(s for s in range(bits.bit_length() - 1, -1, -1) if bits >> s & 1)
-
-
-_SUMS = _Memo(_descending, 4096)
-""":func:`_descending` of the sum sets :func:`table_subsets` met."""
-
-
 def table_subsets(cards: Sequence[Card], need: Sequence[int]) -> list[Sequence[Cards]]:
     """Every subset of ``cards`` with a wanted sum, each once, by sum: entry ``s`` lists those
     summing to ``s`` (an empty entry: none; entries of sums not wanted: unspecified).
@@ -201,7 +192,9 @@ def table_subsets(cards: Sequence[Card], need: Sequence[int]) -> list[Sequence[C
         taking = need[i] & reach << value  # the sums wanted here that a subset taking card i makes
         if taking:
             single = (card,)
-            for total in _SUMS[taking]:  # largest first: found[total - value] is not yet updated
+            while taking:
+                total = taking.bit_length() - 1  # largest first: found[total - value] is not yet updated
+                taking ^= 1 << total
                 rests = found[total - value]
                 # one subset to extend is the usual case under the limit: no comprehension to set up
                 subsets = [single + rests[0]] if len(rests) == 1 else [single + rest for rest in rests]
