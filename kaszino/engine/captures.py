@@ -189,7 +189,8 @@ def table_subsets(cards: Sequence[Card], need: Sequence[int]) -> list[Sequence[C
     for i in range(len(cards) - 1, -1, -1):
         card = cards[i]
         value = card.value
-        taking = need[i] & reach << value  # the sums wanted here that a subset taking card i makes
+        shifted = reach << value  # bit s: a subset taking card i sums to s
+        taking = need[i] & shifted  # the sums wanted here that a subset taking card i makes
         if taking:
             single = (card,)
             while taking:
@@ -200,7 +201,7 @@ def table_subsets(cards: Sequence[Card], need: Sequence[int]) -> list[Sequence[C
                 subsets = [single + rests[0]] if len(rests) == 1 else [single + rest for rest in rests]
                 subsets += found[total]
                 found[total] = subsets
-        reach = (reach | reach << value) & mask
+        reach = (reach | shifted) & mask
     return found
 
 
