@@ -174,6 +174,7 @@ def table_subsets(cards: Sequence[Card], need: Sequence[int]) -> list[Sequence[C
 
     Bit ``s`` of ``need[i]`` is set when ``s`` plus the sum of some subset of the cards before
     ``cards[i]`` is wanted (so ``need[0]`` is the wanted sums).
+
     Dynamic programming from the last card to the first: the subsets of the cards from ``i`` on
     that sum to ``s`` are those that take card ``i`` (card ``i`` before each subset of the later
     cards summing to ``s - value``), then those that leave it. Only the subsets that end some
