@@ -16,7 +16,7 @@ from itertools import combinations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference import all_cards, brute_captures, brute_moves, engine_moves, key
+from reference import all_cards, brute_captures, brute_moves, engine_moves, key, subsets
 
 from kaszino import (
     DECK,
@@ -37,6 +37,8 @@ from kaszino import (
     captures,
     new_game,
 )
+from kaszino.engine import captures as captures_module
+from kaszino.engine.captures import hand_groups
 from kaszino.engine.scoring import card_points, points_available
 
 CAPTURE_RULES = [STANDARD, PRESETS["v8"], PRESETS["v2"]]
@@ -73,6 +75,43 @@ def test_captures_equal_the_brute_force_with_many_equal_values(
     table = [pool[v].pop() for v in table_values if pool[v]]
     found = [key(c) for c in captures(hand, table, rules)]
     assert Counter(found) == Counter(key(c) for c in brute_captures(hand, table, rules))
+
+
+def documented_order(hand: list[Card], table: list[Card], rules: Rules) -> list[tuple[tuple[Card, ...], ...]]:
+    """The order ``captures`` promises, found the slow way: by hand group (the order of
+    ``hand_groups``), then the table subsets of the group's sum, their positions in
+    lexicographic order (table order, the subsets taking an earlier card first)."""
+    position = {card: i for i, card in enumerate(table)}
+    listed: list[tuple[tuple[Card, ...], ...]] = []
+    for total, groups in hand_groups(hand, rules).items():
+        taken = [t for t in subsets(table) if sum(card.value for card in t) == total]
+        taken.sort(key=lambda t: [position[card] for card in t])
+        listed += [(h, t) for h in groups for t in taken]
+    return listed
+
+
+@settings(max_examples=300)
+@given(st.permutations(DECK), st.integers(0, 4), st.integers(0, 12), st.sampled_from(CAPTURE_RULES))
+def test_captures_come_in_the_documented_order_with_the_hand_memo_empty_or_full(
+    deck: list[Card], n_hand: int, n_table: int, rules: Rules
+) -> None:
+    hand, table = deck[:n_hand], deck[n_hand:n_hand + n_table]
+    captures_module._HAND_GROUPS.clear()
+    first = [(c.hand, c.table) for c in captures(hand, table, rules)]
+    again = [(c.hand, c.table) for c in captures(hand, table, rules)]
+    assert first == again == documented_order(hand, table, rules)
+
+
+def test_a_full_memo_is_emptied_and_still_answers() -> None:
+    made: list[int] = []
+
+    def square(n: int) -> int:
+        made.append(n)
+        return n * n
+
+    memo = captures_module._Memo(square, 2)
+    assert [memo[n] for n in (3, 4, 5, 3)] == [9, 16, 25, 9]
+    assert made == [3, 4, 5, 3] and len(memo) <= 2
 
 
 @settings(max_examples=100)

@@ -1,31 +1,34 @@
 """Every legal capture of a position (RULES.md §2), found without scanning all subsets.
 
 A capture pairs a non-empty set of hand cards with a non-empty set of table cards of the
-same sum, at most ``rules.capture_limit``. The enumeration is output-sensitive: one pass
-builds, for every suffix of the table, the bit set of sums its subsets can reach (cut at the
-limit), in the same pass over the cards as the duplicate check; the search then only enters
-a branch that can still complete the target sum, so its work is proportional to the number of
-captures it returns. The table subsets of one sum are found once and shared by every hand
-group of that sum; a hand's groups are remembered (a hand meets many tables); the ``Capture``
-values are made without the dataclass constructor's per-field checks (this is the engine's
-inner loop; see ``benchmarks/bench_captures.py``).
+same sum, at most ``rules.capture_limit``. The enumeration is output-sensitive: the pass over
+the table that checks for duplicates also marks, for every card, the sums that it and the cards
+after it may still have to make for a hand group's sum; dynamic programming from the last card
+to the first then builds only the table subsets that end a wanted subset, sharing the later
+cards' subsets between the earlier ones, so its work follows the number of captures it
+returns. The table subsets of one sum are found once and shared by every hand group of that
+sum; a hand's groups are remembered (a hand meets many tables); the ``Capture`` values are
+made without the dataclass constructor's per-field checks (this is the engine's inner loop;
+see ``benchmarks/bench_captures.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, combinations
 from operator import itemgetter
-from typing import Any
+from typing import Any, TypeVar
 
-from kaszino.engine.cards import Card, card_sum, check_cards, check_distinct
+from kaszino.engine.cards import DECK, Card, card_sum, check_cards, check_distinct
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError
 from kaszino.inputs import check_type
 
 Cards = tuple[Card, ...]
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,13 +87,41 @@ def hand_groups(hand: Sequence[Card], rules: Rules = STANDARD) -> dict[int, list
     return _groups(hand, rules.capture_limit, rules.max_hand_cards)
 
 
-@lru_cache(maxsize=4096)
-def _remembered_groups(
-    hand: tuple[Card, ...], limit: int | None, most: int | None
-) -> dict[int, list[tuple[Card, ...]]]:
-    """:func:`hand_groups` for :func:`captures`, remembered (a hand meets many tables); the
-    result is shared: it must not be changed."""
-    return _groups(hand, limit, most)
+class _Memo(dict[K, V]):
+    """A dict that makes a missing value with ``make`` and keeps at most ``size`` values (when
+    full it is emptied: the keys in use come back at once)."""
+
+    __slots__ = ("_make", "_size")
+
+    def __init__(self, make: Callable[[K], V], size: int) -> None:
+        super().__init__()
+        self._make = make
+        self._size = size
+
+    def __missing__(self, key: K) -> V:
+        if len(self) >= self._size:
+            self.clear()
+        value = self[key] = self._make(key)
+        return value
+
+
+_HandKey = tuple[int, int | None, int | None]
+"""A hand for :func:`captures`: 6 bits a card (``4 * value + suit``, the first card highest),
+the capture limit and the most hand cards of the rules."""
+
+
+def _coded_groups(key: _HandKey) -> tuple[dict[int, list[Cards]], int]:
+    """:func:`hand_groups` of the hand ``key`` names, and the set of their sums (bit ``s``: some
+    group sums to ``s``)."""
+    code, limit, most = key
+    shifts = range(6 * ((code.bit_length() + 5) // 6) - 6, -1, -6)
+    groups = _groups(tuple(DECK[(code >> shift & 63) - 4] for shift in shifts), limit, most)
+    return groups, sum(1 << total for total in groups)
+
+
+_HAND_GROUPS = _Memo(_coded_groups, 4096)
+"""The groups of the hands :func:`captures` met (a hand meets many tables); shared: they must
+not be changed."""
 
 
 def _groups(
@@ -137,55 +168,42 @@ def reachable_sums(values: Sequence[int], top: int | None) -> int:
     return bits
 
 
-def table_subsets(
-    cards: Sequence[Card], values: Sequence[int], reach: int, after: Sequence[int], totals: Iterable[int]
-) -> dict[int, list[tuple[Card, ...]]]:
-    """Every subset of ``cards`` summing to one of ``totals`` (> 0), each once, by sum.
+def table_subsets(cards: Sequence[Card], need: Sequence[int]) -> list[Sequence[Cards]]:
+    """Every subset of ``cards`` with a wanted sum, each once, by sum: entry ``s`` lists those
+    summing to ``s`` (an empty entry: none; entries of sums not wanted: unspecified).
 
-    ``values`` are the cards' values; bit ``s`` of ``reach`` is set when a subset of all the
-    cards sums to ``s``, and of ``after[i]`` when a non-empty subset of the cards after
-    ``cards[i]`` does. A total no subset reaches gets no entry.
-    One search serves all the totals, sharing the prefixes they have in common, and only
-    enters a branch that can still end on a wanted total, so its work follows the number of
-    subsets it finds. Within a total: cards in table order, and the subsets that take an
+    Bit ``s`` of ``need[i]`` is set when ``s`` plus the sum of some subset of the cards before
+    ``cards[i]`` is wanted (so ``need[0]`` is the wanted sums).
+
+    Dynamic programming from the last card to the first: the subsets of the cards from ``i`` on
+    that sum to ``s`` are those that take card ``i`` (card ``i`` before each subset of the later
+    cards summing to ``s - value``), then those that leave it. Only the subsets that end some
+    wanted subset are built, so the work follows the number of subsets found; each new subset is
+    a single tuple concatenation. Within a sum: cards in table order, and the subsets that take an
     earlier card first.
     """
-    wanted = 0
-    found: dict[int, list[Cards]] = {}
-    for total in totals:
-        if reach >> total & 1:
-            wanted |= 1 << total
-            found[total] = []
-    if wanted:
-        _extend([(card,) for card in cards], values, after, 0, 0, (), wanted, found)
+    top = max(need[0].bit_length() - 1, 0)
+    mask = (2 << top) - 1
+    found: list[Sequence[Cards]] = [()] * (top + 1)
+    found[0] = [()]
+    reach = 1  # bit s: some subset of the cards after card i sums to s (≤ top)
+    for i in range(len(cards) - 1, -1, -1):
+        card = cards[i]
+        value = card.value
+        shifted = reach << value  # bit s: a subset taking card i sums to s
+        taking = need[i] & shifted  # the sums wanted here that a subset taking card i makes
+        if taking:
+            single = (card,)
+            while taking:
+                total = taking.bit_length() - 1  # largest first: found[total - value] is not yet updated
+                taking ^= 1 << total
+                rests = found[total - value]
+                # one subset to extend is the usual case under the limit: no comprehension to set up
+                subsets = [single + rests[0]] if len(rests) == 1 else [single + rest for rest in rests]
+                subsets += found[total]
+                found[total] = subsets
+        reach = (reach | shifted) & mask
     return found
-
-
-def _extend(
-    singles: Sequence[Cards], values: Sequence[int], after: Sequence[int],
-    i: int, total: int, chosen: Cards, rest: int, found: dict[int, list[Cards]],
-) -> None:
-    """Add to ``found`` every ``chosen`` + non-empty subset of the cards from ``i`` on with a
-    wanted sum (``singles[i]`` is the 1-tuple of card ``i``).
-
-    ``chosen`` sums to ``total``; bit s ≥ 1 of ``rest`` is set when ``total + s`` is wanted,
-    and some subset of the cards from ``i`` on reaches one of them. Depth first, a card taken
-    before it is left out.
-    """
-    while True:
-        value = values[i]
-        later = after[i]
-        with_card = rest >> value  # bit s: total + value + s is wanted
-        if with_card & 1:
-            picked = chosen + singles[i]
-            found[total + value].append(picked)
-            if later & with_card:
-                _extend(singles, values, after, i + 1, total + value, picked, with_card, found)
-        elif later & with_card:
-            _extend(singles, values, after, i + 1, total + value, chosen + singles[i], with_card, found)
-        if not later & rest:
-            return
-        i += 1
 
 
 class _Blank:
@@ -205,39 +223,37 @@ def captures(hand: Iterable[Card], table: Iterable[Card], rules: Rules = STANDAR
     hand, table = check_cards("hand", hand, distinct=False), check_cards("table", table, distinct=False)
     if type(rules) is not Rules:
         check_type("rules", rules, Rules)
-    limit = rules.capture_limit
-    mask = -1 if limit is None else (2 << limit) - 1
-    count = len(table)
-    values = [0] * count
-    after = [0] * count  # as table_subsets wants it, built with the duplicate check, from the end
-    sums = 1  # bit s: some subset of the cards after this one sums to s (≤ the limit)
-    on_table = in_hand = 0  # bit 4 * value + suit of every card: the duplicate checks cost no hashing
-    for i in range(count - 1, -1, -1):
-        card = table[i]
-        value = values[i] = card.value
+    in_hand = on_table = code = 0  # bit 4 * value + suit of every card: the duplicate checks cost no hashing
+    for card in hand:
+        index = 4 * card.value + card.suit
+        bit = 1 << index
+        if in_hand & bit:
+            check_distinct("hand", hand)
+        in_hand |= bit
+        code = code << 6 | index
+    groups, sums = _HAND_GROUPS[code, rules.capture_limit, rules.max_hand_cards]
+    need: list[int] = []  # as table_subsets wants it, built with the duplicate check
+    append_need = need.append
+    for card in table:
+        value = card.value
         bit = 1 << (4 * value + card.suit)
         if on_table & bit:
             check_distinct("table", table)
         on_table |= bit
-        after[i] = sums ^ 1
-        sums = (sums | sums << value) & mask
-    for card in hand:
-        bit = 1 << (4 * card.value + card.suit)
-        if in_hand & bit:
-            check_distinct("hand", hand)
-        in_hand |= bit
+        append_need(sums)
+        sums |= sums >> value
     if in_hand & on_table:
         shared = " ".join(str(card) for card in hand if card in table)
         raise KaszinoError(f"a card cannot be both in the hand and on the table: {shared}")
-    if not hand or not table:
+    if not groups or not table:
         return []
-    groups = _remembered_groups(hand, rules.capture_limit, rules.max_hand_cards)
-    by_sum = table_subsets(table, values, sums, after, groups)
+    by_sum = table_subsets(table, need)
     result: list[Capture] = []
     append = result.append
-    for total, table_side in by_sum.items():
+    for total, hand_side in groups.items():
+        table_side = by_sum[total]
         if table_side:
-            for h in groups[total]:
+            for h in hand_side:
                 for t in table_side:
                     # The engine's inner loop: filling a slot object and then giving it its final
                     # class costs a third of the frozen dataclass constructor (same layout, same value).
