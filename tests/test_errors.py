@@ -36,6 +36,7 @@ from kaszino import (
     Rules,
     Suit,
     best_captures,
+    capture_problem,
     captures,
     count_captures,
     count_sweeps,
@@ -332,7 +333,8 @@ def test_huge_card_lists_and_records_are_refused_at_once(call: Callable[[], obje
     refused(call, *names)
     assert time.process_time() - start < 1
 
-@pytest.mark.parametrize("call", [captures, count_captures, count_sweeps,
+
+@pytest.mark.parametrize("call", [captures, capture_problem, count_captures, count_sweeps,
                                   lambda hand, table: distinct_capture_sums(table, hand=hand)])
 def test_a_card_in_both_the_hand_and_the_table_is_refused(call: Callable[..., object]) -> None:
     refused(lambda: call(parse_cards("5♠ A♥"), parse_cards("6♣ 5♠")), "both in the hand and on the table",

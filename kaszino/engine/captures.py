@@ -21,7 +21,7 @@ from itertools import chain, combinations
 from operator import itemgetter
 from typing import Any, TypeVar
 
-from kaszino.engine.cards import DECK, Card, card_sum, check_cards, check_distinct
+from kaszino.engine.cards import DECK, Card, card_sum, check_cards, check_distinct, check_hand_and_table
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError
 from kaszino.inputs import check_type
@@ -62,7 +62,7 @@ def capture_problem(
     The card sets must be non-empty; their sums must match and respect the limit and,
     under V2, the number of hand cards. Membership in hand and table is checked by the game.
     """
-    hand_cards, table_cards = check_cards("hand", hand_cards), check_cards("table", table_cards)
+    hand_cards, table_cards = check_hand_and_table(hand_cards, table_cards)
     check_type("rules", rules, Rules)
     if not hand_cards:
         return "no hand card chosen"
