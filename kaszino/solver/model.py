@@ -156,20 +156,21 @@ class RoundModel:
         found = self._classes.get(sig)
         if found is None:
             found = self._classes[sig] = []
-            c, rest = 0, sig
-            while rest:
-                count = rest & FIELD
-                if count:
-                    found.append((c, count))
-                rest >>= BITS
-                c += 1
+            rest = sig
+            while rest:  # from the lowest class present to the highest, skipping the absent ones
+                c = ((rest & -rest).bit_length() - 1) // BITS
+                found.append((c, rest >> (BITS * c) & FIELD))
+                rest &= ~(FIELD << (BITS * c))
         return found
 
     def stats(self, sig: int) -> Stats:
         known = self._stats.get(sig)
         if known is None:
-            cards, spades, points, total = (sum(weight * counted(sig & mask) for weight, mask in planes)
-                                            for planes in self._stat_planes)
+            low, high = sig & _LOW, sig >> 1 & _LOW  # the low and the high bit of every count
+            cards, spades, points, total = (
+                sum(weight * ((low & mask).bit_count() + 2 * (high & mask).bit_count())
+                    for weight, mask in planes)
+                for planes in self._stat_planes)
             known = self._stats[sig] = Stats(cards, spades, points, total)
         return known
 
@@ -304,16 +305,21 @@ class RoundModel:
             ordered = sorted(self.classes(table), key=lambda pair: rank[pair[0]])
             known = self._greedy[table] = (ordered, self._suffix_reach(ordered))
         present, reach = known
-        values = self.values
-        left, taken = total, 0
+        values, spades, points = self.values, self.spades, self.points
+        left, taken, cards, spade_count, point_count = total, 0, 0, 0, 0
         for i, (c, count) in enumerate(present):
             after = reach[i + 1]
             for k in range(min(count, left // values[c]), -1, -1):
                 if after >> (left - k * values[c]) & 1:
-                    left -= k * values[c]
-                    taken += k << (BITS * c)
+                    if k:
+                        left -= k * values[c]
+                        taken += k << (BITS * c)
+                        cards, spade_count, point_count = cards + k, spade_count + k * spades[c], \
+                            point_count + k * points[c]
                     break
-        return Step(CAPTURE, 0, taken, *self.stats(taken).taken)
+            if not left:
+                break
+        return Step(CAPTURE, 0, taken, cards, spade_count, point_count)
 
     def lays(self, hand: int) -> tuple[Step, ...]:
         known = self._lays.get(hand)
@@ -513,15 +519,11 @@ _LOW = sum(1 << (BITS * c) for c in range(CLASSES))
 """The low bit of every class's count in a signature."""
 
 
-def counted(sig: int) -> int:
-    """How many cards the signature ``sig`` holds (the sum of its 2-bit counts)."""
-    return (sig & _LOW).bit_count() + 2 * (sig >> 1 & _LOW).bit_count()
-
-
 def bit_planes(weights: Sequence[int]) -> tuple[tuple[int, int], ...]:
     """``(2**b, mask)`` for each bit ``b`` of the per-class ``weights`` (≥ 0), the mask holding the
     fields of the classes whose weight has that bit: the weighted card count of a signature is
-    then ``sum(w * counted(sig & mask))``, a few bit operations."""
+    then the sum of ``w`` times the cards of ``sig & mask`` over the planes, each a count of the
+    low bits of the 2-bit counts plus twice one of the high bits: a few bit operations."""
     planes = []
     for b in range(max(weights).bit_length()):
         mask = sum(FIELD << (BITS * c) for c, weight in enumerate(weights) if weight >> b & 1)
