@@ -55,11 +55,13 @@ function render({ model, el }) {
     }
   };
   const send = (target, value) => {
+    // Every field is text ("" for none): a JavaScript null reaches Python as None in a kernel,
+    // but as another object under Pyodide (the offline site), which no text check would take.
     model.send({
-      action: target.dataset.action,
-      card: target.dataset.card ?? null,
-      lang: target.dataset.lang ?? null,
-      value: value ?? null,
+      action: target.dataset.action ?? "",
+      card: target.dataset.card ?? "",
+      lang: target.dataset.lang ?? "",
+      value: value ?? "",
     });
   };
   const fieldValue = () => {
