@@ -128,6 +128,11 @@ class Rules:
         return self.first_move_tabla_points if first_move else self.tabla_points
 
     @property
+    def best_tabla_worth(self) -> int:
+        """The most one tábla can be worth, on a first move or not."""
+        return max(self.tabla_points, self.first_move_tabla_points)
+
+    @property
     def table_start(self) -> int:
         """Cards laid face up on the table at the start of a deal."""
         return 4

@@ -392,7 +392,7 @@ def _scores_problem(state: GameState) -> str | None:
         return f"scores: {_totals(scores)} before deal 1 has ended; the first deal starts at 0"
     # A deal hands out its card points and at most one tábla a capture, 26 captures at most (two
     # cards each); only Fals! calls (V6) have no bound.
-    most = points_available(rules) + _most_per_tabla(rules) * (DECK_SIZE // 2)
+    most = points_available(rules) + rules.best_tabla_worth * (DECK_SIZE // 2)
     if not rules.fals and sum(scores) > played * most:
         return (f"scores: {_totals(scores)}, more than {played} deal(s) hand out "
                 f"(at most {most} points a deal)")
@@ -402,10 +402,6 @@ def _scores_problem(state: GameState) -> str | None:
         return (f"scores: {_totals(scores)} after deal {played}, but that deal ended the game "
                 f"(a single leader at or above the target {target})")
     return None
-
-
-def _most_per_tabla(rules: Rules) -> int:
-    return max(rules.tabla_points, rules.first_move_tabla_points)
 
 
 def _start_problem(state: GameState) -> str | None:
@@ -434,7 +430,7 @@ def _pile_problem(state: GameState) -> str | None:
 def _points_problem(state: GameState) -> str | None:
     """This deal's tábla and Fals! points: no more than the player's captures could have made."""
     rules = state.rules
-    most_per_tabla = _most_per_tabla(rules)
+    most_per_tabla = rules.best_tabla_worth
     for player, (tabla, bonus, pile) in enumerate(zip(state.tabla_points, state.bonus, state.piles,
                                                       strict=True)):
         captures = len(pile) // 2  # a capture takes at least one hand card and one table card

@@ -129,7 +129,7 @@ class RoundModel:
         self.values = tuple(values)
         self.spades = tuple(spades)
         self.points = tuple(points)
-        self.best_tabla = max(rules.tabla_points, rules.first_move_tabla_points)
+        self.best_tabla = rules.best_tabla_worth
         # the rank of each class in the order good_subset takes them
         greedy = sorted(range(CLASSES), key=lambda c: (-points[c], values[c], -spades[c]))
         self._greedy_rank = tuple(greedy.index(c) for c in range(CLASSES))

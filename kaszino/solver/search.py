@@ -339,7 +339,8 @@ class _Search:
         return low, high
 
     def _alone(self, node: Node) -> int | None:
-        """The value when only the mover holds cards and it is decided without search, else None.
+        """The value of a node where only the mover holds cards (the caller checks that), when it
+        is decided without search; else None.
 
         Any plan with a capture ends with every remaining card in his pile (he is the last
         capturer); the only other outcome is laying every card, which leaves the table to the
@@ -349,7 +350,7 @@ class _Search:
         forced lay, or a second move after it, is left to the search.)
         """
         hands, table, mover, last, forced, fresh, counters = node
-        if sum(hands) != hands[mover] or forced != NOT_FORCED:  # others hold cards, or a move is forced
+        if forced != NOT_FORCED:  # a move is forced
             return None
         model = self.model
         hand = hands[mover]
