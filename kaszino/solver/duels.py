@@ -24,8 +24,6 @@ counters (through another order of captures) only scores the plan's outcomes.
 
 from __future__ import annotations
 
-from operator import add
-
 from kaszino.solver.model import NOBODY, Node, RoundModel
 
 Taken = tuple[int, int, int]
@@ -59,11 +57,16 @@ class DuelValues:
         plan = self._plans.get(key)
         if plan is None:
             plan = self._plans[key] = self._plan(node)
-        counters, utility = node[6], self.model.utility
+        counters, score_of = node[6], self.model.duel_score
+        me, other = 3 * player, 3 * (1 - player)  # where the player's and the other's counts sit
+        cards, spades = counters[me], counters[me + 1]
+        other_cards, other_spades = counters[other], counters[other + 1]
+        lead = counters[me + 2] - counters[other + 2]
         maximise = node[2] == player
         best = None
-        for gains in plan:
-            score = utility(tuple(map(add, counters, gains)), player)
+        for g in plan:  # (the model's utility, without making the grown counters)
+            score = score_of(cards + g[me], spades + g[me + 1], lead + g[me + 2] - g[other + 2],
+                             other_cards + g[other], other_spades + g[other + 1])
             if best is None or (score > best if maximise else score < best):
                 best = score
                 if best >= beta if maximise else best <= alpha:
@@ -91,29 +94,25 @@ class DuelValues:
         def tabla(p: int) -> int:
             return model.rules.tabla_worth(bool(fresh >> p & 1))
 
-        captures = model.table_sums(table) >> mine.total & 1
+        sums = model.table_sums(table)
+        captures = sums >> mine.total & 1
         if captures and on_table.total == mine.total:  # a tábla: nothing better can happen to the mover
             return (split(mover, everything, tabla(mover)),)
-        all_mine = split(mover, everything)
-        if captures:
-            quick = model.good_subset(table, mine.total).table  # mostly decides it, listing nothing
-            if not model.table_sums(table - quick) >> theirs.total & 1:
-                return (all_mine,)
-        # the mover lays his card; the other captures on that table if he can, or lays as well
-        if model.table_sums(table + hands[mover]) >> theirs.total & 1:
+        front = self._front(table, mine.total, theirs.total) if captures else ()
+        if front is None:  # some capture leaves the other nothing to take
+            return (split(mover, everything),)
+        # the mover lays his card; the other captures on that table if he can, or lays as well (the
+        # table then reaches its sums, and those plus the card)
+        if (sums | 1 | (sums | 1) << mine.total) >> theirs.total & 1:
             sweep = tabla(other) if on_table.total + mine.total == theirs.total else 0
             options = [split(other, everything, sweep)]
         else:
             options = [(0,) * 6 if last == NOBODY else split(last, everything)]
-        if captures:
-            front = self._front(table, mine.total, theirs.total)
-            if front is None:  # some capture leaves the other nothing to take
-                return (all_mine,)
-            # the other takes what the mover's capture leaves, with a tábla if it is worth his card
-            sweep = tabla(other) if on_table.total - mine.total == theirs.total else 0
-            for cards, spades, points in front:
-                taken = (cards + mine.cards, spades + mine.spades, points + mine.points)
-                options.append(split(other, _rest(everything, taken), sweep))
+        # after each capture the other takes what it leaves, with a tábla if that is worth his card
+        sweep = tabla(other) if on_table.total - mine.total == theirs.total else 0
+        for cards, spades, points in front:
+            taken = (cards + mine.cards, spades + mine.spades, points + mine.points)
+            options.append(split(other, _rest(everything, taken), sweep))
         return tuple(options)
 
     def _front(self, table: int, total: int, theirs: int) -> tuple[Taken, ...] | None:
@@ -123,14 +122,8 @@ class DuelValues:
         if key in self._fronts:
             return self._fronts[key]
         model = self.model
-        taken: list[Taken] = []
-        front: tuple[Taken, ...] | None = None
-        for step in model.table_subsets(table, total):
-            if not model.table_sums(table - step.table) >> theirs & 1:
-                break
-            taken.append((step.cards, step.spades, step.points))
-        else:
-            front = tuple(sorted(_pareto(taken), reverse=True))
+        taken = model.takes_leaving(table, total, theirs)
+        front = None if taken is None else tuple(sorted(_pareto(taken), reverse=True))
         self._fronts[key] = front
         return front
 

@@ -28,8 +28,20 @@ from kaszino.engine.scoring import BIG_CASINO, DECK_SIZE, LITTLE_CASINO, SPADES_
 if TYPE_CHECKING:
     from kaszino.engine.state import GameState
 
-CLASSES = 27
-"""13 values of non-spades, 13 values of spades, and 10♦ on its own."""
+CLASS_ORDER: tuple[tuple[int, bool, bool], ...] = (
+    (10, False, True), (1, True, False), (1, False, False), (2, True, False),
+    *((value, spade, False) for value in range(2, 14) for spade in (True, False)
+      if (value, spade) != (2, True)),
+)
+"""Every class as ``(value, spade, big casino)``, numbered in this order: the point cards of the
+standard scoring first (10♦, the aces, 2♠), then by value, the spade before the others. Move
+generation takes the classes of a table in this order, so the greedy good capture
+(:meth:`RoundModel.good_subset`) reaches for the cards worth most first without sorting."""
+
+CLASSES = len(CLASS_ORDER)
+"""13 values of non-spades, 13 values of spades, and 10♦ on its own: 27."""
+
+_CLASS_OF = {kind: c for c, kind in enumerate(CLASS_ORDER)}
 
 BITS = 2
 """Bits per class in a signature: at most three cards share a class (5♥ 5♦ 5♣)."""
@@ -73,9 +85,8 @@ PASS_STEP = Step(PASS, 0, 0, 0, 0, 0)
 
 def card_class(card: Card) -> int:
     """The class of ``card``: cards of one class are interchangeable in every rule."""
-    if card == BIG_CASINO:
-        return 2 * 13
-    return card.value - 1 + (13 if card.suit is Suit.SPADES else 0)
+    spade = card.suit is Suit.SPADES
+    return _CLASS_OF[(card.value, spade, card == BIG_CASINO)]
 
 
 _UNITS = [0] * 4 * 14
@@ -118,22 +129,16 @@ class RoundModel:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.players = rules.players
-        values = [c % 13 + 1 for c in range(26)] + [10]
-        spades = [int(13 <= c < 26) for c in range(26)] + [0]
-        points = [0] * CLASSES
-        for c in range(CLASSES):
-            if values[c] == 1:
-                points[c] = rules.ace_points
+        values = [value for value, _, _ in CLASS_ORDER]
+        spades = [int(spade) for _, spade, _ in CLASS_ORDER]
+        points = [rules.ace_points if value == 1 else 0 for value in values]
         points[card_class(BIG_CASINO)] = rules.big_casino_points
         points[card_class(LITTLE_CASINO)] = rules.little_casino_points
         self.values = tuple(values)
         self.spades = tuple(spades)
         self.points = tuple(points)
         self.best_tabla = rules.best_tabla_worth
-        # the rank of each class in the order good_subset takes them
-        greedy = sorted(range(CLASSES), key=lambda c: (-points[c], values[c], -spades[c]))
-        self._greedy_rank = tuple(greedy.index(c) for c in range(CLASSES))
-        self._greedy: dict[int, tuple[list[tuple[int, int]], list[int]]] = {}
+        self.most_cards, self.most_spades = rules.most_cards_points, rules.most_spades_points
         self._reaches: dict[int, list[int]] = {}
         self._sums: dict[tuple[int, int], list[int]] = {}
         self._classes: dict[int, list[tuple[int, int]]] = {}
@@ -144,6 +149,7 @@ class RoundModel:
         self._good_subsets: dict[tuple[int, int], Step] = {}
         self._lays: dict[int, tuple[Step, ...]] = {}
         self._hand_sums: dict[int, int] = {}
+        self._hand_totals: dict[int, list[int]] = {}
         self._table_sums: dict[int, int] = {}
         self._prospects: dict[tuple[object, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._utilities: dict[tuple[Counters, int], int] = {}
@@ -167,11 +173,13 @@ class RoundModel:
         known = self._stats.get(sig)
         if known is None:
             low, high = sig & _LOW, sig >> 1 & _LOW  # the low and the high bit of every count
-            cards, spades, points, total = (
-                sum(weight * ((low & mask).bit_count() + 2 * (high & mask).bit_count())
-                    for weight, mask in planes)
-                for planes in self._stat_planes)
-            known = self._stats[sig] = Stats(cards, spades, points, total)
+            sums = []
+            for planes in self._stat_planes:  # loops, not generators: this runs for every new table
+                weighted = 0
+                for weight, mask in planes:
+                    weighted += weight * ((low & mask).bit_count() + 2 * (high & mask).bit_count())
+                sums.append(weighted)
+            known = self._stats[sig] = Stats(*sums)
         return known
 
     def step(self, kind: int, hand: int, table: int) -> Step:
@@ -283,15 +291,19 @@ class RoundModel:
         key = (hand, table)
         known = self._sums.get(key)
         if known is None:
-            reach, whole = self.table_sums(table), self.stats(table).total
-            known = self._sums[key] = sorted((t for t in self.hand_groups(hand) if reach >> t & 1),
-                                             key=lambda t: (t == whole, t), reverse=True)
+            reach, whole = self.table_reach(table)[0], self.stats(table).total
+            known = [t for t in self.hand_totals(hand) if reach >> t & 1]
+            if whole in known and known[0] != whole:
+                known.remove(whole)
+                known.insert(0, whole)
+            self._sums[key] = known
         return known
 
     def good_subset(self, table: int, total: int) -> Step:
         """One sub-multiset of ``table`` summing to ``total`` (it must exist), made greedily to be
-        worth much: the point classes first, then the small cards, each class taking as many cards
-        as still let the rest reach the sum. Usually, not always, the best by points and cards."""
+        worth much: class by class in :data:`CLASS_ORDER` (the point cards of the standard scoring,
+        then the small cards), each class taking as many cards as still let the rest reach the
+        sum. Usually, not always, the best by points and cards."""
         key = (table, total)
         known = self._good_subsets.get(key)
         if known is None:
@@ -299,12 +311,7 @@ class RoundModel:
         return known
 
     def _good_subset(self, table: int, total: int) -> Step:
-        known = self._greedy.get(table)
-        if known is None:
-            rank = self._greedy_rank
-            ordered = sorted(self.classes(table), key=lambda pair: rank[pair[0]])
-            known = self._greedy[table] = (ordered, self._suffix_reach(ordered))
-        present, reach = known
+        present, reach = self.classes(table), self.table_reach(table)
         values, spades, points = self.values, self.spades, self.points
         left, taken, cards, spade_count, point_count = total, 0, 0, 0, 0
         for i, (c, count) in enumerate(present):
@@ -334,6 +341,13 @@ class RoundModel:
         a spade, then minus its value (a low card combines into captures more easily)."""
         c = unit.bit_length() // BITS
         return self.points[c], self.spades[c], -self.values[c]
+
+    def hand_totals(self, hand: int) -> list[int]:
+        """The sums of :meth:`hand_groups`, the largest first (memoised: do not change the list)."""
+        known = self._hand_totals.get(hand)
+        if known is None:
+            known = self._hand_totals[hand] = sorted(self.hand_groups(hand), reverse=True)
+        return known
 
     def hand_groups(self, hand: int) -> dict[int, list[Step]]:
         """The hand sub-multisets a capture may use (V2, the limit), grouped by their sum."""
@@ -370,11 +384,8 @@ class RoundModel:
         key = (table, total)
         known = self._table_subsets.get(key)
         if known is None:
-            present = self.classes(table)
+            present, reach = self.classes(table), self.table_reach(table)
             values = self.values
-            reach = self._reaches.get(table)
-            if reach is None:
-                reach = self._reaches[table] = self._suffix_reach(present)
             found: list[Step] = []
             if total > 0 and reach[0] >> total & 1:
                 # (what is still missing, the classes picked so far, their cards, spades, points)
@@ -393,6 +404,45 @@ class RoundModel:
                 found.sort(key=lambda step: (step.points, step.cards + step.spades), reverse=True)
             known = self._table_subsets[key] = found
         return known
+
+    def table_reach(self, table: int) -> list[int]:
+        """The suffix reach of ``table``'s classes (below), memoised."""
+        reach = self._reaches.get(table)
+        if reach is None:
+            reach = self._reaches[table] = self._suffix_reach(self.classes(table))
+        return reach
+
+    def takes_leaving(self, table: int, total: int, other: int) -> list[tuple[int, int, int]] | None:
+        """None when some sub-multiset of ``table`` summing to ``total`` leaves cards on which no
+        sub-multiset sums to ``other``; else what each of those sub-multisets takes (cards, spades,
+        points).
+
+        The picks grow class by class as in :meth:`table_subsets`, each carrying the sums that the
+        cards it leaves behind reach, so no table is left to be looked at again afterwards.
+        """
+        present, reach = self.classes(table), self.table_reach(table)
+        values = self.values
+        # (still missing, what the rest reaches, cards, spades, points)
+        partial = [(total, 1, 0, 0, 0)]
+        for i, (c, count) in enumerate(present):
+            value, after = values[c], reach[i + 1]
+            spade, point = self.spades[c], self.points[c]
+            grown = []
+            for k in range(count + 1):  # k cards of the class taken, count - k left to the rest
+                worth = k * value
+                for left, rest_reach, n, s, p in partial:
+                    if left >= worth and after >> (left - worth) & 1:
+                        r = rest_reach
+                        for _ in range(count - k):
+                            r |= r << value
+                        grown.append((left - worth, r, n + k, s + k * spade, p + k * point))
+            partial = grown
+        taken = []
+        for _, rest_reach, n, s, p in partial:
+            if not rest_reach >> other & 1:
+                return None
+            taken.append((n, s, p))
+        return taken
 
     def _suffix_reach(self, present: Sequence[tuple[int, int]]) -> list[int]:
         """``reach[i]``: bit ``s`` set when some sub-multiset of ``present[i:]`` (classes with their
@@ -484,21 +534,26 @@ class RoundModel:
                                                 spades if spades_holder is None else -1 - spades_holder)
         return known
 
+    def duel_score(self, cards: int, spades: int, points: int, other_cards: int, other_spades: int) -> int:
+        """A two-player utility: a player's final points minus the other's (``points``) with the
+        majorities, from both players' cards and spades. The two-player majorities are
+        thresholds: 27 of 52 cards, 7 of 13 spades."""
+        if cards > DECK_SIZE // 2:
+            points += self.most_cards
+        elif other_cards > DECK_SIZE // 2:
+            points -= self.most_cards
+        if spades > SPADES_IN_DECK // 2:
+            points += self.most_spades
+        elif other_spades > SPADES_IN_DECK // 2:
+            points -= self.most_spades
+        return points
+
     def utility(self, counters: Counters, player: int) -> int:
         """``player``'s deal points minus the best of the others' (RULES §5; docs/solver.md)."""
         if self.players == 2:
-            # the two-player majorities are thresholds: 27 of 52 cards, 7 of 13 spades
-            rules, me, other = self.rules, 3 * player, 3 * (1 - player)
-            diff = counters[me + 2] - counters[other + 2]
-            if counters[me] > DECK_SIZE // 2:
-                diff += rules.most_cards_points
-            elif counters[other] > DECK_SIZE // 2:
-                diff -= rules.most_cards_points
-            if counters[me + 1] > SPADES_IN_DECK // 2:
-                diff += rules.most_spades_points
-            elif counters[other + 1] > SPADES_IN_DECK // 2:
-                diff -= rules.most_spades_points
-            return diff
+            me, other = 3 * player, 3 * (1 - player)
+            return self.duel_score(counters[me], counters[me + 1], counters[me + 2] - counters[other + 2],
+                                   counters[other], counters[other + 1])
         key = (counters, player)
         known = self._utilities.get(key)
         if known is None:

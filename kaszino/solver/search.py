@@ -234,13 +234,12 @@ class _Search:
             alone = self._alone(node)
             if alone is not None:
                 return alone
+        if self.duels is not None and node[4] == NOT_FORCED and single(hands[0]) and single(hands[1]):
+            return self.duels.value(node, self.player, alpha, beta)
         key, base = self._key(node)
         entry = self.bounds.get(key)
-        duel = self.duels is not None and node[4] == NOT_FORCED and single(hands[0]) and single(hands[1])
         if entry is not None:
             low, high = entry[0] + base, entry[1] + base
-        elif duel:  # valued at once below: bounds would cost about as much
-            low, high = -INFINITY, INFINITY
         else:
             low, high = self._static_bounds(node)
         if low >= beta or low == high:
@@ -249,11 +248,7 @@ class _Search:
             return high
         alpha, beta = max(alpha, low), min(beta, high)
         alpha0, beta0 = alpha, beta
-        if duel:
-            assert self.duels is not None
-            best = self.duels.value(node, self.player, alpha, beta)
-        else:
-            best = self._best_move(node, key, depth, alpha, beta)
+        best = self._best_move(node, key, depth, alpha, beta)
         if best <= alpha0:
             high = min(high, best)
         elif best >= beta0:
@@ -316,17 +311,23 @@ class _Search:
         hands, table, mover, _, forced, _, counters = node
         model, player = self.model, self.player
         in_hands, on_table = model.stats(sum(hands)), model.stats(table)
-        rest = in_hands.plus(on_table)
         # the table's total minus the hands' never falls, and a tábla needs it at zero or below
         possible = on_table.total <= in_hands.total
         most = self.tablas.most(hands, on_table.total, mover, forced) if possible else self.no_tablas
         tabla = model.best_tabla
         if model.players == 2:
             # each card is worth more in one's own pile than in the other's
-            other = 1 - player
-            high = model.utility(gain(counters, player, *rest.taken), player) + tabla * most[player]
-            low = model.utility(gain(counters, other, *rest.taken), player) - tabla * most[other]
-            return low, high
+            cards, spades = in_hands.cards + on_table.cards, in_hands.spades + on_table.spades
+            points = in_hands.points + on_table.points
+            me, other = 3 * player, 3 * (1 - player)
+            lead = counters[me + 2] - counters[other + 2]
+            mine, theirs = counters[me], counters[other]
+            my_spades, their_spades = counters[me + 1], counters[other + 1]
+            score = model.duel_score
+            high = score(mine + cards, my_spades + spades, lead + points, theirs, their_spades)
+            low = score(mine, my_spades, lead - points, theirs + cards, their_spades + spades)
+            return low - tabla * most[1 - player], high + tabla * most[player]
+        rest = in_hands.plus(on_table)
         secured, reachable = model.majority_prospects(counters, rest)
         best_secured = best_reachable = -INFINITY  # among the others
         for p in self.others:
