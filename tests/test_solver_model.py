@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from kaszino import DECK, Card, parse_cards
 from kaszino.engine.moves import Forced
 from kaszino.engine.rules import preset
-from kaszino.solver.model import RoundModel, signature
+from kaszino.solver.model import RoundModel, Step, signature
 from kaszino.solver.positions import last_round_position
 from kaszino.solver.search import _Search, playable_moves
 
@@ -36,10 +36,12 @@ def test_equal_cards_do_not_carry_into_a_wrong_sum() -> None:
 
 @pytest.mark.parametrize("name", PRESETS)
 def test_the_search_generates_every_legal_move(name: str) -> None:
-    """Every move the engine allows is a move of the model (else ``solve`` loses it)."""
+    """Every move the engine allows is a move of the model (else ``solve`` loses it); once the
+    spades are settled, a move that folds alike stands for it, and no two moves fold alike."""
     rules = preset(name)
     rng = random.Random(name)
     most = 4 if rules.players == 2 else 3
+    folded = 0
     for _ in range(600):
         table = rng.randint(0, 6)
         forced: Forced | None = rng.choice([None, "again", "lay"] if table == 0 else [None, "again"])
@@ -47,9 +49,22 @@ def test_the_search_generates_every_legal_move(name: str) -> None:
         state = last_round_position(rng, rules, table_size=table, hand_sizes=hands,
                                     bias=rng.uniform(0.2, 0.8), forced=forced)
         search = _Search(state)
-        generated = set(search.steps(search.root, None, 0))
-        missing = [move for move in playable_moves(state) if search.model.of_move(move) not in generated]
+        model = search.model
+        generated = list(search.steps(search.root, None, 0))
+        settled = model.spades_settled(search.root[6])
+        folded += settled
+        forms = [_form(model, step, settled) for step in generated]
+        assert len(set(forms)) == len(forms), state.notation()
+        missing = [move for move in playable_moves(state)
+                   if _form(model, model.of_move(move), settled) not in forms]
         assert not missing, (state.notation(), missing)
+    assert folded > 50, "too few positions with the spades settled to try the folding"
+
+
+def _form(model: RoundModel, step: Step, settled: bool) -> object:
+    """What tells ``step`` apart from other moves: all of it, or only its fold once the spades are
+    settled."""
+    return (step.kind, model.fold(step.hand), model.fold(step.table)) if settled else step
 
 
 @given(st.sampled_from(PRESETS), st.lists(st.sampled_from(DECK), max_size=20, unique=True))
@@ -73,3 +88,29 @@ def test_the_quick_pick_is_a_table_subset_of_its_sum(table: list[Card], data: st
     reach = model.table_sums(sig)
     total = data.draw(st.sampled_from([s for s in range(1, reach.bit_length()) if reach >> s & 1]))
     assert model.good_subset(sig, total) in model.table_subsets(sig, total)
+
+
+def test_fold_merges_only_cards_that_no_score_tells_apart() -> None:
+    """Once the spades are settled a spade is worth what the same card of another suit is worth,
+    unless its points differ: 2♠ (kiskaszinó) and 10♦ (nagykaszinó) keep their own class."""
+    model = RoundModel(preset("standard"))
+
+    def fold(cards: str) -> int:
+        return model.fold(signature(parse_cards(cards)))
+
+    assert fold("3♠") == fold("3♥") == fold("3♣")
+    assert fold("A♠") == fold("A♦")
+    assert fold("10♠") == fold("10♥") != fold("10♦")
+    assert fold("2♠") != fold("2♥")
+    assert fold("3♠ 3♥ 3♦ 3♣") != fold("3♥ 3♦ 3♣") != fold("3♥ 3♦")  # four of a value fit
+    assert fold("3♠ 5♥") == fold("3♣ 5♠")
+
+
+def test_the_spades_are_settled_only_once_the_majority_is_decided() -> None:
+    two = RoundModel(preset("standard"))
+    assert not two.spades_settled((20, 6, 0, 20, 6, 0))  # the last spade decides
+    assert two.spades_settled((20, 7, 0, 20, 0, 0))
+    assert two.spades_settled((20, 0, 0, 20, 7, 0))
+    three = RoundModel(preset("p3"))
+    assert not three.spades_settled((10, 5, 0, 10, 4, 0, 10, 0, 0))  # 4 still in play: 9 could beat 5
+    assert three.spades_settled((10, 7, 0, 10, 4, 0, 10, 0, 0))  # 2 in play: 6 stays below 7

@@ -89,6 +89,45 @@ def duels(draw: st.DrawFn) -> GameState:
     return replace(state, last_capturer=draw(st.sampled_from([0, 1, None])))
 
 
+@st.composite
+def settled_spades(draw: st.DrawFn) -> GameState:
+    """Last rounds in which one pile already holds seven spades, so the spade majority is settled,
+    with small cards of every suit in the hands and on the table: spades and cards of the same
+    value in other suits are then interchangeable, and the search folds them together."""
+    rules = draw(st.sampled_from(TWO_PLAYER + MORE_PLAYERS))
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    n = rules.players
+    owner = draw(st.integers(0, n - 1))
+    kept = rng.sample([card for card in DECK if card.suit.name == "SPADES"], 7)
+    small = [card for card in DECK if card.value <= 5 and card not in kept]
+    most = 3 if n == 2 else 2
+    sizes = [draw(st.integers(1, most))] + [draw(st.integers(0, most)) for _ in range(n - 1)]
+    dealt = rng.sample(small, sum(sizes) + draw(st.integers(1, 5 if n == 2 else 3)))
+    hands = tuple(tuple(dealt[sum(sizes[:p]):sum(sizes[:p + 1])]) for p in range(n))
+    table = tuple(dealt[sum(sizes):])
+    rest = [card for card in DECK if card not in dealt and card not in kept]
+    piles = [list(rest[p::n]) for p in range(n)]
+    piles[owner] += kept
+    zeros = (0,) * n
+    return GameState(
+        rules=rules, hands=hands, table=table, talon=(), piles=tuple(map(tuple, piles)),
+        tabla_points=zeros, bonus=zeros, scores=zeros, dealer=n - 1, to_move=0,
+        last_capturer=draw(st.integers(0, n - 1)), round=rules.rounds,
+    )
+
+
+@settings(max_examples=120)
+@given(settled_spades())
+def test_once_the_spades_are_settled_folding_them_keeps_the_exact_value(state: GameState) -> None:
+    search = _Search(state)
+    assert search.model.spades_settled(search.root[6])
+    solution = solve(state)
+    value, best = minimax(state)
+    assert solution.value == value
+    assert set(solution.best_moves) == best
+    assert solution.move_values == move_values(state)
+
+
 @settings(max_examples=400)
 @given(duels(), st.integers(-14, 14), st.integers(1, 8))
 def test_a_duel_is_valued_as_the_plain_minimax_within_any_window(state: GameState, alpha: int,

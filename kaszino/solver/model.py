@@ -150,6 +150,11 @@ class RoundModel:
         self._lays: dict[int, tuple[Step, ...]] = {}
         self._hand_sums: dict[int, int] = {}
         self._hand_totals: dict[int, list[int]] = {}
+        self._folds: dict[int, int] = {}
+        # each spade class folds into the class of the same value and points in the other suits
+        plain = {(values[c], points[c]): c for c in range(CLASSES) if not spades[c]}
+        self._fold_target = tuple(plain.get((values[c], points[c]), c) if spades[c] else c
+                                  for c in range(CLASSES))
         self._table_sums: dict[int, int] = {}
         self._prospects: dict[tuple[object, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._utilities: dict[tuple[Counters, int], int] = {}
@@ -168,6 +173,43 @@ class RoundModel:
                 found.append((c, rest >> (BITS * c) & FIELD))
                 rest &= ~(FIELD << (BITS * c))
         return found
+
+    # --- equivalent positions once the spade majority is settled ------------------------
+    def spades_settled(self, counters: Counters) -> bool:
+        """Whether the spade majority is decided for good (``majority_holder``): from then on which
+        cards are spades changes no score."""
+        if self.players == 2:
+            return counters[1] > SPADES_IN_DECK // 2 or counters[4] > SPADES_IN_DECK // 2
+        return isinstance(self.majority_key(counters)[1], int)  # a holder, no longer the counts
+
+    def fold(self, sig: int) -> int:
+        """``sig`` with every spade counted as the card of the same value and points in another
+        suit (3 bits per class: up to four cards then share one): positions that differ only by
+        that fold alike and, once the spades are settled, are worth the same. Memoised."""
+        known = self._folds.get(sig)
+        if known is None:
+            target = self._fold_target
+            known = self._folds[sig] = sum(count << (3 * target[c]) for c, count in self.classes(sig))
+        return known
+
+    def distinct(self, moves: Iterator[Step], first: Step | None = None) -> Iterator[Step]:
+        """``moves`` without those that fold like an earlier one or like ``first`` (while the
+        spades are settled, such moves lead to positions worth the same)."""
+        fold = self.fold
+        seen = set() if first is None else {(first.kind, fold(first.hand), fold(first.table))}
+        for step in moves:
+            form = (step.kind, fold(step.hand), fold(step.table))
+            if form not in seen:
+                seen.add(form)
+                yield step
+
+    def holds(self, hand: int, table: int, step: Step) -> bool:
+        """Whether ``step`` can be played with ``hand`` on ``table``: both hold what it moves."""
+        for sig, part in ((hand, step.hand), (table, step.table if step.kind == CAPTURE else 0)):
+            for c, count in self.classes(part):
+                if sig >> (BITS * c) & FIELD < count:
+                    return False
+        return True
 
     def stats(self, sig: int) -> Stats:
         known = self._stats.get(sig)

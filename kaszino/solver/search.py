@@ -191,11 +191,22 @@ class _Search:
         return self.model.settle(after) if after[2] == NOBODY else after
 
     def steps(self, node: Node, first: Step | None, depth: int) -> Iterator[Step]:
-        """The mover's moves, ``first`` (the table's best move here) before the others."""
-        hands, table, mover, _, forced, _, _ = node
+        """The mover's moves, ``first`` (the table's best move here) before the others.
+
+        Once the spade majority is settled, moves that differ only by spades against other suits
+        lead to equivalent positions: one of each is made (see :meth:`RoundModel.fold`). The
+        table's best move may then come from an equivalent position and not be legal here.
+        """
+        hands, table, mover, _, forced, _, counters = node
+        hand, model = hands[mover], self.model
+        moves = model.steps(hand, table, self.cutting_sums.get(depth, -1))
+        if model.spades_settled(counters):
+            if first is not None and not model.holds(hand, table, first):
+                first = None
+            moves = model.distinct(moves, first)
         if first is not None:
             yield first
-        for step in self.model.steps(hands[mover], table, self.cutting_sums.get(depth, -1)):
+        for step in moves:
             if step != first:
                 yield step
         if forced == AGAIN and self.may_pass and first != PASS_STEP:
@@ -287,15 +298,20 @@ class _Search:
         """The table key of ``node`` and the part of its value already earned (kept out of the key).
 
         With two players the points so far add to any outcome, so the key holds only the card and
-        spade counts, and those only while the majority is open. With more players the score
+        spade counts, and those only while the majority is open. Once the spade majority is settled
+        the cards are keyed by :meth:`RoundModel.fold`, so that positions differing only by spades
+        against other suits share an entry. With more players the score
         (own minus the best other) is not additive: the key holds every player's points less the
         root player's, and the card and spade counts while their majority is open.
         """
         hands, table, mover, last, forced, fresh, counters = node
-        if self.model.players != 2:
+        model = self.model
+        if model.spades_settled(counters):  # equivalent positions share one entry
+            hands, table = tuple(map(model.fold, hands)), model.fold(table)
+        if model.players != 2:
             mine = counters[3 * self.player + 2]
             points = tuple(p - mine for p in counters[2::3])  # the score reads points only as differences
-            return (hands, table, mover, last, forced, fresh, *self.model.majority_key(counters), points), 0
+            return (hands, table, mover, last, forced, fresh, *model.majority_key(counters), points), 0
         me, other = 3 * self.player, 3 * (1 - self.player)
         cards = counters[0] * 64 + counters[3]
         if counters[0] > DECK_SIZE // 2 or counters[3] > DECK_SIZE // 2:
