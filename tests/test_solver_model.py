@@ -36,12 +36,14 @@ def test_equal_cards_do_not_carry_into_a_wrong_sum() -> None:
 
 @pytest.mark.parametrize("name", PRESETS)
 def test_the_search_generates_every_legal_move(name: str) -> None:
-    """Every move the engine allows is a move of the model (else ``solve`` loses it); once the
-    spades are settled, a move that folds alike stands for it, and no two moves fold alike."""
+    """Every move the engine allows is a move of the model, or one of those stands for it (else
+    ``solve`` loses it). Once the spades are settled a move that folds alike stands for it, and no
+    two moves fold alike. With two players and the spades open, a capture that leaves a spade for
+    a card of its value and points is left out for the capture taking the spade, and only then."""
     rules = preset(name)
     rng = random.Random(name)
     most = 4 if rules.players == 2 else 3
-    folded = 0
+    stood_for = {"settled": 0, "dominated": 0}
     for _ in range(600):
         table = rng.randint(0, 6)
         forced: Forced | None = rng.choice([None, "again", "lay"] if table == 0 else [None, "again"])
@@ -49,22 +51,34 @@ def test_the_search_generates_every_legal_move(name: str) -> None:
         state = last_round_position(rng, rules, table_size=table, hand_sizes=hands,
                                     bias=rng.uniform(0.2, 0.8), forced=forced)
         search = _Search(state)
-        model = search.model
-        generated = list(search.steps(search.root, None, 0))
-        settled = model.spades_settled(search.root[6])
-        folded += settled
-        forms = [_form(model, step, settled) for step in generated]
-        assert len(set(forms)) == len(forms), state.notation()
-        missing = [move for move in playable_moves(state)
-                   if _form(model, model.of_move(move), settled) not in forms]
-        assert not missing, (state.notation(), missing)
-    assert folded > 50, "too few positions with the spades settled to try the folding"
+        model, root = search.model, search.root
+        held, on_table = root[0][root[2]], root[1]
+
+        def dominated(step: Step) -> bool:
+            return model.dominator(step, held, on_table) != step  # noqa: B023
+
+        generated = list(search.steps(root, None, 0))
+        settled = model.spades_settled(root[6])
+        forms = [_form(model, step) for step in generated]
+        if settled:
+            assert len(set(forms)) == len(forms), state.notation()
+        elif rules.players == 2:
+            assert not any(map(dominated, generated)), state.notation()
+        for move in playable_moves(state):
+            step = model.of_move(move)
+            if step in generated:
+                continue
+            reason = "settled" if settled else "dominated"
+            assert settled or (rules.players == 2 and dominated(step)), (state.notation(), move)
+            assert _form(model, step) in forms, (state.notation(), move)
+            stood_for[reason] += 1
+    assert stood_for["settled"] >= 10, "too few moves folded into others to try the folding"
+    assert rules.players != 2 or stood_for["dominated"] >= 10, "too few dominated captures to try them"
 
 
-def _form(model: RoundModel, step: Step, settled: bool) -> object:
-    """What tells ``step`` apart from other moves: all of it, or only its fold once the spades are
-    settled."""
-    return (step.kind, model.fold(step.hand), model.fold(step.table)) if settled else step
+def _form(model: RoundModel, step: Step) -> tuple[int, int, int]:
+    """What is left of ``step`` once spades are counted as the cards of their value and points."""
+    return step.kind, model.fold(step.hand), model.fold(step.table)
 
 
 @given(st.sampled_from(PRESETS), st.lists(st.sampled_from(DECK), max_size=20, unique=True))

@@ -155,6 +155,11 @@ class RoundModel:
         plain = {(values[c], points[c]): c for c in range(CLASSES) if not spades[c]}
         self._fold_target = tuple(plain.get((values[c], points[c]), c) if spades[c] else c
                                   for c in range(CLASSES))
+        # the spades that fold, by the low bit of their field; their class comes right before the
+        # class they fold into (CLASS_ORDER), so a shift by one field lines the two up
+        folding = [c for c in range(CLASSES) if self._fold_target[c] != c]
+        assert all(self._fold_target[c] == c + 1 for c in folding)
+        self._folding_spades = sum(1 << (BITS * c) for c in folding)
         self._table_sums: dict[int, int] = {}
         self._prospects: dict[tuple[object, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._utilities: dict[tuple[Counters, int], int] = {}
@@ -202,6 +207,37 @@ class RoundModel:
             if form not in seen:
                 seen.add(form)
                 yield step
+
+    def undominated(self, moves: Iterator[Step], hand: int, table: int) -> Iterator[Step]:
+        """``moves`` without the dominated captures (two players: see :meth:`dominator`)."""
+        for step in moves:
+            if self.dominator(step, hand, table) == step:
+                yield step
+
+    def dominator(self, step: Step, hand: int, table: int) -> Step:
+        """``step`` with every card it takes from ``hand`` or ``table`` swapped for the spade of the
+        same value and points where that spade lies there too (``step`` itself when there is none,
+        or when it is no capture).
+
+        With two players the capture taking the spades is at least as good for the capturer: the
+        two positions after them differ only by which of two such cards lies where, and playing
+        on alike, the spade ends in the capturer's pile in the one and wherever the other card
+        ends in the other; one more spade never lowers a player's score and never raises the
+        other's (docs/solver.md)."""
+        if step.kind != CAPTURE:
+            return step
+        from_hand, from_table = self._spades_instead(step.hand, hand), self._spades_instead(step.table, table)
+        if not from_hand | from_table:
+            return step
+        return self.step(CAPTURE, step.hand + from_hand - (from_hand << BITS),
+                         step.table + from_table - (from_table << BITS))
+
+    def _spades_instead(self, part: int, place: int) -> int:
+        """The spades of ``place`` that ``part`` leaves while it holds a card of their value and
+        points, as the low bit of each one's field (the class such a spade folds into comes right
+        after its own: :data:`CLASS_ORDER`)."""
+        plain = (part >> BITS | part >> (BITS + 1)) & self._folding_spades  # the next class, present
+        return plain & ~part & place
 
     def holds(self, hand: int, table: int, step: Step) -> bool:
         """Whether ``step`` can be played with ``hand`` on ``table``: both hold what it moves."""

@@ -117,7 +117,11 @@ class MoveValues(Mapping[Move, int]):
         value = self._root_value
         if step in self._known:
             return self._known[step] == value
-        search = self._live()  # no move is worth more than the root: a null window tells
+        search = self._live()
+        better = search.dominator(step)  # worth at least as much: when it falls short, so does step
+        if better != step and not self._reaches_root(better):
+            return False
+        # no move is worth more than the root: a null window tells
         return search.value(search.play(search.root, step), value - 1, value, 1) >= value
 
     def __iter__(self) -> Iterator[Move]:
@@ -195,7 +199,10 @@ class _Search:
 
         Once the spade majority is settled, moves that differ only by spades against other suits
         lead to equivalent positions: one of each is made (see :meth:`RoundModel.fold`). The
-        table's best move may then come from an equivalent position and not be legal here.
+        table's best move may then come from an equivalent position and not be legal here. With
+        two players, while the spade majority is open, a capture that leaves a spade for a card
+        of its value is left out: the one taking the spade is at least as good
+        (:meth:`RoundModel.dominator`).
         """
         hands, table, mover, _, forced, _, counters = node
         hand, model = hands[mover], self.model
@@ -204,6 +211,8 @@ class _Search:
             if first is not None and not model.holds(hand, table, first):
                 first = None
             moves = model.distinct(moves, first)
+        elif model.players == 2:
+            moves = model.undominated(moves, hand, table)
         if first is not None:
             yield first
         for step in moves:
@@ -211,6 +220,15 @@ class _Search:
                 yield step
         if forced == AGAIN and self.may_pass and first != PASS_STEP:
             yield PASS_STEP
+
+    def dominator(self, step: Step) -> Step:
+        """A root move worth at least as much as ``step`` for the root player: the capture taking
+        spades where ``step`` leaves them for cards of their value, with two players while the
+        spade majority is open (:meth:`RoundModel.dominator`); else ``step``."""
+        hands, table, mover, *_, counters = self.root
+        if self.model.players != 2 or self.model.spades_settled(counters):
+            return step
+        return self.model.dominator(step, hands[mover], table)
 
     # --- values ---------------------------------------------------------------------------
     def exact(self, node: Node, guess: int | None = None, depth: int = 0) -> int:
