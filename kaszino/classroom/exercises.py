@@ -17,7 +17,7 @@ from math import comb
 from kaszino.classroom.subsets import listed_subsets
 from kaszino.engine.captures import captures
 from kaszino.engine.cards import parse_cards
-from kaszino.errors import KaszinoError
+from kaszino.errors import KaszinoError, quote
 from kaszino.solver.counting import subset_sum_counts
 
 
@@ -49,11 +49,11 @@ def read_answer(text: str) -> Fraction:
     """Read ``12``, ``3/8``, ``0.375`` or ``0,375`` exactly; anything else is an :class:`AnswerError`."""
     cleaned = text.strip().replace(" ", "")
     if not _NUMBER.match(cleaned):
-        raise AnswerError(f"not a whole number, fraction or decimal: {text.strip()!r}")
+        raise AnswerError(f"not a whole number, fraction or decimal: {quote(text.strip())}")
     if "/" in cleaned:
         numerator, denominator = cleaned.split("/")
         if int(denominator) == 0:
-            raise AnswerError(f"a fraction cannot have 0 below the line: {text.strip()!r}")
+            raise AnswerError(f"a fraction cannot have 0 below the line: {quote(text.strip())}")
         return Fraction(int(numerator), int(denominator))
     return Fraction(cleaned.replace(",", "."))
 
@@ -86,4 +86,4 @@ def exercise(key: str) -> Exercise:
     for candidate in exercises():
         if candidate.key == key:
             return candidate
-    raise KaszinoError(f"no exercise named {key!r}; known: {', '.join(e.key for e in exercises())}")
+    raise KaszinoError(f"no exercise named {quote(key)}; known: {', '.join(e.key for e in exercises())}")

@@ -17,7 +17,7 @@ from statistics import NormalDist, fmean, stdev
 from kaszino.classroom.montecarlo import Estimate, estimate
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.engine.state import GameState, new_game
-from kaszino.errors import KaszinoError
+from kaszino.errors import KaszinoError, quote
 from kaszino.players import GreedyPlayer, Player, RandomPlayer, computer_move
 
 PLAYERS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
@@ -86,7 +86,7 @@ def simulate(player: str, deals: int, seed: int = 0, rules: Rules = STANDARD,
              progress: Progress | None = None) -> list[DealStats]:
     """Play ``deals`` deals (seeds ``seed``, ``seed + 1``, …) with ``player`` in both seats."""
     if player not in PLAYERS:
-        raise KaszinoError(f"unknown player {player!r}; choose one of {', '.join(PLAYERS)}")
+        raise KaszinoError(f"unknown player {quote(player)}; choose one of {', '.join(PLAYERS)}")
     if deals <= 0:
         raise KaszinoError(f"the number of deals must be positive, not {deals}")
     seats = [PLAYERS[player](), PLAYERS[player]()]

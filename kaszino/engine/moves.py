@@ -113,7 +113,7 @@ def parse_move(text: str) -> Move:
     head = words[0].lower()
     if head in ("ausz", "fals"):
         if len(words) != 2:
-            raise NotationError(f"{head!r} needs a player number, e.g. '{head} 1', got {quote(text)}")
+            raise NotationError(f"{quote(head)} needs a player number, e.g. '{head} 1', got {quote(text)}")
         player = read_whole(f"{head}: player", words[1], 0, MAX_PLAYERS - 1, NotationError)
         return Claim(player) if head == "ausz" else Challenge(player)
     if head == "pass" and len(words) == 1:

@@ -177,8 +177,8 @@ def _check(record: GameRecord, lines: list[int], result: tuple[int, str] | None)
             raise NotationError(f"line {line_number}: {error}") from None
     if result is not None and result[1] != _result(state):
         line_number, claimed = result
-        raise NotationError(f"line {line_number}: Result: {claimed!r}, "
-                            f"but the moves end with {_result(state)!r}")
+        raise NotationError(f"line {line_number}: Result: {quote(claimed)}, "
+                            f"but the moves end with {quote(_result(state))}")
 
 
 

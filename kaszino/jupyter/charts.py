@@ -17,7 +17,7 @@ from html import escape
 from itertools import pairwise
 from typing import Any, Literal
 
-from kaszino.errors import KaszinoError
+from kaszino.errors import KaszinoError, quote
 
 Kind = Literal["bar", "line", "histogram"]
 Backend = Literal["auto", "svg", "matplotlib"]
@@ -54,10 +54,10 @@ class ChartData:
             raise KaszinoError("a chart needs at least one series")
         for name, values in self.series:
             if len(values) != len(self.xs):
-                raise KaszinoError(f"series {name!r} has {len(values)} values for {len(self.xs)} points")
+                raise KaszinoError(f"series {quote(name)} has {len(values)} values for {len(self.xs)} points")
         for name, bounds in self.intervals:
             if len(bounds) != len(self.xs):
-                raise KaszinoError(f"intervals of {name!r}: {len(bounds)} for {len(self.xs)} points")
+                raise KaszinoError(f"intervals of {quote(name)}: {len(bounds)} for {len(self.xs)} points")
 
     @property
     def top(self) -> float:
@@ -72,7 +72,7 @@ def chart_data(kind: Kind, xs: Sequence[str | float], series: Mapping[str, Seque
                intervals: Mapping[str, Sequence[Interval]] | None = None) -> ChartData:
     """Check and freeze the data of a chart (see :func:`plot`)."""
     if kind not in ("bar", "line", "histogram"):
-        raise KaszinoError(f"unknown chart kind {kind!r}; choose bar, line or histogram")
+        raise KaszinoError(f"unknown chart kind {quote(kind)}; choose bar, line or histogram")
     return ChartData(kind, tuple(xs), tuple((name, tuple(map(float, vs))) for name, vs in series.items()),
                      title, x_label, y_label,
                      tuple((name, tuple((float(lo), float(hi)) for lo, hi in bs))
@@ -150,7 +150,7 @@ def plot(kind: Kind, xs: Sequence[str | float], series: Mapping[str, Sequence[fl
 def draw(data: ChartData, backend: Backend = "auto") -> SvgChart | MatplotlibChart:
     """Draw prepared chart data with the chosen backend."""
     if backend not in ("auto", "svg", "matplotlib"):
-        raise KaszinoError(f"unknown backend {backend!r}; choose auto, svg or matplotlib")
+        raise KaszinoError(f"unknown backend {quote(backend)}; choose auto, svg or matplotlib")
     if backend == "matplotlib" or (backend == "auto" and matplotlib_available()):
         return MatplotlibChart(data)
     return SvgChart(data)

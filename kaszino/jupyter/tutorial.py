@@ -30,7 +30,7 @@ from kaszino.engine.dealing import check_deck, shuffled_deck
 from kaszino.engine.record import GameRecord, record_game
 from kaszino.engine.rules import STANDARD
 from kaszino.engine.state import GameState, new_game
-from kaszino.errors import KaszinoError
+from kaszino.errors import KaszinoError, quote
 from kaszino.i18n import LANGUAGES, catalogue, language, set_language, tr
 from kaszino.jupyter.checks import ChapterCheck, ExerciseSet
 from kaszino.jupyter.progress import chapter_results, remember_language, restore_language
@@ -254,7 +254,7 @@ def position(hand: str, table: str, *, opponent: str | None = None, first_move: 
     if not 1 <= number <= rules.rounds:
         raise KaszinoError(f"round_number must be 1..{rules.rounds}, not {number}")
     if last_capturer not in (None, 0, 1):
-        raise KaszinoError(f"last_capturer is player 0 or 1 (or None), not {last_capturer!r}")
+        raise KaszinoError(f"last_capturer is player 0 or 1 (or None), not {quote(last_capturer)}")
     talon, played = tuple(rest[:rules.talon_after(number)]), rest[rules.talon_after(number):]
     half = len(played) // 2
     zeros = (0,) * rules.players

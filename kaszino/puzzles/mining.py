@@ -29,7 +29,7 @@ from kaszino.engine.cards import card_sum, format_cards
 from kaszino.engine.moves import Lay
 from kaszino.engine.rules import PRESETS
 from kaszino.engine.state import GameState
-from kaszino.errors import KaszinoError
+from kaszino.errors import KaszinoError, quote
 from kaszino.puzzles.capture_kinds import fals_faults
 from kaszino.puzzles.kinds import Answer, Kind, free_to_move, is_answer
 from kaszino.puzzles.play_kinds import solution, threats
@@ -281,7 +281,7 @@ def mine_game(seed: int, kinds: Sequence[Kind] = KINDS) -> list[Candidate]:
 def rebuild(puzzle: Puzzle) -> Candidate | None:
     """The candidate a mined puzzle's ``source`` gives again (None if the source no longer yields one)."""
     if puzzle.source is None:
-        raise KaszinoError(f"puzzle {puzzle.id!r} has no source to rebuild it from")
+        raise KaszinoError(f"puzzle {quote(puzzle.id)} has no source to rebuild it from")
     state = replay(puzzle.source.seed, puzzle.source.move)
     return candidate(puzzle.kind, puzzle.source.seed, puzzle.source.move, state)
 

@@ -235,7 +235,7 @@ class Discrepancy:
         if self.themes is not None:
             parts.append(f"themes {', '.join(self.puzzle.themes) or '-'}, but the position has "
                          f"{', '.join(self.themes) or 'none'}")
-        return f"puzzle {self.puzzle.id!r} ({self.puzzle.kind}): " + ", ".join(parts)
+        return f"puzzle {quote(self.puzzle.id)} ({self.puzzle.kind}): " + ", ".join(parts)
 
 
 def recheck(puzzle: Puzzle) -> Discrepancy | None:
@@ -264,7 +264,7 @@ class _Where:
         if self.puzzle is not None:
             parts.append(f"puzzle {self.puzzle}")
         if field_name is not None:
-            parts.append(f"field {field_name!r}")
+            parts.append(f"field {quote(field_name)}")
         return PuzzleFormatError(": ".join(parts + [problem]))
 
 

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from kaszino.errors import StoreError
+from kaszino.errors import StoreError, quote
 from kaszino.store.store import COUNT, FLAG, OPTIONAL_REAL, REAL, TEXT, TIME, Store, Stored, stored_choice
 
 LEARNER = "learner"
@@ -149,17 +149,17 @@ def _checked(attempt: AttemptRecord, puzzle_id: str) -> AttemptRecord:
     """Refuse an attempt row that the tables would not hold, naming the field."""
     problems = []
     if attempt.puzzle_id != puzzle_id:
-        problems.append(f"puzzle_id {attempt.puzzle_id!r} recorded as {puzzle_id!r}")
+        problems.append(f"puzzle_id {quote(attempt.puzzle_id)} recorded as {quote(puzzle_id)}")
     if attempt.outcome not in OUTCOMES:
-        problems.append(f"outcome {attempt.outcome!r} (one of {', '.join(OUTCOMES)})")
+        problems.append(f"outcome {quote(attempt.outcome)} (one of {', '.join(OUTCOMES)})")
     for name in ("hints", "wrong"):
         value = getattr(attempt, name)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            problems.append(f"{name} {value!r} (a whole number from 0)")
+            problems.append(f"{name} {quote(value)} (a whole number from 0)")
     for name in _ATTEMPT_COLUMNS[8:]:
         value = getattr(attempt, name)
         if value is not None and not (isinstance(value, (int, float)) and math.isfinite(value)):
-            problems.append(f"{name} {value!r} (a finite number)")
+            problems.append(f"{name} {quote(value)} (a finite number)")
     if problems:
         raise StoreError("cannot record the attempt: bad " + "; ".join(problems))
     return replace(attempt, rated=bool(attempt.rated))

@@ -28,7 +28,7 @@ from kaszino.engine.scoring import (
     majority_holder,
 )
 from kaszino.engine.state import GameState
-from kaszino.errors import KaszinoError
+from kaszino.errors import KaszinoError, quote
 from kaszino.i18n import player_number, tr
 from kaszino.solver.value import CaptureValue, capture_value
 from kaszino.teach.exercises import Choice, MoveTask, NumberQuestion, Question, Renders, Words, one_of, phrase
@@ -100,7 +100,7 @@ class ChapterContent:
         for section in self.sections:
             if section.text == self.text(name):
                 return section.questions
-        raise KaszinoError(f"chapter {self.number} has no section {name!r}")
+        raise KaszinoError(f"chapter {self.number} has no section {quote(name)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +113,7 @@ class LabelledChoice(Choice):
         for name, label in self.labels:
             if name == option:
                 return label
-        raise KaszinoError(f"{self.key}: option {option!r} has no label")
+        raise KaszinoError(f"{self.key}: option {quote(option)} has no label")
 
 
 def labelled_choice(prompt: Message, options: Sequence[tuple[str, Renders, Renders]], answer: str) -> Choice:

@@ -27,7 +27,7 @@ from kaszino.engine.captures import Capture, capture_problem
 from kaszino.engine.cards import Card, card_sum, format_cards, parse_cards
 from kaszino.engine.moves import Lay, Move
 from kaszino.engine.rules import STANDARD, Rules
-from kaszino.errors import KaszinoError
+from kaszino.errors import KaszinoError, quote
 from kaszino.i18n import catalogue, language, tr
 from kaszino.inputs import MAX_COUNT, whole_number
 from kaszino.solver.sweeps import sweep_plans
@@ -64,7 +64,7 @@ def phrase(key: str, fields: Sequence[tuple[str, Field]] = ()) -> Message:
     """The catalogue text ``key`` (``"domain.name"``) with ``fields``; refused at once if it is missing."""
     domain, dot, name = key.partition(".")
     if not dot or not name:
-        raise KaszinoError(f"a text key is 'domain.name', not {key!r}")
+        raise KaszinoError(f"a text key is 'domain.name', not {quote(key)}")
     tr(key, "hu", **dict(fields))  # raises KaszinoError naming a missing text
     return Message(name, tuple(fields), domain)
 
@@ -122,7 +122,7 @@ class Choice:
             raise KaszinoError(f"{self.key}: a choice needs two or more different options, "
                                f"got {self.options}")
         if self.answer not in self.options:
-            raise KaszinoError(f"{self.key}: the answer {self.answer!r} is not one of {self.options}")
+            raise KaszinoError(f"{self.key}: the answer {quote(self.answer)} is not one of {self.options}")
         phrase(self.key, self.fields)
         given = dict(self.reasons)
         for option in self.options:
@@ -141,7 +141,7 @@ class Choice:
 
     def check(self, answer: object) -> Verdict:
         if answer not in self.options:
-            raise KaszinoError(f"{self.key}: {answer!r} is not one of the options {self.options}")
+            raise KaszinoError(f"{self.key}: {quote(answer)} is not one of the options {self.options}")
         given = dict(self.reasons)
         reason: Renders | None = given.get(str(answer))
         if reason is None and (answer != self.answer or has_text(f"{self.key}.why")):
@@ -160,7 +160,8 @@ def legality_choice(hand: str, table: str, rules: Rules = STANDARD) -> Choice:
     """"Is this capture legal?" — the answer and every reason come from the engine."""
     capture = Capture(parse_cards(hand), parse_cards(table))
     if not capture.hand or not capture.table:
-        raise KaszinoError(f"a legality question needs cards on both sides, got {hand!r} and {table!r}")
+        raise KaszinoError("a legality question needs cards on both sides, "
+                           f"got {quote(hand)} and {quote(table)}")
     legal = capture_problem(capture.hand, capture.table, rules) is None
     total = card_sum(capture.hand)
     reason: Renders = (_say("legal", total=total, limit=rules.capture_limit or 0) if legal
@@ -174,7 +175,7 @@ def spelling_choice(text: str, options: Sequence[str]) -> Choice:
     card = str(Card.parse(text))
     shown = tuple(str(Card.parse(option)) for option in options)
     if card not in shown:
-        raise KaszinoError(f"{text!r} is {card}, which is not among the options {', '.join(shown)}")
+        raise KaszinoError(f"{quote(text)} is {card}, which is not among the options {', '.join(shown)}")
     reason = _say("spelling.wrong", text=text, card=card)
     return Choice(f"{DOMAIN}.spelling", shown, card, (("text", text),),
                   tuple((option, reason) for option in shown if option != card), literal=True)
@@ -280,14 +281,14 @@ class MoveTask:
         if self.goal is not ANY_MOVE:
             phrase(f"{self.key}.why", self.fields)
         if not any(self.goal.reached(self.state, move) for move in self.state.legal_moves()):
-            raise KaszinoError(f"{self.key}: no legal move reaches the goal {self.goal.name!r}")
+            raise KaszinoError(f"{self.key}: no legal move reaches the goal {quote(self.goal.name)}")
 
     def prompt(self) -> Renders:
         return phrase(self.key, self.fields)
 
     def check(self, answer: object) -> Verdict:
         if not isinstance(answer, (Capture, Lay)):
-            raise KaszinoError(f"{self.key}: the answer is a capture or a lay, not {answer!r}")
+            raise KaszinoError(f"{self.key}: the answer is a capture or a lay, not {quote(answer)}")
         explained = explain_move(self.state, answer, self.level)
         words = Words(explained.text_in)
         if not explained.legal or (isinstance(answer, Capture) and capture_problem(

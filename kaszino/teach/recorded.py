@@ -8,7 +8,7 @@ from importlib import resources
 
 from kaszino.engine.record import GameRecord
 from kaszino.engine.state import GameState
-from kaszino.errors import KaszinoError
+from kaszino.errors import KaszinoError, quote
 
 
 @cache
@@ -16,7 +16,7 @@ def recorded_game(name: str) -> GameRecord:
     """The stored game ``name`` (e.g. ``"tie"``), every move checked by replaying it."""
     source = resources.files("kaszino.teach").joinpath("deals", f"{name}.txt")
     if not source.is_file():
-        raise KaszinoError(f"no recorded lesson game named {name!r}")
+        raise KaszinoError(f"no recorded lesson game named {quote(name)}")
     return GameRecord.from_text(source.read_text(encoding="utf-8"))
 
 

@@ -60,7 +60,7 @@ def read_click(content: object) -> Click:
         if value is None:
             fields[name] = ""
         elif not isinstance(value, str) or len(value) > MAX_CLICK_FIELD:
-            raise KaszinoError(f"widget message field {name!r} must be text, not {quote(value)}")
+            raise KaszinoError(f"widget message field {quote(name)} must be text, not {quote(value)}")
     return Click(**fields)
 
 

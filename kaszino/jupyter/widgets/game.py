@@ -76,7 +76,7 @@ class GameButton(Button):
 def game_rules(name: str) -> Rules:
     """The preset ``name`` with manual claims where the rules allow claims: the learner says "Ausz!"."""
     if name not in GAME_PRESETS:
-        raise KaszinoError(f"unknown rules for a game {name!r}; choose one of {', '.join(GAME_PRESETS)}")
+        raise KaszinoError(f"unknown rules for a game {quote(name)}; choose one of {', '.join(GAME_PRESETS)}")
     rules = PRESETS[name]
     if rules.target is not None and rules.target_check == "continuous":
         return rules.with_changes(claim="manual")
@@ -152,7 +152,7 @@ class GameWidget(TableWidget):
             rates = {str(rate): rate for rate in FALS_RATES}  # as the setup page's buttons send them
             self._fals_rate = rates[check_choice("fals", value, rates)]
         else:
-            raise KaszinoError(f"unknown setting {setting!r}")
+            raise KaszinoError(f"unknown setting {quote(setting)}")
         self.refresh()
 
     def start(self) -> None:

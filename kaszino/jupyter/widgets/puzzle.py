@@ -232,7 +232,7 @@ class PuzzleWidget(TableWidget):
         """Narrow ``kind``, ``band`` or ``theme`` to ``value`` ("" for a mix) and serve a matching puzzle."""
         fields = {"kind": "kinds", "band": "bands", "theme": "themes"}
         if name not in fields:
-            raise KaszinoError(f"unknown filter {name!r}; choose one of {', '.join(fields)}")
+            raise KaszinoError(f"unknown filter {quote(name)}; choose one of {', '.join(fields)}")
         current = self._trainer.filters
         chosen = (value,) if value else ()
         kept = {field: getattr(current, field) for field in fields.values()}
