@@ -825,3 +825,15 @@ def test_junk_attempts_at_every_puzzle_kind_are_named(junk: object) -> None:
             assert 0 < len(str(error)) <= MESSAGE_LIMIT
         else:  # an accepted attempt is one of the kind's form, judged wrong
             assert not verdict.correct, (puzzle.kind, junk)
+
+
+def test_messages_quote_tokens_rather_than_repr_them() -> None:
+    """A token in a message goes through ``errors.quote``, which cuts a long one in the middle;
+    with ``!r`` a long token would fill the whole message up to its cap, and what the message
+    says after the token (what is expected instead) would be cut off."""
+    package = Path(__file__).resolve().parent.parent / "kaszino"
+    found = [f"{path.relative_to(package)}:{number}"
+             for path in sorted(package.rglob("*.py"))
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if ("raise " in line or "Error(" in line) and "!r}" in line]
+    assert not found, found
