@@ -53,23 +53,21 @@ def test_the_search_generates_every_legal_move(name: str) -> None:
         search = _Search(state)
         model, root = search.model, search.root
         held, on_table = root[0][root[2]], root[1]
-
-        def dominated(step: Step) -> bool:
-            return model.dominator(step, held, on_table) != step  # noqa: B023
-
         generated = list(search.steps(root, None, 0))
         settled = model.spades_settled(root[6])
         forms = [_form(model, step) for step in generated]
         if settled:
             assert len(set(forms)) == len(forms), state.notation()
         elif rules.players == 2:
-            assert not any(map(dominated, generated)), state.notation()
+            assert not any(model.dominator(step, held, on_table) != step for step in generated), \
+                state.notation()
         for move in playable_moves(state):
             step = model.of_move(move)
             if step in generated:
                 continue
             reason = "settled" if settled else "dominated"
-            assert settled or (rules.players == 2 and dominated(step)), (state.notation(), move)
+            dominated = model.dominator(step, held, on_table) != step
+            assert settled or (rules.players == 2 and dominated), (state.notation(), move)
             assert _form(model, step) in forms, (state.notation(), move)
             stood_for[reason] += 1
     assert stood_for["settled"] >= 10, "too few moves folded into others to try the folding"

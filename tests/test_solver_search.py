@@ -141,16 +141,21 @@ def open_spades(draw: st.DrawFn) -> GameState:
     )
 
 
-@settings(max_examples=150)
-@given(open_spades())
-def test_leaving_out_captures_that_leave_a_spade_keeps_the_exact_value(state: GameState) -> None:
-    search = _Search(state)
-    assert not search.model.spades_settled(search.root[6])
+def _agrees_with_the_minimax(state: GameState) -> None:
+    """``solve`` finds the plain minimax's value, best moves and the value of every move."""
     solution = solve(state)
     value, best = minimax(state)
     assert solution.value == value
     assert set(solution.best_moves) == best
     assert solution.move_values == move_values(state)
+
+
+@settings(max_examples=150)
+@given(open_spades())
+def test_leaving_out_captures_that_leave_a_spade_keeps_the_exact_value(state: GameState) -> None:
+    search = _Search(state)
+    assert not search.model.spades_settled(search.root[6])
+    _agrees_with_the_minimax(state)
 
 
 @settings(max_examples=120)
@@ -158,11 +163,7 @@ def test_leaving_out_captures_that_leave_a_spade_keeps_the_exact_value(state: Ga
 def test_once_the_spades_are_settled_folding_them_keeps_the_exact_value(state: GameState) -> None:
     search = _Search(state)
     assert search.model.spades_settled(search.root[6])
-    solution = solve(state)
-    value, best = minimax(state)
-    assert solution.value == value
-    assert set(solution.best_moves) == best
-    assert solution.move_values == move_values(state)
+    _agrees_with_the_minimax(state)
 
 
 @settings(max_examples=400)
