@@ -550,11 +550,15 @@ class RoundModel:
         """Bit ``s`` set when some non-empty sub-multiset of ``table`` sums to ``s``."""
         known = self._table_sums.get(table)
         if known is None:
-            reach = 1
-            for c, count in self.classes(table):
-                before = reach
-                for k in range(1, count + 1):
-                    reach |= before << (k * self.values[c])  # or, never add: shifted sets overlap
+            suffixes = self._reaches.get(table)
+            if suffixes is not None:  # moves were made on this table: its suffix reach starts with it
+                reach = suffixes[0]
+            else:
+                reach = 1
+                for c, count in self.classes(table):
+                    before = reach
+                    for k in range(1, count + 1):
+                        reach |= before << (k * self.values[c])  # or, never add: shifted sets overlap
             known = self._table_sums[table] = reach & ~1
         return known
 
