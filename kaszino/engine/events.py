@@ -13,13 +13,14 @@ Players are numbered from 0 here, as everywhere in the engine; texts number them
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal, get_args
+from typing import ClassVar, Generic, Literal, TypeVar, get_args
 
 from kaszino.engine.cards import Card
 
-DrawReason = Literal["last_capturer", "first_player"]
-"""Why a player draws first at a round's end: he made the deal's last capture so far, or nobody
-has captured yet and he moved first in the deal."""
+DrawReason = Literal["last_capturer", "first_player", "deal_order"]
+"""Why a player draws first at a round's end: he made the deal's last capture so far (Kaszinó),
+nobody has captured yet and he moved first in the deal (Kaszinó), or the draw always starts with
+the player who moved first in the deal (Scopa)."""
 
 StartReason = Literal["draws_first", "after_first_drawer"]
 """Why a player starts a round: he drew first, or (Kaszinó V7) he sits after the first drawer."""
@@ -189,3 +190,14 @@ EVENT_KINDS: tuple[type[Event], ...] = get_args(Event)
 
 PLAYER_FIELDS = frozenset({"player", "challenger", "capturer", "winner"})
 """The fields of events and refusals that hold a player (from 0): texts show them from 1."""
+
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Generic[S]):
+    """One step of a game: the state after a move and what the move set going, in order."""
+
+    state: S
+    events: tuple[Event, ...]
