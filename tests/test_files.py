@@ -12,7 +12,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import shutil
 import signal
 import stat
 import subprocess
@@ -24,6 +23,7 @@ from pathlib import Path
 from types import FrameType
 
 import pytest
+from user_files import STUDENT, entries, stand_in_build, user_folder
 
 import kaszino.cli.site as site
 import kaszino.files as files
@@ -37,7 +37,6 @@ from kaszino.puzzles.puzzle import load_all, load_puzzles, save_puzzles
 from kaszino.store import open_store
 
 ROOT = Path(__file__).resolve().parents[1]
-STUDENT = ROOT / "notebooks" / "30_kombinatorika.ipynb"
 TOO_LONG = "x" * 300
 """A name longer than any file system holds (255 bytes on Linux)."""
 INTERRUPTED_LINE = "kaszino: interrupted; nothing half-written was left behind"
@@ -64,22 +63,6 @@ def within(seconds: int) -> Iterator[None]:
         signal.signal(signal.SIGALRM, old)
 
 
-def contents(folder: Path) -> dict[str, object]:
-    """Every entry under ``folder``, by relative name: a file's bytes, a link's target, the kind
-    of anything else — what "left byte for byte as it was" compares."""
-    found: dict[str, object] = {}
-    for path in sorted(folder.rglob("*")):
-        mode = path.lstat().st_mode
-        name = str(path.relative_to(folder))
-        if stat.S_ISLNK(mode):
-            found[name] = f"-> {os.readlink(path)}"
-        elif stat.S_ISREG(mode):
-            found[name] = path.read_bytes()
-        else:
-            found[name] = files.kind_of(mode)
-    return found
-
-
 def run(capsys: Capsys, *argv: str) -> tuple[int, str]:
     """``kaszino argv`` in this process, within 20 s: the exit status and standard error."""
     with within(20):
@@ -89,34 +72,22 @@ def run(capsys: Capsys, *argv: str) -> tuple[int, str]:
 
 @pytest.fixture
 def user(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A user's working folder, the current one: a folder of their own with notes in it, a file,
-    links to both, a named pipe, the students' notebook with a hard and a symbolic link to it."""
+    """A user's working folder (``user_files.user_folder``), the current one."""
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "DIR").mkdir()
-    (tmp_path / "DIR" / "notes.txt").write_text("my notes\n")
-    (tmp_path / "keep.txt").write_text("keep me\n")
-    (tmp_path / "link").symlink_to("DIR")
-    (tmp_path / "keep-link").symlink_to("keep.txt")
-    os.mkfifo(tmp_path / "pipe")
-    shutil.copyfile(STUDENT, tmp_path / "s.ipynb")
-    os.link(tmp_path / "s.ipynb", tmp_path / "hard.ipynb")
-    (tmp_path / "sym.ipynb").symlink_to("s.ipynb")
+    user_folder(tmp_path)
     return tmp_path
 
 
 # --- site build: the folder it replaces -------------------------------------------------------------
 @pytest.fixture
 def fake_build(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
-    """``site build`` without downloading anything: the build makes a small site (with the mark
-    every real build leaves) at the name it is given; the names it got are listed."""
+    """``site build`` without downloading anything (``user_files.stand_in_build``); the names it
+    was asked to build at are listed."""
     built: list[Path] = []
 
     def build_site(output: Path, cache: Path) -> SiteBuild:
-        output.mkdir()
-        (output / "index.html").write_text("<html>new</html>")
-        (output / SITE_MARK).write_text("{}")
         built.append(output)
-        return SiteBuild(output, 1, 0.0, ())
+        return stand_in_build(output, cache)
 
     monkeypatch.setattr(site, "build_site", build_site)
     return built
@@ -139,12 +110,12 @@ def fake_build(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
 ])
 def test_site_build_never_replaces_a_folder_it_did_not_make(argv: list[str], names: list[str], user: Path,
                                                            fake_build: list[Path], capsys: Capsys) -> None:
-    before = contents(user)
+    before = entries(user)
     status, err = run(capsys, "site", "build", *argv)
     assert status == 2 and not fake_build
     for name in names:
         assert name in err
-    assert contents(user) == before
+    assert entries(user) == before
 
 
 def test_site_build_replaces_an_earlier_build_and_with_force_any_folder(user: Path, fake_build: list[Path],
@@ -167,7 +138,7 @@ def test_a_failed_or_interrupted_site_build_leaves_the_earlier_one(failure: Call
                                                                    monkeypatch: pytest.MonkeyPatch,
                                                                    capsys: Capsys) -> None:
     assert run(capsys, "site", "build", "--out", "site")[0] == 0
-    before = contents(user)
+    before = entries(user)
 
     def half_a_build(output: Path, cache: Path) -> SiteBuild:
         output.mkdir()
@@ -180,7 +151,7 @@ def test_a_failed_or_interrupted_site_build_leaves_the_earlier_one(failure: Call
         assert status == INTERRUPTED and err.splitlines() == [INTERRUPTED_LINE]
     else:
         assert status == 2 and "jupyter lite build failed" in err
-    assert contents(user) == before
+    assert entries(user) == before
 
 
 # --- classroom teacher: the notebook it writes ------------------------------------------------------
@@ -195,22 +166,22 @@ def test_a_failed_or_interrupted_site_build_leaves_the_earlier_one(failure: Call
 ])
 def test_teacher_never_writes_over_the_students_notebook(out: str, names: list[str], user: Path,
                                                          capsys: Capsys) -> None:
-    before = contents(user)
+    before = entries(user)
     status, err = run(capsys, "classroom", "teacher", "--student", "s.ipynb", "--out", out, "--force",
                       "--no-execute")
     assert status == 2
     for name in names:
         assert name in err
-    assert contents(user) == before
+    assert entries(user) == before
 
 
 def test_teacher_replaces_an_existing_file_only_with_force(user: Path, capsys: Capsys) -> None:
-    before = contents(user)
+    before = entries(user)
     for out in ("keep.txt", "keep-link"):
         status, err = run(capsys, "classroom", "teacher", "--student", "s.ipynb", "--out", out,
                           "--no-execute")
         assert status == 2 and "exists; add --force to replace it" in err
-    assert contents(user) == before
+    assert entries(user) == before
     status, err = run(capsys, "classroom", "teacher", "--student", "s.ipynb", "--out", "keep-link", "--force",
                       "--no-execute")
     assert status == 0, err
@@ -232,12 +203,12 @@ def test_teacher_replaces_an_existing_file_only_with_force(user: Path, capsys: C
 def test_generate_checks_its_files_before_mining(argv: list[str], names: list[str], user: Path,
                                                 capsys: Capsys) -> None:
     (user / "DIR" / "fals.json").symlink_to("sweep.json")
-    before = contents(user)
+    before = entries(user)
     status, err = run(capsys, "puzzles", "generate", "--seed", "1", "--count", "1000", *argv)
     assert status == 2  # at once: 1000 puzzles of a kind would take minutes to mine
     for name in names:
         assert name in err
-    assert contents(user) == before
+    assert entries(user) == before
 
 
 def _progress_file(path: Path) -> Path:
@@ -258,12 +229,12 @@ def test_export_never_writes_over_a_progress_file(out: str, names: list[str], us
     _progress_file(user / "anna.sqlite3")
     os.link(user / "anna.sqlite3", user / "hard.sqlite3")
     (user / "sym.csv").symlink_to("anna.sqlite3")
-    before = contents(user)
+    before = entries(user)
     status, err = run(capsys, "progress", "export", "anna.sqlite3", "--out", out, "--force")
     assert status == 2
     for name in names:
         assert name in err
-    assert contents(user) == before
+    assert entries(user) == before
 
 
 def test_a_progress_file_and_its_hard_link_are_one_learner(user: Path, capsys: Capsys) -> None:

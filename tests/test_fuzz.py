@@ -31,6 +31,7 @@ from time import process_time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from progress_reading import read_everything
+from user_files import entries, stand_in_build, user_folder
 
 from kaszino import (
     PRESETS,
@@ -54,6 +55,7 @@ from kaszino import (
     parse_move,
 )
 from kaszino.cli import main
+from kaszino.cli.site import SITE_MARK
 from kaszino.engine.notation import FIELDS, parse_rules
 from kaszino.errors import MESSAGE_LIMIT
 from kaszino.puzzles.puzzle import Puzzle, dumps_puzzles, load_all, load_puzzles, parse_puzzles
@@ -386,7 +388,6 @@ WORK = SANDBOX / "1" / "2" / "3" / "work"
 """The user's working folder, four levels down, so that four ``..`` stay inside :data:`SANDBOX`."""
 PARTS = ["..", ".", "nope", "DIR", "link", "keep.txt", "keep-link", "anna.sqlite3", "hard.sqlite3", "s.ipynb",
          "hard.ipynb", "sym.ipynb", "pipe", "site", "empty", "new", ""]
-STUDENT = Path(__file__).resolve().parents[1] / "notebooks" / "30_kombinatorika.ipynb"
 WRITERS = {
     "export": ["progress", "export", "anna.sqlite3", "--out"],
     "teacher": ["classroom", "teacher", "--student", "s.ipynb", "--no-execute", "--out"],
@@ -398,46 +399,15 @@ INPUTS = {"export": ("anna.sqlite3", "hard.sqlite3"), "teacher": ("s.ipynb", "ha
 
 
 def _sandbox() -> None:
-    """A user's folder: their own folder and file, links to both, a pipe, a progress file and the
-    students' notebook with a hard and a symbolic link to each, an earlier site build, an empty folder."""
-    from kaszino.cli.site import SITE_MARK
-
+    """A user's folder (``user_files.user_folder``) with a progress file and a hard link to it, an
+    earlier site build and an empty folder."""
     shutil.rmtree(SANDBOX, ignore_errors=True)
-    (WORK / "DIR").mkdir(parents=True)
-    (WORK / "DIR" / "notes.txt").write_text("my notes")
-    (WORK / "keep.txt").write_text("keep me")
-    (WORK / "link").symlink_to("DIR")
-    (WORK / "keep-link").symlink_to("keep.txt")
-    os.mkfifo(WORK / "pipe")
+    WORK.mkdir(parents=True)
+    user_folder(WORK)
     shutil.copyfile(PROGRESS, WORK / "anna.sqlite3")
     os.link(WORK / "anna.sqlite3", WORK / "hard.sqlite3")
-    shutil.copyfile(STUDENT, WORK / "s.ipynb")
-    os.link(WORK / "s.ipynb", WORK / "hard.ipynb")
-    (WORK / "sym.ipynb").symlink_to("s.ipynb")
-    (WORK / "site").mkdir()
-    (WORK / "site" / SITE_MARK).write_text("{}")
+    stand_in_build(WORK / "site", WORK / "cache")
     (WORK / "empty").mkdir()
-
-
-def _entries(folder: Path) -> dict[str, object]:
-    """Every entry under ``folder`` (links not followed): a file's bytes, a link's target, else its kind."""
-    found: dict[str, object] = {}
-    for top, folders, names in os.walk(folder):
-        for name in folders + names:
-            path = Path(top, name)
-            key = str(path.relative_to(folder))
-            found[key] = (f"-> {os.readlink(path)}" if path.is_symlink() else path.read_bytes()
-                          if path.is_file() else "folder" if path.is_dir() else "pipe")
-    return found
-
-
-def _fake_build(output: Path, cache: Path) -> object:
-    from kaszino.cli.site import SITE_MARK, SiteBuild
-
-    output.mkdir()
-    (output / SITE_MARK).write_text("{}")
-    (output / "index.html").write_text("new site")
-    return SiteBuild(output, 1, 0.0, ())
 
 
 @FUZZ
@@ -452,18 +422,18 @@ def test_output_paths(command: str, parts: list[str], force: bool) -> None:
     _sandbox()
     out = "/".join(parts).lstrip("/") or "."  # relative: it stays inside the sandbox
     argv = WRITERS[command] + [out] + (["--force"] if force else [])
-    before = _entries(SANDBOX)
+    before = entries(SANDBOX)
     here = os.getcwd()
     os.chdir(WORK)
     try:
         target = Path(os.path.realpath(out))  # before the command: it may replace a link
-        with mock.patch("kaszino.cli.site.build_site", _fake_build), \
+        with mock.patch("kaszino.cli.site.build_site", stand_in_build), \
                 contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()) as err:
             status = main(argv)
     finally:
         os.chdir(here)
     assert status in (0, 2), err.getvalue()
-    after = _entries(SANDBOX)
+    after = entries(SANDBOX)
     assert not [name for name in after if re.fullmatch(r"\..*\.(tmp|new|old)", Path(name).name)]
     changed = {name for name in before.keys() | after.keys() if before.get(name) != after.get(name)}
     if status == 2:
@@ -474,7 +444,7 @@ def test_output_paths(command: str, parts: list[str], force: bool) -> None:
     assert written not in {f"1/2/3/work/{name}" for name in INPUTS[command]}
     if not force:
         previous = before.get(written)
-        earlier_site = f"{written}/.kaszino-site.json" in before or not any(
+        earlier_site = f"{written}/{SITE_MARK}" in before or not any(
             name.startswith(f"{written}/") for name in before)
         assert previous is None or (command == "site" and previous == "folder" and earlier_site), argv
 
