@@ -229,14 +229,10 @@ def _sibling(target: Path, suffix: str) -> Path:
 
 def _replace_file(target: Path, data: bytes) -> None:
     existing = _mode(target)
-    while True:
-        temporary = _sibling(target, ".tmp")
-        try:  # as open() makes a file: its mode from the user's umask
-            handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-            break
-        except FileExistsError:
-            continue
+    temporary = _sibling(target, ".tmp")
     try:
+        # As open() makes a file: its mode from the user's umask; O_EXCL: never another's file.
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         with os.fdopen(handle, "wb") as file:
             file.write(data)
             file.flush()
@@ -244,6 +240,8 @@ def _replace_file(target: Path, data: bytes) -> None:
                 os.fchmod(handle, existing)
             os.fsync(handle)
         os.replace(temporary, target)
+    except FileExistsError:  # the random name was taken: not ours to remove
+        raise
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
