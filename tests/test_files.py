@@ -104,6 +104,7 @@ def fake_build(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     (["--out", "DIR/..", "--force"], ["holds the folder you are working in"]),
     (["--out", "..", "--force"], ["holds the folder you are working in"]),
     (["--out", str(ROOT), "--force"], ["holds the checkout"]),
+    (["--out", str(ROOT / "notebooks"), "--force"], ["is or holds the notebooks the site is made of"]),
     (["--out", "DIR", "--cache", "DIR/cache", "--force"], ["holds the download cache"]),
     (["--out", "missing/site"], ["no folder", "missing"]),
     (["--out", TOO_LONG], ["too long for the file system"]),

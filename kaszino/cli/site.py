@@ -406,10 +406,13 @@ def is_earlier_build(folder: Path) -> bool:
 
 def site_output(out: str, cache: str, force: bool) -> OutputFolder:
     """Where ``site build`` builds: ``out`` resolved, replaced only when it is missing, empty or an
-    earlier build (any folder with ``--force``), never the folder that holds the checkout, the
-    download cache or the working folder (``kaszino site build --out .`` once deleted the folder)."""
+    earlier build (any folder with ``--force``), never a folder that is or holds the checkout, what
+    the site is made of, the download cache or the working folder (``kaszino site build --out .``
+    once deleted the folder)."""
     return OutputFolder(out, force=force, ours=is_earlier_build, ours_words="an earlier build of the site",
                         holds={ROOT: "the checkout the site is built from",
+                               ROOT / "notebooks": "the notebooks the site is made of",
+                               ROOT / "kaszino": "the package the site is made of",
                                Path.cwd(): "the folder you are working in", cache: "the download cache"})
 
 
