@@ -144,8 +144,9 @@ def test_teacher_command_writes_without_running(tmp_path: Path, capsys: pytest.C
     assert "6 worked solutions" in capsys.readouterr().out
     assert _sources(json.loads(out.read_text(encoding="utf-8"))) == _sources(
         teacher_version(json.loads((ROOT / STUDENT).read_text(encoding="utf-8"))))
-    assert main(["classroom", "teacher", "--student", str(tmp_path / "none.ipynb"), "--no-execute"]) == 2
-    assert "no students' notebook" in capsys.readouterr().err
+    missing = ["--student", str(tmp_path / "none.ipynb"), "--out", str(out), "--force", "--no-execute"]
+    assert main(["classroom", "teacher", *missing]) == 2
+    assert "no such students' notebook" in capsys.readouterr().err
     with pytest.raises(KaszinoError, match="language_switch"):
         teacher_version({"cells": []})
 

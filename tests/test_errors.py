@@ -465,7 +465,7 @@ def test_a_stored_theme_that_does_not_hold_fails_the_check() -> None:
 
 def test_puzzle_files_as_paths(tmp_path: Path) -> None:
     refused(lambda: load_puzzles(None), "None", error=PuzzleFormatError)  # type: ignore[arg-type]
-    refused(lambda: load_puzzles(tmp_path), str(tmp_path), "cannot read", error=PuzzleFormatError)
+    refused(lambda: load_puzzles(tmp_path), str(tmp_path), "is a folder", error=PuzzleFormatError)
     latin = tmp_path / "latin.json"
     latin.write_bytes(_file().replace('"format"', '"f\u00f6rmat"').encode("latin-1"))
     refused(lambda: load_puzzles(latin), "not UTF-8 text", "0xf6", error=PuzzleFormatError)
@@ -493,7 +493,8 @@ def _contents(folder: Path) -> dict[str, bytes | None]:
     return {path.name: path.read_bytes() if path.is_file() else None for path in folder.iterdir()}
 
 @pytest.mark.parametrize(("argv", "names"), [
-    (["puzzles", "generate", "--seed", "1", "--count", "1", "--out", "missing/x.json"], ["folder missing"]),
+    (["puzzles", "generate", "--seed", "1", "--count", "1", "--out", "missing/x.json"],
+     ["no folder", "missing"]),
     (["puzzles", "generate", "--seed", "²", "--count", "1", "--out", "x.json"], ["--seed", "'²'"]),
     (["puzzles", "generate", "--seed", "9" * 5000, "--count", "1", "--out", "x.json"], ["--seed"]),
     (["puzzles", "generate", "--seed", "1", "--count", "0", "--out", "x.json"], ["--count", "'0'"]),
@@ -509,11 +510,13 @@ def _contents(folder: Path) -> dict[str, bytes | None]:
     (["app", "--port", "٣"], ["--port", "'٣'"]),
     (["app", "--notebooks", "\0"], ["--notebooks", "not a file name"]),  # was a raw ValueError
     (["app", "--notebooks", "x" * 5000], ["--notebooks", "cannot be used"]),  # was a raw OSError
-    (["classroom", "teacher", "--student", ".", "--no-execute"], ["cannot be read as a notebook"]),
-    (["classroom", "teacher", "--student", "list.ipynb", "--no-execute"], ["no list of cells"]),
-    (["classroom", "teacher", "--student", "binary.ipynb", "--no-execute"], ["cannot be read as a notebook"]),
+    (["classroom", "teacher", "--student", ".", "--out", "t.ipynb", "--no-execute"], ["'.'", "is a folder"]),
+    (["classroom", "teacher", "--student", "list.ipynb", "--out", "t.ipynb", "--no-execute"],
+     ["no list of cells"]),
+    (["classroom", "teacher", "--student", "binary.ipynb", "--out", "t.ipynb", "--no-execute"],
+     ["not UTF-8"]),
     (["classroom", "teacher", "--student", "list.ipynb", "--out", "./list.ipynb"], ["students' notebook"]),
-    (["site", "build", "--out", "."], ["--out", "not an earlier build"]),  # it was deleted
+    (["site", "build", "--out", "."], ["--out", "holds the folder you are working in"]),  # it was deleted
     (["site", "build", "--out", "list.ipynb"], ["--out", "is a file"]),
     (["site", "build", "--out", "\0"], ["--out", "not a file name"]),
     (["puzzles", "generate", "--seed", "1", "--count", "1", "--out", "folder", "--force"],
@@ -599,7 +602,7 @@ def test_puzzle_answers_and_paths_of_the_wrong_type_are_named(tmp_path: Path) ->
     refused(lambda: one.check(wrong("5♠=5♣")), "one move", "5♠=5♣")
     refused(lambda: load_all(wrong("puzzles")), "list of paths", error=PuzzleFormatError)
     refused(lambda: load_all(wrong([None])), "path", error=PuzzleFormatError)
-    refused(lambda: save_puzzles(SHIPPED[:1], tmp_path / "missing" / "x.json"), "missing", "cannot write")
+    refused(lambda: save_puzzles(SHIPPED[:1], tmp_path / "missing" / "x.json"), "missing", "no folder")
     refused(lambda: save_puzzles(SHIPPED[:1], tmp_path), str(tmp_path), "a folder")
     refused(lambda: save_puzzles(wrong([None]), tmp_path / "x.json"), "Puzzle")
     assert not (tmp_path / "x.json").exists()

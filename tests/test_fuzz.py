@@ -1,5 +1,6 @@
-"""Fuzzing the error contract: every parser, ``play()``, the puzzle loader, the command line, the
-progress file and the widgets' browser messages.
+"""Fuzzing the error contract: every parser, ``play()``, the puzzle loader, the command line (its
+arguments and the paths its writing commands are given), the progress file and the widgets'
+browser messages.
 
 Each test feeds generated input — mostly small changes to real positions, moves, records and
 puzzle files, so that the input gets deep into the readers — and asserts the contract: the
@@ -30,6 +31,7 @@ from time import process_time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from progress_reading import read_everything
+from user_files import entries, stand_in_build, user_folder
 
 from kaszino import (
     PRESETS,
@@ -53,6 +55,7 @@ from kaszino import (
     parse_move,
 )
 from kaszino.cli import main
+from kaszino.cli.site import SITE_MARK
 from kaszino.engine.notation import FIELDS, parse_rules
 from kaszino.errors import MESSAGE_LIMIT
 from kaszino.puzzles.puzzle import Puzzle, dumps_puzzles, load_all, load_puzzles, parse_puzzles
@@ -377,6 +380,73 @@ def test_command_line(action: str, words: list[str]) -> None:
     if status == 2:
         message = err.getvalue()
         assert message.startswith("kaszino: error: ") and len(message) <= MESSAGE_LIMIT + 100
+
+
+# --- the command line's output paths ---------------------------------------------------------------------
+SANDBOX = FOLDER / "paths"
+WORK = SANDBOX / "1" / "2" / "3" / "work"
+"""The user's working folder, four levels down, so that four ``..`` stay inside :data:`SANDBOX`."""
+PARTS = ["..", ".", "nope", "DIR", "link", "keep.txt", "keep-link", "anna.sqlite3", "hard.sqlite3", "s.ipynb",
+         "hard.ipynb", "sym.ipynb", "pipe", "site", "empty", "new", ""]
+WRITERS = {
+    "export": ["progress", "export", "anna.sqlite3", "--out"],
+    "teacher": ["classroom", "teacher", "--student", "s.ipynb", "--no-execute", "--out"],
+    "site": ["site", "build", "--cache", "cache", "--out"],
+}
+"""Each command that writes, with its inputs; the output path comes last."""
+INPUTS = {"export": ("anna.sqlite3", "hard.sqlite3"), "teacher": ("s.ipynb", "hard.ipynb"), "site": ()}
+"""The names of each command's input (and its hard link) in the working folder."""
+
+
+def _sandbox() -> None:
+    """A user's folder (``user_files.user_folder``) with a progress file and a hard link to it, an
+    earlier site build and an empty folder."""
+    shutil.rmtree(SANDBOX, ignore_errors=True)
+    WORK.mkdir(parents=True)
+    user_folder(WORK)
+    shutil.copyfile(PROGRESS, WORK / "anna.sqlite3")
+    os.link(WORK / "anna.sqlite3", WORK / "hard.sqlite3")
+    stand_in_build(WORK / "site", WORK / "cache")
+    (WORK / "empty").mkdir()
+
+
+@FUZZ
+@given(st.sampled_from(sorted(WRITERS)), st.lists(st.sampled_from(PARTS), min_size=1, max_size=4),
+       st.booleans())
+def test_output_paths(command: str, parts: list[str], force: bool) -> None:
+    """Whatever path a command is given to write to, it changes nothing but the file (or folder)
+    that path resolves to — never its own input, never an existing file without ``--force``, never
+    a folder it did not make without ``--force`` — and leaves no temporary file behind."""
+    from unittest import mock
+
+    _sandbox()
+    out = "/".join(parts).lstrip("/") or "."  # relative: it stays inside the sandbox
+    argv = WRITERS[command] + [out] + (["--force"] if force else [])
+    before = entries(SANDBOX)
+    here = os.getcwd()
+    os.chdir(WORK)
+    try:
+        target = Path(os.path.realpath(out))  # before the command: it may replace a link
+        with mock.patch("kaszino.cli.site.build_site", stand_in_build), \
+                contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()) as err:
+            status = main(argv)
+    finally:
+        os.chdir(here)
+    assert status in (0, 2), err.getvalue()
+    after = entries(SANDBOX)
+    assert not [name for name in after if re.fullmatch(r"\..*\.(tmp|new|old)", Path(name).name)]
+    changed = {name for name in before.keys() | after.keys() if before.get(name) != after.get(name)}
+    if status == 2:
+        assert not changed, (argv, changed)
+        return
+    written = str(target.relative_to(SANDBOX))
+    assert all(name == written or name.startswith(f"{written}/") for name in changed), (argv, changed)
+    assert written not in {f"1/2/3/work/{name}" for name in INPUTS[command]}
+    if not force:
+        previous = before.get(written)
+        earlier_site = f"{written}/{SITE_MARK}" in before or not any(
+            name.startswith(f"{written}/") for name in before)
+        assert previous is None or (command == "site" and previous == "folder" and earlier_site), argv
 
 
 def _moves_are_values(moves: list[Move]) -> bool:

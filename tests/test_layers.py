@@ -17,7 +17,8 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "kaszino"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "inputs", "i18n", "locales"),  # foundation: errors, input checks, translation
+    ("errors", "inputs", "i18n", "locales", "files", "workers"),  # foundation: errors, input checks,
+    # translation, reading and writing users' files, worker processes
     ("store",),  # the per-user progress store (SQLite)
     ("engine",),  # RULES.md as code: cards, captures, moves, the game state, notation, records
     ("solver",),  # values of captures, táblák, counting, the exact last-round solver

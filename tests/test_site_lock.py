@@ -1,6 +1,6 @@
 """The offline site's build, short of running it: the Pyodide lock (exactly the shipped wheels, real
-hashes, Pyodide's pins, no gaps), the notebooks and fonts it ships, the ``--out`` folder it may
-replace."""
+hashes, Pyodide's pins, no gaps), the notebooks and fonts it ships (the ``--out`` folder it may
+replace: tests/test_files.py)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,7 @@ from typing import Any
 import pytest
 
 from kaszino.cli.site import (
-    SITE_MARK,
     WIDGET_VIEW,
-    check_output,
     drop_legacy_fonts,
     lock_entry,
     pinned_versions,
@@ -141,21 +139,3 @@ def test_older_font_formats_go_only_where_a_woff2_file_serves_the_same_font(tmp_
     kept = sorted(path.name for path in tmp_path.iterdir())
     assert kept == ["MathJax_Main.woff", "fa-solid-900.woff2", "logo.svg"]
 
-
-def test_only_an_earlier_build_or_an_empty_folder_is_replaced(tmp_path: Path) -> None:
-    earlier = tmp_path / "earlier"
-    earlier.mkdir()
-    (earlier / SITE_MARK).write_text("{}")
-    (earlier / "index.html").write_text("<html></html>")
-    empty = tmp_path / "empty"
-    empty.mkdir()
-    for output in (earlier, empty, tmp_path / "not yet made"):
-        check_output(output)  # accepted: the build replaces it
-    mine = tmp_path / "mine"
-    mine.mkdir()
-    (mine / "notes.txt").write_text("my notes")
-    with pytest.raises(KaszinoError, match="not an earlier build"):
-        check_output(mine)
-    with pytest.raises(KaszinoError, match="is a file"):
-        check_output(mine / "notes.txt")
-    assert (mine / "notes.txt").read_text() == "my notes"

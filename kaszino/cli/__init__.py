@@ -1,6 +1,7 @@
 """The ``kaszino`` command. Each group of subcommands lives in a module of its own here and adds
 itself to the parser through ``add_commands``; ``main(argv)`` returns the exit status: 0 on
-success, 1 when a check finds a problem, 2 on bad input (with a message naming it).
+success, 1 when a check finds a problem, 2 on bad input (with a message naming it), 130 when
+interrupted by Ctrl-C (one line, no traceback; nothing half-written is left, see ``kaszino.files``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from kaszino.errors import KaszinoError, quote
 
 COMMAND_GROUPS = (play, puzzles, progress, app, classroom, site)
 """The modules that add subcommands, in the order ``kaszino --help`` lists them."""
+
+INTERRUPTED = 130
+"""The exit status after Ctrl-C, as shells give it (128 + SIGINT)."""
 
 
 def parser() -> argparse.ArgumentParser:
@@ -40,6 +44,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KaszinoError as error:
         print(f"kaszino: error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("kaszino: interrupted; nothing half-written was left behind", file=sys.stderr)
+        return INTERRUPTED
     except BrokenPipeError:  # the reader stopped early (``kaszino puzzles list | head``): not an error
         sys.stderr.close()
         return 0

@@ -17,6 +17,7 @@ from typing import Any
 
 from kaszino.cli.arguments import file_name
 from kaszino.errors import KaszinoError
+from kaszino.files import OutputFile, read_text
 
 STUDENT = Path("notebooks/30_kombinatorika.ipynb")
 TEACHER = Path("notebooks/30_kombinatorika_tanari.ipynb")
@@ -56,7 +57,11 @@ def teacher_version(student: dict[str, Any]) -> dict[str, Any]:
     return {**student, "cells": cells}
 
 
-def write(notebook: dict[str, Any], out: Path, execute_in: Path | None) -> None:
+MAX_NOTEBOOK_BYTES = 50_000_000
+"""The largest students' notebook read, in bytes (the chapter with its outputs takes about 140 kB)."""
+
+
+def write(notebook: dict[str, Any], out: OutputFile, execute_in: Path | None) -> None:
     """Write ``notebook`` to ``out``, first running it in ``execute_in`` (outputs kept, no widget state)."""
     import nbformat
     from nbclient import NotebookClient
@@ -65,20 +70,14 @@ def write(notebook: dict[str, Any], out: Path, execute_in: Path | None) -> None:
     if execute_in is not None:
         NotebookClient(node, timeout=600, kernel_name="python3", store_widget_state=False,
                        resources={"metadata": {"path": str(execute_in)}}).execute()
-    try:
-        nbformat.write(node, str(out))  # type: ignore[no-untyped-call]
-    except OSError as error:
-        raise KaszinoError(f"{out}: cannot write ({error.strerror or error})") from None
+    out.write(nbformat.writes(node) + "\n")  # type: ignore[no-untyped-call]
 
 
 def read_student(source: Path) -> dict[str, Any]:
     """The students' notebook at ``source``: a version 4 notebook whose cells are objects."""
+    text = read_text(source, what="students' notebook", limit=MAX_NOTEBOOK_BYTES)
     try:
-        student: object = json.loads(source.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise KaszinoError(f"no students' notebook at {source}") from None
-    except (OSError, UnicodeDecodeError) as error:  # a folder, unreadable, not UTF-8
-        raise KaszinoError(f"{source}: cannot be read as a notebook ({error})") from None
+        student: object = json.loads(text)
     except json.JSONDecodeError as error:
         raise KaszinoError(f"{source} is not a notebook: {error}") from None
     if not isinstance(student, dict) or not isinstance(student.get("cells"), list):
@@ -91,16 +90,15 @@ def read_student(source: Path) -> dict[str, Any]:
 
 
 def teacher(args: argparse.Namespace) -> int:
-    source, out = Path(args.student), Path(args.out)
-    if out.resolve() == source.resolve():
-        raise KaszinoError(f"--out {out} is the students' notebook; it would be replaced")
+    source = Path(args.student)
+    out = OutputFile(args.out, force=args.force, what="notebook",
+                     protected={source: "the students' notebook"})
+    out.check()
     student = read_student(source)
-    if not out.parent.is_dir():
-        raise KaszinoError(f"{out}: no folder {out.parent} to write into")
     notebook = teacher_version(student)
     write(notebook, out, None if args.no_execute else source.resolve().parent)
     solutions = sum(1 for cell in notebook["cells"] if _source(cell).startswith("solution("))
-    print(f"wrote {out}: {solutions} worked solutions")
+    print(f"wrote {args.out}: {solutions} worked solutions")
     return 0
 
 
@@ -113,5 +111,6 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
                        help=f"the students' notebook (default {STUDENT})")
     write.add_argument("--out", type=file_name, default=str(TEACHER),
                        help=f"where to write (default {TEACHER})")
+    write.add_argument("--force", action="store_true", help="replace --out if it exists")
     write.add_argument("--no-execute", action="store_true", help="write without running the notebook")
     write.set_defaults(run=teacher)

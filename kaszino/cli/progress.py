@@ -12,9 +12,7 @@ from __future__ import annotations
 import argparse
 import csv
 import io
-import os
 import sys
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -22,6 +20,7 @@ from pathlib import Path
 
 from kaszino.cli.arguments import file_name
 from kaszino.errors import KaszinoError, quote
+from kaszino.files import OutputFile, identity
 from kaszino.puzzles.trainer import streaks
 from kaszino.store import Store, default_path, open_store, training
 
@@ -38,12 +37,6 @@ def learner_name(path: Path) -> str:
 
 @contextmanager
 def _opened(path: Path) -> Iterator[Store]:
-    try:
-        found = path.is_file()
-    except OSError as error:  # a name too long for the file system, say
-        raise KaszinoError(f"{path}: cannot be read ({error.strerror or error})") from None
-    if not found:
-        raise KaszinoError(f"{path}: no such progress file")
     store = open_store(path, read_only=True)  # an export never changes a learner's file
     try:
         yield store
@@ -81,56 +74,26 @@ def summary_rows(path: Path, store: Store, now: datetime) -> list[list[str]]:
              str(streak), str(best), str(due), attempts[-1].at.isoformat() if attempts else ""]]
 
 
-def _write_atomically(text: str, out: Path) -> None:
-    try:
-        handle, temporary = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
-    except OSError as error:
-        raise KaszinoError(f"{out}: cannot write ({error.strerror or error})") from None
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as file:
-            file.write(text)
-        os.replace(temporary, out)
-    except BaseException as error:
-        os.unlink(temporary)
-        if isinstance(error, OSError):
-            raise KaszinoError(f"{out}: cannot write ({error.strerror or error})") from None
-        raise
-
-
-def _check_paths(files: list[Path], out: Path, force: bool) -> None:
+def _output(files: list[Path], out: str, force: bool) -> OutputFile:
     """Refuse, before anything is read or written, an export that would lose or repeat something:
-    ``--out`` naming a folder or one of the progress files (``--force`` would replace a learner's
-    file with the CSV), and a progress file given twice (its learner would be counted twice)."""
-    if out.is_dir():
-        raise KaszinoError(f"--out {out}: is a folder, not a CSV file")
-    if out.exists() and not force:
-        raise KaszinoError(f"{out} exists; add --force to replace it")
-    if not out.parent.is_dir():
-        raise KaszinoError(f"{out}: no folder {out.parent} to write into")
-    seen: dict[Path, Path] = {}
+    ``--out`` naming a folder, an existing file without ``--force``, or one of the progress files
+    (even with ``--force``: it would replace a learner's file with the CSV; a hard link to it too),
+    and a progress file given twice (its learner would be counted twice)."""
+    seen: dict[tuple[int, int] | str, Path] = {}
     for path in files:
-        same = seen.setdefault(_identity(path), path)
+        same = seen.setdefault(identity(path), path)
         if same is not path:
-            raise KaszinoError(f"{path}: the same progress file as {same}, given twice")
-    if _identity(out) in seen:
-        raise KaszinoError(f"--out {out}: is one of the progress files to export; it would be replaced")
-
-
-def _identity(path: Path) -> Path:
-    """The file ``path`` names, whatever the spelling (``./a``, a symbolic link)."""
-    try:
-        return path.resolve()
-    except (OSError, RuntimeError):  # a link loop, a name too long: the name itself stands for it
-        return path.absolute()
+            raise KaszinoError(f"{quote(str(path))}: the same progress file as {quote(str(same))}, "
+                               "given twice")
+    output = OutputFile(out, force=force, what="CSV file",
+                        protected={path: "one of the progress files to export" for path in files})
+    output.check()
+    return output
 
 
 def export(args: argparse.Namespace) -> int:
     files = [Path(name) for name in args.files] or [default_path()]
-    out = Path(args.out)
-    try:
-        _check_paths(files, out, args.force)
-    except OSError as error:  # a name too long for the file system, say
-        raise KaszinoError(f"{quote(error.filename)}: cannot be used ({error.strerror})") from None
+    output = _output(files, args.out, args.force)
     now = datetime.now(UTC)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
@@ -146,9 +109,9 @@ def export(args: argparse.Namespace) -> int:
             continue
         writer.writerows(found)
         rows += len(found)
-    _write_atomically(buffer.getvalue(), out)
+    output.write(buffer.getvalue())
     learners = len(files) - failures
-    print(f"wrote {rows} row(s) for {learners} learner(s) to {out}")
+    print(f"wrote {rows} row(s) for {learners} learner(s) to {args.out}")
     if failures:
         print(f"{failures} file(s) could not be read and were left out", file=sys.stderr)
         return 1

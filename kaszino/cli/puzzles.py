@@ -10,14 +10,14 @@ import argparse
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import TypeVar
 
 from tqdm import tqdm
 
 from kaszino.cli.arguments import file_name, whole
-from kaszino.errors import KaszinoError, PuzzleFormatError
+from kaszino.errors import KaszinoError, PuzzleFormatError, quote
+from kaszino.files import OutputFile
 from kaszino.inputs import MAX_SEED
 from kaszino.puzzles.puzzle import (
     BANDS,
@@ -30,8 +30,8 @@ from kaszino.puzzles.puzzle import (
     puzzle_files,
     recheck,
     save_puzzles,
-    target_problem,
 )
+from kaszino.workers import worker_pool
 
 T = TypeVar("T")
 
@@ -42,31 +42,28 @@ MAX_WORKERS = 64
 
 
 def _files(given: Sequence[str]) -> list[Path]:
-    files = [Path(name) for name in given] if given else puzzle_files()
-    if not files:
+    found = [Path(name) for name in given] if given else puzzle_files()
+    if not found:
         raise KaszinoError("no puzzle files given and none found in puzzles/")
-    return files
+    return found
 
 
 def _targets(args: argparse.Namespace, kinds: tuple[Kind, ...]) -> dict[Path, tuple[Kind, ...]]:
-    """Where ``generate`` writes: one file, or one file per kind in a folder. Checked before mining."""
+    """Where ``generate`` writes: one file, or one file per kind in a folder, each resolved (see
+    :mod:`kaszino.files`). Checked before mining, and again when each file is written."""
     if args.out is not None:
         if args.out.endswith(("/", os.sep)):
-            raise KaszinoError(f"--out {args.out} names a folder; --out takes a file (--dir a folder)")
-        targets = {Path(args.out): kinds}
-        folder = Path(args.out).parent
+            raise KaszinoError(f"--out {quote(args.out)} names a folder; --out takes a file (--dir a folder)")
+        given = {args.out: kinds}
     else:
-        folder = Path(args.dir)
-        targets = {folder / f"{kind}.json": (kind,) for kind in kinds}
-    if not folder.is_dir():
-        raise KaszinoError(f"output folder {folder} does not exist (or is no folder); create it first")
-    for path in targets:
-        problem = target_problem(path)
-        if problem is not None:
-            raise KaszinoError(f"{path}: {problem}; nothing mined")
-    existing = [str(path) for path in targets if path.exists()]
-    if existing and not args.force:
-        raise KaszinoError(f"{', '.join(existing)} exist(s); add --force to replace")
+        given = {os.path.join(args.dir, f"{kind}.json"): (kind,) for kind in kinds}
+    targets: dict[Path, tuple[Kind, ...]] = {}
+    for name, wanted in given.items():
+        target = OutputFile(name, force=args.force, option="--out" if args.out else "--dir",
+                                  what="puzzle file").check()
+        if target in targets:  # two kinds' files are one file (a symbolic link between them)
+            raise KaszinoError(f"{quote(name)}: the same file as another kind's; nothing mined")
+        targets[target] = wanted
     return targets
 
 
@@ -84,7 +81,7 @@ def generate(args: argparse.Namespace) -> int:
                                progress=progress)
     for path, wanted in targets.items():
         chosen = [p for p in puzzles if p.kind in wanted]
-        save_puzzles(chosen, path)
+        save_puzzles(chosen, path, replace=args.force)
         print(f"wrote {len(chosen)} puzzles to {path}")
     return 0
 
@@ -94,24 +91,21 @@ def _checked(puzzle: Puzzle) -> str | None:
     return None if found is None else str(found)
 
 
-def _in_pool(work: Callable[[T], str | None], items: Sequence[T], workers: int | None,
+def _in_pool(work: Callable[[T], str | None], items: Sequence[T], workers: int,
              ) -> Iterator[str | None]:
     """``work`` over ``items`` in order, in ``workers`` processes (1: in this process)."""
-    if workers == 1:
-        yield from map(work, items)
-        return
-    with ProcessPoolExecutor(workers) as pool:
-        yield from pool.map(work, items, chunksize=16)
+    with worker_pool(workers) as mapped:
+        yield from mapped(work, items, 16)
 
 
 def check(args: argparse.Namespace) -> int:
-    files = _files(args.files)
+    paths = _files(args.files)
     failures = 0
     loaded: list[tuple[Path, Puzzle]] = []
-    for path in files:
+    for path in paths:
         try:
             puzzles = load_puzzles(path)
-            check_unique_ids([puzzle for _, puzzle in loaded] + list(puzzles), ", ".join(map(str, files)))
+            check_unique_ids([puzzle for _, puzzle in loaded] + list(puzzles), ", ".join(map(str, paths)))
             loaded += [(path, puzzle) for puzzle in puzzles]
         except PuzzleFormatError as error:
             print(f"FAIL {error}")
@@ -123,9 +117,9 @@ def check(args: argparse.Namespace) -> int:
             print(f"FAIL {path}: {problem}")
             failures += 1
     if failures:
-        print(f"{failures} problem(s) in {len(files)} file(s): stored answers must be exactly the solver's")
+        print(f"{failures} problem(s) in {len(paths)} file(s): stored answers must be exactly the solver's")
         return 1
-    print(f"ok: {len(loaded)} puzzles in {len(files)} file(s), every stored answer set is the solver's")
+    print(f"ok: {len(loaded)} puzzles in {len(paths)} file(s), every stored answer set is the solver's")
     return 0
 
 

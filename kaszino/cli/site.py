@@ -16,6 +16,7 @@ The notebooks are copied without the widget outputs JupyterLite could not show, 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import json
 import shutil
@@ -33,6 +34,7 @@ from typing import Any
 
 from kaszino.cli.arguments import file_name
 from kaszino.errors import KaszinoError, quote
+from kaszino.files import OutputFolder
 
 ROOT = Path(__file__).resolve().parents[2]
 """The checkout the site is built from."""
@@ -352,20 +354,29 @@ def _size(folder: Path) -> int:
     return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
 
 
+SITE_MARK = ".kaszino-site.json"
+"""The file every build puts at the top of the site: an ``--out`` folder holding it is an earlier
+build, which a new build replaces without ``--force``."""
+
+
 def build_site(output: Path, cache: Path) -> SiteBuild:
-    """Build the offline site into ``output`` (replaced), with the Pyodide runtime kept in ``cache``.
+    """Build the offline site into ``output`` (a new name or an empty folder), with the Pyodide
+    runtime kept in ``cache``; the site holds :data:`SITE_MARK`.
 
     The wheels and the JupyterLite source folder are made in a scratch folder of their own, so that
     builds running at the same time (a test and a benchmark) never share them.
     """
     started = time.perf_counter()
+    if output.is_dir() and any(output.iterdir()):
+        raise KaszinoError(f"{quote(str(output))}: the site is built into a new or empty folder")
     runtime = fetch_pyodide(pyodide_version(), cache)
     lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
     with tempfile.TemporaryDirectory(dir=cache, prefix="build-") as scratch:
         wheels = download_wheels(lock, Path(scratch) / "wheels")
         lite = Path(scratch) / "lite"
         assemble(lite, runtime, wheels, lock)
-        shutil.rmtree(output, ignore_errors=True)
+        if output.is_dir():
+            output.rmdir()  # empty: JupyterLite makes the folder itself
         # Run inside the fresh lite folder: JupyterLite keeps its task database in the working
         # folder, and a database left by an earlier build would skip tasks it thinks are done.
         _run(
@@ -382,32 +393,34 @@ def build_site(output: Path, cache: Path) -> SiteBuild:
             cwd=lite,
         )
     drop_legacy_fonts(output)
+    (output / SITE_MARK).write_text(json.dumps({"made_by": "kaszino site build"}) + "\n", encoding="utf-8")
     return SiteBuild(
         output, _size(output), time.perf_counter() - started, tuple(wheel.name for wheel in wheels)
     )
 
 
-SITE_MARK = "jupyter-lite.json"
-"""A file every built site holds at its top: an ``--out`` folder without it is not replaced."""
+def is_earlier_build(folder: Path) -> bool:
+    """Whether ``folder`` is a site an earlier ``kaszino site build`` made (it holds :data:`SITE_MARK`)."""
+    return (folder / SITE_MARK).is_file()
 
 
-def check_output(output: Path) -> None:
-    """Refuse an ``--out`` whose replacing would lose something: a file, or a folder that holds
-    anything but an earlier build of the site (``kaszino site build --out .`` deleted the folder)."""
-    if output.exists() and not output.is_dir():
-        raise KaszinoError(f"--out {output}: is a file, not a folder for the site")
-    if output.is_dir() and any(output.iterdir()) and not (output / SITE_MARK).is_file():
-        raise KaszinoError(f"--out {output}: is a folder with other things in it, not an earlier build "
-                           f"(no {SITE_MARK}); it is replaced by a build, so give a new or empty folder")
+def site_output(out: str, cache: str, force: bool) -> OutputFolder:
+    """Where ``site build`` builds: ``out`` resolved, replaced only when it is missing, empty or an
+    earlier build (any folder with ``--force``), never a folder that is or holds the checkout, what
+    the site is made of, the download cache or the working folder (``kaszino site build --out .``
+    once deleted the folder)."""
+    return OutputFolder(out, force=force, ours=is_earlier_build, ours_words="an earlier build of the site",
+                        holds={ROOT: "the checkout the site is built from",
+                               ROOT / "notebooks": "the notebooks the site is made of",
+                               ROOT / "kaszino": "the package the site is made of",
+                               Path.cwd(): "the folder you are working in", cache: "the download cache"})
 
 
 def build(args: argparse.Namespace) -> int:
-    try:
-        check_output(Path(args.out))
-    except OSError as error:  # a name too long for the file system, say
-        raise KaszinoError(f"--out {quote(args.out)}: cannot be used ({error.strerror})") from None
-    result = build_site(Path(args.out), Path(args.cache))
-    print(result.report())
+    output = site_output(args.out, args.cache, args.force)
+    with output.replacing() as fresh:
+        result = build_site(fresh, Path(args.cache))
+    print(dataclasses.replace(result, output=Path(args.out)).report())
     return 0
 
 
@@ -418,6 +431,8 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     make = actions.add_parser("build", help="build the static site (needs the 'site' extra and npm)")
     make.add_argument("--out", type=file_name, default="site",
                       help="the folder to build into (an earlier build there is replaced; default: site)")
+    make.add_argument("--force", action="store_true",
+                      help="replace --out even if it is a folder of other things (they are deleted)")
     make.add_argument("--cache", type=file_name, default=".cache/site",
                       help="where downloads are kept between builds")
     make.set_defaults(run=build)

@@ -19,7 +19,6 @@ import os
 import random
 import re
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from functools import partial
 from itertools import combinations
@@ -37,6 +36,7 @@ from kaszino.puzzles.puzzle import KIND_RULES, KINDS, Puzzle, Rating, Source, so
 from kaszino.puzzles.simulate import positions, replay
 from kaszino.puzzles.themes import theme_greedy_trap, theme_quiet_move, themes
 from kaszino.solver.value import capture_values
+from kaszino.workers import worker_pool
 
 Mined = tuple[GameState, tuple[Answer, ...], float]
 """A miner's find: the puzzle's position, its answers and a difficulty score (higher is harder)."""
@@ -378,24 +378,20 @@ def generate(
         raise KaszinoError(f"workers must be at least 1, not {workers}")
     pools = _Pools(tuple(dict.fromkeys(kinds)), POOL_FACTOR * count)
     processes = workers or os.cpu_count() or 1
-    executor = ProcessPoolExecutor(processes) if processes > 1 else None
     step = GAMES_PER_WORKER * processes
-    try:
+    with worker_pool(processes) as mapped:
         next_seed, stop = seed, seed + max_games
         while not pools.full() and next_seed < stop:
             # Kinds full before this step are not mined; kinds that fill up within it are cut off per game.
             mine = partial(mine_game, kinds=pools.open_kinds())
             batch = range(next_seed, min(next_seed + step, stop))
-            for game in executor.map(mine, batch) if executor is not None else map(mine, batch):
+            for game in mapped(mine, batch):
                 pools.add(game)
                 if progress is not None:
                     progress(pools.gathered(), pools.wanted * len(pools.kinds))
                 if pools.full():
                     break
             next_seed = batch.stop
-    finally:
-        if executor is not None:
-            executor.shutdown(cancel_futures=True)
     short = [f"{kind} ({len(pools.found[kind])})" for kind in pools.kinds if len(pools.found[kind]) < count]
     if short:
         raise KaszinoError(f"found fewer than {count} puzzles of {', '.join(short)} in {pools.games} games; "

@@ -17,7 +17,6 @@ import json
 import math
 import os
 import re
-import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +25,7 @@ from typing import Literal, get_args
 
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, PuzzleFormatError, quote
+from kaszino.files import OutputFile, read_text
 from kaszino.inputs import MAX_COUNT, MAX_SEED, read_whole
 from kaszino.puzzles.capture_kinds import AllCaptures, BestCapture, Fals, Sweep
 from kaszino.puzzles.kinds import (
@@ -51,7 +51,6 @@ __all__ = [
     "Answer", "AnswerForm", "Band", "CaptureKey", "Discrepancy", "Kind", "Puzzle", "Rating", "Source",
     "Verdict", "band_of", "canonical", "capture_key", "dumps_puzzles", "load_all", "load_puzzles",
     "parse_puzzles", "puzzle_files", "puzzle_from_record", "recheck", "save_puzzles", "solve",
-    "target_problem",
 ]
 
 KIND_RULES: dict[Kind, KindRules] = {
@@ -438,17 +437,15 @@ def check_unique_ids(puzzles: Sequence[Puzzle], path: Path | str) -> None:
         seen.add(puzzle.id)
 
 
+MAX_FILE_BYTES = 10_000_000
+"""The largest puzzle file read, in bytes: about 13,000 puzzles (a shipped file of 130 takes 100 kB)."""
+
+
 def load_puzzles(path: Path | str) -> tuple[Puzzle, ...]:
     """Read and validate one puzzle file (UTF-8, with or without a byte order mark, as some editors
-    write it). Reading never changes the file."""
-    try:
-        text = Path(_path(path)).read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as error:
-        byte = error.object[error.start]
-        raise _Where(quote(str(path))).error(f"cannot read: not UTF-8 text (byte 0x{byte:02x} at "
-                                             f"{error.start})") from None
-    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
-        raise _Where(quote(str(path))).error(f"cannot read: {error}") from None
+    write it; a regular file of at most :data:`MAX_FILE_BYTES`). Reading never changes the file."""
+    text = read_text(_path(path), what="puzzle file", limit=MAX_FILE_BYTES, error=PuzzleFormatError,
+                     encoding="utf-8-sig")
     return parse_puzzles(text, path)
 
 
@@ -495,43 +492,19 @@ def _record_text(record: Mapping[str, object]) -> str:
     return "    {\n" + ",\n".join(lines) + "\n    }"
 
 
-def save_puzzles(puzzles: Sequence[Puzzle], path: Path | str) -> None:
-    """Write a puzzle file. The text is read back and compared first, then replaces ``path`` in one
-    step, so a failure never leaves a broken or half-written file behind."""
+def save_puzzles(puzzles: Sequence[Puzzle], path: Path | str, *, replace: bool = True) -> None:
+    """Write a puzzle file (an existing one only if ``replace``). The text is read back and compared
+    first, then put in the place of ``path`` in one step (:mod:`kaszino.files`), so a failure never
+    leaves a broken or half-written file behind; a folder, a device or a pipe at ``path`` is refused."""
     if not isinstance(path, (str, os.PathLike)) or "\0" in os.fspath(path) or not os.fspath(path):
         raise KaszinoError(f"a puzzle file is named by a path, not {quote(path)}")
     if not isinstance(puzzles, Sequence) or not all(isinstance(p, Puzzle) for p in puzzles):
         raise KaszinoError(f"save_puzzles writes a list of Puzzle values, not {quote(puzzles)}")
-    path = Path(path)
-    problem = target_problem(path)
-    if problem is not None:
-        raise KaszinoError(f"{path}: {problem}; nothing written")
+    target = OutputFile(path, force=replace, option="", what="puzzle file")
+    target.check()
     text = dumps_puzzles(puzzles)
     if parse_puzzles(text, path) != tuple(puzzles):
-        raise KaszinoError(f"{path}: the puzzles do not read back unchanged; nothing written")
-    try:
-        _replace(path, text)
-    except OSError as error:
-        raise KaszinoError(f"{path}: cannot write there ({error.strerror or error}); nothing written") \
-            from None
+        raise KaszinoError(f"{quote(os.fspath(path))}: the puzzles do not read back unchanged; "
+                           "nothing written")
+    target.write(text)
 
-
-def target_problem(path: Path) -> str | None:
-    """Why a puzzle file cannot be written at ``path`` (something other than a file is there), or None."""
-    if path.exists() and not path.is_file():
-        return "a folder (or a device), not a puzzle file"
-    return None
-
-
-def _replace(path: Path, text: str) -> None:
-    """Write ``text`` to a new file beside ``path``, then put it in the place of ``path`` in one step."""
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644  # a new file is readable by all
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise

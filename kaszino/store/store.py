@@ -33,6 +33,7 @@ from typing import Any
 import platformdirs
 
 from kaszino.errors import StoreError, quote
+from kaszino.files import check_input, open_input, read_bytes
 from kaszino.inputs import MAX_COUNT, check_real, check_whole
 from kaszino.store.schema import APPLICATION_ID, MIGRATIONS, VERSION
 
@@ -168,9 +169,9 @@ def open_store(path: str | os.PathLike[str] | None = None, *, timeout: float = 1
     if not isinstance(read_only, bool):
         raise StoreError(f"read_only must be True or False, not {quote(read_only)}")
     target = Path(path).expanduser() if path is not None else default_path()
-    _check_header(target)
+    exists = _check_header(target)
     if read_only:
-        if not target.is_file():
+        if not exists:
             raise StoreError(f"{target}: no such progress file")
         snapshots = True
     else:
@@ -182,7 +183,7 @@ def open_store(path: str | os.PathLike[str] | None = None, *, timeout: float = 1
     try:
         if snapshots:
             connection = sqlite3.connect(":memory:", isolation_level=None)
-            data = target.read_bytes() if target.is_file() else b""
+            data = _read(target) if exists else b""
             if data:  # an empty file is an empty database (SQLite cannot deserialize nothing)
                 connection.deserialize(data)
         else:
@@ -215,20 +216,28 @@ def current_store() -> Store:
     return _current
 
 
-def _check_header(path: Path) -> None:
-    """Refuse a file that exists and is not an SQLite database, before SQLite touches it."""
-    if path.is_dir():
-        raise StoreError(f"{path}: is a folder, not a progress file")
-    try:
-        with path.open("rb") as file:
-            header = file.read(len(SQLITE_HEADER))
-    except FileNotFoundError:
-        return
-    except OSError as error:
-        raise StoreError(f"{path}: cannot read the progress file ({error.strerror or error})") from None
+MAX_FILE_BYTES = 100_000_000
+"""The largest progress file opened, in bytes (far beyond what years of a learner's use can fill)."""
+
+
+def _read(path: Path) -> bytes:
+    return read_bytes(path, what="progress file", limit=MAX_FILE_BYTES, error=StoreError)
+
+
+def _check_header(path: Path) -> bool:
+    """Whether a progress file is at ``path`` (False: none yet). Refuse, before SQLite touches it,
+    anything there that is not a regular file of at most :data:`MAX_FILE_BYTES` (a folder, a named
+    pipe, a device: SQLite would block on a pipe), a name too long for the file system, and a file
+    that is not an SQLite database."""
+    if not check_input(path, what="progress file", limit=MAX_FILE_BYTES, error=StoreError,
+                             missing_ok=True):
+        return False
+    with open_input(path, what="progress file", limit=MAX_FILE_BYTES, error=StoreError) as file:
+        header = file.read(len(SQLITE_HEADER))
     if header and header != SQLITE_HEADER:
         raise StoreError(f"{path}: not a kaszino progress file (not an SQLite database); "
                          "it was left untouched")
+    return True
 
 
 def _now() -> datetime:

@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Page, expect
 from site_steps import Offline, reload, run_all, serve
 from trainer_steps import enter, right_answer, shown
 
-from kaszino.cli.site import build_site
+from kaszino.cli.site import SITE_MARK, build_site
 from kaszino.errors import KaszinoError
 
 REPO = Path(__file__).resolve().parents[2]
@@ -37,6 +37,7 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             pytest.skip(str(error))
         raise
     print("\n" + built.report())
+    assert (folder / SITE_MARK).is_file()  # what lets the next build replace this one
     with serve(folder) as url:
         yield url
 
