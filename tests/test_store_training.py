@@ -16,7 +16,7 @@ from kaszino.puzzles.puzzle import load_all
 from kaszino.puzzles.trainer import Trainer
 from kaszino.store import StoreError, open_store, training
 from kaszino.store.schema import APPLICATION_ID, MIGRATIONS
-from kaszino.store.store import _statements
+from kaszino.store.schema import statements as _statements
 from kaszino.store.training import AttemptRecord, AttemptWrite, StoredRating
 
 PUZZLES = load_all()
