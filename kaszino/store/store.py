@@ -254,6 +254,11 @@ def _check_header(path: Path) -> None:
                          "it was left untouched")
 
 
+def _tables_first(item: SchemaObject) -> tuple[bool, str]:
+    """The order in which differences of schema are named: tables, then the rest, by name."""
+    return item[0] != "table", str(item)
+
+
 def _busy(error: sqlite3.OperationalError) -> bool:
     return "locked" in str(error) or "busy" in str(error)
 
@@ -340,8 +345,9 @@ class Store:
         if self._guard.exhausted:
             return StoreError(f"{self.path}: reading the progress file takes more than {MAX_STEPS} steps, "
                               "more than a progress file needs; it was left untouched")
-        if "not authorized" in str(error):
-            return self.foreign(f"it asks for something kaszino never does: {error}")
+        if "not authorized" in str(error) or "prohibited" in str(error):  # what the authorizer denied
+            return StoreError(f"{self.path}: refused, a progress file never needs that ({error}); "
+                              "nothing was written")
         if isinstance(error, (sqlite3.OperationalError, sqlite3.ProgrammingError, sqlite3.InterfaceError)):
             return StoreError(f"{self.path}: {error}")
         return self.damaged(str(error))
@@ -406,11 +412,11 @@ class Store:
         if version < 0:
             raise self.foreign(f"schema version {version}")
         expected = expected_objects(version)
-        for kind, name, _table, _sql in sorted(found - expected, key=str):
+        for kind, name, _table, _sql in sorted(found - expected, key=_tables_first):
             same = [item for item in expected if item[:2] == (kind, name)]
             raise self.foreign(f"its {kind} {quote(name)} is not defined as kaszino defines it" if same
                                else f"it holds the {kind} {quote(name)}, which kaszino never writes")
-        for kind, name, _table, _sql in sorted(expected - found, key=str):
+        for kind, name, _table, _sql in sorted(expected - found, key=_tables_first):
             raise self.foreign(f"it lacks the {kind} {quote(name)} of schema {version}")
 
     @contextmanager
