@@ -153,7 +153,7 @@ def export(args: argparse.Namespace) -> int:
         raise KaszinoError(f"{quote(error.filename)}: cannot be used ({error.strerror})") from None
     now = datetime.now(UTC)
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = csv.writer(buffer)  # RFC 4180: lines end in CR LF, so a CR or LF in a text is quoted
     writer.writerow(SUMMARY_COLUMNS if args.summary else ATTEMPT_COLUMNS)
     failures = rows = 0
     for path in files:

@@ -55,24 +55,28 @@ def in_use_error(path: Path, timeout: float) -> StoreError:
                       "it was left untouched — try again")
 
 
-def read_regular(path: Path, limit: int = MAX_FILE_BYTES, *, whole: bool = True) -> bytes | None:
-    """The bytes of the regular file ``path`` (None if there is none), at most ``limit`` of them;
-    anything else there (a folder, a device, a pipe) is refused by name, and so is a larger file
-    unless not the ``whole`` of it is wanted (then its first ``limit`` bytes)."""
+def read_regular(path: Path, limit: int | None = None, *, whole: bool = True) -> bytes | None:
+    """The bytes of the regular file ``path`` (None if there is none), at most ``limit`` of them
+    (default :data:`MAX_FILE_BYTES`); anything else there (a folder, a device, a pipe) is refused
+    by name, and so is a larger file unless not the ``whole`` of it is wanted (then its first
+    ``limit`` bytes)."""
+    limit = MAX_FILE_BYTES if limit is None else limit
     try:
         handle = os.open(path, _READ_MODE)
     except FileNotFoundError:
         return None
     except OSError as error:
         raise StoreError(f"{path}: cannot be read ({error.strerror or error})") from None
-    with open(handle, "rb", buffering=0) as file:
+    try:
         if not stat.S_ISREG(os.fstat(handle).st_mode):
             raise StoreError(f"{path}: not a regular file, so not part of a progress file; "
                              "it was left untouched")
-        try:
+        with open(handle, "rb", closefd=False) as file:
             data = file.read(limit + 1)
-        except OSError as error:
-            raise StoreError(f"{path}: cannot be read ({error.strerror or error})") from None
+    except OSError as error:
+        raise StoreError(f"{path}: cannot be read ({error.strerror or error})") from None
+    finally:
+        os.close(handle)
     if len(data) > limit and whole:
         raise StoreError(f"{path}: larger than {limit // (1024 * 1024)} MiB, too large for a progress file; "
                          "it was left untouched")
