@@ -84,6 +84,7 @@ def test_a_hostile_schema_is_refused_quickly_and_left_untouched(tmp_path: Path, 
     ([f"PRAGMA application_id = {APPLICATION_ID}", "PRAGMA user_version = 1"], "lacks the table"),
     (["PRAGMA application_id = 1234"], "application id 1234"),
     (["CREATE TABLE recipes (name TEXT)"], "1 object"),
+    (["CREATE TABLE recipes (name TEXT)", "DROP TABLE recipes"], "0 object"),  # an empty database
 ])
 @pytest.mark.parametrize("read_only", [False, True])
 def test_another_programs_file_even_an_empty_one_is_refused_and_never_stamped(

@@ -402,7 +402,11 @@ class Store:
         objects = self._run("SELECT type, name, tbl_name, sql FROM sqlite_master")
         found: frozenset[SchemaObject] = frozenset(objects)
         if application != APPLICATION_ID:
-            if application != 0 or version != 0 or found:  # only a new, empty file has neither
+            # Only a new file has no application id: kaszino sets it in the transaction that first
+            # writes to a file, so a file of one page or more without it was written by another program
+            # (in a write transaction, SQLite counts the first page of a new file already).
+            pages = self._scalar("PRAGMA page_count")
+            if not isinstance(pages, int) or pages > (1 if self._depth else 0):
                 raise self.foreign(f"application id {application}, schema version {version}, "
                                    f"{len(found)} object(s)")
             return
