@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import csv
+import sqlite3
+from contextlib import closing
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from progress_files import killed_mid_write
 from puzzle_answers import right
 
 from kaszino.cli import main
 from kaszino.puzzles.puzzle import load_all
 from kaszino.puzzles.trainer import Trainer
-from kaszino.store import ENVIRONMENT_VARIABLE, open_store
+from kaszino.store import ENVIRONMENT_VARIABLE, open_store, training
+from kaszino.store.training import AttemptRecord, AttemptWrite, StoredRating
 
 PUZZLES = load_all()
 
@@ -129,3 +134,67 @@ def test_an_export_never_writes_to_the_files_it_reads(capsys: pytest.CaptureFixt
     assert run(capsys, "progress", "export", str(anna), str(empty), "--out", str(out))[0] == 0
     assert [r["learner"] for r in rows(out)] == ["anna"] * 3
     assert {path: path.read_bytes() for path in before} == before
+
+
+def _attempt(path: Path, puzzle_id: str, kind: str, mode: str, before: float) -> Path:
+    moment = datetime(2026, 3, 1, 12, tzinfo=UTC)
+    attempt = AttemptRecord(at=moment, puzzle_id=puzzle_id, kind=kind, mode=mode, outcome="solved", hints=0,
+                            wrong=0, rated=True, learner_before=before, learner_after=before + 10)
+    with open_store(path) as store:
+        training.record_attempt(store, puzzle_id, lambda _context: AttemptWrite(
+            attempt, learner=StoredRating(before + 10, 100.0, 0.06, 1)))
+    return path
+
+
+@pytest.mark.parametrize("summary", [False, True])
+def test_text_from_a_students_file_never_becomes_a_spreadsheet_formula(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, summary: bool) -> None:
+    hostile = _attempt(tmp_path / "=HYPERLINK(1).sqlite3", '=HYPERLINK("http://x","click")', "+1+2",
+                       "@SUM(A1)", -50.0)
+    _attempt(hostile, " -1+2", "\tkind", "\rmode", -50.0)
+    plain = _attempt(tmp_path / "anna.sqlite3", "p-1", "sweep", "sequence", -50.0)
+    out = tmp_path / "results.csv"
+    arguments = ["--summary"] if summary else []
+    assert run(capsys, "progress", "export", str(hostile), str(plain), *arguments, "--out", str(out))[0] == 0
+    table = rows(out)
+    formulas = ("=", "+", "-", "@", "\t", "\r")
+    texts = ("learner", "file") if summary else ("learner", "file", "puzzle_id", "kind", "mode")
+    for row in table:
+        assert not any(row[column].lstrip(" ").startswith(formulas) for column in texts), row
+    assert table[0]["learner"] == "'=HYPERLINK(1)" and table[-1]["learner"] == "anna"
+    if not summary:
+        assert [(r["puzzle_id"], r["kind"], r["mode"]) for r in table] == [
+            ("'=HYPERLINK(\"http://x\",\"click\")", "'+1+2", "'@SUM(A1)"), ("' -1+2", "'\tkind", "'\rmode"),
+            ("p-1", "sweep", "sequence")]
+        assert table[0]["learner_before"] == "-50.0"  # a number the export computes stays a number
+    else:
+        assert table[0]["rating"].startswith("-")
+
+
+def test_a_class_with_hostile_and_half_written_files_is_exported_and_every_file_left_as_it_was(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    anna = learner(tmp_path / "anna.sqlite3", 2, 0)
+    killed = learner(tmp_path / "bela.sqlite3", 1, 1)
+    killed_mid_write(killed, 300)  # bela's kernel was killed in the middle of a write
+    trigger = learner(tmp_path / "cili.sqlite3", 1, 0)
+    view = learner(tmp_path / "dani.sqlite3", 1, 0)
+    with closing(sqlite3.connect(trigger)) as raw:
+        raw.execute("CREATE TRIGGER wipe AFTER INSERT ON puzzle_attempts BEGIN DELETE FROM games; END")
+    with closing(sqlite3.connect(view)) as raw:
+        raw.execute("DROP TABLE review_cards")
+        raw.execute("CREATE VIEW review_cards AS WITH RECURSIVE c(n) AS "
+                    "(SELECT 1 UNION ALL SELECT n + 1 FROM c) "
+                    "SELECT 'p' AS puzzle_id, '{}' AS card, '2026' AS due, '2026' AS updated FROM c")
+    foreign = tmp_path / "emil.sqlite3"
+    with closing(sqlite3.connect(foreign)) as raw:
+        raw.execute("PRAGMA user_version = 1")  # empty, but numbered like kaszino's first schema
+    before = {item.name: item.read_bytes() for item in tmp_path.iterdir()}
+    out = tmp_path / "class.csv"
+    status, printed, err = run(capsys, "progress", "export", str(anna), str(killed), str(trigger), str(view),
+                               str(foreign), "--out", str(out))
+    assert status == 1 and "wrote 4 row(s) for 2 learner(s)" in printed
+    assert [r["learner"] for r in rows(out)] == ["anna", "anna", "bela", "bela"]
+    for refused in (trigger, view, foreign):
+        assert f"FAIL {refused}: not a kaszino progress file" in err
+    assert "damaged" not in err
+    assert {item.name: item.read_bytes() for item in tmp_path.iterdir() if item != out} == before

@@ -250,3 +250,33 @@ def test_a_browser_without_the_kept_folder_is_told_progress_cannot_be_saved(
     with pytest.raises(StoreError, match=r"keeps no files for this site.*HTTPS or from this computer"):
         default_path()
     assert not (tmp_path / "drive").exists()
+
+
+@pytest.mark.parametrize("arguments", [
+    (None, None, 10.0, False),
+    ("p.sqlite3", None, 10.0, False),
+    (Path("p.sqlite3"), "connection", 10.0, False),
+    (Path("p.sqlite3"), None, -1, False),
+])
+def test_a_store_is_made_of_a_path_and_a_connection_or_refused_by_name(arguments: tuple[object, ...]) -> None:
+    with pytest.raises(StoreError, match=r"Store: \w+ must be|timeout must be"):
+        Store(*arguments)  # type: ignore[arg-type]
+
+
+def test_a_store_made_by_hand_is_guarded_like_an_opened_one(path: Path) -> None:
+    path.parent.mkdir()
+    store = Store(path, sqlite3.connect(path, isolation_level=None), 1.0, False)
+    with pytest.raises(StoreError, match="never needs that"):
+        store.execute("ATTACH DATABASE ':memory:' AS other")
+    store.close()
+
+
+@pytest.mark.parametrize("call", [
+    lambda store: store.execute(7),
+    lambda store: store.execute("SELECT 1", [1]),
+    lambda store: store.get_setting("language", "hu"),
+    lambda store: store.rows("games", {"id": int}),
+])
+def test_the_stores_own_calls_refuse_junk_by_name(path: Path, call: Callable[[Store], object]) -> None:
+    with open_store(path) as store, pytest.raises(StoreError):
+        call(store)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import re
 import sqlite3
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -16,8 +18,8 @@ from kaszino.puzzles.puzzle import load_all
 from kaszino.puzzles.trainer import Trainer
 from kaszino.store import StoreError, open_store, training
 from kaszino.store.schema import APPLICATION_ID, MIGRATIONS
-from kaszino.store.store import _statements
-from kaszino.store.training import AttemptRecord, AttemptWrite, StoredRating
+from kaszino.store.schema import statements as _statements
+from kaszino.store.training import AttemptRecord, AttemptWrite, StoredCard, StoredRating
 
 PUZZLES = load_all()
 MOMENT = datetime(2026, 3, 1, 12, tzinfo=UTC)
@@ -65,6 +67,34 @@ def test_two_kernels_training_on_one_file_lose_nothing_and_rate_each_puzzle_once
         assert learner.value == pytest.approx(rated[-1].learner_after)
         missed = {a.puzzle_id for a in attempts if a.outcome == "failed"}
         assert {card.puzzle_id for card in training.review_cards(store)} == missed
+
+
+WRITERS, WRITES = 4, 60
+
+
+def _attempts_writer(path: str, name: str) -> None:
+    """One kernel recording attempts as fast as it can, with a short lock timeout."""
+    with open_store(path, timeout=1) as store:
+        for number in range(WRITES):
+            attempt = replace(GOOD, puzzle_id=f"{name}-{number}", rated=False)
+            training.record_attempt(store, attempt.puzzle_id, lambda _context, a=attempt: AttemptWrite(a))
+
+
+def test_four_writers_at_once_lose_no_attempt(path: Path) -> None:
+    """SQLite's wait for the lock is not fair: a writer can find the file locked for longer than its
+    timeout while the other three take turns. It waits on while the file keeps changing."""
+    open_store(path).close()
+    context = multiprocessing.get_context("spawn")
+    names = [f"writer{number}" for number in range(WRITERS)]
+    kernels = [context.Process(target=_attempts_writer, args=(str(path), name)) for name in names]
+    for kernel in kernels:
+        kernel.start()
+    for kernel in kernels:
+        kernel.join(300)
+    assert [kernel.exitcode for kernel in kernels] == [0] * WRITERS
+    with open_store(path) as store:
+        stored = sorted(attempt.puzzle_id for attempt in training.attempts(store))
+    assert stored == sorted(f"{name}-{number}" for name in names for number in range(WRITES))
 
 
 def test_a_file_of_the_first_schema_is_upgraded_and_keeps_its_data(path: Path) -> None:
@@ -152,3 +182,44 @@ def test_the_stored_row_reads_back_exactly(path: Path) -> None:
     with open_store(path) as store:
         (row,) = training.attempts(store)
     assert row == replace(GOOD, id=1)
+
+
+JUNK_STORES = [None, "learner.sqlite3", 7, object()]
+
+
+@pytest.mark.parametrize("junk", JUNK_STORES)
+@pytest.mark.parametrize("call", [
+    training.learner_rating, training.puzzle_ratings, training.attempts, training.attempted_ids,
+    training.outcomes, training.review_cards,
+    lambda store: training.record_attempt(store, "p1", lambda _context: AttemptWrite(GOOD)),
+])
+def test_every_training_function_refuses_what_is_not_a_store(junk: object,
+                                                             call: Callable[[object], object]) -> None:
+    with pytest.raises(StoreError, match="store must be a progress store"):
+        call(junk)
+
+
+def _recording(write: object) -> Callable[[object], object]:
+    """Record an attempt of puzzle ``p1`` whose decision is ``write``."""
+    return lambda store: training.record_attempt(store, "p1", lambda _context: write)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("call", "says"), [
+    (lambda store: training.record_attempt(store, None, lambda _context: AttemptWrite(GOOD)), "puzzle_id"),
+    (lambda store: training.record_attempt(store, "p1", "decide"), "decide must be a function"),
+    (_recording(GOOD), "AttemptWrite"),
+    (_recording(AttemptWrite(replace(GOOD, kind=None))), "kind None"),  # type: ignore[arg-type]
+    (_recording(AttemptWrite(replace(GOOD, hints=2**70))), "hints"),
+    (_recording(AttemptWrite(GOOD, learner=StoredRating(1500.0, 50.0, 0.06, games=-1))), "rating of learner"),
+    (_recording(AttemptWrite(GOOD, learner="1500")), "rating of learner"),  # type: ignore[arg-type]
+    (_recording(AttemptWrite(GOOD, card=StoredCard("p1", "{}", "tomorrow"))),  # type: ignore[arg-type]
+     "review card of puzzle 'p1'"),
+    (lambda _store: training.timestamp("2026-01-01"), "must be a datetime"),  # type: ignore[arg-type]
+    (lambda _store: training.puzzle_subject(["p1"]), "puzzle_id"),  # type: ignore[arg-type]
+])
+def test_junk_given_to_the_trainer_tables_is_refused_and_nothing_written(
+        path: Path, call: Callable[[object], object], says: str) -> None:
+    with open_store(path) as store:
+        with pytest.raises(StoreError, match=re.escape(says)):
+            call(store)
+        assert training.attempts(store) == [] and training.learner_rating(store) is None

@@ -5,6 +5,10 @@ One progress file per learner; the learner's name in the CSV is the file's name 
 ``--summary`` writes one row per learner instead (counts, rating, streaks, reviews due). A file
 that cannot be read is named on stderr and left out; the others are exported, and the exit
 status is 1. Files are only read: a missing one is an error, never created.
+
+A progress file comes from a student's machine, so every text copied from it (and the learner's
+name, taken from its file name) is made safe for a spreadsheet (:func:`spreadsheet_text`); the
+numbers the export computes are written as numbers.
 """
 
 from __future__ import annotations
@@ -30,6 +34,16 @@ SUMMARY_COLUMNS = ("learner", "file", "visits", "solved", "partial", "failed", "
                    "streak", "best_streak", "reviews_due", "last_visit")
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet reads as the start of a formula (OWASP's list for CSV injection)."""
+
+
+def spreadsheet_text(text: str) -> str:
+    """``text`` as a CSV cell that no spreadsheet runs as a formula: one that starts (after any
+    spaces) like a formula is written after a single quote, which spreadsheets show as text."""
+    return f"'{text}" if text.lstrip(" \n").startswith(FORMULA_STARTS) else text
+
+
 def learner_name(path: Path) -> str:
     """The learner a progress file belongs to: its name without the extension."""
     return path.name.removesuffix(".sqlite3") if path.name.endswith(".sqlite3") else path.stem
@@ -44,6 +58,11 @@ def _opened(path: Path) -> Iterator[Store]:
         store.close()
 
 
+def _learner_cells(path: Path) -> list[str]:
+    """The ``learner`` and ``file`` cells of every row of the learner whose file is ``path``."""
+    return [spreadsheet_text(learner_name(path)), spreadsheet_text(str(path))]
+
+
 def _number(value: float | None) -> str:
     return "" if value is None else f"{value:.1f}"
 
@@ -52,9 +71,10 @@ def attempt_rows(path: Path, store: Store) -> list[list[str]]:
     """One CSV row per stored attempt of the learner in ``store``."""
     rows = []
     for attempt in training.attempts(store):
-        rows.append([learner_name(path), str(path), attempt.at.isoformat(), attempt.puzzle_id, attempt.kind,
-                     attempt.mode, attempt.outcome, str(attempt.hints), str(attempt.wrong),
-                     str(int(attempt.rated)), _number(attempt.learner_before), _number(attempt.learner_after),
+        rows.append([*_learner_cells(path), attempt.at.isoformat(), spreadsheet_text(attempt.puzzle_id),
+                     spreadsheet_text(attempt.kind), spreadsheet_text(attempt.mode), attempt.outcome,
+                     str(attempt.hints), str(attempt.wrong), str(int(attempt.rated)),
+                     _number(attempt.learner_before), _number(attempt.learner_after),
                      _number(attempt.puzzle_before), _number(attempt.puzzle_after)])
     return rows
 
@@ -66,7 +86,7 @@ def summary_rows(path: Path, store: Store, now: datetime) -> list[list[str]]:
     rating = training.learner_rating(store)
     streak, best = streaks(outcomes)
     due = sum(card.due <= now for card in training.review_cards(store))
-    return [[learner_name(path), str(path), str(len(attempts)), str(outcomes.count("solved")),
+    return [[*_learner_cells(path), str(len(attempts)), str(outcomes.count("solved")),
              str(outcomes.count("partial")), str(outcomes.count("failed")),
              str(sum(attempt.rated for attempt in attempts)),
              _number(None if rating is None else rating.value),
@@ -96,7 +116,7 @@ def export(args: argparse.Namespace) -> int:
     output = _output(files, args.out, args.force)
     now = datetime.now(UTC)
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = csv.writer(buffer)  # RFC 4180: lines end in CR LF, so a CR or LF in a text is quoted
     writer.writerow(SUMMARY_COLUMNS if args.summary else ATTEMPT_COLUMNS)
     failures = rows = 0
     for path in files:

@@ -8,6 +8,9 @@ instead of being changed.
 
 from __future__ import annotations
 
+import sqlite3
+from functools import cache
+
 APPLICATION_ID = 0x4B41535A
 """``KASZ`` in ASCII: the SQLite application id of a kaszino progress file."""
 
@@ -73,3 +76,30 @@ MIGRATIONS: tuple[str, ...] = (
 
 VERSION = len(MIGRATIONS)
 """The schema version this code writes."""
+
+SchemaObject = tuple[str, str, str, str | None]
+"""One row of ``sqlite_master``: type, name, table and the ``CREATE`` statement (None for SQLite's
+own indexes of a primary key)."""
+
+
+def statements(script: str) -> list[str]:
+    """The statements of a migration (``executescript`` would commit the open transaction)."""
+    return [statement.strip() for statement in script.split(";") if statement.strip()]
+
+
+@cache
+def expected_objects(version: int) -> frozenset[SchemaObject]:
+    """Every object of a file of schema ``version`` exactly as SQLite records it after the first
+    ``version`` migrations: a progress file holds these and nothing else (no view, no trigger)."""
+    connection = sqlite3.connect(":memory:")
+    try:
+        for script in MIGRATIONS[:version]:
+            for statement in statements(script):
+                connection.execute(statement)
+        return frozenset(connection.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))
+    finally:
+        connection.close()
+
+
+TABLES = frozenset(name for kind, name, _table, _sql in expected_objects(VERSION) if kind == "table")
+"""The tables of the current schema (SQLite's ``sqlite_sequence`` among them)."""

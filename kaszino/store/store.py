@@ -10,11 +10,16 @@ In the browser SQLite cannot write to that folder directly, so the store keeps t
 memory and writes the whole file after every change ("snapshots"); the API is the same.
 
 Promises:
-- every write is one transaction (``BEGIN IMMEDIATE``), so two kernels writing the same file at
-  once wait for each other (up to ``timeout`` seconds) and lose nothing;
-- a file that is not a kaszino progress file (not SQLite, another program's database), a damaged
-  one, one written by a newer kaszino, or one locked for longer than ``timeout`` raises
-  :class:`StoreError` naming the file and the problem, and is never overwritten or deleted.
+- every write is one transaction (``BEGIN IMMEDIATE``), so kernels writing the same file at once
+  wait for each other and lose nothing: a write waits as long as the others keep writing (SQLite's
+  wait is not fair), and gives up only when the file stayed locked, unchanged, for ``timeout`` s;
+- a file that is not a kaszino progress file (not SQLite, another program's database: any schema
+  but exactly the one the migrations create), a damaged one, one written by a newer kaszino, or
+  one locked for longer than ``timeout`` raises :class:`StoreError` naming the file and the
+  problem, and is never overwritten or deleted;
+- a file is untrusted input: it is read under the guards of :mod:`kaszino.store.guard` and its
+  schema is checked before any table is read, so nothing it carries runs, and no read runs for
+  ever or returns more than :data:`MAX_ROWS` rows.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ import os
 import sqlite3
 import sys
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -35,7 +40,16 @@ import platformdirs
 from kaszino.errors import StoreError, quote
 from kaszino.files import check_input, open_input, read_bytes
 from kaszino.inputs import MAX_COUNT, check_real, check_whole
-from kaszino.store.schema import APPLICATION_ID, MIGRATIONS, VERSION
+from kaszino.store.guard import MAX_STEPS, MAX_TEXT, Guard
+from kaszino.store.recovery import MAX_FILE_BYTES, in_use_error, recovered_image
+from kaszino.store.schema import (
+    APPLICATION_ID,
+    MIGRATIONS,
+    VERSION,
+    SchemaObject,
+    expected_objects,
+    statements,
+)
 
 ENVIRONMENT_VARIABLE = "KASZINO_PROGRESS"
 """Names the progress file when no path is given."""
@@ -49,11 +63,12 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 BROWSER_FILE = Path("/drive/kaszino-progress.sqlite3")
 """The progress file in the browser: ``/drive`` is the site's own files, kept across reloads."""
 
-MAX_TEXT = 1_000_000
-"""The longest text a field may hold (a game record is a few kilobytes)."""
-
 MAX_NUMBER = 1e9
 """The bound of a stored real number (a rating): anything beyond it, or NaN, is damage."""
+
+MAX_ROWS = 100_000
+"""The most rows one read returns (a learner who solved a puzzle a minute for a year has fewer):
+a file with more is refused, so that no file makes a reader's memory grow without bound."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,23 +171,24 @@ def open_store(path: str | os.PathLike[str] | None = None, *, timeout: float = 1
     ``snapshots``: keep the database in memory and write the whole file after every change, for a
     file system that cannot host SQLite (default: only in the browser). ``read_only``: read an
     existing file into memory and never write it, not even to bring an older schema up to date
-    (a teacher's export of the files collected from a class).
+    (a teacher's export of the files collected from a class): a hot journal or a write-ahead log
+    beside it is recovered on a private copy (:mod:`kaszino.store.recovery`), and a file another
+    process is writing is waited for, up to ``timeout``.
     """
     if path is not None and (not isinstance(path, (str, os.PathLike)) or "\0" in os.fspath(path)):
         raise StoreError(f"a progress file is named by a path, not {quote(path)}")
-    seconds = isinstance(timeout, (int, float)) and not isinstance(timeout, bool)
-    if not seconds or not 0 <= timeout <= MAX_TIMEOUT_S:
-        raise StoreError(f"timeout must be a number of seconds from 0 to {MAX_TIMEOUT_S}, "
-                         f"not {quote(timeout)}")
+    _check_timeout(timeout)
     if snapshots is not None and not isinstance(snapshots, bool):
         raise StoreError(f"snapshots must be True, False or None, not {quote(snapshots)}")
     if not isinstance(read_only, bool):
         raise StoreError(f"read_only must be True or False, not {quote(read_only)}")
     target = Path(path).expanduser() if path is not None else default_path()
     exists = _check_header(target)
+    image = None
     if read_only:
         if not exists:
             raise StoreError(f"{target}: no such progress file")
+        image = recovered_image(target, timeout)
         snapshots = True
     else:
         try:
@@ -183,7 +199,7 @@ def open_store(path: str | os.PathLike[str] | None = None, *, timeout: float = 1
     try:
         if snapshots:
             connection = sqlite3.connect(":memory:", isolation_level=None)
-            data = _read(target) if exists else b""
+            data = image if image is not None else _read(target) if exists else b""
             if data:  # an empty file is an empty database (SQLite cannot deserialize nothing)
                 connection.deserialize(data)
         else:
@@ -197,6 +213,13 @@ def open_store(path: str | os.PathLike[str] | None = None, *, timeout: float = 1
         connection.close()
         raise
     return store
+
+
+def _check_timeout(timeout: object) -> None:
+    seconds = isinstance(timeout, (int, float)) and not isinstance(timeout, bool)
+    if not seconds or not 0 <= timeout <= MAX_TIMEOUT_S:  # type: ignore[operator]
+        raise StoreError(f"timeout must be a number of seconds from 0 to {MAX_TIMEOUT_S}, "
+                         f"not {quote(timeout)}")
 
 
 _current: Store | None = None
@@ -214,10 +237,6 @@ def current_store() -> Store:
         # the last holder lets go of it).
         _current = open_store(path)
     return _current
-
-
-MAX_FILE_BYTES = 100_000_000
-"""The largest progress file opened, in bytes (far beyond what years of a learner's use can fill)."""
 
 
 def _read(path: Path) -> bytes:
@@ -240,6 +259,15 @@ def _check_header(path: Path) -> bool:
     return True
 
 
+def _tables_first(item: SchemaObject) -> tuple[bool, str]:
+    """The order in which differences of schema are named: tables, then the rest, by name."""
+    return item[0] != "table", str(item)
+
+
+def _busy(error: sqlite3.OperationalError) -> bool:
+    return "locked" in str(error) or "busy" in str(error)
+
+
 def _now() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
@@ -258,37 +286,76 @@ def _count(name: str, value: object) -> int:
     return check_whole(name, value, 0, MAX_COUNT, StoreError)
 
 
-def _statements(script: str) -> list[str]:
-    """The statements of a migration (``executescript`` would commit the open transaction)."""
-    return [statement.strip() for statement in script.split(";") if statement.strip()]
-
-
 class Store:
     """An open progress file; use :func:`open_store`. Closes with ``close()`` or as a context manager."""
 
     def __init__(self, path: Path, connection: sqlite3.Connection, timeout: float, snapshots: bool,
                  *, writes: bool = True) -> None:
+        for name, value, kind in (("path", path, Path), ("connection", connection, sqlite3.Connection),
+                                  ("snapshots", snapshots, bool), ("writes", writes, bool)):
+            if not isinstance(value, kind):
+                raise StoreError(f"Store: {name} must be a {kind.__name__}, not {type(value).__name__} "
+                                 f"{quote(value)} (a store is opened with open_store)")
+        _check_timeout(timeout)
         self.path = path
         self._connection = connection
         self._timeout = timeout
         self._depth = 0
         self._snapshots = snapshots
         self._writes = writes
+        self._closed = False
+        self._guard = Guard(connection)
         self._saved_changes = connection.total_changes
 
     # --- the file ---------------------------------------------------------------------------
-    @contextmanager
-    def _errors(self) -> Iterator[None]:
-        """Turn SQLite's exceptions into a :class:`StoreError` naming this file."""
+    def _run(self, sql: str, parameters: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+        """Run one statement and return its rows, under the guards' budget; SQLite's exceptions
+        become a :class:`StoreError` naming this file.
+
+        A statement that found the file locked for the whole timeout is run again if the file
+        changed meanwhile: other writers are taking turns, and SQLite's wait is not fair, so one
+        writer can lose every turn for longer than the timeout while the others keep writing.
+        """
+        if self._closed:
+            raise StoreError(f"{self.path}: the progress file was closed; open it again with open_store")
+        mark = self._file_mark()
+        while True:
+            self._guard.start()
+            try:
+                with closing(self._connection.execute(sql, parameters)) as cursor:
+                    rows = cursor.fetchmany(MAX_ROWS + 1)
+            except sqlite3.OperationalError as error:
+                if _busy(error) and not self._snapshots and mark != (mark := self._file_mark()):
+                    continue
+                raise self._problem(error) from None
+            except sqlite3.DatabaseError as error:
+                raise self._problem(error) from None
+            if len(rows) > MAX_ROWS:
+                raise StoreError(f"{self.path}: more than {MAX_ROWS} rows to read, more than a progress file "
+                                 "holds; it was left untouched")
+            return rows
+
+    def _file_mark(self) -> tuple[int, int, int] | None:
+        """What changes when another process commits a write to the file (None: no file)."""
         try:
-            yield
-        except sqlite3.OperationalError as error:
-            if "locked" in str(error) or "busy" in str(error):
-                raise StoreError(f"{self.path}: the progress file is in use by another program "
-                                 f"(waited {self._timeout:g} s); nothing was written, try again") from None
-            raise StoreError(f"{self.path}: {error}") from None
-        except sqlite3.DatabaseError as error:
-            raise self.damaged(str(error)) from None
+            found = os.stat(self.path)
+        except OSError:
+            return None
+        return found.st_ino, found.st_size, found.st_mtime_ns
+
+    def _problem(self, error: sqlite3.DatabaseError) -> StoreError:
+        """The :class:`StoreError` for what SQLite raised."""
+        if isinstance(error, sqlite3.OperationalError) and _busy(error):
+            return in_use_error(self.path, self._timeout)
+        if self._guard.exhausted:
+            return StoreError(f"{self.path}: reading the progress file takes more than {MAX_STEPS} steps, "
+                              "more than a progress file needs; it was left untouched")
+        if "not authorized" in str(error) or "prohibited" in str(error):  # what the authorizer denied
+            return StoreError(f"{self.path}: refused, a progress file never needs that ({error}); "
+                              "nothing was written")
+        if isinstance(error, (sqlite3.OperationalError, sqlite3.ProgrammingError, sqlite3.InterfaceError)):
+            return StoreError(f"{self.path}: {error}")
+        return self.damaged(str(error))
 
     def damaged(self, problem: str) -> StoreError:
         """The error for a file whose content is not what this code wrote: it names the problem,
@@ -296,24 +363,36 @@ class Store:
         return StoreError(f"{self.path}: the progress file is damaged ({problem}); it was left untouched — "
                           "move it away to start a new one")
 
-    def _scalar(self, sql: str, *parameters: object) -> object:
-        with self._errors():
-            row = self._connection.execute(sql, parameters).fetchone()
-        return None if row is None else row[0]
+    def foreign(self, problem: str) -> StoreError:
+        """The error for a file that is not a kaszino progress file (``problem``: how it shows)."""
+        return StoreError(f"{self.path}: not a kaszino progress file (another program's database: "
+                          f"{problem}); it was left untouched")
+
+    def _scalar(self, sql: str) -> object:
+        rows = self._run(sql)
+        return rows[0][0] if rows else None
 
     def _prepare(self) -> None:
-        """Check that the file is ours, undamaged and not newer; bring its schema up to date."""
+        """Check that the file is ours, undamaged and not newer; bring its schema up to date.
+
+        The schema is checked before anything else is read: a file with a view, a trigger or any
+        other object the migrations do not create is refused before SQLite could run it.
+        """
         self._check_identity()
         if self._scalar("PRAGMA quick_check") != "ok":
             raise self.damaged("integrity check failed")
         if self._version() < VERSION:
             with self.transaction():
                 self._check_identity()  # another process may have set it up meanwhile
-                for script in MIGRATIONS[self._version():]:
-                    for statement in _statements(script):
-                        self._execute(statement)
-                self._execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                self._execute(f"PRAGMA user_version = {VERSION}")
+                self._guard.migrating = True
+                try:
+                    for script in MIGRATIONS[self._version():]:
+                        for statement in statements(script):
+                            self._run(statement)
+                    self._run(f"PRAGMA application_id = {APPLICATION_ID}")
+                    self._run(f"PRAGMA user_version = {VERSION}")
+                finally:
+                    self._guard.migrating = False
             self._save_snapshot(schema_changed=True)
 
     def _version(self) -> int:
@@ -322,20 +401,32 @@ class Store:
         return version
 
     def _check_identity(self) -> None:
-        application = self._scalar("PRAGMA application_id")
+        """Refuse a file that is not a kaszino progress file of this or an older schema: its
+        application id and schema version, then every object of its schema."""
+        application, version = self._scalar("PRAGMA application_id"), self._version()
+        objects = self._run("SELECT type, name, tbl_name, sql FROM sqlite_master")
+        found: frozenset[SchemaObject] = frozenset(objects)
         if application != APPLICATION_ID:
-            tables = self._scalar("SELECT count(*) FROM sqlite_master")
-            if application != 0 or tables:
-                raise StoreError(f"{self.path}: not a kaszino progress file (another program's database); "
-                                 "it was left untouched")
-        version = self._version()
+            # Only a new file has no application id: kaszino sets it in the transaction that first
+            # writes to a file, so a file of one page or more without it was written by another program
+            # (in a write transaction, SQLite counts the first page of a new file already).
+            pages = self._scalar("PRAGMA page_count")
+            if not isinstance(pages, int) or pages > (1 if self._depth else 0):
+                raise self.foreign(f"application id {application}, schema version {version}, "
+                                   f"{len(found)} object(s)")
+            return
         if version > VERSION:
             raise StoreError(f"{self.path}: written by a newer kaszino (schema {version}, this one knows "
                              f"{VERSION}); update kaszino to use it — the file was left untouched")
-
-    def _execute(self, sql: str, parameters: tuple[object, ...] = ()) -> sqlite3.Cursor:
-        with self._errors():
-            return self._connection.execute(sql, parameters)
+        if version < 0:
+            raise self.foreign(f"schema version {version}")
+        expected = expected_objects(version)
+        for kind, name, _table, _sql in sorted(found - expected, key=_tables_first):
+            same = [item for item in expected if item[:2] == (kind, name)]
+            raise self.foreign(f"its {kind} {quote(name)} is not defined as kaszino defines it" if same
+                               else f"it holds the {kind} {quote(name)}, which kaszino never writes")
+        for kind, name, _table, _sql in sorted(expected - found, key=_tables_first):
+            raise self.foreign(f"it lacks the {kind} {quote(name)} of schema {version}")
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
@@ -350,7 +441,7 @@ class Store:
             finally:
                 self._depth -= 1
             return
-        self._execute("BEGIN IMMEDIATE")
+        self._run("BEGIN IMMEDIATE")
         self._depth = 1
         try:
             yield
@@ -358,7 +449,7 @@ class Store:
             self._connection.rollback()
             raise
         else:
-            self._execute("COMMIT")
+            self._run("COMMIT")
         finally:
             self._depth = 0
         self._save_snapshot()
@@ -383,7 +474,10 @@ class Store:
 
         A write outside :meth:`transaction` is a transaction of its own.
         """
-        rows = list(self._execute(sql, parameters).fetchall())
+        if not isinstance(sql, str) or not isinstance(parameters, tuple):
+            raise StoreError(f"execute takes a statement (text) and a tuple of values, not {quote(sql)} "
+                             f"and {quote(parameters)}")
+        rows = self._run(sql, parameters)
         if not self._depth:
             self._save_snapshot()
         return rows
@@ -392,6 +486,8 @@ class Store:
              parameters: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         """The ``columns`` of the rows of ``table`` (``rest``: the ``WHERE``/``ORDER BY`` part), each
         value read by its :class:`Stored` kind; a value that is not of its kind is damage, named."""
+        if not isinstance(columns, Mapping) or not all(isinstance(kind, Stored) for kind in columns.values()):
+            raise StoreError(f"rows: columns must map column names to Stored kinds, not {quote(columns)}")
         found = self.execute(f"SELECT {', '.join(columns)} FROM {table} {rest}", parameters)
         return [tuple(self._read(table, columns, row)) for row in found]
 
@@ -404,6 +500,7 @@ class Store:
 
     def close(self) -> None:
         """Close the file; the store cannot be used afterwards."""
+        self._closed = True
         self._connection.close()
 
     def __enter__(self) -> Store:
@@ -420,13 +517,15 @@ class Store:
     def get_setting(self, key: str, kind: Stored = TEXT) -> str | None:
         """The stored value of setting ``key`` (e.g. ``"language"``), or None; ``kind`` says what it
         must hold (e.g. ``stored_choice("hu", "en")``), else the file is damaged."""
+        if not isinstance(kind, Stored):
+            raise StoreError(f"setting {quote(key)}: kind must be a Stored kind, not {quote(kind)}")
         rows = self.rows("settings", {"value": kind}, "WHERE key = ?", (_text("setting key", key),))
         return rows[0][0] if rows else None
 
     def set_setting(self, key: str, value: str) -> None:
         """Store setting ``key``."""
         with self.transaction():
-            self._execute("INSERT INTO settings (key, value) VALUES (?, ?) "
+            self._run("INSERT INTO settings (key, value) VALUES (?, ?) "
                           "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                           (_text("setting key", key), _text(f"setting {key}", value, empty=True)))
 
@@ -439,7 +538,7 @@ class Store:
             raise StoreError(f"score: {score} of {total} is not a result (need 0 ≤ score ≤ total, total > 0)")
         with self.transaction():
             self.chapter_results()  # a damaged row is refused, not overwritten
-            self._execute(
+            self._run(
                 "INSERT INTO chapters (chapter, best, last, total, attempts, updated) "
                 "VALUES (?, ?, ?, ?, 1, ?) "
                 "ON CONFLICT (chapter) DO UPDATE SET best = max(best, excluded.best), last = excluded.last, "
@@ -461,12 +560,12 @@ class Store:
     def save_game(self, record: str, *, opponent: str, result: str) -> int:
         """Save a game record; returns its id."""
         with self.transaction():
-            cursor = self._execute(
-                "INSERT INTO games (played_at, opponent, result, record) VALUES (?, ?, ?, ?)",
+            rows = self._run(
+                "INSERT INTO games (played_at, opponent, result, record) VALUES (?, ?, ?, ?) RETURNING id",
                 (_now().isoformat(), _text("opponent", opponent), _text("result", result),
                  _text("record", record)))
-            assert cursor.lastrowid is not None
-            return cursor.lastrowid
+            game_id: int = rows[0][0]
+            return game_id
 
     def games(self) -> list[SavedGame]:
         """Every saved game, oldest first."""

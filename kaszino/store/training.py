@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from kaszino.errors import StoreError, quote
+from kaszino.inputs import MAX_COUNT
 from kaszino.store.store import COUNT, FLAG, OPTIONAL_REAL, REAL, TEXT, TIME, Store, Stored, stored_choice
 
 LEARNER = "learner"
@@ -103,8 +104,24 @@ _ATTEMPT_COLUMNS = tuple(_ATTEMPT_KINDS)[:-1]
 """The columns an attempt writes (the id is given by SQLite)."""
 
 
+def _checked_store(store: object) -> Store:
+    """``store`` if it is an open progress store, else a :class:`StoreError` saying what it is."""
+    if not isinstance(store, Store):
+        raise StoreError(f"store must be a progress store (open_store), not {type(store).__name__} "
+                         f"{quote(store)}")
+    return store
+
+
+def _checked_text(field: str, value: object) -> str:
+    if not isinstance(value, str) or not value:
+        raise StoreError(f"{field} must be a non-empty text, not {quote(value)}")
+    return value
+
+
 def timestamp(moment: datetime) -> str:
     """``moment`` as stored: UTC, ISO-8601, whole seconds (naive times are refused)."""
+    if not isinstance(moment, datetime):
+        raise StoreError(f"a stored time must be a datetime, not {type(moment).__name__} {quote(moment)}")
     if moment.tzinfo is None:
         raise StoreError(f"a stored time needs a time zone, not the naive {moment.isoformat()}")
     return moment.astimezone(UTC).isoformat(timespec="seconds")
@@ -112,7 +129,7 @@ def timestamp(moment: datetime) -> str:
 
 def puzzle_subject(puzzle_id: str) -> str:
     """The ``ratings`` subject of a puzzle."""
-    return f"puzzle:{puzzle_id}"
+    return f"puzzle:{_checked_text('puzzle_id', puzzle_id)}"
 
 
 # --- writing ---------------------------------------------------------------------------------------
@@ -122,13 +139,18 @@ def record_attempt(store: Store, puzzle_id: str, decide: Decide) -> AttemptRecor
     The transaction starts with ``BEGIN IMMEDIATE``, so a second writer waits for the first to
     commit and then reads what it wrote.
     """
+    store, subject = _checked_store(store), puzzle_subject(puzzle_id)
+    if not callable(decide):
+        raise StoreError(f"decide must be a function of the attempt's context, not {quote(decide)}")
     with store.transaction():
         context = AttemptContext(
-            learner=_rating(store, LEARNER), puzzle=_rating(store, puzzle_subject(puzzle_id)),
+            learner=_rating(store, LEARNER), puzzle=_rating(store, subject),
             card=_card(store, puzzle_id),
             earlier_attempts=store.execute("SELECT count(*) FROM puzzle_attempts WHERE puzzle_id = ?",
                                            (puzzle_id,))[0][0])
         write = decide(context)
+        if not isinstance(write, AttemptWrite) or not isinstance(write.attempt, AttemptRecord):
+            raise StoreError(f"decide must return an AttemptWrite of an AttemptRecord, not {quote(write)}")
         attempt = _checked(write.attempt, puzzle_id)
         values = (timestamp(attempt.at), *(getattr(attempt, name) for name in _ATTEMPT_COLUMNS[1:]))
         marks = ", ".join("?" * len(_ATTEMPT_COLUMNS))
@@ -138,8 +160,9 @@ def record_attempt(store: Store, puzzle_id: str, decide: Decide) -> AttemptRecor
         if write.learner is not None:
             _put_rating(store, LEARNER, write.learner, now)
         if write.puzzle is not None:
-            _put_rating(store, puzzle_subject(puzzle_id), write.puzzle, now)
+            _put_rating(store, subject, write.puzzle, now)
         if write.card is not None:
+            _check_card(write.card, puzzle_id)
             store.execute("INSERT OR REPLACE INTO review_cards (puzzle_id, card, due, updated) "
                           "VALUES (?, ?, ?, ?)", (puzzle_id, write.card.card, timestamp(write.card.due), now))
     return replace(attempt, id=row_id)
@@ -152,23 +175,41 @@ def _checked(attempt: AttemptRecord, puzzle_id: str) -> AttemptRecord:
         problems.append(f"puzzle_id {quote(attempt.puzzle_id)} recorded as {quote(puzzle_id)}")
     if attempt.outcome not in OUTCOMES:
         problems.append(f"outcome {quote(attempt.outcome)} (one of {', '.join(OUTCOMES)})")
+    for name in ("kind", "mode"):
+        value = getattr(attempt, name)
+        if not isinstance(value, str) or not value:
+            problems.append(f"{name} {quote(value)} (a non-empty text)")
     for name in ("hints", "wrong"):
         value = getattr(attempt, name)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            problems.append(f"{name} {quote(value)} (a whole number from 0)")
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
+            problems.append(f"{name} {quote(value)} (a whole number 0..{MAX_COUNT})")
     for name in _ATTEMPT_COLUMNS[8:]:
         value = getattr(attempt, name)
-        if value is not None and not (isinstance(value, (int, float)) and math.isfinite(value)):
+        if value is not None and not _finite(value):
             problems.append(f"{name} {quote(value)} (a finite number)")
     if problems:
         raise StoreError("cannot record the attempt: bad " + "; ".join(problems))
     return replace(attempt, rated=bool(attempt.rated))
 
 
+def _finite(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _check_card(card: object, puzzle_id: str) -> None:
+    good = (isinstance(card, StoredCard) and card.puzzle_id == puzzle_id and isinstance(card.card, str)
+            and isinstance(card.due, datetime))
+    if not good:
+        raise StoreError(f"cannot store the review card of puzzle {quote(puzzle_id)}: {quote(card)}")
+
+
 def _put_rating(store: Store, subject: str, rating: StoredRating, now: str) -> None:
+    if not isinstance(rating, StoredRating):
+        raise StoreError(f"cannot store the rating of {subject}: {quote(rating)} is no StoredRating")
     numbers = (rating.value, rating.deviation, rating.volatility)
-    finite = all(isinstance(n, (int, float)) and math.isfinite(n) for n in numbers)
-    if not finite or rating.deviation < 0 or rating.volatility < 0:
+    games = rating.games
+    whole = isinstance(games, int) and not isinstance(games, bool) and 0 <= games <= MAX_COUNT
+    if not all(map(_finite, numbers)) or not whole or rating.deviation < 0 or rating.volatility < 0:
         raise StoreError(f"cannot store the rating of {subject}: {rating}")
     store.execute("INSERT OR REPLACE INTO ratings (subject, value, deviation, volatility, games, updated)"
                   " VALUES (?, ?, ?, ?, ?, ?)", (subject, *numbers, rating.games, now))
@@ -191,32 +232,35 @@ def _card(store: Store, puzzle_id: str) -> StoredCard | None:
 
 def learner_rating(store: Store) -> StoredRating | None:
     """The learner's rating, or None before the first rated attempt."""
-    return _rating(store, LEARNER)
+    return _rating(_checked_store(store), LEARNER)
 
 
 def puzzle_ratings(store: Store) -> dict[str, StoredRating]:
     """The ratings of the puzzles this learner was rated against, by puzzle id."""
-    rows = store.rows("ratings", {"subject": TEXT, **_RATING_COLUMNS}, "WHERE subject LIKE 'puzzle:%'")
+    rows = _checked_store(store).rows("ratings", {"subject": TEXT, **_RATING_COLUMNS},
+                                      "WHERE subject LIKE 'puzzle:%'")
     return {subject.partition(":")[2]: StoredRating(*rest) for subject, *rest in rows}
 
 
 def attempts(store: Store) -> list[AttemptRecord]:
     """Every stored attempt, oldest first."""
-    rows = store.rows("puzzle_attempts", _ATTEMPT_KINDS, "ORDER BY id")
+    rows = _checked_store(store).rows("puzzle_attempts", _ATTEMPT_KINDS, "ORDER BY id")
     return [AttemptRecord(*row) for row in rows]
 
 
 def attempted_ids(store: Store) -> frozenset[str]:
     """The ids of every puzzle with a stored attempt."""
-    return frozenset(row[0] for row in store.rows("puzzle_attempts", {"DISTINCT puzzle_id": TEXT}))
+    rows = _checked_store(store).rows("puzzle_attempts", {"DISTINCT puzzle_id": TEXT})
+    return frozenset(row[0] for row in rows)
 
 
 def outcomes(store: Store) -> list[str]:
     """The outcome of every stored attempt, oldest first (streaks are counted from these)."""
     kinds = {"outcome": _ATTEMPT_KINDS["outcome"]}
-    return [row[0] for row in store.rows("puzzle_attempts", kinds, "ORDER BY id")]
+    return [row[0] for row in _checked_store(store).rows("puzzle_attempts", kinds, "ORDER BY id")]
 
 
 def review_cards(store: Store) -> list[StoredCard]:
     """Every review card, the earliest due first."""
-    return [StoredCard(*row) for row in store.rows("review_cards", _CARD_COLUMNS, "ORDER BY due, puzzle_id")]
+    rows = _checked_store(store).rows("review_cards", _CARD_COLUMNS, "ORDER BY due, puzzle_id")
+    return [StoredCard(*row) for row in rows]
