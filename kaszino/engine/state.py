@@ -351,7 +351,14 @@ class GameState:
             raise NotationError(f"pending: {error}") from None
 
     def __str__(self) -> str:
-        return self.notation()
+        """The position's notation; a state no notation can hold (one made field by field, not by
+        play: a pending capture that does not lead here, a winner in a game still going on, fields of
+        the wrong kind) says so instead, since ``str()`` must never fail (in a message, a log, a
+        notebook's output)."""
+        try:
+            return self.notation()
+        except Exception as error:  # whatever the fields hold, str() answers
+            return f"<GameState without a notation: {KaszinoError(error)}>"
 
 
 _POSITION_FIELDS = tuple(field.name for field in fields(Position) if field.name != "pending")
