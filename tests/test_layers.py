@@ -17,9 +17,9 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "kaszino"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "inputs", "i18n", "locales"),  # foundation: errors, input checks, translation
+    ("errors", "inputs", "i18n", "locales", "shipped"),  # foundation, and the files shipped
     ("store",),  # the per-user progress store (SQLite)
-    ("engine",),  # RULES.md as code: cards, captures, moves, the game state, notation, records
+    ("engine",),  # docs/rules.md as code: cards, captures, moves, the game state, notation, records
     ("solver",),  # values of captures, táblák, counting, the exact last-round solver
     ("players",),  # computer players
     ("teach",),  # explanations, hints, lesson content in words
