@@ -14,7 +14,8 @@ from served import fetch_while_served
 from kaszino.cli import main
 from kaszino.cli.app import HOST, START_PAGE, free_port
 from kaszino.cli.copies import MANIFEST, bring_up_to_date, default_folder, digest
-from kaszino.cli.lab import lab_command, lab_url
+from kaszino.cli.lab import _ask, lab_command, lab_url
+from kaszino.errors import KaszinoError
 from kaszino.shipped import release, shipped
 
 SHIPPED = shipped("notebooks")
@@ -120,3 +121,22 @@ def test_lab_copies_the_notebooks_then_serves_them_until_stopped(tmp_path: Path)
     assert "JupyterLab" in page
     assert json.loads(notebook)["content"]["cells"], "the start page as JupyterLab reads it from the copy"
     assert (mine / START_PAGE).read_bytes() == (SHIPPED / START_PAGE).read_bytes()
+
+
+def test_the_question_at_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    answers = iter(["y", "igen", "", "n"])
+    monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
+    assert [_ask("a.ipynb") for _ in range(4)] == [True, True, False, False]
+
+    def closed(prompt: str) -> str:
+        raise EOFError
+
+    monkeypatch.setattr("builtins.input", closed)
+    assert _ask("a.ipynb") is False
+
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", interrupted)
+    with pytest.raises(KaszinoError, match=r"stopped at a\.ipynb"):
+        _ask("a.ipynb")

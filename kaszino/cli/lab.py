@@ -19,6 +19,7 @@ from pathlib import Path
 from kaszino.cli.app import HOST, START_PAGE, free_port, installed_tool, serve
 from kaszino.cli.arguments import file_name, whole
 from kaszino.cli.copies import bring_up_to_date, default_folder
+from kaszino.errors import KaszinoError
 
 
 def lab_url(port: int, token: str) -> str:
@@ -43,8 +44,14 @@ def lab_command(folder: Path, port: int, browser: bool) -> list[str]:
 
 
 def _ask(name: str) -> bool:
-    answer = input(f"You changed {name}, and this release has a new version of it. Put the new version "
-                   f"in its place (yours is kept beside it)? [y/N] ")
+    """Ask at the terminal whether this release's ``name`` may take the place of the learner's."""
+    try:
+        answer = input(f"You changed {name}, and this release has a new version of it. Put the new "
+                       f"version in its place (yours is kept beside it)? [y/N] ")
+    except EOFError:  # the terminal closed: no answer is a no
+        return False
+    except KeyboardInterrupt:
+        raise KaszinoError(f"stopped at {name}: the notebooks after it were left as they were") from None
     return answer.strip().lower() in ("y", "yes", "i", "igen")
 
 
