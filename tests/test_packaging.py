@@ -55,6 +55,8 @@ def test_the_release_is_the_newest_in_the_changelog() -> None:
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     releases = re.findall(r"^## (\d+\.\d+\.\d+)\b", changelog, re.MULTILINE)
     assert releases and releases[0] == PROJECT["version"]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"kaszino-{PROJECT['version']}-py3-none-any.whl" in readme, "the README installs this release"
 
 
 def _rules_sections() -> set[str]:
