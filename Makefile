@@ -57,7 +57,7 @@ notebooks: venv
 
 # The teacher's version of the combinatorics chapter, made from the students' notebook and run.
 teacher: venv
-	$(BIN)/kaszino classroom teacher --force
+	$(BIN)/kaszino classroom teacher --out notebooks/30_kombinatorika_tanari.ipynb --force
 
 # The offline site's browser test alone (make test runs it too), with its figures printed: builds the
 # site, serves it on 127.0.0.1 with every other request refused, runs chapters 02, 10 and 30 in Chromium.

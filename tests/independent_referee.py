@@ -1,4 +1,4 @@
-"""A clean-room referee of the whole game flow, written from RULES.md and docs/design.md only.
+"""A clean-room referee of the whole game flow, written from docs/rules.md and docs/design.md only.
 
 It shares nothing with the engine's rule code: it keeps its own plain, mutable state (lists and
 ints), generates legal moves by brute force over subsets and applies them itself. The lockstep
@@ -27,11 +27,11 @@ Key = tuple[object, ...]
 
 BIG_CASINO = Card(10, Suit.DIAMONDS)
 LITTLE_CASINO = Card(2, Suit.SPADES)
-FIRST_HAND = 3  # RULES §3.1: three cards each in the first round
+FIRST_HAND = 3  # docs/rules.md §3.1: three cards each in the first round
 
 
 def rounds_of(players: int) -> int:
-    """RULES §3.6, P3, P4: 8 rounds for two players, 5 for three, 4 for four."""
+    """docs/rules.md §3.6, P3, P4: 8 rounds for two players, 5 for three, 4 for four."""
     return {2: 8, 3: 5, 4: 4}[players]
 
 
@@ -125,16 +125,16 @@ class Referee:
 
     @property
     def stake(self) -> float:
-        """RULES §6: a race won in the first deal takes the full stake, later half; V4 always full."""
+        """docs/rules.md §6: a race won in the first deal takes the full stake, later half; V4 always full."""
         return 1.0 if self.rules.fixed_deals is not None or self.deal == 1 else 0.5
 
     @property
     def open_round(self) -> bool:
-        """RULES §3.6: the last round is played with open hands."""
+        """docs/rules.md §3.6: the last round is played with open hands."""
         return self.round == rounds_of(self.rules.players)
 
     def is_first_move(self, player: int) -> bool:
-        """RULES §4: the player's very first move of the deal (first round, full hand)."""
+        """docs/rules.md §4: the player's very first move of the deal (first round, full hand)."""
         return self.round == 1 and len(self.hands[player]) == FIRST_HAND
 
     def after(self, seat: int) -> int:
@@ -159,7 +159,7 @@ class Referee:
         ]
 
     def deal_points(self) -> list[int]:
-        """Points secured this deal (RULES §5, §6; V1, S003 through the rules' tables)."""
+        """Points secured this deal (docs/rules.md §5, §6; V1, S003 through the rules' tables)."""
         r = self.rules
         cards = [len(pile) for pile in self.piles]
         spades = [sum(card.suit == Suit.SPADES for card in pile) for pile in self.piles]
@@ -291,7 +291,7 @@ class Referee:
         r = self.rules
         self.tabla_points[mover] += r.first_move_tabla_points if first_move else r.tabla_points
         after = self.after(mover)
-        if self.hands[after]:  # RULES §4: the seat after the sweeper must lay, then moves again
+        if self.hands[after]:  # docs/rules.md §4: the seat after the sweeper must lay, then moves again
             self.to_move, self.forced = after, "lay"
         else:
             self.pass_turn(mover)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from kaszino import STANDARD, GameState, new_game
+import random
+
+from kaszino import STANDARD, GameState, Rules, new_game
 from kaszino.players import GreedyPlayer, Player, RandomPlayer, computer_move
 
 
@@ -13,3 +15,16 @@ def open_round_state(seed: int) -> GameState:
     while not (game.open_round and not game.deal_over and game.pending is None):
         game = game.play(computer_move(game, players))
     return game
+
+
+def random_walk(rules: Rules, seed: int, steps: int) -> list[GameState]:
+    """The states of a game of random legal moves from ``new_game(rules, seed=seed)``, at most ``steps``."""
+    rng = random.Random(seed)
+    state, states = new_game(rules, seed=seed), []
+    for _ in range(steps):
+        states.append(state)
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state = state.play(rng.choice(moves))
+    return states

@@ -2,7 +2,7 @@
 
 Nothing here is clever on purpose. ``brute_captures`` tries every pair of subsets, so it can
 serve as the yardstick for the engine's output-sensitive :func:`kaszino.engine.captures.captures`;
-``brute_moves`` builds the mover's legal moves on it, straight from RULES.md §2–§4 and §7 (V3).
+``brute_moves`` builds the mover's legal moves on it, straight from docs/rules.md §2–§4 and §7 (V3).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def subsets(cards: Sequence[Card], most: int | None = None) -> Iterator[tuple[Ca
 
 
 def brute_captures(hand: Sequence[Card], table: Sequence[Card], rules: Rules = STANDARD) -> list[Capture]:
-    """Every legal capture by trying all pairs of subsets (RULES.md §2, V2, V8).
+    """Every legal capture by trying all pairs of subsets (docs/rules.md §2, V2, V8).
 
     Order: hand subsets (smaller first, in hand order), then table subsets likewise.
     """

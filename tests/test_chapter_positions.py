@@ -1,4 +1,4 @@
-"""The teaching positions of chapters 05–07 show what their lessons say they show (RULES.md §5–§7)."""
+"""The teaching positions of chapters 05–07 show what their lessons say they show (docs/rules.md §5–§7)."""
 
 from __future__ import annotations
 

@@ -127,10 +127,10 @@ def _sources(notebook: dict[str, object]) -> list[tuple[str, str]]:
 
 
 def test_the_teacher_version_is_the_student_notebook_with_solutions() -> None:
-    student = json.loads((ROOT / STUDENT).read_text(encoding="utf-8"))
+    student = json.loads(STUDENT.read_text(encoding="utf-8"))
     generated = teacher_version(student)
-    committed = json.loads((ROOT / TEACHER).read_text(encoding="utf-8"))
-    assert _sources(generated) == _sources(committed)  # regenerate: kaszino classroom teacher
+    committed = json.loads((ROOT / "notebooks" / TEACHER).read_text(encoding="utf-8"))
+    assert _sources(generated) == _sources(committed)  # regenerate: make teacher
     exercises = [s for _t, s in _sources(student) if s.startswith("exercise(")]
     solutions = [s for _t, s in _sources(generated) if s.startswith("solution(")]
     assert len(exercises) == len(solutions) == 6
@@ -139,11 +139,11 @@ def test_the_teacher_version_is_the_student_notebook_with_solutions() -> None:
 
 def test_teacher_command_writes_without_running(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "teacher.ipynb"
-    student = str(ROOT / STUDENT)
+    student = str(STUDENT)
     assert main(["classroom", "teacher", "--student", student, "--out", str(out), "--no-execute"]) == 0
     assert "6 worked solutions" in capsys.readouterr().out
     assert _sources(json.loads(out.read_text(encoding="utf-8"))) == _sources(
-        teacher_version(json.loads((ROOT / STUDENT).read_text(encoding="utf-8"))))
+        teacher_version(json.loads(STUDENT.read_text(encoding="utf-8"))))
     missing = ["--student", str(tmp_path / "none.ipynb"), "--out", str(out), "--force", "--no-execute"]
     assert main(["classroom", "teacher", *missing]) == 2
     assert "no such students' notebook" in capsys.readouterr().err

@@ -14,6 +14,7 @@ import pytest
 from kaszino.cli import main
 from kaszino.cli.app import HOST, START_PAGE, free_port, notebooks_folder, start_url, voila_command
 from kaszino.errors import KaszinoError
+from kaszino.shipped import shipped
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
@@ -29,6 +30,7 @@ def test_the_app_serves_the_notebooks_folder_on_loopback_with_the_code_hidden() 
 
 def test_the_folder_must_hold_the_start_page(tmp_path: Path) -> None:
     assert notebooks_folder(str(NOTEBOOKS)) == NOTEBOOKS
+    assert notebooks_folder(None) == shipped("notebooks"), "by default the notebooks installed with kaszino"
     assert (NOTEBOOKS / START_PAGE).is_file()
     with pytest.raises(KaszinoError, match=r"holds no 00_start\.ipynb"):
         notebooks_folder(str(tmp_path))

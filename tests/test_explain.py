@@ -35,7 +35,7 @@ def setup(hand: str, table: str, other: str = "3H", rules: Rules = STANDARD, **f
     return replace(new_game(rules, seed=2), **{**cards, "round": 2, "to_move": 0, **fields})  # type: ignore[arg-type]
 
 
-WORKED = setup("5S AH KC", "2D 4C 7H 9S")  # RULES §2
+WORKED = setup("5S AH KC", "2D 4C 7H 9S")  # docs/rules.md §2
 
 
 def test_worked_example_three_legal_captures() -> None:

@@ -19,7 +19,6 @@ import contextlib
 import io
 import json
 import os
-import random
 import re
 import shutil
 import string
@@ -30,6 +29,7 @@ from time import process_time
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from play_helpers import random_walk
 from progress_reading import read_everything
 from user_files import entries, stand_in_build, user_folder
 
@@ -87,23 +87,12 @@ def judged(call: Callable[[], object], *names: str) -> object:
 
 
 # --- material: real games, from which the inputs are made ---------------------------------------
-def _walk(rules: Rules, seed: int, steps: int) -> list[GameState]:
-    rng = random.Random(seed)
-    state, states = new_game(rules, seed=seed), []
-    for _ in range(steps):
-        states.append(state)
-        moves = state.legal_moves()
-        if not moves:
-            break
-        state = state.play(rng.choice(moves))
-    return states
-
-
 STATES: list[GameState] = [state for name in ("standard", "v6", "p3", "v4", "trainer", "v3")
-                           for state in _walk(PRESETS[name], 11, 400)[::4]]
+                           for state in random_walk(PRESETS[name], 11, 400)[::4]]
 RECORD = GameRecord(PRESETS["v6"], 5, None, 1, tuple(
     next(m for m in ((before.legal_moves()) or [NextDeal()]) if before.play(m) == after)
-    for before, after in zip(_walk(PRESETS["v6"], 5, 40), _walk(PRESETS["v6"], 5, 40)[1:], strict=False)))
+    for before, after in zip(random_walk(PRESETS["v6"], 5, 40), random_walk(PRESETS["v6"], 5, 40)[1:],
+                             strict=False)))
 SHIPPED = load_all()
 PUZZLE = SHIPPED[0]
 GOOD = PUZZLE.to_record()

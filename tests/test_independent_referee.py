@@ -223,7 +223,7 @@ def test_v6_after_a_wrong_challenge_the_capturer_claims_first() -> None:
 
 
 def test_the_referee_lists_the_worked_example_of_rules_section_2() -> None:
-    """Hand 5, A, K; table 2, 4, 7, 9: exactly 5+A=2+4, K=4+9 and K=2+4+7 capture (RULES §2)."""
+    """Hand 5, A, K; table 2, 4, 7, 9: exactly 5+A=2+4, K=4+9 and K=2+4+7 capture (docs/rules.md §2)."""
     from kaszino import parse_cards
     from kaszino.engine.rules import STANDARD
 

@@ -17,10 +17,10 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "kaszino"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "inputs", "i18n", "locales", "files", "workers"),  # foundation: errors, input checks,
-    # translation, reading and writing users' files, worker processes
+    ("errors", "inputs", "i18n", "locales", "files", "workers", "shipped"),  # foundation: errors, input
+    # checks, translation, reading and writing users' files, worker processes, the files shipped
     ("store",),  # the per-user progress store (SQLite)
-    ("engine",),  # RULES.md as code: cards, captures, moves, the game state, notation, records
+    ("engine",),  # docs/rules.md as code: cards, captures, moves, the game state, notation, records
     ("solver",),  # values of captures, táblák, counting, the exact last-round solver
     ("players",),  # computer players
     ("teach",),  # explanations, hints, lesson content in words

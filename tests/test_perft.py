@@ -25,7 +25,7 @@ FIRST_PILE = format_cards(
 def positions() -> dict[str, GameState]:
     """The fixed positions, built from literal cards only (no shuffling involved)."""
     return {
-        # The worked example of RULES §2 as the first move of a deal dealt from a stacked deck.
+        # The worked example of docs/rules.md §2 as the first move of a deal dealt from a stacked deck.
         "start": new_game(deck=stacked_deck("5♠ A♥ K♣", "3♦ 8♥ Q♠", WORKED_TABLE)),
         # Nine cards on the table: many captures.
         "big_table": position(["A♠ 6♥ Q♣", "2♥ 5♦ K♦"], "3♣ 4♦ 7♠ 8♦ 9♥ 2♣ 10♠ A♦ 5♣",

@@ -2,7 +2,7 @@
 
 Random games are played by a seeded random player who mostly makes the mover's moves and now
 and then a call ("Ausz!", "Fals!") or, under V6, a false capture. Every transition is checked
-against the invariants of RULES.md; the capture lists against the brute force of ``reference``.
+against the invariants of docs/rules.md; the capture lists against the brute force of ``reference``.
 """
 
 from __future__ import annotations
@@ -234,7 +234,7 @@ def test_random_games_keep_every_invariant(name: str, seed: int, rnd: random.Ran
 
 
 def illegal_moves(state: GameState, rnd: random.Random) -> list[Move]:
-    """Moves that RULES.md forbids here, whatever the engine says."""
+    """Moves that docs/rules.md forbids here, whatever the engine says."""
     rules, n = state.rules, state.players
     hand = state.hands[state.to_move]
     elsewhere = [c for c in DECK if c not in hand]

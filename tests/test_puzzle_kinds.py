@@ -1,12 +1,12 @@
-"""Each kind's checker against a brute force written here from RULES.md, and the honesty of refutations.
+"""Each kind's checker against a brute force written here from docs/rules.md, and the honesty of refutations.
 
 - ``last_round``: the accepted moves are exactly the plain minimax's optimal moves
   (tests/minimax_reference.py).
 - ``defend``: the accepted lays are exactly those after which the opponent's best capture — every pair
   of subsets tried, its points counted here — is least, a tábla counting worst.
 - ``fals``: the verdict follows from the two sums and the limit, added up here.
-- ``ausz``: "yes" exactly when the secured points counted here item by item (RULES §6) reach 11.
-- ``score_deal``: the number counted here item by item (RULES §5).
+- ``ausz``: "yes" exactly when the secured points counted here item by item (docs/rules.md §6) reach 11.
+- ``score_deal``: the number counted here item by item (docs/rules.md §5).
 A wrong attempt's text never names a correct answer.
 """
 
@@ -53,7 +53,7 @@ def open_rounds(draw: st.DrawFn, most_table: int = 5) -> GameState:
 
 
 def points_of(cards: Sequence[Card]) -> int:
-    """Aces 1, 10♦ 2, 2♠ 1 (RULES §5)."""
+    """Aces 1, 10♦ 2, 2♠ 1 (docs/rules.md §5)."""
     return sum(card.value == 1 for card in cards) + 2 * (TEN_OF_DIAMONDS in cards) + (TWO_OF_SPADES in cards)
 
 
@@ -176,7 +176,7 @@ def deals_in_progress(draw: st.DrawFn) -> GameState:
 
 
 def counted(state: GameState, player: int) -> int:
-    """Points of ``player`` that nobody can take away (RULES §5, §6), counted from the pile."""
+    """Points of ``player`` that nobody can take away (docs/rules.md §5, §6), counted from the pile."""
     pile = state.piles[player]
     return (points_of(pile) + state.tabla_points[player] + 3 * (len(pile) >= 27)
             + 2 * (spades(pile) >= 7))
@@ -217,7 +217,7 @@ def test_score_deal_needs_a_number() -> None:
 
 # --- refutations never name a correct answer -------------------------------------------------------------
 def test_best_capture_refutation_does_not_name_the_best() -> None:
-    state = position(["5S AH KC", ""], "2D 4C 7H 9S")  # RULES §2: 5♠+A♥ = 2♦+4♣ is the best
+    state = position(["5S AH KC", ""], "2D 4C 7H 9S")  # docs/rules.md §2: 5♠+A♥ = 2♦+4♣ is the best
     p = puzzle("best_capture", state)
     best = str(p.answers[0])
     worse = [c for c in brute_captures(state.hands[0], state.table) if not p.is_answer(c)]
@@ -248,7 +248,7 @@ def tables(draw: st.DrawFn) -> GameState:
 
 
 def brute_value(state: GameState, capture: Capture) -> tuple[int, int, int]:
-    """(points, spades, cards) the capture wins now, counted here (RULES §4, §5)."""
+    """(points, spades, cards) the capture wins now, counted here (docs/rules.md §4, §5)."""
     taken = capture.hand + capture.table
     pile = state.piles[0]
     grown = pile + taken

@@ -71,7 +71,7 @@ def puzzle(kind: Kind, state: GameState) -> Puzzle:
     return Puzzle(id="t-1", kind=kind, state=state, answers=solve(kind, state))
 
 
-WORKED = dealt("5S AH KC", "2D 4C 7H 9S")  # RULES §2: exactly three captures
+WORKED = dealt("5S AH KC", "2D 4C 7H 9S")  # docs/rules.md §2: exactly three captures
 AFTER_TABLA = play_all(dealt("6S 7C 3S", "AS AD 8H 3D", other="5H 3H 8D"), ["6S+7C=AS+AD+8H+3D", "8D"])
 
 
@@ -141,7 +141,7 @@ def test_all_captures_accepts_exactly_the_full_set_in_any_order() -> None:
 
 def test_all_captures_refuses_an_illegal_capture_with_the_reason() -> None:
     p = puzzle("all_captures", WORKED)
-    too_big = cap("5S+KC=2D+9S+7H")  # RULES §2: sum 18 > 13
+    too_big = cap("5S+KC=2D+9S+7H")  # docs/rules.md §2: sum 18 > 13
     verdict = p.check([*p.answers, too_big])
     assert not verdict.correct and verdict.wrong == (too_big,)
     with using_language("en"):

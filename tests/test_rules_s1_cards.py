@@ -1,4 +1,4 @@
-"""RULES.md §1: the deck, the values and the card notation."""
+"""docs/rules.md §1: the deck, the values and the card notation."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md §2: what a capture is — the worked example, the limit, suits, and that it is optional."""
+"""docs/rules.md §2: what a capture is — the worked example, the limit, suits, and that it is optional."""
 
 from __future__ import annotations
 

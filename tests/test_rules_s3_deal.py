@@ -1,4 +1,4 @@
-"""RULES.md §3: a deal for two players — dealing, turns, drawing, eight rounds, leftovers."""
+"""docs/rules.md §3: a deal for two players — dealing, turns, drawing, eight rounds, leftovers."""
 
 from __future__ import annotations
 

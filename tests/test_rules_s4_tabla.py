@@ -1,4 +1,4 @@
-"""RULES.md §4: the tábla (sweep), its points, and the forced double move that follows it."""
+"""docs/rules.md §4: the tábla (sweep), its points, and the forced double move that follows it."""
 
 from __future__ import annotations
 

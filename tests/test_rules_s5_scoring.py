@@ -1,4 +1,4 @@
-"""RULES.md §5: scoring a finished deal, one test per row of the table."""
+"""docs/rules.md §5: scoring a finished deal, one test per row of the table."""
 
 from __future__ import annotations
 

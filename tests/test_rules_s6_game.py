@@ -1,4 +1,4 @@
-"""RULES.md §6: the game to 11, secured points, "Ausz!" claims (automatic and manual), the stake."""
+"""docs/rules.md §6: the game to 11, secured points, "Ausz!" claims (automatic and manual), the stake."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md §7: every variant V1–V8, three and four players (P3, P4) and the scoring of seeds/003."""
+"""docs/rules.md §7: every variant V1–V8, three and four players (P3, P4) and the scoring table S003."""
 
 from __future__ import annotations
 

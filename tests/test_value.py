@@ -35,7 +35,7 @@ def cap(text: str) -> Capture:
     return Capture(parse_cards(hand.split("+")), parse_cards(table.split("+")))
 
 
-WORKED = position("5S AH KC", "2D 4C 7H 9S")  # RULES §2
+WORKED = position("5S AH KC", "2D 4C 7H 9S")  # docs/rules.md §2
 
 
 def test_big_casino_beats_two_spades() -> None:

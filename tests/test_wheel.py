@@ -1,18 +1,34 @@
 """The package works from a built wheel in a fresh virtual environment, not only from a checkout.
 
 The wheel must carry every file the package reads: the puzzle collections (kept at the top of the
-repository, shipped as package data), the translations and the widgets' assets.
+repository, shipped as package data), the tutorial's notebooks and the JupyterLab settings (also
+shipped as package data), the translations and the widgets' assets.
+
+The product as a new user gets it (marked slow: the notebook extra's install takes about two
+minutes): ``pip install 'kaszino[notebook]'`` of the wheel in a fresh venv, then, in a folder of
+the user's with no checkout anywhere near, ``kaszino lab`` (the notebooks copied to the folder
+given, JupyterLab started, the start page fetched over HTTP, stopped), ``kaszino app`` (the start
+page fetched from Voilà, stopped) and ``kaszino classroom teacher`` (the teacher's chapter written
+and run). ``kaszino site build`` needs npm and the internet for minutes; here the installed package
+is shown to find every file the build gathers, and to pack its own wheel for the browser file for
+file as the wheel it was installed from.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import time
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
+from served import fetch_while_served
+
+from kaszino.cli.app import START_PAGE, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,20 +50,64 @@ print(json.dumps({
 }))
 """
 
+SITE_PROBE = """
+import json, sys
+from importlib import metadata
+from pathlib import Path
+from kaszino.cli.own_wheel import repack
+from kaszino.cli.site import _overrides
+from kaszino.shipped import checkout, shipped
+wheel = repack(metadata.distribution("kaszino"), Path(sys.argv[1]))
+print(json.dumps({
+    "checkout": str(checkout()),
+    "notebooks": sorted(p.name for p in shipped("notebooks").glob("*.ipynb")),
+    "notebook_dir": str(shipped("notebooks")),
+    "overrides": sorted(_overrides()),
+    "wheel": str(wheel),
+}))
+"""
+
+
+def user_environment(home: Path) -> dict[str, str]:
+    """The environment of a new user: no ``PYTHONPATH`` leading to a checkout, his own home, progress
+    file and Jupyter folders."""
+    env = {key: value for key, value in os.environ.items()
+           if key != "PYTHONPATH" and not key.startswith("JUPYTER")}
+    return {**env, "HOME": str(home), "KASZINO_PROGRESS": str(home / "progress.sqlite3"),
+            "JUPYTER_RUNTIME_DIR": str(home / "runtime")}
+
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh venv holding only the wheel built from this checkout (and its dependencies)."""
-    where = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(where / "dist"),
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel built from this checkout."""
+    where = tmp_path_factory.mktemp("dist")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(where),
                     str(ROOT)], check=True, capture_output=True)
-    wheels = list((where / "dist").glob("kaszino-*.whl"))
-    assert len(wheels) == 1
-    venv.create(where / "venv", with_pip=True)
-    python = where / "venv" / "bin" / "python"
+    (built,) = where.glob("kaszino-*.whl")
+    return built
+
+
+def _venv_with(wheel: Path, where: Path, extras: str = "") -> Path:
+    """A fresh venv in ``where`` holding ``wheel`` (with ``extras``) and its dependencies; its Python."""
+    venv.create(where, with_pip=True)
+    python = where / "bin" / "python"
+    started = time.perf_counter()
     subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                    str(wheels[0])], check=True, capture_output=True)
+                    f"{wheel}{extras}"], check=True, capture_output=True)
+    print(f"pip install {wheel.name}{extras}: {time.perf_counter() - started:.0f} s")
     return python
+
+
+@pytest.fixture(scope="module")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv holding only the wheel built from this checkout (and its dependencies)."""
+    return _venv_with(wheel, tmp_path_factory.mktemp("wheel") / "venv")
+
+
+@pytest.fixture(scope="module")
+def product(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv with ``kaszino[notebook]`` from the wheel: the product as a new user installs it."""
+    return _venv_with(wheel, tmp_path_factory.mktemp("product") / "venv", "[notebook]")
 
 
 def _checkout_data() -> list[str]:
@@ -56,12 +116,14 @@ def _checkout_data() -> list[str]:
              if path.is_file() and path.suffix not in (".py", ".pyc", ".typed")
              and "__pycache__" not in path.parts]
     files += [f"_data/puzzles/{path.name}" for path in (ROOT / "puzzles").glob("*.json")]
+    files += [f"_data/notebooks/{path.name}" for path in (ROOT / "notebooks").glob("*.ipynb")]
+    files += ["_data/jupyterlab-overrides.json"]
     return sorted(files)
 
 
 def test_the_wheel_finds_every_puzzle_translation_and_asset(installed: Path, tmp_path: Path) -> None:
     done = subprocess.run([str(installed), "-c", PROBE], cwd=tmp_path, capture_output=True, text=True,
-                          check=True)
+                          check=True, env=user_environment(tmp_path))
     found = json.loads(done.stdout)
     assert str(ROOT) not in found["module"], "the probe must import the installed wheel, not the checkout"
     assert "_data" in found["puzzle_dir"]
@@ -74,6 +136,71 @@ def test_the_wheel_finds_every_puzzle_translation_and_asset(installed: Path, tmp
 
 def test_the_installed_command_checks_the_shipped_puzzles(installed: Path, tmp_path: Path) -> None:
     done = subprocess.run([str(installed.parent / "kaszino"), "puzzles", "check"], cwd=tmp_path,
-                          capture_output=True, text=True)
+                          capture_output=True, text=True, env=user_environment(tmp_path))
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.startswith("ok:")
+
+
+def test_the_installed_command_names_its_release(installed: Path, tmp_path: Path) -> None:
+    done = subprocess.run([str(installed.parent / "kaszino"), "--version"], cwd=tmp_path,
+                          capture_output=True, text=True, env=user_environment(tmp_path), check=True)
+    assert done.stdout.strip() == f"kaszino {_pyproject_version()}"
+
+
+def _pyproject_version() -> str:
+    import tomllib
+
+    with (ROOT / "pyproject.toml").open("rb") as stream:
+        version: str = tomllib.load(stream)["project"]["version"]
+    return version
+
+
+@pytest.mark.slow
+def test_kaszino_lab_copies_the_tutorial_and_serves_it(product: Path, tmp_path: Path) -> None:
+    mine = tmp_path / "my notebooks"
+    command = [str(product.parent / "kaszino"), "lab", "--no-browser", "--dir", str(mine),
+               f"--port={free_port()}"]
+    page, notebook = fetch_while_served(
+        command, user_environment(tmp_path),
+        lambda url: [url.replace(f"/lab/tree/{START_PAGE}?", f"/api/contents/{START_PAGE}?")])
+    assert "JupyterLab" in page
+    assert json.loads(notebook)["content"]["cells"], "the start page, read by JupyterLab from the copy"
+    for shipped in (ROOT / "notebooks").glob("*.ipynb"):
+        assert (mine / shipped.name).read_bytes() == shipped.read_bytes()
+
+
+@pytest.mark.slow
+def test_kaszino_app_serves_the_installed_tutorial(product: Path, tmp_path: Path) -> None:
+    command = [str(product.parent / "kaszino"), "app", f"--port={free_port()}"]
+    (page,) = fetch_while_served(command, user_environment(tmp_path), lambda url: [])
+    assert "01_pakli.ipynb" in page, "the start page links the first chapter"
+    assert "Traceback" not in page
+
+
+@pytest.mark.slow
+def test_kaszino_classroom_teacher_writes_the_teachers_chapter_here(product: Path, tmp_path: Path) -> None:
+    done = subprocess.run([str(product.parent / "kaszino"), "classroom", "teacher"], cwd=tmp_path,
+                          capture_output=True, text=True, env=user_environment(tmp_path), timeout=900)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "6 worked solutions" in done.stdout
+    written = json.loads((tmp_path / "30_kombinatorika_tanari.ipynb").read_text(encoding="utf-8"))
+    solutions = [cell for cell in written["cells"] if "".join(cell["source"]).startswith("solution(")]
+    assert len(solutions) == 6 and all(cell["outputs"] for cell in solutions), "run, with its outputs"
+
+
+@pytest.mark.slow
+def test_kaszino_site_build_finds_its_files_in_the_installed_package(product: Path, wheel: Path,
+                                                                     tmp_path: Path) -> None:
+    done = subprocess.run([str(product), "-c", SITE_PROBE, str(tmp_path)], cwd=tmp_path, capture_output=True,
+                          text=True, env=user_environment(tmp_path), check=True)
+    found = json.loads(done.stdout)
+    assert found["checkout"] == "None" and "site-packages" in found["notebook_dir"]
+    assert found["notebooks"] == sorted(path.name for path in (ROOT / "notebooks").glob("*.ipynb"))
+    assert "@jupyterlab/apputils-extension:notification" in found["overrides"]
+    assert _contents(Path(found["wheel"])) == _contents(wheel), "the browser gets the wheel installed"
+
+
+def _contents(wheel: Path) -> dict[str, bytes]:
+    """Every file of ``wheel`` but its RECORD (whose order of lines may differ), by name."""
+    with zipfile.ZipFile(wheel) as archive:
+        return {name: archive.read(name) for name in archive.namelist() if not name.endswith("/RECORD")}

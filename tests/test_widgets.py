@@ -16,7 +16,7 @@ from kaszino.errors import IllegalMoveError
 from kaszino.i18n import tr, using_language
 from kaszino.jupyter.widgets import TableWidget
 
-# The worked example of RULES.md §2: hand 5, A, K; table 2, 4, 7, 9.
+# The worked example of docs/rules.md §2: hand 5, A, K; table 2, 4, 7, 9.
 HAND, TABLE = "5♠ A♥ K♣", "2♦ 4♣ 7♥ 9♠"
 HAND_CARDS = parse_cards(HAND)
 

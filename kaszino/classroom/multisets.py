@@ -1,6 +1,6 @@
 """Decks as value multisets: what exact enumeration walks over instead of single cards.
 
-Captures depend only on card values (RULES.md §2: suits never matter for what may be captured),
+Captures depend only on card values (docs/rules.md §2: suits never matter for what may be captured),
 so a question about random cards can be answered by walking over *value multisets* — e.g. the
 1,820 possible value patterns of a four-card table instead of its 270,725 card sets — and
 weighting each pattern by the number of ways to choose its suits: ``C(n_v, k_v)`` for each value

@@ -12,11 +12,12 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from kaszino.cli import app, classroom, play, progress, puzzles, site
+from kaszino.cli import app, classroom, lab, play, progress, puzzles, site
 from kaszino.cli.arguments import Parser
 from kaszino.errors import KaszinoError, quote
+from kaszino.shipped import release
 
-COMMAND_GROUPS = (play, puzzles, progress, app, classroom, site)
+COMMAND_GROUPS = (play, puzzles, progress, lab, app, classroom, site)
 """The modules that add subcommands, in the order ``kaszino --help`` lists them."""
 
 INTERRUPTED = 130
@@ -26,6 +27,7 @@ INTERRUPTED = 130
 def parser() -> argparse.ArgumentParser:
     """The ``kaszino`` command's parser, with every group's subcommands."""
     top = Parser(prog="kaszino", description="Kaszinó: rules, solver and puzzle trainer.")
+    top.add_argument("--version", action="version", version=f"kaszino {release()}")
     commands = top.add_subparsers(dest="command", required=True)
     for group in COMMAND_GROUPS:
         group.add_commands(commands)

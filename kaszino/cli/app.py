@@ -1,6 +1,7 @@
 """``kaszino app``: the whole tutorial as a classroom app — Voilà on 127.0.0.1, code hidden.
 
-Voilà serves the ``notebooks/`` folder: its file list at ``/`` and every notebook rendered at
+Voilà serves the notebooks installed with kaszino (``--notebooks`` names another folder, such as
+the learner's copy that ``kaszino lab`` made): its file list at ``/`` and every notebook rendered at
 ``/voila/render/<name>.ipynb``, so the links between chapters work as they do in JupyterLab. The
 command prints the address of the start page (``00_start.ipynb``: the index of the chapters with
 the learner's progress) and serves until interrupted. It needs the ``notebook`` extra.
@@ -15,11 +16,13 @@ import socket
 import subprocess
 import sys
 import webbrowser
+from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 
 from kaszino.cli.arguments import file_name, whole
 from kaszino.errors import KaszinoError, quote
+from kaszino.shipped import shipped
 
 HOST = "127.0.0.1"
 START_PAGE = "00_start.ipynb"
@@ -39,27 +42,32 @@ def start_url(port: int) -> str:
     return f"http://{HOST}:{port}/voila/render/{START_PAGE}"
 
 
+def installed_tool(name: str, what: str) -> str:
+    """The program ``name`` of the notebook extra, beside this Python first (its virtual environment)."""
+    found = shutil.which(name, path=str(Path(sys.executable).parent)) or shutil.which(name)
+    if found is None:
+        raise KaszinoError(f"{what} is not installed: install the notebook extra "
+                           "(pip install 'kaszino[notebook]')")
+    return found
+
+
 def voila_command(notebooks: Path, port: int) -> list[str]:
     """The Voilà command line that serves ``notebooks`` on ``HOST:port`` with the code hidden."""
-    voila = shutil.which("voila", path=str(Path(sys.executable).parent)) or shutil.which("voila")
-    if voila is None:
-        raise KaszinoError("Voilà is not installed: install the notebook extra "
-                           "(pip install 'kaszino[notebook]')")
-    return [voila, str(notebooks), "--no-browser", f"--Voila.ip={HOST}", f"--port={port}",
-            "--Voila.port_retries=0", "--VoilaConfiguration.strip_sources=True",
+    return [installed_tool("voila", "Voilà"), str(notebooks), "--no-browser", f"--Voila.ip={HOST}",
+            f"--port={port}", "--Voila.port_retries=0", "--VoilaConfiguration.strip_sources=True",
             "--VoilaConfiguration.show_tracebacks=False"]
 
 
-def notebooks_folder(given: str) -> Path:
-    """The folder of the tutorial notebooks; refused unless it holds the start page."""
-    folder = Path(given).expanduser().resolve()
+def notebooks_folder(given: str | None) -> Path:
+    """The folder of the tutorial notebooks (``None``: those installed with kaszino); refused unless
+    it holds the start page."""
+    folder = shipped("notebooks") if given is None else Path(given).expanduser().resolve()
     try:
         found = (folder / START_PAGE).is_file()
     except OSError as error:  # a name too long for the file system, say
         raise KaszinoError(f"--notebooks {quote(given)}: cannot be used ({error.strerror})") from None
     if not found:
-        raise KaszinoError(f"{folder} holds no {START_PAGE}: "
-                           "run from the repository root or give --notebooks")
+        raise KaszinoError(f"{folder} holds no {START_PAGE}: give --notebooks the folder of the tutorial")
     return folder
 
 
@@ -68,10 +76,17 @@ def run(args: argparse.Namespace) -> int:
     port = args.port or free_port()
     command = voila_command(folder, port)
     print(f"The tutorial is served at {start_url(port)}  (Ctrl+C stops it)", flush=True)
+    return serve(command, then=(lambda: webbrowser.open(start_url(port))) if args.open else None)
+
+
+def serve(command: list[str], env: dict[str, str] | None = None,
+          then: Callable[[], object] | None = None) -> int:
+    """Run the server ``command`` (with ``env``, then call ``then``) until it ends or is interrupted;
+    its exit status, or 0 when stopped by Ctrl+C, SIGTERM or SIGHUP."""
     stop_like_ctrl_c()
-    with subprocess.Popen(command) as server:
-        if args.open:
-            webbrowser.open(start_url(port))
+    with subprocess.Popen(command, env=env) as server:
+        if then is not None:
+            then()
         try:
             return server.wait()
         except KeyboardInterrupt:
@@ -98,7 +113,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     app = commands.add_parser("app", help="serve the whole tutorial as an app without code (Voilà)")
     app.add_argument("--port", type=whole(0, 65535), default=DEFAULT_PORT,
                      help=f"port on 127.0.0.1 (default {DEFAULT_PORT}; 0 picks a free one)")
-    app.add_argument("--notebooks", type=file_name, default="notebooks",
-                     help="folder of the notebooks (default: notebooks)")
+    app.add_argument("--notebooks", type=file_name, default=None,
+                     help="folder of the notebooks (default: those installed with kaszino)")
     app.add_argument("--open", action="store_true", help="also open the start page in the web browser")
     app.set_defaults(run=run)

@@ -1,9 +1,10 @@
 """``kaszino classroom teacher``: write the teacher's version of the combinatorics chapter.
 
-The students' notebook (``notebooks/30_kombinatorika.ipynb``) is the one source: the teacher's
-version (``notebooks/30_kombinatorika_tanari.ipynb``) is the same notebook with a note on top and,
-after every exercise cell, a cell that shows the exercise's worked solution. It is run afterwards
-(unless ``--no-execute``), so it is committed with its outputs like every notebook.
+The students' notebook (``30_kombinatorika.ipynb``, by default the one installed with kaszino) is
+the one source: the teacher's version (``30_kombinatorika_tanari.ipynb``, by default in the current
+folder) is the same notebook with a note on top and, after every exercise cell, a cell that shows
+the exercise's worked solution. It is run afterwards (unless ``--no-execute``), so it has its outputs
+like every notebook; the checkout's copy (``make teacher`` writes it) is committed with them.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from typing import Any
 from kaszino.cli.arguments import file_name
 from kaszino.errors import KaszinoError
 from kaszino.files import OutputFile, read_text
+from kaszino.shipped import shipped
 
-STUDENT = Path("notebooks/30_kombinatorika.ipynb")
-TEACHER = Path("notebooks/30_kombinatorika_tanari.ipynb")
+STUDENT = shipped("notebooks") / "30_kombinatorika.ipynb"
+TEACHER = Path("30_kombinatorika_tanari.ipynb")
 EXERCISE_CELL = re.compile(r'^exercise\("(\w+)"\)\s*$')
 BANNER = 'from kaszino.jupyter.classroom import solution\n\ntext("teacher")'
 
@@ -108,9 +110,9 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     sub = group.add_subparsers(dest="classroom_command", required=True)
     write = sub.add_parser("teacher", help="write the teacher's version of the chapter (worked solutions)")
     write.add_argument("--student", type=file_name, default=str(STUDENT),
-                       help=f"the students' notebook (default {STUDENT})")
+                       help="the students' notebook (default: the one installed with kaszino)")
     write.add_argument("--out", type=file_name, default=str(TEACHER),
-                       help=f"where to write (default {TEACHER})")
+                       help=f"where to write (default: {TEACHER} in the current folder)")
     write.add_argument("--force", action="store_true", help="replace --out if it exists")
     write.add_argument("--no-execute", action="store_true", help="write without running the notebook")
     write.set_defaults(run=teacher)

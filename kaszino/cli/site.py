@@ -3,10 +3,11 @@
 What the build fetches, and from where (nothing else, and nothing at all when the site runs):
 - the Pyodide runtime from npm's ``pyodide`` package, at the version the installed
   ``jupyterlite-pyodide-kernel`` is made for (``npm pack``);
-- pure-Python wheels from PyPI with ``pip download``: the package built from this checkout, the
-  widgets (``ipywidgets``, ``anywidget``) and what the kernel loads when it starts (``micropip``,
-  ``ipython``, ``comm``, ``jedi``), each with its dependencies, pinned to the versions of the
-  Pyodide lock wherever the lock has them.
+- kaszino's own wheel, built from the checkout, or packed from the installed files when kaszino
+  was installed from a wheel (``own_wheel.repack``);
+- pure-Python wheels from PyPI with ``pip download``: the widgets (``ipywidgets``, ``anywidget``)
+  and what the kernel loads when it starts (``micropip``, ``ipython``, ``comm``, ``jedi``), each
+  with its dependencies, pinned to the versions of the Pyodide lock wherever the lock has them.
 
 The site's ``pyodide-lock.json`` lists exactly those wheels, with their real SHA-256 hashes, so no
 package can be looked up anywhere else; the kernel preloads them, so the notebooks run unchanged.
@@ -19,6 +20,7 @@ import argparse
 import dataclasses
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -29,15 +31,15 @@ import zipfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from email.parser import HeaderParser
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from kaszino.cli.arguments import file_name
+from kaszino.cli.own_wheel import repack
 from kaszino.errors import KaszinoError, quote
 from kaszino.files import OutputFolder
-
-ROOT = Path(__file__).resolve().parents[2]
-"""The checkout the site is built from."""
+from kaszino.shipped import PACKAGE, checkout, shipped
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 """The JupyterLite plugin whose settings configure the Pyodide kernel."""
@@ -105,7 +107,7 @@ def pyodide_version() -> str:
     try:
         from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION  # type: ignore[import-untyped]
     except ImportError:
-        raise KaszinoError("building the site needs the 'site' extra: pip install -e '.[site]'") from None
+        raise KaszinoError("building the site needs the 'site' extra: pip install 'kaszino[site]'") from None
     return str(PYODIDE_VERSION)
 
 
@@ -154,18 +156,23 @@ def _pip_download(lock: Mapping[str, Any], dest: Path, options: Sequence[str | P
 
 
 def download_wheels(lock: Mapping[str, Any], dest: Path) -> list[Path]:
-    """This checkout's wheel and every wheel the site carries, pure Python, pinned to ``lock``.
+    """kaszino's own wheel (built from the checkout, or packed from the installed files) and every
+    wheel the site carries, pure Python, pinned to ``lock``.
 
     The packages of :data:`PAIRED_BY_PYODIDE` come without their own dependency pins, at the lock's
     version; their dependencies are resolved with everything else, at the lock's versions too.
     """
     shutil.rmtree(dest, ignore_errors=True)
     dest.mkdir(parents=True)
-    _run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", dest, ROOT],
-        "building kaszino's wheel",
-    )
-    (own,) = dest.glob("kaszino-*.whl")
+    root = checkout()
+    if root is None:
+        own = repack(metadata.distribution("kaszino"), dest)
+    else:
+        _run(
+            [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", dest, root],
+            "building kaszino's wheel",
+        )
+        (own,) = dest.glob("kaszino-*.whl")
     pins = pinned_versions(lock)
     constraints = dest / "constraints.txt"
     constraints.write_text("".join(f"{name}=={version}\n" for name, version in sorted(pins.items())))
@@ -284,7 +291,7 @@ SITE_OVERRIDES = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "n
 
 def _overrides() -> dict[str, Any]:
     overrides: dict[str, Any] = json.loads(
-        (ROOT / "scripts" / "jupyterlab-overrides.json").read_text(encoding="utf-8")
+        shipped("jupyterlab-overrides.json").read_text(encoding="utf-8")
     )
     for plugin, settings in SITE_OVERRIDES.items():
         overrides[plugin] = {**overrides.get(plugin, {}), **settings}
@@ -318,7 +325,7 @@ def assemble(lite: Path, runtime: Path, wheels: Sequence[Path], lock: Mapping[st
     (pyodide / "pyodide-lock.json").write_text(json.dumps(rewrite_lock(lock, wheels), indent=1))
     files = lite / "files"
     files.mkdir()
-    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+    for notebook in sorted(shipped("notebooks").glob("*.ipynb")):
         stripped = site_notebook(json.loads(notebook.read_text(encoding="utf-8")))
         (files / notebook.name).write_text(
             json.dumps(stripped, indent=1, ensure_ascii=False), encoding="utf-8"
@@ -409,11 +416,14 @@ def site_output(out: str, cache: str, force: bool) -> OutputFolder:
     earlier build (any folder with ``--force``), never a folder that is or holds the checkout, what
     the site is made of, the download cache or the working folder (``kaszino site build --out .``
     once deleted the folder)."""
+    holds: dict[str | os.PathLike[str], str] = {shipped("notebooks"): "the notebooks the site is made of",
+                                    PACKAGE: "the package the site is made of",
+                                    Path.cwd(): "the folder you are working in", cache: "the download cache"}
+    root = checkout()
+    if root is not None:
+        holds[root] = "the checkout the site is built from"
     return OutputFolder(out, force=force, ours=is_earlier_build, ours_words="an earlier build of the site",
-                        holds={ROOT: "the checkout the site is built from",
-                               ROOT / "notebooks": "the notebooks the site is made of",
-                               ROOT / "kaszino": "the package the site is made of",
-                               Path.cwd(): "the folder you are working in", cache: "the download cache"})
+                        holds=holds)
 
 
 def build(args: argparse.Namespace) -> int:

@@ -1,4 +1,4 @@
-"""Every legal capture of a position (RULES.md §2), found without scanning all subsets.
+"""Every legal capture of a position (docs/rules.md §2), found without scanning all subsets.
 
 A capture pairs a non-empty set of hand cards with a non-empty set of table cards of the
 same sum, at most ``rules.capture_limit``. The enumeration is output-sensitive: the pass over

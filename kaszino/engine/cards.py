@@ -1,4 +1,4 @@
-"""Cards, suits and the card notation of RULES.md §1.
+"""Cards, suits and the card notation of docs/rules.md §1.
 
 Every one of the 52 cards exists once: ``Card.parse`` and the constructor return
 equal, hashable, ordered values, and ``str(card)`` reads back with ``Card.parse``.
@@ -80,7 +80,7 @@ class Card:
 
     @classmethod
     def parse(cls, token: str) -> Card:
-        """Read one card in any spelling of RULES.md §1 (``10♦``, ``TD``, ``b/p`` …)."""
+        """Read one card in any spelling of docs/rules.md §1 (``10♦``, ``TD``, ``b/p`` …)."""
         if not isinstance(token, str):
             raise CardParseError(f"a card is written as text, e.g. '10♦', not {quote(token)}")
         match = _CARD_RE.fullmatch(token.strip().translate(_UPPER))

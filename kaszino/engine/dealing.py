@@ -1,4 +1,4 @@
-"""Shuffling and dealing (RULES.md §3.1): pure functions of a seed or a given deck order."""
+"""Shuffling and dealing (docs/rules.md §3.1): pure functions of a seed or a given deck order."""
 
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ MAX_LENGTH = 1000
 """The longest move text read (a capture of every card has about 250 characters)."""
 
 Forced = Literal["lay", "again"]
-"""The move a tábla forces on the next player (RULES §4): first a lay, then his move ``again``."""
+"""The move a tábla forces on the next player (docs/rules.md §4): first a lay, then his move ``again``."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""The rules of a game as one frozen value (RULES.md §5–§7).
+"""The rules of a game as one frozen value (docs/rules.md §5–§7).
 
 ``Rules()`` is the standard two-player game of the main Hungarian description;
 every variant is one field, and the named presets are ``Rules`` values too.
@@ -61,7 +61,7 @@ def name_problem(name: object) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """One field per rule that varies. Field comments name the variant of RULES.md §7."""
+    """One field per rule that varies. Field comments name the variant of docs/rules.md §7."""
 
     players: int = 2  # P3, P4
     capture_limit: int | None = 13  # None: V8, no limit on a capture's sum
@@ -107,7 +107,7 @@ class Rules:
         if problems:
             raise KaszinoError("invalid rules: " + "; ".join(problems))
 
-    # --- derived facts of the deal structure (RULES.md §3, P3, P4) -----------------
+    # --- derived facts of the deal structure (docs/rules.md §3, P3, P4) -----------------
     @property
     def rounds(self) -> int:
         """Rounds (menetek) in a deal: 8 for two players, 5 for three, 4 for four."""

@@ -1,4 +1,4 @@
-"""Points: what a pile is worth, who holds a majority, and what is already secured (RULES §5, §6).
+"""Points: what a pile is worth, who holds a majority, and what is already secured (docs/rules.md §5, §6).
 
 One majority rule serves 2, 3 and 4 players: the points for most cards (most spades) go to the
 unique player with the most; a player has *secured* them once nobody else could reach his count

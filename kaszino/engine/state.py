@@ -1,4 +1,4 @@
-"""The immutable game state and the whole flow of a game (RULES.md §2–§7).
+"""The immutable game state and the whole flow of a game (docs/rules.md §2–§7).
 
 ``state.play(move)`` returns the next state and leaves ``state`` as it was, so search,
 undo and puzzle checks need no bookkeeping. ``legal_moves()`` lists the correct moves;
@@ -78,7 +78,7 @@ class GameState:
 
     @property
     def open_round(self) -> bool:
-        """The last round of a deal is played with all hands face up (RULES §3.6)."""
+        """The last round of a deal is played with all hands face up (docs/rules.md §3.6)."""
         return self.round == self.rules.rounds
 
     def is_first_move(self, player: int) -> bool:
@@ -227,7 +227,7 @@ class GameState:
         return replace(self, forced=None)._pass_turn(self.to_move, sweep=False)
 
     def _pass_turn(self, mover: int, *, sweep: bool) -> GameState:
-        """Give the turn on (RULES §3.4, §4), or end the round (§3.5) or the deal (§3.7)."""
+        """Give the turn on (docs/rules.md §3.4, §4), or end the round (§3.5) or the deal (§3.7)."""
         nxt = self.next_player(mover)
         if nxt is None:
             return self._end_round()
@@ -245,7 +245,7 @@ class GameState:
         return state._end_deal()
 
     def _draw(self) -> GameState:
-        """Start the next round (RULES §3.5, V7): the last capturer draws first and starts."""
+        """Start the next round (docs/rules.md §3.5, V7): the last capturer draws first and starts."""
         n = self.players
         first = self.first_player if self.last_capturer is None else self.last_capturer
         order = [(first + i) % n for i in range(n)]
@@ -351,7 +351,14 @@ class GameState:
             raise NotationError(f"pending: {error}") from None
 
     def __str__(self) -> str:
-        return self.notation()
+        """The position's notation; a state no notation can hold (one made field by field, not by
+        play: a pending capture that does not lead here, a winner in a game still going on, fields of
+        the wrong kind) says so instead, since ``str()`` must never fail (in a message, a log, a
+        notebook's output)."""
+        try:
+            return self.notation()
+        except Exception as error:  # whatever the fields hold, str() answers
+            return f"<GameState without a notation: {KaszinoError(error)}>"
 
 
 _POSITION_FIELDS = tuple(field.name for field in fields(Position) if field.name != "pending")

@@ -11,7 +11,7 @@ or four players, like the exact solver). At the end of the deal they are exact. 
 player to move first makes his best capture (the threat a search cut off there would miss: a sweep
 of a small table, a point card left lying), then the majorities still open are estimated
 (:func:`majority_odds`). A player who secures the points he needs to reach the target ends the game
-("Ausz!", RULES §6): ``WIN`` for the searching player, minus it for another. :meth:`World.deepest`
+("Ausz!", docs/rules.md §6): ``WIN`` for the searching player, minus it for another. :meth:`World.deepest`
 searches deeper and deeper within a budget of nodes and keeps the deepest search that finished.
 """
 
@@ -104,7 +104,7 @@ class World:
     dealer: int
     root: Node
     needs: tuple[int, ...] = ()
-    """The deal points each player still needs to claim the game ("Ausz!", RULES §6); empty when the
+    """The deal points each player still needs to claim the game ("Ausz!", docs/rules.md §6); empty when the
     rules decide the game only after a deal, and out of reach for a player who could claim already."""
     model: RoundModel = field(init=False, repr=False, compare=False)
     secured: Callable[[Counters], tuple[int, ...]] = field(init=False, repr=False, compare=False)
@@ -132,7 +132,7 @@ class World:
 
     # --- transitions -----------------------------------------------------------------------
     def play(self, node: Node, step: Step) -> Node:
-        """The node after ``step``: the game's rules (RULES §3–§4), the draw at a round's end."""
+        """The node after ``step``: the game's rules (docs/rules.md §3–§4), the draw at a round's end."""
         turn, talon, round_number = node
         model = self.model
         turn = model.advance(turn, step)
@@ -266,7 +266,7 @@ def scorer(rules: Rules) -> RoundModel:
 
 @lru_cache(maxsize=MEMO_SIZE)
 def secured_points(rules: Rules, counters: Counters) -> tuple[int, ...]:
-    """The points each player has secured this deal from the counters (RULES §6)."""
+    """The points each player has secured this deal from the counters (docs/rules.md §6)."""
     return tuple(scorer(rules).totals(counters))
 
 

@@ -45,6 +45,7 @@ from kaszino.puzzles.play_kinds import Defend, LastRound
 from kaszino.puzzles.point_kinds import Ausz, ScoreDeal
 from kaszino.puzzles.themes import THEMES
 from kaszino.puzzles.themes import themes as themes_of
+from kaszino.shipped import shipped
 
 __all__ = [
     "BANDS", "FORMAT_VERSION", "KINDS", "KIND_RULES", "PUZZLE_DIR", "READABLE_FORMATS", "THEMES",
@@ -77,14 +78,7 @@ READABLE_FORMATS = (1, 2)
 """Format 1 held only the three capture kinds; every format-1 file is a valid format-2 file."""
 
 
-def _shipped_puzzles() -> Path:
-    """Where the shipped puzzle files are: inside an installed wheel, else ``puzzles/`` of the checkout."""
-    package = Path(__file__).resolve().parents[1]
-    packaged = package / "_data" / "puzzles"
-    return packaged if packaged.is_dir() else package.parent / "puzzles"
-
-
-PUZZLE_DIR = _shipped_puzzles()
+PUZZLE_DIR = shipped("puzzles")
 """The shipped puzzle files: the top-level ``puzzles/`` folder, which a wheel carries as package data."""
 
 _FIELDS = ("id", "kind", "position", "answers", "themes", "rating", "source")

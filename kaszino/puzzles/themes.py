@@ -66,7 +66,7 @@ def theme_first_move_double(kind: Kind, state: GameState, answers: Answers) -> b
 
 
 def theme_forced_second_move(kind: Kind, state: GameState, answers: Answers) -> bool:
-    """The extra move after the opponent's tábla (RULES §4)."""
+    """The extra move after the opponent's tábla (docs/rules.md §4)."""
     return state.forced == "again"
 
 

@@ -7,8 +7,8 @@ multiset of classes, stored as one integer with a 2-bit count per class (a *sign
 moving cards is adding and subtracting integers, and captures that differ only by which of two
 equal cards they take are one move.
 
-The transitions copy ``GameState`` (``kaszino/state.py``) rule for rule: the tábla and the
-forced double move after it (RULES §4), passing the turn past empty hands (§3.4), the V3 pass,
+The transitions copy ``GameState`` (``kaszino/engine/state.py``) rule for rule: the tábla and the
+forced double move after it (docs/rules.md §4), passing the turn past empty hands (§3.4), the V3 pass,
 the leftovers to the last capturer (§3.7). The tests check the search built on this model
 against a plain minimax on ``GameState.play`` itself.
 """
@@ -325,7 +325,7 @@ class RoundModel:
         return (hands, table, NOBODY, last, NOT_FORCED, fresh, counters)
 
     def settle(self, node: Node) -> Node:
-        """The end of the deal: the cards left on the table go to the last capturer (RULES §3.7)."""
+        """The end of the deal: the cards left on the table go to the last capturer (docs/rules.md §3.7)."""
         hands, table, _, last, _, _, counters = node
         if table and last != NOBODY:
             counters = gain(counters, last, *self.stats(table).taken)
@@ -631,7 +631,7 @@ class RoundModel:
         return points
 
     def utility(self, counters: Counters, player: int) -> int:
-        """``player``'s deal points minus the best of the others' (RULES §5; docs/solver.md)."""
+        """``player``'s deal points minus the best of the others' (docs/rules.md §5; docs/solver.md)."""
         if self.players == 2:
             me, other = 3 * player, 3 * (1 - player)
             return self.duel_score(counters[me], counters[me + 1], counters[me + 2] - counters[other + 2],

@@ -1,4 +1,4 @@
-"""The open last round solved exactly: ``solve(state)`` (RULES §3.6; method in docs/solver.md).
+"""The open last round solved exactly: ``solve(state)`` (docs/rules.md §3.6; method in docs/solver.md).
 
 Alpha-beta over the compact model of :mod:`kaszino.solver.model`, with a transposition table
 of lower and upper bounds, the table's best move tried first, static bounds from the points

@@ -1,4 +1,4 @@
-"""Táblák: captures that take the whole table (RULES.md §4).
+"""Táblák: captures that take the whole table (docs/rules.md §4).
 
 A tábla needs hand cards adding up to the sum of the whole table, so the table's sum alone
 says which hand groups can sweep. After an opponent's tábla the mover must first lay a card

@@ -5,7 +5,7 @@ more than on its cards. The bound plays a relaxed game on ``(hands, table total,
 forced flag)``: a capture may take any allowed hand group whose sum ``s`` is at most the
 table total (the relaxation: the real table must also hold cards adding up to ``s``), and it
 is a tábla when ``s`` equals the total; a lay adds the card's value to the total. Turns pass
-exactly as in the real game, with the forced double move after a tábla (RULES §4) and the V3
+exactly as in the real game, with the forced double move after a tábla (docs/rules.md §4) and the V3
 pass. Every real line of play is a line of the relaxed game with the same táblas, so the
 most táblas a player makes in any relaxed line bounds what he can make in the real one.
 

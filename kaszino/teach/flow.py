@@ -1,4 +1,4 @@
-"""What a move sets going beyond itself, in words: the flow of a deal (RULES.md §3, §4).
+"""What a move sets going beyond itself, in words: the flow of a deal (docs/rules.md §3, §4).
 
 ``flow_events(before, move, after)`` lists, as :class:`~kaszino.teach.explain.Message` values,
 what happened around the move: a tábla and the forced lay it brings, the same player moving

@@ -1,4 +1,4 @@
-"""Chapter 06, the game (RULES.md §6, V6): the target, secured points, "Ausz!", the stake, "Fals!".
+"""Chapter 06, the game (docs/rules.md §6, V6): the target, secured points, "Ausz!", the stake, "Fals!".
 
 Positions come from :func:`kaszino.teach.scenes.scene`; every right answer is read off the engine
 (``GameState.totals``, ``legal_moves``, ``play``, ``stake``, the V6 ``pending`` attempt). The texts

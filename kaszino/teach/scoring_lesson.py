@@ -1,4 +1,4 @@
-"""Chapter 05, scoring a deal (RULES.md §5, S003): its teaching positions and exercises.
+"""Chapter 05, scoring a deal (docs/rules.md §5, S003): its teaching positions and exercises.
 
 Every position is a whole game state (:func:`kaszino.teach.scenes.scene`) and every right answer
 comes from the engine: piles are scored by :meth:`GameState.deal_scores`, captures valued by

@@ -1,4 +1,4 @@
-"""Chapter 07, the variants V1–V8 and the game of three and four players (RULES.md §7).
+"""Chapter 07, the variants V1–V8 and the game of three and four players (docs/rules.md §7).
 
 Each variant is shown on a position where it changes what happens: the same position is judged
 under the standard rules and under the variant, and both answers come from the engine. The texts

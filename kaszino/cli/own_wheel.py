@@ -1,0 +1,47 @@
+"""kaszino's own wheel, for the offline site, when kaszino is installed rather than checked out.
+
+A checkout's wheel is built by pip from the source (``kaszino site build``); an installed kaszino
+has no source to build from, so its installed files (the package and its ``.dist-info``, as its
+``RECORD`` lists them) are packed into a wheel again: the files the wheel it came from held.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import zipfile
+from importlib import metadata
+from pathlib import Path
+
+from kaszino.errors import KaszinoError
+
+INSTALLER_FILES = ("RECORD", "INSTALLER", "REQUESTED", "direct_url.json")
+"""Files of a ``.dist-info`` that pip writes when it installs, which no wheel carries (its
+``RECORD`` is written anew)."""
+
+
+def repack(distribution: metadata.Distribution, dest: Path) -> Path:
+    """A pure-Python wheel in ``dest`` of the installed ``distribution``'s own files."""
+    files = [path for path in distribution.files or () if _carried(path)]
+    info = next((path.parts[0] for path in files if path.parts[0].endswith(".dist-info")), None)
+    if info is None or not any(path.parts[0] == "kaszino" for path in files):
+        raise KaszinoError("the installed kaszino lists none of its files (no RECORD): reinstall it")
+    wheel = dest / f"{info.removesuffix('.dist-info')}-py3-none-any.whl"
+    record = []
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(files, key=lambda path: (path.parts[0] == info, str(path))):
+            data = Path(str(path.locate())).read_bytes()
+            archive.writestr(path.as_posix(), data)
+            hashed = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            record.append(f"{path.as_posix()},sha256={hashed},{len(data)}\n")
+        archive.writestr(f"{info}/RECORD", "".join(record) + f"{info}/RECORD,,\n")
+    return wheel
+
+
+def _carried(path: metadata.PackagePath) -> bool:
+    """Whether a wheel carries the installed ``path``: the package's own files and metadata, not the
+    scripts pip made (outside site-packages), compiled bytecode or pip's own records."""
+    parts = path.parts
+    if parts[0] == ".." or "__pycache__" in parts or path.suffix == ".pyc":
+        return False
+    return not (parts[0].endswith(".dist-info") and parts[-1] in INSTALLER_FILES)
