@@ -416,12 +416,12 @@ def site_output(out: str, cache: str, force: bool) -> OutputFolder:
     earlier build (any folder with ``--force``), never a folder that is or holds the checkout, what
     the site is made of, the download cache or the working folder (``kaszino site build --out .``
     once deleted the folder)."""
-    holds: dict[str | os.PathLike[str], str] = {shipped("notebooks"): "the notebooks the site is made of",
-                                    PACKAGE: "the package the site is made of",
-                                    Path.cwd(): "the folder you are working in", cache: "the download cache"}
     root = checkout()
-    if root is not None:
-        holds[root] = "the checkout the site is built from"
+    holds: dict[str | os.PathLike[str], str] = {} if root is None else {
+        root: "the checkout the site is built from"}
+    holds.update({shipped("notebooks"): "the notebooks the site is made of",
+                  PACKAGE: "the package the site is made of",
+                  Path.cwd(): "the folder you are working in", cache: "the download cache"})
     return OutputFolder(out, force=force, ours=is_earlier_build, ours_words="an earlier build of the site",
                         holds=holds)
 
