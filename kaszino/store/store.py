@@ -248,8 +248,7 @@ def _check_header(path: Path) -> bool:
     anything there that is not a regular file of at most :data:`MAX_FILE_BYTES` (a folder, a named
     pipe, a device: SQLite would block on a pipe), a name too long for the file system, and a file
     that is not an SQLite database."""
-    if not check_input(path, what="progress file", limit=MAX_FILE_BYTES, error=StoreError,
-                             missing_ok=True):
+    if not check_input(path, what="progress file", limit=MAX_FILE_BYTES, error=StoreError, missing_ok=True):
         return False
     with open_input(path, what="progress file", limit=MAX_FILE_BYTES, error=StoreError) as file:
         header = file.read(len(SQLITE_HEADER))
