@@ -20,6 +20,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "inputs", "i18n", "locales"),  # foundation: errors, input checks, translation
     ("store",),  # the per-user progress store (SQLite)
     ("engine",),  # RULES.md as code: cards, captures, moves, the game state, notation, records
+    ("games",),  # the game seam and its families of rules (Scopa; Kaszinó through the engine)
     ("solver",),  # values of captures, táblák, counting, the exact last-round solver
     ("players",),  # computer players
     ("teach",),  # explanations, hints, lesson content in words

@@ -1,0 +1,36 @@
+"""Kaszinó as a family of the game seam (:mod:`kaszino.games.seam`), over :mod:`kaszino.engine`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from kaszino.engine.cards import DECK, Card
+from kaszino.engine.moves import Move, parse_move
+from kaszino.engine.rules import PRESETS, Rules
+from kaszino.engine.state import GameState, new_game
+from kaszino.inputs import check_type
+
+
+@dataclass(frozen=True, slots=True)
+class KaszinoFamily:
+    """The Kaszinó family: the 52 cards valued 1–13, its presets, games, positions and moves."""
+
+    name: str = "kaszino"
+    deck: tuple[Card, ...] = DECK
+    presets: Mapping[str, Rules] = field(default_factory=lambda: dict(PRESETS))
+
+    def capture_value(self, card: Card) -> int:
+        return check_type("card", card, Card).value
+
+    def new_game(self, seed: int | None = None, rules: object = None) -> GameState:
+        return new_game(None if rules is None else check_type("rules", rules, Rules), seed=seed)
+
+    def from_notation(self, text: str) -> GameState:
+        return GameState.from_notation(text)
+
+    def parse_move(self, text: str) -> Move:
+        return parse_move(text)
+
+
+KASZINO = KaszinoFamily()
