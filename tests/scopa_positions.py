@@ -1,9 +1,12 @@
-"""Positions for the Scopa tests, built from a few named cards (the rest of the deck goes to piles)."""
+"""Positions for the Scopa tests, built from a few named cards (the rest of the deck goes to piles),
+and the engine's cards and moves as the clean-room referee writes them."""
 
 from __future__ import annotations
 
+from scopa_referee import RefCard, RefMove
+
 from kaszino.engine.cards import Card, parse_cards
-from kaszino.games.scopa import ScopaRules, ScopaState
+from kaszino.games.scopa import ScopaMove, ScopaRules, ScopaState
 from kaszino.games.scopa.deck import DECK
 
 
@@ -29,3 +32,15 @@ def position(hand0: str, hand1: str, table: str, *, to_move: int = 0, dealer: in
 
 def moves(state: ScopaState) -> set[str]:
     return {str(move) for move in state.legal_moves()}
+
+
+def ref(card: Card) -> RefCard:
+    return (card.value, int(card.suit))
+
+
+def ref_cards(cards: tuple[Card, ...]) -> list[RefCard]:
+    return [ref(card) for card in cards]
+
+
+def ref_move(move: ScopaMove) -> RefMove:
+    return (ref(move.card), frozenset(ref_cards(move.taken)))

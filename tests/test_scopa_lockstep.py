@@ -11,24 +11,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from scopa_referee import RefCard, RefDeal, RefMove, ref_deck, ref_game_over, ref_needs_redeal
+from scopa_positions import ref_cards, ref_move
+from scopa_referee import RefDeal, ref_deck, ref_game_over, ref_needs_redeal
 
-from kaszino.engine.cards import Card
 from kaszino.games.scopa import NextDeal, ScopaMove, ScopaRules, ScopaState, new_game
 
 RULES = (ScopaRules(), ScopaRules(scopa=False), ScopaRules(primiera=False), ScopaRules(kings_redeal=True))
-
-
-def ref(card: Card) -> RefCard:
-    return (card.value, int(card.suit))
-
-
-def ref_cards(cards: tuple[Card, ...]) -> list[RefCard]:
-    return [ref(card) for card in cards]
-
-
-def ref_move(move: ScopaMove) -> RefMove:
-    return (ref(move.card), frozenset(ref_cards(move.taken)))
 
 
 def referee_for(state: ScopaState) -> RefDeal:
