@@ -111,6 +111,12 @@ def test_a_wrong_sum_is_refused_with_its_numbers() -> None:
     assert (refusal.field("value"), refusal.field("total")) == (3, 7)
 
 
+def test_a_card_named_twice_is_refused_by_name() -> None:
+    twice = ScopaMove(Card.parse("K♠"), (*cards("3♥ 7♦"), Card.parse("3♥")))
+    refusal = position("K♠", "A♣", "3♥ 7♦").problem(twice)
+    assert refusal is not None and refusal.code == "taken_twice" and refusal.field("cards") == cards("3♥")
+
+
 def test_a_single_card_of_another_value_is_refused() -> None:
     refusal = position("A♠", "K♦", "6♦ 5♣").problem(parse_move("A♠=6♦"))
     assert refusal is not None and refusal.code == "sums_differ"

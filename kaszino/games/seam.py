@@ -58,6 +58,15 @@ class GameState(Protocol[M]):
         """The next state (``step`` without the events)."""
         ...
 
+    @property
+    def deal_over(self) -> bool:
+        """Every card of the deal is played: the deal's points are complete."""
+        ...
+
+    def deal_scores(self) -> tuple[object, ...]:
+        """This deal's points per player, in the family's own terms (a number or an itemised score)."""
+        ...
+
     def totals(self) -> tuple[int, ...]:
         """Each player's points so far."""
         ...

@@ -129,8 +129,9 @@ class ScopaState:
         card, taken = move.card, move.taken
         if card not in self.hands[self.to_move]:
             return _refusal("not_in_hand", card=card, player=self.to_move)
-        if len(set(taken)) != len(taken):
-            return _refusal("taken_twice", cards=taken)
+        twice = tuple(sorted({card for card in taken if taken.count(card) > 1}))
+        if twice:
+            return _refusal("taken_twice", cards=twice)
         missing = tuple(other for other in taken if other not in self.table)
         if missing:
             return _refusal("not_on_table", cards=missing)
