@@ -155,6 +155,15 @@ def test_clearing_the_table_is_a_scopa() -> None:
     assert Swept(0, 1) in step.events and step.state.scopas == (1, 0) and step.state.table == ()
 
 
+def test_a_scopa_on_the_deals_first_move_counts() -> None:
+    named = cards("K♦ 5♣ 6♣ Q♣ J♣ K♣ A♠ 2♠ 3♠ 4♠")
+    talon = " ".join(str(card) for card in DECK if card not in named)
+    first = position("K♦ 5♣ 6♣", "Q♣ J♣ K♣", "A♠ 2♠ 3♠ 4♠", round=1, talon=talon, last_capturer=None)
+    assert ScopaState.from_notation(first.notation()) == first  # a real first position
+    step = first.step(parse_move("K♦=A♠+2♠+3♠+4♠"))
+    assert Swept(0, 1) in step.events and step.state.scopas == (1, 0)
+
+
 def test_no_scopa_on_the_deals_last_move() -> None:
     last = position("Q♠", "2♣", "3♥ 4♦", to_move=1, dealer=0).play(parse_move("2♣"))
     final = last.step(parse_move("Q♠=3♥+4♦+2♣"))
