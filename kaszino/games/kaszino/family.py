@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from types import MappingProxyType
 
 from kaszino.engine.cards import DECK, Card
 from kaszino.engine.moves import Move, parse_move
@@ -18,7 +19,10 @@ class KaszinoFamily:
 
     name: str = "kaszino"
     deck: tuple[Card, ...] = DECK
-    presets: Mapping[str, Rules] = field(default_factory=lambda: dict(PRESETS))
+
+    @property
+    def presets(self) -> Mapping[str, Rules]:
+        return MappingProxyType(PRESETS)
 
     def capture_value(self, card: Card) -> int:
         return check_type("card", card, Card).value

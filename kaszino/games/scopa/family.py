@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from types import MappingProxyType
 
 from kaszino.engine.cards import Card
 from kaszino.games.scopa.deck import DECK, capture_value
@@ -19,7 +20,10 @@ class ScopaFamily:
 
     name: str = "scopa"
     deck: tuple[Card, ...] = DECK
-    presets: Mapping[str, ScopaRules] = field(default_factory=lambda: dict(PRESETS))
+
+    @property
+    def presets(self) -> Mapping[str, ScopaRules]:
+        return MappingProxyType(PRESETS)
 
     def capture_value(self, card: Card) -> int:
         return capture_value(check_type("card", card, Card))
