@@ -15,6 +15,7 @@ from scopa_positions import cards
 
 from kaszino.engine.record import GameRecord
 from kaszino.errors import KaszinoError, NotationError
+from kaszino.games import read_record
 from kaszino.games.scopa import NextDeal, ScopaMove, ScopaRules, ScopaState, new_game, parse_move
 from kaszino.games.scopa.notation import read_position, write_position
 from kaszino.games.scopa.record import ScopaRecord, record_game
@@ -212,3 +213,13 @@ def test_a_kaszino_reader_refuses_a_scopa_record_and_reads_its_own() -> None:
         GameRecord.from_text(record_game(start, moves).to_text())
     kaszino = "Rules: standard\nSeed: 7\nDealer: 1\n\n1. 7♣+5♠=Q♦\n"
     assert str(GameRecord.from_text(kaszino).moves[0]) == "7♣+5♠ = Q♦"
+
+
+def test_a_record_of_either_family_is_read_by_its_first_line() -> None:
+    start, moves = _game(3)
+    scopa = record_game(start, moves).to_text()
+    assert read_record("# a comment first\n" + scopa) == ScopaRecord.from_text(scopa)
+    kaszino = "Rules: standard\nSeed: 7\nDealer: 1\n\n1. 7♣+5♠=Q♦\n"
+    assert read_record(kaszino) == GameRecord.from_text(kaszino)
+    with pytest.raises(NotationError, match="Game: no game family 'bridge'"):
+        read_record("Game: bridge\nRules: standard\nSeed: 1\n")

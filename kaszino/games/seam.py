@@ -112,3 +112,7 @@ class Family(Protocol[S]):
     def parse_move(self, text: str) -> object:
         """A move from its written form; an error names what is wrong with it."""
         ...
+
+    def read_record(self, text: str) -> object:
+        """A game record of this family from its text, every move replayed and checked."""
+        ...

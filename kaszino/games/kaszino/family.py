@@ -8,6 +8,7 @@ from types import MappingProxyType
 
 from kaszino.engine.cards import DECK, Card
 from kaszino.engine.moves import Move, parse_move
+from kaszino.engine.record import GameRecord
 from kaszino.engine.rules import PRESETS, Rules
 from kaszino.engine.state import GameState, new_game
 from kaszino.inputs import check_type
@@ -35,6 +36,9 @@ class KaszinoFamily:
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)
+
+    def read_record(self, text: str) -> GameRecord:
+        return GameRecord.from_text(text)
 
 
 KASZINO = KaszinoFamily()

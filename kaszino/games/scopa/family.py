@@ -9,6 +9,7 @@ from types import MappingProxyType
 from kaszino.engine.cards import Card
 from kaszino.games.scopa.deck import DECK, capture_value
 from kaszino.games.scopa.moves import Move, parse_move
+from kaszino.games.scopa.record import ScopaRecord
 from kaszino.games.scopa.rules import PRESETS, ScopaRules
 from kaszino.games.scopa.state import ScopaState, new_game
 from kaszino.inputs import check_type
@@ -36,6 +37,9 @@ class ScopaFamily:
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)
+
+    def read_record(self, text: str) -> ScopaRecord:
+        return ScopaRecord.from_text(text)
 
 
 SCOPA = ScopaFamily()
