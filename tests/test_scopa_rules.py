@@ -48,9 +48,9 @@ def test_the_dealers_opponent_moves_first_and_dealers_alternate() -> None:
     assert state.to_move == 1
     while not state.deal_over:
         state = state.play(state.legal_moves()[0])
-    if not state.finished:
-        state = state.play(NextDeal())
-        assert state.dealer == 1 and state.to_move == 0 and state.deal == 2
+    assert not state.finished
+    state = state.play(NextDeal())
+    assert state.dealer == 1 and state.to_move == 0 and state.deal == 2
 
 
 def test_the_dealers_opponent_draws_first_and_starts_whoever_captured_last() -> None:

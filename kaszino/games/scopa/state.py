@@ -42,6 +42,8 @@ from kaszino.games.scopa.view import PlayerView
 from kaszino.inputs import MAX_SEED, check_type, check_whole
 
 PLAYERS = 2
+DEALT = PLAYERS * HAND_SIZE
+"""Cards the hands take at each deal and draw."""
 DOMAIN = "refusals_scopa"
 Cards = tuple[Card, ...]
 Zones = tuple[Cards, ...]
@@ -190,13 +192,10 @@ class ScopaState:
         events.append(RoundOver(self.round))
         if self.talon:
             first = self.first_player
-            order = (first, 1 - first)
-            hands: list[Cards] = [(), ()]
-            for position, player in enumerate(order):
-                hands[player] = self.talon[position * HAND_SIZE:(position + 1) * HAND_SIZE]
-            state = replace(self, hands=tuple(hands), talon=self.talon[PLAYERS * HAND_SIZE:],
+            state = replace(self, hands=_two_hands(self.talon, first), talon=self.talon[DEALT:],
                             round=self.round + 1, to_move=first)
-            events += [Drew(order, HAND_SIZE, "deal_order"), Starts(first, state.round, "draws_first")]
+            events += [Drew((first, 1 - first), HAND_SIZE, "deal_order"),
+                       Starts(first, state.round, "draws_first")]
             if state.last_round:
                 events.append(LastRound(state.round, open=False))
             return state
@@ -260,8 +259,16 @@ class ScopaState:
 _FIELDS = tuple(field.name for field in fields(Position))
 
 
-def kings(table: Cards) -> int:
-    return sum(1 for card in table if card.value == KING)
+def _two_hands(cards: Cards, first: int) -> Zones:
+    """The next three of ``cards`` to ``first``, the three after them to the other player."""
+    hands: list[Cards] = [(), ()]
+    hands[first], hands[1 - first] = cards[:HAND_SIZE], cards[HAND_SIZE:DEALT]
+    return tuple(hands)
+
+
+def _kings_on_table(order: Cards) -> int:
+    """The kings among the first table cards of a deal dealt from ``order``."""
+    return sum(1 for card in order[DEALT:DEALT + TABLE_START] if card.value == KING)
 
 
 def deal_state(rules: ScopaRules, seed: int, deal: int, dealer: int, scores: tuple[int, ...],
@@ -270,18 +277,15 @@ def deal_state(rules: ScopaRules, seed: int, deal: int, dealer: int, scores: tup
     the redeal switch calls for it; the redeals and the deal go into ``events``."""
     order = shuffled_deck(seed, deal) if deck is None else deck
     attempt = 0
-    first = 1 - dealer
-    while rules.kings_redeal and kings(order[PLAYERS * HAND_SIZE:][:TABLE_START]) >= KINGS_FOR_REDEAL:
-        events.append(Redealt(deal, kings(order[PLAYERS * HAND_SIZE:][:TABLE_START])))
+    while rules.kings_redeal and _kings_on_table(order) >= KINGS_FOR_REDEAL:
+        events.append(Redealt(deal, _kings_on_table(order)))
         attempt += 1
         order = shuffled_deck(seed, deal, attempt)
-    hands: list[Cards] = [(), ()]
-    hands[first], hands[dealer] = order[:HAND_SIZE], order[HAND_SIZE:PLAYERS * HAND_SIZE]
-    rest = order[PLAYERS * HAND_SIZE:]
+    first = 1 - dealer
     events.append(Dealt(deal, dealer, first))
-    return ScopaState(rules=rules, hands=tuple(hands), table=rest[:TABLE_START], talon=rest[TABLE_START:],
-                      piles=((), ()), scopas=(0, 0), scores=scores, dealer=dealer, to_move=first,
-                      deal=deal, seed=seed)
+    return ScopaState(rules=rules, hands=_two_hands(order, first), table=order[DEALT:DEALT + TABLE_START],
+                      talon=order[DEALT + TABLE_START:], piles=((), ()), scopas=(0, 0), scores=scores,
+                      dealer=dealer, to_move=first, deal=deal, seed=seed)
 
 
 def new_game(seed: int | None = None, rules: ScopaRules | None = None, *, deck: Sequence[Card] | None = None,
