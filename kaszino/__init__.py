@@ -11,6 +11,7 @@ from kaszino.engine.rules import PRESETS, S003, STANDARD, Rules
 from kaszino.engine.scoring import PileScore
 from kaszino.engine.state import Attempt, GameState, new_game
 from kaszino.errors import CardParseError, IllegalMoveError, KaszinoError, NotationError, PuzzleFormatError
+from kaszino.games import family
 from kaszino.i18n import set_language, tr
 from kaszino.jupyter.render import register_html_formatters
 from kaszino.puzzles.puzzle import Puzzle, Verdict, load_all, load_puzzles
@@ -28,9 +29,9 @@ __all__ = [
     "NotationError", "Pass", "PileScore", "Puzzle", "PuzzleFormatError", "Rules", "Solution", "Suit",
     "Verdict",
     "best_captures", "capture_problem", "capture_value", "captures", "count_captures", "count_sweeps",
-    "distinct_capture_sums", "explain_move", "format_cards", "hint_ladder", "load_all", "load_puzzles",
-    "new_game", "parse_cards", "parse_move", "set_language", "solve", "subset_sum_counts", "sweep_plans",
-    "sweeps", "tr",
+    "distinct_capture_sums", "explain_move", "family", "format_cards", "hint_ladder", "load_all",
+    "load_puzzles", "new_game", "parse_cards", "parse_move", "set_language", "solve", "subset_sum_counts",
+    "sweep_plans", "sweeps", "tr",
 ]
 
 register_html_formatters()

@@ -21,6 +21,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # checks, translation, reading and writing users' files, worker processes, the files shipped
     ("store",),  # the per-user progress store (SQLite)
     ("engine",),  # docs/rules.md as code: cards, captures, moves, the game state, notation, records
+    ("games",),  # the game seam and its families of rules (Scopa; Kaszinó through the engine)
     ("solver",),  # values of captures, táblák, counting, the exact last-round solver
     ("players",),  # computer players
     ("teach",),  # explanations, hints, lesson content in words

@@ -150,6 +150,15 @@ class Dealt:
 
 
 @dataclass(frozen=True, slots=True)
+class Redealt:
+    """Deal ``deal`` was dealt again: ``kings`` kings lay among the first table cards (Scopa's variant)."""
+
+    kind: ClassVar[str] = "redealt"
+    deal: int
+    kings: int
+
+
+@dataclass(frozen=True, slots=True)
 class Claimed:
     """``player`` claimed the win ("Ausz!") with ``secured`` points; ``automatic``: the rules claimed."""
 
@@ -181,7 +190,7 @@ class GameOver:
 
 Event = (
     Captured | Laid | Passed | Swept | MustLay | MovesAgain | RoundOver | Drew | Starts | LastRound
-    | Leftovers | DealOver | Dealt | Claimed | Challenged | GameOver
+    | Leftovers | DealOver | Dealt | Redealt | Claimed | Challenged | GameOver
 )
 """Every kind of event the shared seam knows."""
 

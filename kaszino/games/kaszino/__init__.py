@@ -1,0 +1,1 @@
+"""Kaszinó as a family of the game seam; its engine still lives in :mod:`kaszino.engine`."""
