@@ -55,7 +55,7 @@ MAX_STEPS = 50_000_000
 FUNCTIONS = frozenset({"count", "max", "like"})
 """The SQL functions the store's statements call."""
 
-PRAGMAS = frozenset({"application_id", "user_version", "quick_check", "journal_mode", "page_count",
+PRAGMAS = frozenset({"application_id", "user_version", "quick_check", "page_count",
                      "page_size"})
 """The pragmas the store runs (``page_count`` and ``page_size``: ``Connection.serialize``)."""
 

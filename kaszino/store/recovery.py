@@ -19,6 +19,10 @@ do; read as it lies on disk it looks damaged. So :func:`recovered_image`:
    is not read on the way (it may be hostile: see :func:`kaszino.store.guard.schema_rows`).
 
 The original file and everything beside it stay byte for byte as they were.
+
+Closing any descriptor of a file drops every POSIX lock this process holds on it, SQLite's read
+lock of step 1 included: the first reading of the file is done under the lock, the second (the
+comparison) may not be, which can only cause one more copy.
 """
 
 from __future__ import annotations
