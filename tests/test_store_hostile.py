@@ -78,6 +78,25 @@ def test_a_hostile_schema_is_refused_quickly_and_left_untouched(tmp_path: Path, 
     assert sorted(item.name for item in tmp_path.iterdir()) == ["p.sqlite3"]
 
 
+@pytest.mark.parametrize("read_only", [False, True])
+def test_a_schema_of_very_many_objects_is_refused_before_sqlite_reads_it(tmp_path: Path,
+                                                                         read_only: bool) -> None:
+    """SQLite's time to read a schema grows with the square of its objects (50,000 views: over 10 s)."""
+    path = _kaszino_file(tmp_path / "p.sqlite3")
+    with closing(sqlite3.connect(path, isolation_level=None)) as raw:
+        raw.execute("PRAGMA writable_schema = ON")
+        raw.execute("BEGIN")
+        views = [(f"v{n}", f"v{n}", f"CREATE VIEW v{n} AS SELECT {n} FROM games") for n in range(50_000)]
+        raw.executemany("INSERT INTO sqlite_master (type, name, tbl_name, rootpage, sql) "
+                        "VALUES ('view', ?, ?, 0, ?)", views)
+        raw.execute("COMMIT")
+    before = path.read_bytes()
+    started = time.monotonic()
+    with pytest.raises(StoreError, match="over 100 objects"):
+        open_store(path, read_only=read_only)
+    assert time.monotonic() - started < 2 and path.read_bytes() == before
+
+
 @pytest.mark.parametrize(("pragmas", "says"), [
     (["PRAGMA user_version = 1"], "schema version 1"),  # empty, but looks like an old schema
     (["PRAGMA user_version = 2"], "schema version 2"),

@@ -14,10 +14,15 @@ do; read as it lies on disk it looks damaged. So :func:`recovered_image`:
 2. copies the file (and its journal or log) into a private folder, each a regular file of at most
    :data:`MAX_FILE_BYTES`, and reads them again: a difference means that another process wrote
    meanwhile, and the copy is made again after a pause, until the timeout ("in use");
-3. opens the copy read-write, so that SQLite rolls the journal back or replays the log *on the
-   copy*, and returns the recovered copy's bytes: the file's last committed content.
+3. opens the copy read-write, so that SQLite rolls the journal back or checkpoints the log *on the
+   copy*, and returns the recovered copy's bytes: the file's last committed content. The schema
+   is not read on the way (it may be hostile: see :func:`kaszino.store.guard.schema_rows`).
 
 The original file and everything beside it stay byte for byte as they were.
+
+Closing any descriptor of a file drops every POSIX lock this process holds on it, SQLite's read
+lock of step 1 included: the first reading of the file is done under the lock, the second (the
+comparison) may not be, which can only cause one more copy.
 """
 
 from __future__ import annotations
@@ -164,12 +169,16 @@ def _recover(copy: Path) -> bytes:
     """The bytes of ``copy`` after SQLite has rolled its journal back or replayed its log (and left
     WAL mode, so that the image can be read in memory). A copy SQLite cannot open is returned as it
     is, for the store's checks to name what is wrong with it."""
+    wal = _in_wal_mode(copy)
     with closing(sqlite3.connect(copy, isolation_level=None)) as connection:
-        try:
+        try:  # neither statement reads the schema (which may be hostile, and slow to read)
             connection.execute("PRAGMA user_version").fetchall()  # the first read recovers the copy
-            connection.execute("PRAGMA journal_mode = DELETE").fetchall()
+            if wal:
+                connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
         except sqlite3.Error:
             pass
     image = read_regular(copy)
     assert image is not None
-    return image
+    # The log is now in the file; the header's file format versions say "rollback journal" (1)
+    # again, as PRAGMA journal_mode = DELETE would write them, so that the image reads in memory.
+    return image[:18] + b"\x01\x01" + image[20:] if wal else image

@@ -33,14 +33,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, BinaryIO
 
 import platformdirs
 
 from kaszino.errors import StoreError, quote
 from kaszino.files import check_input, open_input, read_bytes
 from kaszino.inputs import MAX_COUNT, check_real, check_whole
-from kaszino.store.guard import MAX_STEPS, MAX_TEXT, Guard
+from kaszino.store.guard import MAX_SCHEMA_ROWS, MAX_STEPS, MAX_TEXT, Guard, Read, schema_rows
 from kaszino.store.recovery import MAX_FILE_BYTES, in_use_error, recovered_image
 from kaszino.store.schema import (
     APPLICATION_ID,
@@ -184,7 +184,7 @@ def open_store(path: str | os.PathLike[str] | None = None, *, timeout: float = 1
         raise StoreError(f"read_only must be True or False, not {quote(read_only)}")
     target = Path(path).expanduser() if path is not None else default_path()
     exists = _check_header(target)
-    image = None
+    image: bytes | None = None
     if read_only:
         if not exists:
             raise StoreError(f"{target}: no such progress file")
@@ -199,7 +199,9 @@ def open_store(path: str | os.PathLike[str] | None = None, *, timeout: float = 1
     try:
         if snapshots:
             connection = sqlite3.connect(":memory:", isolation_level=None)
-            data = image if image is not None else _read(target) if exists else b""
+            if image is None:
+                image = _read(target) if exists else b""
+            data = image
             if data:  # an empty file is an empty database (SQLite cannot deserialize nothing)
                 connection.deserialize(data)
         else:
@@ -208,7 +210,7 @@ def open_store(path: str | os.PathLike[str] | None = None, *, timeout: float = 1
         raise StoreError(f"{target}: cannot open the progress file ({error})") from None
     store = Store(target, connection, timeout, snapshots, writes=not read_only)
     try:
-        store._prepare()
+        store._prepare(image)
     except BaseException:
         connection.close()
         raise
@@ -256,6 +258,13 @@ def _check_header(path: Path) -> bool:
         raise StoreError(f"{path}: not a kaszino progress file (not an SQLite database); "
                          "it was left untouched")
     return True
+
+
+def _reader(file: BinaryIO) -> Read:
+    def read(offset: int, size: int) -> bytes:
+        file.seek(offset)
+        return file.read(size)
+    return read
 
 
 def _tables_first(item: SchemaObject) -> tuple[bool, str]:
@@ -371,12 +380,14 @@ class Store:
         rows = self._run(sql)
         return rows[0][0] if rows else None
 
-    def _prepare(self) -> None:
+    def _prepare(self, image: bytes | None = None) -> None:
         """Check that the file is ours, undamaged and not newer; bring its schema up to date.
 
         The schema is checked before anything else is read: a file with a view, a trigger or any
-        other object the migrations do not create is refused before SQLite could run it.
+        other object the migrations do not create is refused before SQLite could run it, and one
+        with too many objects before SQLite reads them. ``image``: the file's bytes in snapshot mode.
         """
+        self._check_schema_size(image)
         self._check_identity()
         if self._scalar("PRAGMA quick_check") != "ok":
             raise self.damaged("integrity check failed")
@@ -393,6 +404,26 @@ class Store:
                 finally:
                     self._guard.migrating = False
             self._save_snapshot(schema_changed=True)
+
+    def _check_schema_size(self, image: bytes | None) -> None:
+        """Refuse a schema of more than ``MAX_SCHEMA_ROWS`` objects, counted off the file's pages
+        (in a read transaction, after SQLite has recovered the file, before it reads the schema)."""
+        if image is not None:
+            rows = schema_rows(lambda offset, size: image[offset:offset + size])
+        else:
+            self._run("BEGIN")
+            try:
+                self._run("PRAGMA user_version")  # the read lock; recovers a hot journal; reads no schema
+                with self.path.open("rb") as file:
+                    rows = schema_rows(_reader(file))
+            except OSError as error:
+                raise StoreError(f"{self.path}: cannot read the progress file "
+                                 f"({error.strerror or error})") from None
+            finally:
+                self._run("COMMIT")
+        if rows is None or rows > MAX_SCHEMA_ROWS:
+            raise self.foreign(f"its schema is larger than kaszino's (over {MAX_SCHEMA_ROWS} objects) "
+                               "or unreadable")
 
     def _version(self) -> int:
         version = self._scalar("PRAGMA user_version")
