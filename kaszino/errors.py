@@ -43,7 +43,7 @@ class KaszinoError(ValueError):
     """Base class of every error this package raises on bad input."""
 
     def __init__(self, message: object = "") -> None:
-        text = str(message)
+        text = message if isinstance(message, str) else quote(message)
         if len(text) > MESSAGE_LIMIT:
             text = f"{text[:MESSAGE_LIMIT - 60]}… (message cut; {len(text)} characters in all)"
         super().__init__(text)

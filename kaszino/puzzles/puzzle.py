@@ -26,7 +26,7 @@ from typing import Literal, get_args
 
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, PuzzleFormatError, quote
-from kaszino.inputs import MAX_COUNT, MAX_SEED, read_whole
+from kaszino.inputs import MAX_COUNT, MAX_SEED, check_choice, check_real, check_type, read_whole
 from kaszino.puzzles.capture_kinds import AllCaptures, BestCapture, Fals, Sweep
 from kaszino.puzzles.kinds import (
     KINDS,
@@ -69,6 +69,7 @@ BAND_LIMITS = (1200.0, 1600.0)
 
 def band_of(value: float) -> Band:
     """The difficulty band of a rating value."""
+    check_real("value", value, *RATING_LIMITS["value"])
     easy, medium = BAND_LIMITS
     return "easy" if value < easy else "medium" if value < medium else "hard"
 
@@ -211,7 +212,8 @@ def _number(value: float) -> float | int:
 # --- the solver's answers -------------------------------------------------------------------------
 def solve(kind: Kind, state: GameState) -> tuple[Answer, ...]:
     """The exact set of correct answers of a ``kind`` puzzle in ``state``, in a canonical order."""
-    return KIND_RULES[kind].solve(state)
+    check_choice("kind", kind, KINDS)
+    return KIND_RULES[kind].solve(check_type("state", state, GameState))
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +243,7 @@ class Discrepancy:
 def recheck(puzzle: Puzzle) -> Discrepancy | None:
     """Re-solve ``puzzle``; a :class:`Discrepancy` if its stored answers are not exactly the solver's,
     or its stored themes not exactly those :func:`kaszino.puzzles.themes.themes` finds."""
-    solved = solve(puzzle.kind, puzzle.state)
+    solved = solve(check_type("puzzle", puzzle, Puzzle).kind, puzzle.state)
     solved_keys = {answer_key(answer) for answer in solved}
     missing = tuple(answer for answer in solved if not puzzle.is_answer(answer))
     extra = tuple(answer for answer in puzzle.answers if answer_key(answer) not in solved_keys)
@@ -270,6 +272,7 @@ class _Where:
 
 def puzzle_from_record(record: object, where: _Where) -> Puzzle:
     """Read and validate one record; errors name ``where`` and the field."""
+    check_type("where", where, _Where)
     if not isinstance(record, Mapping):
         raise where.error(f"a puzzle must be a JSON object, not {type(record).__name__}")
     unknown = sorted(set(record) - set(_FIELDS))
@@ -441,8 +444,9 @@ def check_unique_ids(puzzles: Sequence[Puzzle], path: Path | str) -> None:
 def load_puzzles(path: Path | str) -> tuple[Puzzle, ...]:
     """Read and validate one puzzle file (UTF-8, with or without a byte order mark, as some editors
     write it). Reading never changes the file."""
+    _path(path)
     try:
-        text = Path(_path(path)).read_text(encoding="utf-8-sig")
+        text = Path(path).read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as error:
         byte = error.object[error.start]
         raise _Where(quote(str(path))).error(f"cannot read: not UTF-8 text (byte 0x{byte:02x} at "
@@ -461,7 +465,7 @@ def _path(path: object) -> str | os.PathLike[str]:
 
 def puzzle_files(directory: Path | str = PUZZLE_DIR) -> list[Path]:
     """The puzzle files of a directory, sorted by name."""
-    return sorted(Path(directory).glob("*.json"))
+    return sorted(Path(_path(directory)).glob("*.json"))
 
 
 def load_all(paths: Iterable[Path | str] | None = None) -> tuple[Puzzle, ...]:
@@ -474,9 +478,9 @@ def load_all(paths: Iterable[Path | str] | None = None) -> tuple[Puzzle, ...]:
     return tuple(puzzles)
 
 
-def dumps_puzzles(puzzles: Iterable[Puzzle]) -> str:
+def dumps_puzzles(puzzles: Sequence[Puzzle]) -> str:
     """The text of a puzzle file holding ``puzzles``: one field a line, one answer a line."""
-    records = ",\n".join(_record_text(p.to_record()) for p in puzzles)
+    records = ",\n".join(_record_text(p.to_record()) for p in _puzzle_list(puzzles))
     body = f"\n{records}\n  " if records else ""
     return f'{{\n  "format": {FORMAT_VERSION},\n  "puzzles": [{body}]\n}}\n'
 
@@ -500,8 +504,7 @@ def save_puzzles(puzzles: Sequence[Puzzle], path: Path | str) -> None:
     step, so a failure never leaves a broken or half-written file behind."""
     if not isinstance(path, (str, os.PathLike)) or "\0" in os.fspath(path) or not os.fspath(path):
         raise KaszinoError(f"a puzzle file is named by a path, not {quote(path)}")
-    if not isinstance(puzzles, Sequence) or not all(isinstance(p, Puzzle) for p in puzzles):
-        raise KaszinoError(f"save_puzzles writes a list of Puzzle values, not {quote(puzzles)}")
+    puzzles = _puzzle_list(puzzles)
     path = Path(path)
     problem = target_problem(path)
     if problem is not None:
@@ -516,8 +519,16 @@ def save_puzzles(puzzles: Sequence[Puzzle], path: Path | str) -> None:
             from None
 
 
+def _puzzle_list(puzzles: object) -> tuple[Puzzle, ...]:
+    """``puzzles`` as a tuple if it is a list (or tuple) of ``Puzzle`` values; else a ``KaszinoError``."""
+    if not isinstance(puzzles, (list, tuple)) or not all(isinstance(p, Puzzle) for p in puzzles):
+        raise KaszinoError(f"a puzzle file holds a list of Puzzle values, not {quote(puzzles)}")
+    return tuple(puzzles)
+
+
 def target_problem(path: Path) -> str | None:
     """Why a puzzle file cannot be written at ``path`` (something other than a file is there), or None."""
+    path = Path(_path(path))
     if path.exists() and not path.is_file():
         return "a folder (or a device), not a puzzle file"
     return None
