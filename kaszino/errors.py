@@ -65,6 +65,11 @@ class PuzzleFormatError(KaszinoError):
     """A puzzle file is malformed; the message names the file, puzzle and field."""
 
 
+class TooLargeError(KaszinoError):
+    """The work asked for is past a stated budget (listing too many captures, solving too large a
+    position); the message names the count or the work and the budget, and nothing was changed."""
+
+
 class StoreError(KaszinoError):
     """The per-user progress file cannot be used as asked; the message names the file and why.
 
