@@ -134,6 +134,16 @@ class KindRules(ABC):
             return self.one_choice(state, value)
         return whole_answer(value)
 
+    def answers_problem(self, state: GameState, answers: tuple[Answer, ...]) -> str | None:
+        """Why ``answers`` (each read by :meth:`read_answer`, none twice) cannot be this kind's
+        answer set in ``state`` (English, for file errors), or None: a ``number`` puzzle has one
+        answer, a ``choice`` puzzle does not accept every option (it would ask nothing)."""
+        if self.form == "number" and len(answers) != 1:
+            return f"a {self.kind} puzzle has one answer, a whole number, not {len(answers)}"
+        if self.form == "choice" and len(answers) == len(self.choices(state)):
+            return f"a {self.kind} puzzle cannot accept every option ({', '.join(map(str, answers))})"
+        return None
+
     def answer_value(self, answer: Answer) -> object:
         """The JSON value of one answer (the inverse of :meth:`read_answer`)."""
         return answer if isinstance(answer, str | int) else str(answer)

@@ -30,6 +30,7 @@ from kaszino.inputs import MAX_COUNT, MAX_SEED, check_choice, check_real, check_
 from kaszino.puzzles.capture_kinds import AllCaptures, BestCapture, Fals, Sweep
 from kaszino.puzzles.kinds import (
     KINDS,
+    MAX_ATTEMPT_MOVES,
     Answer,
     AnswerForm,
     Attempt,
@@ -45,12 +46,13 @@ from kaszino.puzzles.play_kinds import Defend, LastRound
 from kaszino.puzzles.point_kinds import Ausz, ScoreDeal
 from kaszino.puzzles.themes import THEMES
 from kaszino.puzzles.themes import themes as themes_of
+from kaszino.solver.counting import count_captures
 
 __all__ = [
     "BANDS", "FORMAT_VERSION", "KINDS", "KIND_RULES", "PUZZLE_DIR", "READABLE_FORMATS", "THEMES",
     "Answer", "AnswerForm", "Band", "CaptureKey", "Discrepancy", "Kind", "Puzzle", "Rating", "Source",
-    "Verdict", "band_of", "canonical", "capture_key", "dumps_puzzles", "load_all", "load_puzzles",
-    "parse_puzzles", "puzzle_files", "puzzle_from_record", "recheck", "save_puzzles", "solve",
+    "Verdict", "answers_confirmed", "band_of", "canonical", "capture_key", "dumps_puzzles", "load_all",
+    "load_puzzles", "parse_puzzles", "puzzle_files", "puzzle_from_record", "recheck", "save_puzzles", "solve",
     "target_problem",
 ]
 
@@ -94,8 +96,13 @@ _ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _JSON_WHOLE = 10**20 - 1
 """The largest whole number a puzzle file may hold (20 digits; each field has its own, smaller bound)."""
 RATING_LIMITS = {"value": (0.0, 5000.0), "deviation": (0.0, 1000.0), "volatility": (1e-9, 10.0)}
-"""The range of each field of a rating, in a puzzle file and wherever Glicko-2 updates one (a
-volatility must be above 0: Glicko-2 takes its logarithm)."""
+"""The range of each field of a rating wherever Glicko-2 is asked to update one (a volatility must
+be above 0: Glicko-2 takes its logarithm)."""
+SOUND_RATING_LIMITS = {"value": (0.0, 5000.0), "deviation": (30.0, 500.0), "volatility": (0.01, 0.2)}
+"""The range of each field of a rating Glicko-2 computes with sensibly: a puzzle file's ratings lie
+in it, and ``rating.rate`` holds both sides in it before and after each update. (A deviation near 0
+or a volatility of 10 sends a rating, game after game, to thousands and then millions; the
+Glicko-2 defaults are 350 and 0.06, Lichess keeps a deviation within 45..500.)"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +261,17 @@ def recheck(puzzle: Puzzle) -> Discrepancy | None:
     return None
 
 
+def answers_confirmed(puzzle: Puzzle) -> bool:
+    """Whether the solver finds exactly ``puzzle``'s stored answers (the themes aside); False too
+    when it cannot solve the position (``TooLargeError``, or a position it refuses)."""
+    check_type("puzzle", puzzle, Puzzle)
+    try:
+        solved = solve(puzzle.kind, puzzle.state)
+    except KaszinoError:
+        return False
+    return {answer_key(answer) for answer in solved} == puzzle.answer_keys
+
+
 # --- reading files ----------------------------------------------------------------------------------
 class _Where:
     """Builds error messages naming the file, the puzzle and the field."""
@@ -310,6 +328,10 @@ def _read_position(text: object, kind: Kind, where: _Where) -> GameState:
     problem = KIND_RULES[kind].position_problem(state)
     if problem is not None:
         raise where.error(f"not a {kind} position: {problem}", "position")
+    count = count_captures(state.hands[state.to_move], state.table, state.rules)
+    if count > MAX_ATTEMPT_MOVES:
+        raise where.error(f"the position has {count} captures; a puzzle may have at most {MAX_ATTEMPT_MOVES} "
+                          f"(as many as one attempt may list)", "position")
     return state
 
 
@@ -325,6 +347,9 @@ def _read_answers(values: object, kind: Kind, state: GameState, where: _Where) -
         if any(answer_key(answer) == answer_key(a) for a in answers):
             raise where.error(f"{quote(value)} is listed twice", "answers")
         answers.append(answer)
+    problem = KIND_RULES[kind].answers_problem(state, tuple(answers))
+    if problem is not None:
+        raise where.error(problem, "answers")
     return tuple(answers)
 
 
@@ -342,10 +367,10 @@ def _read_themes(themes: object, where: _Where) -> tuple[str, ...]:
 
 
 def _read_rating(data: object, where: _Where) -> Rating:
-    if not isinstance(data, Mapping) or set(data) - set(RATING_LIMITS):
-        raise where.error(f"rating must be an object with some of {', '.join(RATING_LIMITS)}", "rating")
+    if not isinstance(data, Mapping) or set(data) - set(SOUND_RATING_LIMITS):
+        raise where.error(f"rating must be an object with some of {', '.join(SOUND_RATING_LIMITS)}", "rating")
     for name, value in data.items():
-        low, high = RATING_LIMITS[name]
+        low, high = SOUND_RATING_LIMITS[name]
         if not _within(value, int | float, high) or value < low:
             raise where.error(f"{name} must be a number {low:g}..{high:g}, not {quote(value)}",
                               f"rating.{name}")
