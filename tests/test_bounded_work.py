@@ -15,6 +15,7 @@ from kaszino import DECK, Card, GameState, Rules, captures, count_captures, form
 from kaszino.cli import main
 from kaszino.engine.captures import MAX_CAPTURES
 from kaszino.errors import TooLargeError
+from kaszino.puzzles.mining import candidate
 from kaszino.puzzles.play_kinds import solution
 from kaszino.puzzles.puzzle import load_all, recheck
 from kaszino.solver import search
@@ -134,3 +135,10 @@ def test_the_check_names_a_puzzle_past_the_budget_and_goes_on(tmp_path: Path, mo
     assert f"FAIL {path}: puzzle '{big.id}' (last_round): refused, too large to check" in out
     assert small.id not in out
     assert "1 problem(s) in 1 file(s)" in out
+
+
+def test_mining_passes_over_a_position_past_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = next(p for p in load_all() if p.kind == "last_round").state
+    monkeypatch.setattr(search, "MAX_WORK", 1)
+    solution.cache_clear()
+    assert candidate("last_round", 0, 0, state) is None
