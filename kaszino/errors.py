@@ -43,7 +43,7 @@ class KaszinoError(ValueError):
     """Base class of every error this package raises on bad input."""
 
     def __init__(self, message: object = "") -> None:
-        text = str(message)
+        text = message if isinstance(message, str) else quote(message)
         if len(text) > MESSAGE_LIMIT:
             text = f"{text[:MESSAGE_LIMIT - 60]}… (message cut; {len(text)} characters in all)"
         super().__init__(text)
@@ -63,6 +63,11 @@ class IllegalMoveError(KaszinoError):
 
 class PuzzleFormatError(KaszinoError):
     """A puzzle file is malformed; the message names the file, puzzle and field."""
+
+
+class TooLargeError(KaszinoError):
+    """The work asked for is past a stated budget (listing too many captures, solving too large a
+    position); the message names the count or the work and the budget, and nothing was changed."""
 
 
 class StoreError(KaszinoError):

@@ -37,7 +37,7 @@ from kaszino.classroom.tally import PairTally
 from kaszino.engine.captures import hand_groups
 from kaszino.engine.cards import DECK, Card, check_cards
 from kaszino.engine.rules import STANDARD, Rules
-from kaszino.errors import KaszinoError
+from kaszino.errors import KaszinoError, quote
 from kaszino.inputs import check_type, check_whole
 
 TableVector = Callable[[Multiset, Rules], dict[int, int]]
@@ -100,7 +100,7 @@ def first_move_distribution(
     (the number of táblák). ``deck`` may be any set of cards (a smaller deck for checking by hand).
     """
     if table_vector not in (table_subsets, whole_table):
-        raise KaszinoError(f"table_vector must be table_subsets or whole_table, not {table_vector!r:.60}")
+        raise KaszinoError(f"table_vector must be table_subsets or whole_table, not {quote(table_vector)}")
     counts = value_counts(_dealable(rules, deck))
     hand_size, table_size = rules.hand_size(1), rules.table_start
     # Only tables with a non-zero vector can give a non-zero statistic; the rest count as 0 below.

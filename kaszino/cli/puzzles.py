@@ -16,7 +16,7 @@ from typing import TypeVar
 from tqdm import tqdm
 
 from kaszino.cli.arguments import file_name, whole
-from kaszino.errors import KaszinoError, PuzzleFormatError, quote
+from kaszino.errors import KaszinoError, PuzzleFormatError, TooLargeError, quote
 from kaszino.files import OutputFile
 from kaszino.inputs import MAX_SEED
 from kaszino.puzzles.puzzle import (
@@ -87,7 +87,12 @@ def generate(args: argparse.Namespace) -> int:
 
 
 def _checked(puzzle: Puzzle) -> str | None:
-    found = recheck(puzzle)
+    """What is wrong with ``puzzle``, or None; a puzzle past the solver's budget is refused by name
+    (every puzzle's check is bounded, so one cannot stall the rest)."""
+    try:
+        found = recheck(puzzle)
+    except TooLargeError as error:
+        return f"puzzle {quote(puzzle.id)} ({puzzle.kind}): refused, too large to check: {error}"
     return None if found is None else str(found)
 
 

@@ -23,12 +23,19 @@ from typing import Any, TypeVar
 
 from kaszino.engine.cards import DECK, Card, card_sum, check_cards, check_distinct, check_hand_and_table
 from kaszino.engine.rules import STANDARD, Rules
-from kaszino.errors import KaszinoError
+from kaszino.errors import KaszinoError, TooLargeError
 from kaszino.inputs import check_type
 
 Cards = tuple[Card, ...]
 K = TypeVar("K")
 V = TypeVar("V")
+
+MAX_CAPTURES = 100_000
+"""The most captures :func:`captures` lists (about 12 MB): a position with more is refused with
+``TooLargeError`` before any is made (``count_captures`` counts them). Under the limit 13 no hand
+of three or four cards reaches it even against the whole deck (A♠ A♥ J♠ J♥ comes nearest, with
+37,138), so their captures are never counted; without the limit four hand cards against 30 small
+table cards have millions."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,13 +117,15 @@ _HandKey = tuple[int, int | None, int | None]
 the capture limit and the most hand cards of the rules."""
 
 
-def _coded_groups(key: _HandKey) -> tuple[dict[int, list[Cards]], int]:
-    """:func:`hand_groups` of the hand ``key`` names, and the set of their sums (bit ``s``: some
-    group sums to ``s``)."""
+def _coded_groups(key: _HandKey) -> tuple[dict[int, list[Cards]], int, int]:
+    """:func:`hand_groups` of the hand ``key`` names, the set of their sums (bit ``s``: some
+    group sums to ``s``) and how many groups there are, or 0 when the hand has at most
+    :data:`MAX_CAPTURES` captures even against the whole deck (then they need not be counted)."""
     code, limit, most = key
     shifts = range(6 * ((code.bit_length() + 5) // 6) - 6, -1, -6)
     groups = _groups(tuple(DECK[(code >> shift & 63) - 4] for shift in shifts), limit, most)
-    return groups, sum(1 << total for total in groups)
+    count = sum(map(len, groups.values())) if capture_count(groups, DECK) > MAX_CAPTURES else 0
+    return groups, sum(1 << total for total in groups), count
 
 
 _HAND_GROUPS = _Memo(_coded_groups, 4096)
@@ -166,6 +175,35 @@ def reachable_sums(values: Sequence[int], top: int | None) -> int:
     for value in values:
         bits = (bits | bits << value) & mask
     return bits
+
+
+def subset_counts(values: Sequence[int], top: int) -> list[int]:
+    """Entry ``s`` (0..``top``): how many subsets of ``values`` sum to ``s`` (the empty one counts
+    for 0) — the coefficients of ∏(1 + xᵛ) up to ``x^top``, multiplied out one value at a time."""
+    coefficients = [1] + [0] * top
+    for value in values:
+        for total in range(top, value - 1, -1):
+            coefficients[total] += coefficients[total - value]
+    return coefficients
+
+
+def capture_count(groups: dict[int, list[Cards]], table: Sequence[Card]) -> int:
+    """How many captures pair the hand ``groups`` (by sum) with subsets of ``table``."""
+    counts = subset_counts([card.value for card in table], max(groups, default=0))
+    return sum(len(hand_side) * counts[total] for total, hand_side in groups.items())
+
+
+def check_listable(hand: Sequence[Card], table: Sequence[Card], rules: Rules = STANDARD) -> None:
+    """Refuse with ``TooLargeError`` a position whose captures :func:`captures` would not list
+    (more than :data:`MAX_CAPTURES`); the cards are not checked."""
+    _check_count(hand_groups(hand, rules), table)
+
+
+def _check_count(groups: dict[int, list[Cards]], table: Sequence[Card]) -> None:
+    count = capture_count(groups, table)
+    if count > MAX_CAPTURES:
+        raise TooLargeError(f"{count} captures, more than the {MAX_CAPTURES} captures() lists "
+                            f"(count_captures counts them)")
 
 
 def table_subsets(cards: Sequence[Card], need: Sequence[int]) -> list[Sequence[Cards]]:
@@ -231,7 +269,7 @@ def captures(hand: Iterable[Card], table: Iterable[Card], rules: Rules = STANDAR
             check_distinct("hand", hand)
         in_hand |= bit
         code = code << 6 | index
-    groups, sums = _HAND_GROUPS[code, rules.capture_limit, rules.max_hand_cards]
+    groups, sums, group_count = _HAND_GROUPS[code, rules.capture_limit, rules.max_hand_cards]
     need: list[int] = []  # as table_subsets wants it, built with the duplicate check
     append_need = need.append
     for card in table:
@@ -247,6 +285,8 @@ def captures(hand: Iterable[Card], table: Iterable[Card], rules: Rules = STANDAR
         raise KaszinoError(f"a card cannot be both in the hand and on the table: {shared}")
     if not groups or not table:
         return []
+    if group_count << len(table) > MAX_CAPTURES:  # maybe more than the budget: count them
+        _check_count(groups, table)
     by_sum = table_subsets(table, need)
     result: list[Capture] = []
     append = result.append

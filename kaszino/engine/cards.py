@@ -10,7 +10,7 @@ import re
 import string
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from enum import IntEnum
+from enum import EnumMeta, IntEnum
 from itertools import islice
 from typing import TypeVar
 
@@ -19,7 +19,22 @@ from kaszino.errors import CardParseError, quote
 T = TypeVar("T")
 
 
-class Suit(IntEnum):
+def _no_suit(value: object) -> CardParseError:
+    return CardParseError(f"no suit {quote(value)}; the suits are 0..3 (♠ ♥ ♦ ♣)")
+
+
+class _SuitType(EnumMeta):
+    """Refuses a whole number that is no suit before ``Enum`` would quote it with ``repr`` (which
+    cannot write a number of over 4,300 digits)."""
+
+    def __call__(cls, value: object) -> Suit:  # type: ignore[override]  # only Suit(value) is used
+        if isinstance(value, int) and not 0 <= value <= 3:
+            raise _no_suit(value)
+        suit: Suit = super().__call__(value)
+        return suit
+
+
+class Suit(IntEnum, metaclass=_SuitType):
     """The four suits. The order is only for sorting and display; it never affects play."""
 
     SPADES = 0  # pikk
@@ -29,7 +44,7 @@ class Suit(IntEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> Suit:
-        raise CardParseError(f"no suit {quote(value)}; the suits are 0..3 (♠ ♥ ♦ ♣)")
+        raise _no_suit(value)
 
     @property
     def symbol(self) -> str:

@@ -53,6 +53,14 @@ class AllCaptures(_CaptureKind):
     def solve(self, state: GameState) -> tuple[Answer, ...]:
         return canonical(state, captures(state.hands[state.to_move], state.table, state.rules))
 
+    def answers_problem(self, state: GameState, answers: tuple[Answer, ...]) -> str | None:
+        """Every capture must be listed (each listed one is legal and listed once: ``read_answer``)."""
+        listed = {capture_key(answer) for answer in _captures_only(answers)}
+        missing = [c for c in self.solve(state) if isinstance(c, Capture) and capture_key(c) not in listed]
+        if missing:
+            return f"{len(missing)} of the position's captures are not listed, such as {missing[0]}"
+        return None
+
     def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
         selection = self.some_captures(attempt)
         reasons = {move: refusal(state, move) for move in selection}

@@ -26,7 +26,7 @@ from kaszino.engine.moves import Lay, Move, parse_move
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, quote
 from kaszino.i18n import language, tr
-from kaszino.inputs import MAX_COUNT
+from kaszino.inputs import MAX_COUNT, check_type
 from kaszino.teach.explain import Joined, Message, explain_move
 
 Kind = Literal["all_captures", "best_capture", "sweep", "last_round", "fals", "ausz", "score_deal", "defend"]
@@ -47,6 +47,8 @@ MAX_ATTEMPT_MOVES = 1000
 
 def capture_key(capture: Capture) -> CaptureKey:
     """What makes two captures the same: the cards on each side, in any order."""
+    if type(capture) is not Capture:
+        check_type("capture", capture, Capture)
     return frozenset(capture.hand), frozenset(capture.table)
 
 
@@ -132,6 +134,16 @@ class KindRules(ABC):
             return self.one_choice(state, value)
         return whole_answer(value)
 
+    def answers_problem(self, state: GameState, answers: tuple[Answer, ...]) -> str | None:
+        """Why ``answers`` (each read by :meth:`read_answer`, none twice) cannot be this kind's
+        answer set in ``state`` (English, for file errors), or None: a ``number`` puzzle has one
+        answer, a ``choice`` puzzle does not accept every option (it would ask nothing)."""
+        if self.form == "number" and len(answers) != 1:
+            return f"a {self.kind} puzzle has one answer, a whole number, not {len(answers)}"
+        if self.form == "choice" and len(answers) == len(self.choices(state)):
+            return f"a {self.kind} puzzle cannot accept every option ({', '.join(map(str, answers))})"
+        return None
+
     def answer_value(self, answer: Answer) -> object:
         """The JSON value of one answer (the inverse of :meth:`read_answer`)."""
         return answer if isinstance(answer, str | int) else str(answer)
@@ -216,8 +228,16 @@ def free_to_move(state: GameState) -> str | None:
 
 
 def canonical(state: GameState, found: Iterable[Capture]) -> tuple[Capture, ...]:
-    """Captures with their cards in hand and table order, sorted, each once."""
-    hand, table = state.hands[state.to_move], state.table
+    """Captures with their cards in hand and table order, sorted, each once (each must be made of the
+    mover's hand and the table)."""
+    hand, table = check_type("state", state, GameState).hands[state.to_move], state.table
+    if not isinstance(found, Iterable):
+        raise KaszinoError(f"found must be a list of captures, not {quote(found)}")
+    found = tuple(found)
+    for capture in found:
+        if (not isinstance(capture, Capture) or not set(capture.hand) <= set(hand)
+                or not set(capture.table) <= set(table)):
+            raise KaszinoError(f"found: {quote(capture)} is no capture from the mover's hand and the table")
 
     def ordered(capture: Capture) -> Capture:
         return Capture(tuple(c for c in hand if c in capture.hand),

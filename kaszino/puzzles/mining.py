@@ -28,7 +28,7 @@ from kaszino.engine.cards import card_sum, format_cards
 from kaszino.engine.moves import Lay
 from kaszino.engine.rules import PRESETS
 from kaszino.engine.state import GameState
-from kaszino.errors import KaszinoError, quote
+from kaszino.errors import KaszinoError, TooLargeError, quote
 from kaszino.puzzles.capture_kinds import fals_faults
 from kaszino.puzzles.kinds import Answer, Kind, free_to_move, is_answer
 from kaszino.puzzles.play_kinds import solution, threats
@@ -246,8 +246,12 @@ def puzzle_id(kind: Kind, key: str) -> str:
 
 
 def candidate(kind: Kind, seed: int, move: int, state: GameState) -> Candidate | None:
-    """The ``kind`` candidate at move ``move`` of game ``seed``, if its miner keeps the position."""
-    found = MINERS[kind](state, random.Random(f"kaszino-miner:{kind}:{seed}:{move}"))
+    """The ``kind`` candidate at move ``move`` of game ``seed``, if its miner keeps the position (a
+    position past the solver's budget is no puzzle: the check could not confirm it)."""
+    try:
+        found = MINERS[kind](state, random.Random(f"kaszino-miner:{kind}:{seed}:{move}"))
+    except TooLargeError:
+        return None
     if found is None:
         return None
     position, answers, difficulty = found

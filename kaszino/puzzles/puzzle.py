@@ -26,10 +26,11 @@ from typing import Literal, get_args
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, PuzzleFormatError, quote
 from kaszino.files import OutputFile, read_text
-from kaszino.inputs import MAX_COUNT, MAX_SEED, read_whole
+from kaszino.inputs import MAX_COUNT, MAX_SEED, check_choice, check_real, check_type, read_whole
 from kaszino.puzzles.capture_kinds import AllCaptures, BestCapture, Fals, Sweep
 from kaszino.puzzles.kinds import (
     KINDS,
+    MAX_ATTEMPT_MOVES,
     Answer,
     AnswerForm,
     Attempt,
@@ -46,12 +47,13 @@ from kaszino.puzzles.point_kinds import Ausz, ScoreDeal
 from kaszino.puzzles.themes import THEMES
 from kaszino.puzzles.themes import themes as themes_of
 from kaszino.shipped import shipped
+from kaszino.solver.counting import count_captures
 
 __all__ = [
     "BANDS", "FORMAT_VERSION", "KINDS", "KIND_RULES", "PUZZLE_DIR", "READABLE_FORMATS", "THEMES",
     "Answer", "AnswerForm", "Band", "CaptureKey", "Discrepancy", "Kind", "Puzzle", "Rating", "Source",
-    "Verdict", "band_of", "canonical", "capture_key", "dumps_puzzles", "load_all", "load_puzzles",
-    "parse_puzzles", "puzzle_files", "puzzle_from_record", "recheck", "save_puzzles", "solve",
+    "Verdict", "answers_confirmed", "band_of", "canonical", "capture_key", "dumps_puzzles", "load_all",
+    "load_puzzles", "parse_puzzles", "puzzle_files", "puzzle_from_record", "recheck", "save_puzzles", "solve",
 ]
 
 KIND_RULES: dict[Kind, KindRules] = {
@@ -69,6 +71,7 @@ BAND_LIMITS = (1200.0, 1600.0)
 
 def band_of(value: float) -> Band:
     """The difficulty band of a rating value."""
+    check_real("value", value, *RATING_LIMITS["value"])
     easy, medium = BAND_LIMITS
     return "easy" if value < easy else "medium" if value < medium else "hard"
 
@@ -86,8 +89,13 @@ _ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _JSON_WHOLE = 10**20 - 1
 """The largest whole number a puzzle file may hold (20 digits; each field has its own, smaller bound)."""
 RATING_LIMITS = {"value": (0.0, 5000.0), "deviation": (0.0, 1000.0), "volatility": (1e-9, 10.0)}
-"""The range of each field of a rating, in a puzzle file and wherever Glicko-2 updates one (a
-volatility must be above 0: Glicko-2 takes its logarithm)."""
+"""The range of each field of a rating wherever Glicko-2 is asked to update one (a volatility must
+be above 0: Glicko-2 takes its logarithm)."""
+SOUND_RATING_LIMITS = {"value": (0.0, 5000.0), "deviation": (30.0, 500.0), "volatility": (0.01, 0.2)}
+"""The range of each field of a rating Glicko-2 computes with sensibly: a puzzle file's ratings lie
+in it, and ``rating.rate`` holds both sides in it before and after each update. (A deviation near 0
+or a volatility of 10 sends a rating, game after game, to thousands and then millions; the
+Glicko-2 defaults are 350 and 0.06, Lichess keeps a deviation within 45..500.)"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +212,8 @@ def _number(value: float) -> float | int:
 # --- the solver's answers -------------------------------------------------------------------------
 def solve(kind: Kind, state: GameState) -> tuple[Answer, ...]:
     """The exact set of correct answers of a ``kind`` puzzle in ``state``, in a canonical order."""
-    return KIND_RULES[kind].solve(state)
+    check_choice("kind", kind, KINDS)
+    return KIND_RULES[kind].solve(check_type("state", state, GameState))
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,7 +243,7 @@ class Discrepancy:
 def recheck(puzzle: Puzzle) -> Discrepancy | None:
     """Re-solve ``puzzle``; a :class:`Discrepancy` if its stored answers are not exactly the solver's,
     or its stored themes not exactly those :func:`kaszino.puzzles.themes.themes` finds."""
-    solved = solve(puzzle.kind, puzzle.state)
+    solved = solve(check_type("puzzle", puzzle, Puzzle).kind, puzzle.state)
     solved_keys = {answer_key(answer) for answer in solved}
     missing = tuple(answer for answer in solved if not puzzle.is_answer(answer))
     extra = tuple(answer for answer in puzzle.answers if answer_key(answer) not in solved_keys)
@@ -243,6 +252,17 @@ def recheck(puzzle: Puzzle) -> Discrepancy | None:
     if missing or extra or wrong_themes is not None:
         return Discrepancy(puzzle, missing, extra, wrong_themes)
     return None
+
+
+def answers_confirmed(puzzle: Puzzle) -> bool:
+    """Whether the solver finds exactly ``puzzle``'s stored answers (the themes aside); False too
+    when it cannot solve the position (``TooLargeError``, or a position it refuses)."""
+    check_type("puzzle", puzzle, Puzzle)
+    try:
+        solved = solve(puzzle.kind, puzzle.state)
+    except KaszinoError:
+        return False
+    return {answer_key(answer) for answer in solved} == puzzle.answer_keys
 
 
 # --- reading files ----------------------------------------------------------------------------------
@@ -263,6 +283,7 @@ class _Where:
 
 def puzzle_from_record(record: object, where: _Where) -> Puzzle:
     """Read and validate one record; errors name ``where`` and the field."""
+    check_type("where", where, _Where)
     if not isinstance(record, Mapping):
         raise where.error(f"a puzzle must be a JSON object, not {type(record).__name__}")
     unknown = sorted(set(record) - set(_FIELDS))
@@ -300,6 +321,10 @@ def _read_position(text: object, kind: Kind, where: _Where) -> GameState:
     problem = KIND_RULES[kind].position_problem(state)
     if problem is not None:
         raise where.error(f"not a {kind} position: {problem}", "position")
+    count = count_captures(state.hands[state.to_move], state.table, state.rules)
+    if count > MAX_ATTEMPT_MOVES:
+        raise where.error(f"the position has {count} captures; a puzzle may have at most {MAX_ATTEMPT_MOVES} "
+                          f"(as many as one attempt may list)", "position")
     return state
 
 
@@ -315,6 +340,9 @@ def _read_answers(values: object, kind: Kind, state: GameState, where: _Where) -
         if any(answer_key(answer) == answer_key(a) for a in answers):
             raise where.error(f"{quote(value)} is listed twice", "answers")
         answers.append(answer)
+    problem = KIND_RULES[kind].answers_problem(state, tuple(answers))
+    if problem is not None:
+        raise where.error(problem, "answers")
     return tuple(answers)
 
 
@@ -332,10 +360,10 @@ def _read_themes(themes: object, where: _Where) -> tuple[str, ...]:
 
 
 def _read_rating(data: object, where: _Where) -> Rating:
-    if not isinstance(data, Mapping) or set(data) - set(RATING_LIMITS):
-        raise where.error(f"rating must be an object with some of {', '.join(RATING_LIMITS)}", "rating")
+    if not isinstance(data, Mapping) or set(data) - set(SOUND_RATING_LIMITS):
+        raise where.error(f"rating must be an object with some of {', '.join(SOUND_RATING_LIMITS)}", "rating")
     for name, value in data.items():
-        low, high = RATING_LIMITS[name]
+        low, high = SOUND_RATING_LIMITS[name]
         if not _within(value, int | float, high) or value < low:
             raise where.error(f"{name} must be a number {low:g}..{high:g}, not {quote(value)}",
                               f"rating.{name}")
@@ -452,7 +480,7 @@ def _path(path: object) -> str | os.PathLike[str]:
 
 def puzzle_files(directory: Path | str = PUZZLE_DIR) -> list[Path]:
     """The puzzle files of a directory, sorted by name."""
-    return sorted(Path(directory).glob("*.json"))
+    return sorted(Path(_path(directory)).glob("*.json"))
 
 
 def load_all(paths: Iterable[Path | str] | None = None) -> tuple[Puzzle, ...]:
@@ -465,9 +493,9 @@ def load_all(paths: Iterable[Path | str] | None = None) -> tuple[Puzzle, ...]:
     return tuple(puzzles)
 
 
-def dumps_puzzles(puzzles: Iterable[Puzzle]) -> str:
+def dumps_puzzles(puzzles: Sequence[Puzzle]) -> str:
     """The text of a puzzle file holding ``puzzles``: one field a line, one answer a line."""
-    records = ",\n".join(_record_text(p.to_record()) for p in puzzles)
+    records = ",\n".join(_record_text(p.to_record()) for p in _puzzle_list(puzzles))
     body = f"\n{records}\n  " if records else ""
     return f'{{\n  "format": {FORMAT_VERSION},\n  "puzzles": [{body}]\n}}\n'
 
@@ -492,8 +520,7 @@ def save_puzzles(puzzles: Sequence[Puzzle], path: Path | str, *, replace: bool =
     leaves a broken or half-written file behind; a folder, a device or a pipe at ``path`` is refused."""
     if not isinstance(path, (str, os.PathLike)) or "\0" in os.fspath(path) or not os.fspath(path):
         raise KaszinoError(f"a puzzle file is named by a path, not {quote(path)}")
-    if not isinstance(puzzles, Sequence) or not all(isinstance(p, Puzzle) for p in puzzles):
-        raise KaszinoError(f"save_puzzles writes a list of Puzzle values, not {quote(puzzles)}")
+    puzzles = _puzzle_list(puzzles)
     target = OutputFile(path, force=replace, option="", what="puzzle file")
     target.check()
     text = dumps_puzzles(puzzles)
@@ -502,3 +529,9 @@ def save_puzzles(puzzles: Sequence[Puzzle], path: Path | str, *, replace: bool =
                            "nothing written")
     target.write(text)
 
+
+def _puzzle_list(puzzles: object) -> tuple[Puzzle, ...]:
+    """``puzzles`` as a tuple if it is a list (or tuple) of ``Puzzle`` values; else a ``KaszinoError``."""
+    if not isinstance(puzzles, (list, tuple)) or not all(isinstance(p, Puzzle) for p in puzzles):
+        raise KaszinoError(f"a puzzle file holds a list of Puzzle values, not {quote(puzzles)}")
+    return tuple(puzzles)

@@ -34,7 +34,7 @@ from typing import Literal, get_args
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, quote
 from kaszino.inputs import check_choice, check_list, check_texts, check_type
-from kaszino.puzzles.puzzle import BANDS, KINDS, THEMES, Puzzle, Rating, Verdict
+from kaszino.puzzles.puzzle import BANDS, KINDS, THEMES, Puzzle, Rating, Verdict, answers_confirmed
 from kaszino.puzzles.rating import NEW_LEARNER, rate
 from kaszino.puzzles.review import Outcome, ReviewCard, needs_review, schedule
 from kaszino.store import Store, training
@@ -169,6 +169,7 @@ class Trainer:
         self.mode = mode
         self.filters = filters
         self._history: list[Visit] = []
+        self._checked: dict[str, bool] = {}  # puzzle id: whether the solver confirms its answers
         self._index = -1
         self._run = 0
         self._rating_before = self.learner_rating
@@ -257,7 +258,8 @@ class Trainer:
         # A review serves a puzzle again when its card is due, even if this session showed it.
         served = {visit.puzzle.id for visit in self._history
                   if self._mode != "review" or visit.mode == "review"}
-        pool = [p for p in self._puzzles if self.filters.admits(p) and p.id not in served]
+        pool = [p for p in self._puzzles if self.filters.admits(p) and p.id not in served
+                and self._checked.get(p.id, True)]
         if self._mode == "sequence":
             return pool
         if self._mode == "review":
@@ -271,8 +273,23 @@ class Trainer:
         return sorted(fresh, key=lambda p: (abs(_rating(ratings.get(p.id), p.rating).value - target), p.id))
 
     def _choose(self) -> Puzzle | None:
-        found = self.candidates()
-        return found[0] if found else None
+        return next((puzzle for puzzle in self.candidates() if self._sound(puzzle)), None)
+
+    def _sound(self, puzzle: object) -> bool:
+        """Whether the solver confirms ``puzzle``'s stored answers (asked once a session per puzzle);
+        a puzzle it does not confirm is never served. An object that is no :class:`Puzzle` is served
+        as given."""
+        if not isinstance(puzzle, Puzzle):
+            return True
+        if puzzle.id not in self._checked:
+            self._checked[puzzle.id] = answers_confirmed(puzzle)
+        return self._checked[puzzle.id]
+
+    @property
+    def refused(self) -> tuple[str, ...]:
+        """The ids of the puzzles this session did not serve because the solver disagreed with
+        their stored answers (or could not check them), in the order they were found."""
+        return tuple(puzzle_id for puzzle_id, sound in self._checked.items() if not sound)
 
     def _target(self) -> float:
         learner = self.learner_rating.value

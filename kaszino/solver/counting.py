@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
-from kaszino.engine.captures import hand_groups, iter_capture_sums
+from kaszino.engine.captures import capture_count, hand_groups, iter_capture_sums, subset_counts
 from kaszino.engine.cards import DECK, Card, check_cards, check_hand_and_table
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError
@@ -30,18 +30,14 @@ def subset_sum_counts(cards: Iterable[Card], limit: int | None = None) -> dict[i
     if limit is not None:
         check_whole("limit", limit, 0, MAX_COUNT)
     top = sum(values) if limit is None else min(limit, sum(values))
-    coefficients = [1] + [0] * top  # the polynomial 1 (the empty subset), truncated at x^top
-    for value in values:
-        for total in range(top, value - 1, -1):
-            coefficients[total] += coefficients[total - value]
-    return {total: count for total, count in enumerate(coefficients) if total and count}
+    return {total: count for total, count in enumerate(subset_counts(values, top)) if total and count}
 
 
 def count_captures(hand: Sequence[Card], table: Sequence[Card], rules: Rules = STANDARD) -> int:
     """The number of legal captures, i.e. ``len(captures(hand, table, rules))``, found by counting."""
     hand, table = check_hand_and_table(hand, table)
     check_type("rules", rules, Rules)
-    return _count_against(hand, subset_sum_counts(table, rules.capture_limit), rules)
+    return capture_count(hand_groups(hand, rules), table)
 
 
 def _count_against(hand: Sequence[Card], table_counts: dict[int, int], rules: Rules) -> int:

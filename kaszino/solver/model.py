@@ -146,6 +146,8 @@ class RoundModel:
         self._stats: dict[int, Stats] = {}
         self._hand_groups: dict[int, dict[int, list[Step]]] = {}
         self._table_subsets: dict[tuple[int, int], list[Step]] = {}
+        self.made = 0
+        """How many table sub-multisets :meth:`table_subsets` has made (a measure of work)."""
         self._good_subsets: dict[tuple[int, int], Step] = {}
         self._lays: dict[int, tuple[Step, ...]] = {}
         self._hand_sums: dict[int, int] = {}
@@ -480,6 +482,7 @@ class RoundModel:
                     partial = grown
                 found = [Step(CAPTURE, 0, sig, n, s, p) for _, sig, n, s, p in partial]
                 found.sort(key=lambda step: (step.points, step.cards + step.spades), reverse=True)
+            self.made += len(found)
             known = self._table_subsets[key] = found
         return known
 

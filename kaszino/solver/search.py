@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
-from kaszino.engine.captures import Capture
+from kaszino.engine.captures import Capture, check_listable
 from kaszino.engine.moves import Lay, Move, Pass
 from kaszino.engine.scoring import DECK_SIZE, SPADES_IN_DECK
 from kaszino.engine.state import GameState
-from kaszino.errors import KaszinoError
+from kaszino.errors import KaszinoError, TooLargeError
 from kaszino.inputs import check_type
 from kaszino.solver.duels import DuelValues, single
 from kaszino.solver.model import (
@@ -34,6 +34,12 @@ from kaszino.solver.tablas import TablaBound
 
 INFINITY = 1000
 
+MAX_WORK = 250_000
+"""The most work one solve may take, counted as positions searched, table sub-multisets made and
+legal moves listed together: a position that needs more is refused with ``TooLargeError`` (about
+2–5 s of work). The slowest known position of the standard rules takes under 10,000; positions
+past it come from a notation or a puzzle file (a V8 table of twenty small cards)."""
+
 
 @dataclass(frozen=True)
 class Solution:
@@ -48,7 +54,8 @@ class Solution:
     ``best_moves`` (every move reaching ``value``, in ``legal_moves()`` order) and
     ``move_values`` (that number after each legal move) are found when first read: proving
     that a move merely ties the best, or by how much a weak move falls short, takes a full
-    search of the opponents' replies, which the value and the line do not need.
+    search of the opponents' replies, which the value and the line do not need. Those searches
+    share the solve's budget (:data:`MAX_WORK`): past it they raise ``TooLargeError``.
     """
 
     value: int
@@ -86,8 +93,9 @@ class MoveValues(Mapping[Move, int]):
     def _steps(self) -> dict[Move, Step]:
         """Every legal move (in ``legal_moves()`` order) with its move in the model."""
         if self._listed is None:
-            model = self._live().model
-            self._listed = {move: model.of_move(move) for move in playable_moves(self._state)}
+            search = self._live()
+            moves = search.listed(self._state)
+            self._listed = {move: search.model.of_move(move) for move in moves}
             self._distinct = len(set(self._listed.values()))
         return self._listed
 
@@ -135,11 +143,15 @@ class MoveValues(Mapping[Move, int]):
 
 
 def solve(state: GameState) -> Solution:
-    """Solve the open last round from ``state`` (claims and Fals! calls are left out)."""
+    """Solve the open last round from ``state`` (claims and Fals! calls are left out).
+
+    A position that needs more work than :data:`MAX_WORK` is refused with ``TooLargeError``.
+    """
     check_type("state", state, GameState)
     problem = "the game is over" if state.finished else _unsolvable(state)
     if problem is not None:
         raise KaszinoError(f"cannot solve this position: {problem}")
+    check_listable(state.hands[state.to_move], state.table, state.rules)  # the line lists the moves
     search = _Search(state)
     value = search.exact(search.root)
     line = search.line(search.root, _quiet(state), value)
@@ -175,6 +187,9 @@ class _Search:
         self.model = RoundModel(state.rules)
         self.player = state.to_move
         self.nodes = 0
+        self.budget = MAX_WORK
+        """What ``nodes`` and the model's sub-multisets may reach together; each list of legal
+        moves made lowers it by its length (:meth:`listed`)."""
         self.root: Node = self.model.node_of(state)
         self.bounds: dict[tuple[object, ...], tuple[int, int]] = {}
         self.best: dict[tuple[object, ...], Step] = {}
@@ -187,6 +202,25 @@ class _Search:
         """Per depth below the root, the sum of the capture that last cut the search off there:
         the same sum is tried first in the next position at that depth (a killer heuristic by sum:
         the capture itself is rarely legal in a sibling position, the sum usually is)."""
+
+    # --- the budget -------------------------------------------------------------------------
+    def check_budget(self) -> None:
+        """Refuse to go on once the work done is past :data:`MAX_WORK`."""
+        if self.nodes + self.model.made > self.budget:
+            self.refuse()
+
+    def refuse(self) -> None:
+        """The work done is past :data:`MAX_WORK`: stop with ``TooLargeError``."""
+        raise TooLargeError(f"this position is too large to solve exactly: past {MAX_WORK} units of "
+                            f"work ({self.nodes} positions, {self.model.made} table subsets, "
+                            f"{MAX_WORK - self.budget} legal moves listed)")
+
+    def listed(self, state: GameState) -> list[Move]:
+        """:func:`playable_moves` of ``state``, their number taken from the budget."""
+        moves = playable_moves(state)
+        self.budget -= len(moves)
+        self.check_budget()
+        return moves
 
     # --- the model's transitions ----------------------------------------------------------
     def play(self, node: Node, step: Step) -> Node:
@@ -289,6 +323,8 @@ class _Search:
 
     def _best_move(self, node: Node, key: tuple[object, ...], depth: int, alpha: int, beta: int) -> int:
         """The alpha-beta loop over the mover's moves (fail-soft); the best move goes to the table."""
+        if self.nodes + self.model.made > self.budget:  # check_budget, inline: this runs for every node
+            self.refuse()
         maximise = node[2] == self.player
         best = -INFINITY if maximise else INFINITY
         best_step = None
@@ -426,7 +462,7 @@ class _Search:
         the first in ``legal_moves()`` order of those that are the same model move.
         """
         best = self.best.get(self._key(node)[0])
-        steps = [(move, self.model.of_move(move)) for move in playable_moves(state)]
+        steps = [(move, self.model.of_move(move)) for move in self.listed(state)]
         steps.sort(key=lambda pair: pair[1] != best)
         for move, step in steps:
             child = self.play(node, step)
