@@ -216,7 +216,7 @@ class OutputFile(_Target):
         """Check again, then put ``data`` (text is UTF-8) in the target's place in one step."""
         target = self.check()
         try:
-            _replace_file(target, data.encode("utf-8") if isinstance(data, str) else data)
+            replace_file(target, data.encode("utf-8") if isinstance(data, str) else data)
         except OSError as problem:
             raise self.refuse(f"cannot write there ({reason(problem)}); nothing written") from None
         return target
@@ -227,7 +227,10 @@ def _sibling(target: Path, suffix: str) -> Path:
     return target.with_name(f".{target.name[:100]}.{secrets.token_hex(6)}{suffix}")
 
 
-def _replace_file(target: Path, data: bytes) -> None:
+def replace_file(target: Path, data: bytes) -> None:
+    """Put ``data`` in the place of the file ``target`` in one step: written to a new file beside it,
+    flushed to disk, then renamed over it (keeping its mode); on any failure the temporary file is
+    removed and ``target`` is as it was."""
     existing = _mode(target)
     temporary = _sibling(target, ".tmp")
     try:

@@ -38,7 +38,7 @@ from typing import Any, BinaryIO
 import platformdirs
 
 from kaszino.errors import StoreError, quote
-from kaszino.files import check_input, open_input, read_bytes
+from kaszino.files import check_input, open_input, read_bytes, replace_file
 from kaszino.inputs import MAX_COUNT, check_real, check_whole
 from kaszino.store.guard import MAX_SCHEMA_ROWS, MAX_STEPS, MAX_TEXT, Guard, Read, schema_rows
 from kaszino.store.recovery import MAX_FILE_BYTES, in_use_error, recovered_image
@@ -493,7 +493,7 @@ class Store:
         if not self._snapshots or not self._writes or unchanged:
             return
         try:
-            self.path.write_bytes(self._connection.serialize())
+            replace_file(self.path, self._connection.serialize())
         except OSError as error:
             raise StoreError(f"{self.path}: cannot save the progress file "
                              f"({error.strerror or error})") from None
