@@ -27,10 +27,11 @@ from kaszino.solver.model import (
     PASS_STEP,
     Node,
     RoundModel,
+    Stats,
     Step,
     gain,
 )
-from kaszino.solver.tablas import TablaBound
+from kaszino.solver.tablas import Most, TablaBound
 
 INFINITY = 1000
 
@@ -171,9 +172,9 @@ def _quiet(state: GameState) -> GameState:
 class _Search:
     """One search: the model, the root, the transposition table and the node count."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, player: int | None = None) -> None:
         self.model = RoundModel(state.rules)
-        self.player = state.to_move
+        self.player = state.to_move if player is None else player
         self.nodes = 0
         self.root: Node = self.model.node_of(state)
         self.bounds: dict[tuple[object, ...], tuple[int, int]] = {}
@@ -258,13 +259,9 @@ class _Search:
         if mover == NOBODY:
             return self.model.utility(node[6], self.player)
         self.nodes += 1
-        hands = node[0]
-        if sum(hands) == hands[mover]:  # the mover alone holds cards
-            alone = self._alone(node)
-            if alone is not None:
-                return alone
-        if self.duels is not None and node[4] == NOT_FORCED and single(hands[0]) and single(hands[1]):
-            return self.duels.value(node, self.player, alpha, beta)
+        closed = self._closed_form(node, alpha, beta)
+        if closed is not None:
+            return closed
         key, base = self._key(node)
         entry = self.bounds.get(key)
         if entry is not None:
@@ -286,6 +283,19 @@ class _Search:
             low = high = best
         self.bounds[key] = (low - base, high - base)
         return best
+
+    def _closed_form(self, node: Node, alpha: int, beta: int) -> int | None:
+        """The value of ``node`` without search where it follows in closed form (the lone player,
+        one card each: below), fail-soft within (alpha, beta); else None. Both hold only when the
+        cards in the hands are the last of the deal."""
+        hands, mover = node[0], node[2]
+        if sum(hands) == hands[mover]:  # the mover alone holds cards
+            alone = self._alone(node)
+            if alone is not None:
+                return alone
+        if self.duels is not None and node[4] == NOT_FORCED and single(hands[0]) and single(hands[1]):
+            return self.duels.value(node, self.player, alpha, beta)
+        return None
 
     def _best_move(self, node: Node, key: tuple[object, ...], depth: int, alpha: int, beta: int) -> int:
         """The alpha-beta loop over the mover's moves (fail-soft); the best move goes to the table."""
@@ -342,17 +352,14 @@ class _Search:
 
     def _static_bounds(self, node: Node) -> tuple[int, int]:
         """Bounds on the value from what is still in play, before any search."""
-        hands, table, mover, _, forced, _, counters = node
+        counters = node[6]
         model, player = self.model, self.player
-        in_hands, on_table = model.stats(sum(hands)), model.stats(table)
-        # the table's total minus the hands' never falls, and a tábla needs it at zero or below
-        possible = on_table.total <= in_hands.total
-        most = self.tablas.most(hands, on_table.total, mover, forced) if possible else self.no_tablas
+        rest = self._in_play(node)
+        most = self._most_tablas(node)
         tabla = model.best_tabla
         if model.players == 2:
             # each card is worth more in one's own pile than in the other's
-            cards, spades = in_hands.cards + on_table.cards, in_hands.spades + on_table.spades
-            points = in_hands.points + on_table.points
+            cards, spades, points = rest.taken
             me, other = 3 * player, 3 * (1 - player)
             lead = counters[me + 2] - counters[other + 2]
             mine, theirs = counters[me], counters[other]
@@ -361,7 +368,6 @@ class _Search:
             high = score(mine + cards, my_spades + spades, lead + points, theirs, their_spades)
             low = score(mine, my_spades, lead - points, theirs + cards, their_spades + spades)
             return low - tabla * most[1 - player], high + tabla * most[player]
-        rest = in_hands.plus(on_table)
         secured, reachable = model.majority_prospects(counters, rest)
         best_secured = best_reachable = -INFINITY  # among the others
         for p in self.others:
@@ -372,6 +378,19 @@ class _Search:
         high = mine + rest.points + tabla * most[player] + reachable[player] - best_secured
         low = mine + secured[player] - (best_reachable + rest.points)
         return low, high
+
+    def _in_play(self, node: Node) -> Stats:
+        """Every card still to be taken: the hands and the table."""
+        return self.model.stats(sum(node[0])).plus(self.model.stats(node[1]))
+
+    def _most_tablas(self, node: Node) -> Most:
+        """Per player, the most táblák he can still make (:mod:`kaszino.solver.tablas`)."""
+        hands, table, mover, _, forced = node[:5]
+        in_hands, on_table = self.model.stats(sum(hands)), self.model.stats(table)
+        # the table's total minus the hands' never falls, and a tábla needs it at zero or below
+        if on_table.total > in_hands.total:
+            return self.no_tablas
+        return self.tablas.most(hands, on_table.total, mover, forced)
 
     def _alone(self, node: Node) -> int | None:
         """The value of a node where only the mover holds cards (the caller checks that), when it
