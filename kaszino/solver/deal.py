@@ -164,13 +164,14 @@ class DealSearch(_Search):
             known = self._talon_stats[left] = self.model.stats(signature(cards))
         return known
 
-    def _most_tablas(self, node: Node) -> Most:
-        """The táblák of this round (the relaxed game of :mod:`kaszino.solver.tablas`), plus, for
-        each round to come, one per card each player will hold in it (a tábla takes a hand card).
-        None at all once the table is worth more than every card still to be played: the table's
-        total minus the cards still to be played never falls (a draw moves cards from the talon
-        to the hands), and a tábla needs it at zero or below."""
-        this_round = super()._most_tablas(node)
+    def _tabla_points(self, node: Node) -> Most:
+        """The tábla points of this round (the relaxed game of :mod:`kaszino.solver.tablas`), plus,
+        for each round to come, one tábla per card each player will hold in it (a tábla takes a
+        hand card), each worth the points of a tábla that is no first move. None at all once the
+        table is worth more than every card still to be played: the table's total minus the
+        cards still to be played never falls (a draw moves cards from the talon to the hands),
+        and a tábla needs it at zero or below."""
+        this_round = super()._tabla_points(node)
         left = draws_left(node)
         if not left:
             return this_round
@@ -178,5 +179,5 @@ class DealSearch(_Search):
         to_play = self.model.stats(sum(hands)).total + self._talon_rest(left).total
         if self.model.stats(table).total > to_play:
             return self.no_tablas
-        later = left * self.rules.hand_size(self.rules.rounds)
-        return tuple(count + later for count in this_round)
+        later = left * self.rules.hand_size(self.rules.rounds) * self.rules.tabla_points
+        return tuple(points + later for points in this_round)

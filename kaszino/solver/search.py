@@ -355,8 +355,7 @@ class _Search:
         counters = node[6]
         model, player = self.model, self.player
         rest = self._in_play(node)
-        most = self._most_tablas(node)
-        tabla = model.best_tabla
+        most = self._tabla_points(node)
         if model.players == 2:
             # each card is worth more in one's own pile than in the other's
             cards, spades, points = rest.taken
@@ -367,15 +366,15 @@ class _Search:
             score = model.duel_score
             high = score(mine + cards, my_spades + spades, lead + points, theirs, their_spades)
             low = score(mine, my_spades, lead - points, theirs + cards, their_spades + spades)
-            return low - tabla * most[1 - player], high + tabla * most[player]
+            return low - most[1 - player], high + most[player]
         secured, reachable = model.majority_prospects(counters, rest)
         best_secured = best_reachable = -INFINITY  # among the others
         for p in self.others:
             points = counters[3 * p + 2]
             best_secured = max(best_secured, points + secured[p])
-            best_reachable = max(best_reachable, points + tabla * most[p] + reachable[p])
+            best_reachable = max(best_reachable, points + most[p] + reachable[p])
         mine = counters[3 * player + 2]
-        high = mine + rest.points + tabla * most[player] + reachable[player] - best_secured
+        high = mine + rest.points + most[player] + reachable[player] - best_secured
         low = mine + secured[player] - (best_reachable + rest.points)
         return low, high
 
@@ -383,14 +382,16 @@ class _Search:
         """Every card still to be taken: the hands and the table."""
         return self.model.stats(sum(node[0])).plus(self.model.stats(node[1]))
 
-    def _most_tablas(self, node: Node) -> Most:
-        """Per player, the most táblák he can still make (:mod:`kaszino.solver.tablas`)."""
+    def _tabla_points(self, node: Node) -> Most:
+        """Per player, the most points he can still make by táblák: the most táblák he can make
+        (:mod:`kaszino.solver.tablas`), each worth at most the best a tábla is worth."""
         hands, table, mover, _, forced = node[:5]
         in_hands, on_table = self.model.stats(sum(hands)), self.model.stats(table)
         # the table's total minus the hands' never falls, and a tábla needs it at zero or below
         if on_table.total > in_hands.total:
             return self.no_tablas
-        return self.tablas.most(hands, on_table.total, mover, forced)
+        worth = self.model.best_tabla
+        return tuple(worth * count for count in self.tablas.most(hands, on_table.total, mover, forced))
 
     def _alone(self, node: Node) -> int | None:
         """The value of a node where only the mover holds cards (the caller checks that), when it
