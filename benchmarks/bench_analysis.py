@@ -31,8 +31,8 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from typing import TextIO
 
+from kaszino.cli.analyse import progress_bar
 from kaszino.engine.moves import Move
 from kaszino.engine.record import GameRecord, record_game
 from kaszino.engine.rules import STANDARD
@@ -42,21 +42,6 @@ from kaszino.solver.analysis import Budget, analyse
 from kaszino.solver.deal import DealSearch
 
 FIRST_SEED = 1000
-
-
-def progress_bar(stream: TextIO, width: int = 30) -> Callable[[int, int], None]:
-    """A ``progress(done, total)`` callback drawing a bar on ``stream`` (a line of its own when done)."""
-    started = time.perf_counter()
-
-    def show(done: int, total: int) -> None:
-        filled = width * done // total
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} positions, "
-                     f"{time.perf_counter() - started:.1f} s")
-        if done == total:
-            stream.write("\n")
-        stream.flush()
-
-    return show
 
 
 def played_deal(seed: int) -> list[tuple[GameState, Move]]:

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from minimax_reference import move_values, score_difference, without_claims
 
+from kaszino.cli import main
 from kaszino.engine.moves import Move
 from kaszino.engine.record import GameRecord, record_game
 from kaszino.engine.rules import Rules, preset
@@ -175,3 +177,24 @@ def test_an_unfinished_deal_is_refused() -> None:
         analyse(record)
     with pytest.raises(KaszinoError, match="deal 2 of the record has no move"):
         analyse(record, deal=2)
+
+
+def test_the_command_prints_the_record_annotated(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``kaszino analyse RECORD``: the record with one comment per move, which still loads as the
+    same game; the last move exact, its values those of the analysis."""
+    record = _record(9)
+    path = tmp_path / "game.txt"
+    path.write_text(record.to_text(), encoding="utf-8")
+    assert main(["analyse", str(path), "--seconds", "3", "--quiet", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert GameRecord.from_text(out) == record
+    notes = [line for line in out.splitlines() if line[:1].isdigit()]
+    assert len(notes) == len(record.moves) and all("  # player " in line for line in notes)
+    assert "From move " in out and "on every value is exact" in out
+    last = analyse(record, budget=Budget(seconds=None, positions=1_000)).moves[-1]
+    assert notes[-1].endswith(f"best {last.best}, after the move {last.played}, cost {last.cost}")
+
+
+def test_the_command_names_a_missing_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyse", str(tmp_path / "none.txt")]) == 2
+    assert "none.txt: no such record file" in capsys.readouterr().err

@@ -11,11 +11,11 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from kaszino.cli import app, classroom, play, progress, puzzles, site
+from kaszino.cli import analyse, app, classroom, play, progress, puzzles, site
 from kaszino.cli.arguments import Parser
 from kaszino.errors import KaszinoError, quote
 
-COMMAND_GROUPS = (play, puzzles, progress, app, classroom, site)
+COMMAND_GROUPS = (play, analyse, puzzles, progress, app, classroom, site)
 """The modules that add subcommands, in the order ``kaszino --help`` lists them."""
 
 
