@@ -84,6 +84,21 @@ def test_horizon_bounds_hold_the_exact_value(seed: int, round_number: int) -> No
         assert lower.exact(lower.root) <= exact <= upper.exact(upper.root), stop
 
 
+@settings(max_examples=20, deadline=None, derandomize=True)
+@given(st.integers(0, 10**6), st.sampled_from(PRESETS))
+def test_static_bounds_hold_every_outcome(seed: int, name: str) -> None:
+    """The static bounds hold not only the minimax but every way the deal can end: at each
+    position of a whole deal played by greedy against random, the deal's real result for each
+    player lies within that player's bounds of the position (the talon's cards counted, the
+    táblák to come)."""
+    final, history = _played(seed, preset(name), lambda s: s.deal_over)
+    searches = [DealSearch(history[0], player) for player in (0, 1)]
+    for state in history[:-1]:
+        for player, search in enumerate(searches):
+            low, high = search.static_bounds(search.node(state))
+            assert low <= score_difference(final, player) <= high, (state.notation(), player)
+
+
 def _record(seed: int, name: str = "trainer") -> GameRecord:
     """A whole first deal played by greedy against random, as a record."""
     _, history = _played(seed, preset(name), lambda s: s.deal_over)
