@@ -94,7 +94,7 @@ class DealSearch(_Search):
         self.deadline: float | None = None
         self._probe = _quiet(state)
         self._draws: dict[tuple[int, int], tuple[tuple[int, ...], int]] = {}
-        self._talon_stats: dict[int, Stats] = {}
+        self._talon_signatures: dict[int, int] = {}
         self.root = self.node(state)
 
     def node(self, state: GameState) -> Node:
@@ -154,30 +154,30 @@ class DealSearch(_Search):
         return super()._closed_form(node, alpha, beta) if not draws_left(node) else None
 
     # --- static bounds over the rounds to come ----------------------------------------------
-    def _in_play(self, node: Node) -> Stats:
-        return super()._in_play(node).plus(self._talon_rest(draws_left(node)))
+    def _to_come(self, node: Node) -> Stats | None:
+        left = draws_left(node)
+        return self.model.stats(self._talon_rest(left)) if left else None
 
-    def _talon_rest(self, left: int) -> Stats:
-        known = self._talon_stats.get(left)
+    def _talon_rest(self, left: int) -> int:
+        """The signature of the talon's cards still to be dealt when ``left`` draws are to come."""
+        known = self._talon_signatures.get(left)
         if known is None:
             cards: tuple[Card, ...] = self.talon[len(self.talon) - left * self.per_draw:]
-            known = self._talon_stats[left] = self.model.stats(signature(cards))
+            known = self._talon_signatures[left] = signature(cards)
         return known
 
-    def _tabla_points(self, node: Node) -> Most:
+    def _tabla_points(self, node: Node, in_hands: Stats, on_table: Stats) -> Most:
         """The tábla points of this round (the relaxed game of :mod:`kaszino.solver.tablas`), plus,
         for each round to come, one tábla per card each player will hold in it (a tábla takes a
         hand card), each worth the points of a tábla that is no first move. None at all once the
         table is worth more than every card still to be played: the table's total minus the
         cards still to be played never falls (a draw moves cards from the talon to the hands),
         and a tábla needs it at zero or below."""
-        this_round = super()._tabla_points(node)
+        this_round = super()._tabla_points(node, in_hands, on_table)
         left = draws_left(node)
         if not left:
             return this_round
-        hands, table = node[0], node[1]
-        to_play = self.model.stats(sum(hands)).total + self._talon_rest(left).total
-        if self.model.stats(table).total > to_play:
+        if on_table.total > in_hands.total + self.model.stats(self._talon_rest(left)).total:
             return self.no_tablas
         later = left * self.rules.hand_size(self.rules.rounds) * self.rules.tabla_points
         return tuple(points + later for points in this_round)

@@ -183,6 +183,7 @@ class _Search:
         self.tablas = TablaBound(self.model, may_pass=self.may_pass)
         self.duels = DuelValues(self.model) if self.model.players == 2 else None
         self.no_tablas = (0,) * self.model.players
+        self._tabla_worth: dict[Most, Most] = {}
         self.others = [p for p in range(self.model.players) if p != self.player]
         self.cutting_sums: dict[int, int] = {}
         """Per depth below the root, the sum of the capture that last cut the search off there:
@@ -352,13 +353,17 @@ class _Search:
 
     def _static_bounds(self, node: Node) -> tuple[int, int]:
         """Bounds on the value from what is still in play, before any search."""
-        counters = node[6]
+        hands, table, *_, counters = node
         model, player = self.model, self.player
-        rest = self._in_play(node)
-        most = self._tabla_points(node)
+        in_hands, on_table = model.stats(sum(hands)), model.stats(table)
+        most = self._tabla_points(node, in_hands, on_table)
+        coming = self._to_come(node)
         if model.players == 2:
             # each card is worth more in one's own pile than in the other's
-            cards, spades, points = rest.taken
+            cards, spades = in_hands.cards + on_table.cards, in_hands.spades + on_table.spades
+            points = in_hands.points + on_table.points
+            if coming is not None:
+                cards, spades, points = cards + coming.cards, spades + coming.spades, points + coming.points
             me, other = 3 * player, 3 * (1 - player)
             lead = counters[me + 2] - counters[other + 2]
             mine, theirs = counters[me], counters[other]
@@ -367,6 +372,7 @@ class _Search:
             high = score(mine + cards, my_spades + spades, lead + points, theirs, their_spades)
             low = score(mine, my_spades, lead - points, theirs + cards, their_spades + spades)
             return low - most[1 - player], high + most[player]
+        rest = in_hands.plus(on_table) if coming is None else in_hands.plus(on_table).plus(coming)
         secured, reachable = model.majority_prospects(counters, rest)
         best_secured = best_reachable = -INFINITY  # among the others
         for p in self.others:
@@ -378,20 +384,23 @@ class _Search:
         low = mine + secured[player] - (best_reachable + rest.points)
         return low, high
 
-    def _in_play(self, node: Node) -> Stats:
-        """Every card still to be taken: the hands and the table."""
-        return self.model.stats(sum(node[0])).plus(self.model.stats(node[1]))
+    def _to_come(self, node: Node) -> Stats | None:
+        """The cards still in play besides the hands and the table: none in the last round."""
+        return None
 
-    def _tabla_points(self, node: Node) -> Most:
+    def _tabla_points(self, node: Node, in_hands: Stats, on_table: Stats) -> Most:
         """Per player, the most points he can still make by táblák: the most táblák he can make
-        (:mod:`kaszino.solver.tablas`), each worth at most the best a tábla is worth."""
-        hands, table, mover, _, forced = node[:5]
-        in_hands, on_table = self.model.stats(sum(hands)), self.model.stats(table)
+        (:mod:`kaszino.solver.tablas`), each worth at most the best a tábla is worth.
+        ``in_hands`` and ``on_table`` are what the hands and the table hold."""
         # the table's total minus the hands' never falls, and a tábla needs it at zero or below
         if on_table.total > in_hands.total:
             return self.no_tablas
-        worth = self.model.best_tabla
-        return tuple(worth * count for count in self.tablas.most(hands, on_table.total, mover, forced))
+        hands, _, mover, _, forced = node[:5]
+        most = self.tablas.most(hands, on_table.total, mover, forced)
+        points = self._tabla_worth.get(most)
+        if points is None:
+            points = self._tabla_worth[most] = tuple([self.model.best_tabla * count for count in most])
+        return points
 
     def _alone(self, node: Node) -> int | None:
         """The value of a node where only the mover holds cards (the caller checks that), when it
