@@ -12,12 +12,12 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from kaszino.cli import app, classroom, lab, play, progress, puzzles, site
+from kaszino.cli import analyse, app, classroom, lab, play, progress, puzzles, site
 from kaszino.cli.arguments import Parser
 from kaszino.errors import KaszinoError, quote
 from kaszino.shipped import release
 
-COMMAND_GROUPS = (play, puzzles, progress, lab, app, classroom, site)
+COMMAND_GROUPS = (play, analyse, puzzles, progress, lab, app, classroom, site)
 """The modules that add subcommands, in the order ``kaszino --help`` lists them."""
 
 INTERRUPTED = 130

@@ -27,10 +27,11 @@ from kaszino.solver.model import (
     PASS_STEP,
     Node,
     RoundModel,
+    Stats,
     Step,
     gain,
 )
-from kaszino.solver.tablas import TablaBound
+from kaszino.solver.tablas import Most, TablaBound
 
 INFINITY = 1000
 
@@ -183,9 +184,9 @@ def _quiet(state: GameState) -> GameState:
 class _Search:
     """One search: the model, the root, the transposition table and the node count."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, player: int | None = None) -> None:
         self.model = RoundModel(state.rules)
-        self.player = state.to_move
+        self.player = state.to_move if player is None else player
         self.nodes = 0
         self.budget = MAX_WORK
         """What ``nodes`` and the model's sub-multisets may reach together; each list of legal
@@ -197,6 +198,7 @@ class _Search:
         self.tablas = TablaBound(self.model, may_pass=self.may_pass)
         self.duels = DuelValues(self.model) if self.model.players == 2 else None
         self.no_tablas = (0,) * self.model.players
+        self._tabla_worth: dict[Most, Most] = {}
         self.others = [p for p in range(self.model.players) if p != self.player]
         self.cutting_sums: dict[int, int] = {}
         """Per depth below the root, the sum of the capture that last cut the search off there:
@@ -292,13 +294,9 @@ class _Search:
         if mover == NOBODY:
             return self.model.utility(node[6], self.player)
         self.nodes += 1
-        hands = node[0]
-        if sum(hands) == hands[mover]:  # the mover alone holds cards
-            alone = self._alone(node)
-            if alone is not None:
-                return alone
-        if self.duels is not None and node[4] == NOT_FORCED and single(hands[0]) and single(hands[1]):
-            return self.duels.value(node, self.player, alpha, beta)
+        closed = self._closed_form(node, alpha, beta)
+        if closed is not None:
+            return closed
         key, base = self._key(node)
         entry = self.bounds.get(key)
         if entry is not None:
@@ -320,6 +318,19 @@ class _Search:
             low = high = best
         self.bounds[key] = (low - base, high - base)
         return best
+
+    def _closed_form(self, node: Node, alpha: int, beta: int) -> int | None:
+        """The value of ``node`` without search where it follows in closed form (the lone player,
+        one card each: below), fail-soft within (alpha, beta); else None. Both hold only when the
+        cards in the hands are the last of the deal."""
+        hands, mover = node[0], node[2]
+        if sum(hands) == hands[mover]:  # the mover alone holds cards
+            alone = self._alone(node)
+            if alone is not None:
+                return alone
+        if self.duels is not None and node[4] == NOT_FORCED and single(hands[0]) and single(hands[1]):
+            return self.duels.value(node, self.player, alpha, beta)
+        return None
 
     def _best_move(self, node: Node, key: tuple[object, ...], depth: int, alpha: int, beta: int) -> int:
         """The alpha-beta loop over the mover's moves (fail-soft); the best move goes to the table."""
@@ -378,17 +389,17 @@ class _Search:
 
     def _static_bounds(self, node: Node) -> tuple[int, int]:
         """Bounds on the value from what is still in play, before any search."""
-        hands, table, mover, _, forced, _, counters = node
+        hands, table, *_, counters = node
         model, player = self.model, self.player
         in_hands, on_table = model.stats(sum(hands)), model.stats(table)
-        # the table's total minus the hands' never falls, and a tábla needs it at zero or below
-        possible = on_table.total <= in_hands.total
-        most = self.tablas.most(hands, on_table.total, mover, forced) if possible else self.no_tablas
-        tabla = model.best_tabla
+        most = self._tabla_points(node, in_hands, on_table)
+        coming = self._to_come(node)
         if model.players == 2:
             # each card is worth more in one's own pile than in the other's
             cards, spades = in_hands.cards + on_table.cards, in_hands.spades + on_table.spades
             points = in_hands.points + on_table.points
+            if coming is not None:
+                cards, spades, points = cards + coming.cards, spades + coming.spades, points + coming.points
             me, other = 3 * player, 3 * (1 - player)
             lead = counters[me + 2] - counters[other + 2]
             mine, theirs = counters[me], counters[other]
@@ -396,18 +407,36 @@ class _Search:
             score = model.duel_score
             high = score(mine + cards, my_spades + spades, lead + points, theirs, their_spades)
             low = score(mine, my_spades, lead - points, theirs + cards, their_spades + spades)
-            return low - tabla * most[1 - player], high + tabla * most[player]
-        rest = in_hands.plus(on_table)
+            return low - most[1 - player], high + most[player]
+        rest = in_hands.plus(on_table) if coming is None else in_hands.plus(on_table).plus(coming)
         secured, reachable = model.majority_prospects(counters, rest)
         best_secured = best_reachable = -INFINITY  # among the others
         for p in self.others:
             points = counters[3 * p + 2]
             best_secured = max(best_secured, points + secured[p])
-            best_reachable = max(best_reachable, points + tabla * most[p] + reachable[p])
+            best_reachable = max(best_reachable, points + most[p] + reachable[p])
         mine = counters[3 * player + 2]
-        high = mine + rest.points + tabla * most[player] + reachable[player] - best_secured
+        high = mine + rest.points + most[player] + reachable[player] - best_secured
         low = mine + secured[player] - (best_reachable + rest.points)
         return low, high
+
+    def _to_come(self, node: Node) -> Stats | None:
+        """The cards still in play besides the hands and the table: none in the last round."""
+        return None
+
+    def _tabla_points(self, node: Node, in_hands: Stats, on_table: Stats) -> Most:
+        """Per player, the most points he can still make by táblák: the most táblák he can make
+        (:mod:`kaszino.solver.tablas`), each worth at most the best a tábla is worth.
+        ``in_hands`` and ``on_table`` are what the hands and the table hold."""
+        # the table's total minus the hands' never falls, and a tábla needs it at zero or below
+        if on_table.total > in_hands.total:
+            return self.no_tablas
+        hands, _, mover, _, forced = node[:5]
+        most = self.tablas.most(hands, on_table.total, mover, forced)
+        points = self._tabla_worth.get(most)
+        if points is None:
+            points = self._tabla_worth[most] = tuple([self.model.best_tabla * count for count in most])
+        return points
 
     def _alone(self, node: Node) -> int | None:
         """The value of a node where only the mover holds cards (the caller checks that), when it
