@@ -354,7 +354,8 @@ class GameState:
         return replace(self, winner=winner, finished=True)
 
     # --- calls: "Ausz!" and "Fals!" --------------------------------------------------------
-    def _claim_problem(self, player: int) -> Refusal | None:
+    def _claim_problem(self, player: int, totals: tuple[int, ...] | None = None) -> Refusal | None:
+        """Why ``player`` may not claim now; ``totals``: the secured points, if already counted."""
         rules = self.rules
         if not 0 <= player < self.players:
             return Refusal.of("no_such_player", player=player, players=self.players)
@@ -362,7 +363,7 @@ class GameState:
             return Refusal.of("no_claims")
         if self.pending is not None:
             return Refusal.of("claim_while_challengeable")
-        secured = self.totals()[player]
+        secured = (self.totals() if totals is None else totals)[player]
         if secured < rules.target:
             return Refusal.of("claim_short", player=player, secured=secured, target=rules.target)
         return None
@@ -373,10 +374,11 @@ class GameState:
             return self
         start = first[0] if first else self.to_move
         order = dict.fromkeys([*first, *((start + step) % self.players for step in range(self.players))])
+        totals = self.totals()  # counted once for every player's claim
         for player in order:
-            if self._claim_problem(player) is None:
+            if self._claim_problem(player, totals) is None:
                 if log is not None:
-                    log.append(Claimed(player, self.totals()[player], automatic=True))
+                    log.append(Claimed(player, totals[player], automatic=True))
                 return self._won(player, log)
         return self
 
