@@ -45,7 +45,8 @@ def test_s2_both_sides_must_be_non_empty() -> None:
 def test_s2_limit_13_counts_and_14_does_not() -> None:
     assert keys(captures(cards("K♠"), cards("6♦ 7♣"))) == keys([capture("K♠", "6♦ 7♣")])
     assert captures(cards("K♠ A♥"), cards("7♦ 7♣")) == []
-    assert str(capture_problem(cards("K♠ A♥"), cards("7♦ 7♣"))).startswith("the sum is too high: K+A = 14 > 13")
+    too_high = capture_problem(cards("K♠ A♥"), cards("7♦ 7♣"))
+    assert str(too_high).startswith("the sum is too high: K+A = 14 > 13")
 
 
 def test_s2_each_capture_is_one_hand_group_and_one_table_group() -> None:
