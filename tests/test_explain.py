@@ -82,8 +82,8 @@ def test_sums_that_differ_are_shown_with_both_sums() -> None:
 
 @pytest.mark.parametrize(("hand", "table", "equation"), [
     ("3♦", "2♠", "3 ≠ 2."),  # a lone number card is its own sum
-    ("K♣", "J♦", "K = 13 ≠ J = 11."),  # a picture card shows its value
-    ("5♠", "9♠ 2♦", "5 ≠ 9+2 = 11."),
+    ("K♣", "J♦", "K = 13 ≠ 11 = J."),  # a picture card shows its value
+    ("5♠", "9♠ 2♦", "5 ≠ 11 = 9+2."),
 ])
 def test_a_single_card_side_shows_no_repeated_number(hand: str, table: str, equation: str) -> None:
     fault = capture_fault(parse_cards(hand), parse_cards(table), STANDARD)

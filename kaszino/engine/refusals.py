@@ -51,7 +51,7 @@ def text_fields(fields: Mapping[str, object]) -> dict[str, object]:
 
     A player (a field named in :data:`~kaszino.engine.events.PLAYER_FIELDS`) is shown from 1, a
     row of players as ``3, 4, 1`` (and ``f_ordinals``: "a 3., a 4., az 1."); a card as ``10♦``;
-    several cards joined by spaces (and ``f_sum``: their ranks added up, ``5+K = 18``); other
+    several cards joined by spaces (and ``f_sum``: their ranks added up, ``5+K = 18``; ``f_sum_right``: ``18 = 5+K``); other
     numbers in a row (the players' totals) as ``5 | 3``.
     Every field ``f`` also gives ``f_a`` and ``f_A``: the Hungarian article before it, small and
     capital ("a 2. játékos", "Az A♠").
@@ -71,6 +71,7 @@ def text_fields(fields: Mapping[str, object]) -> dict[str, object]:
             shown = " ".join(map(str, value))
             article = hu_article(shown)
             filled[f"{name}_sum"] = _card_sum_text(value)
+            filled[f"{name}_sum_right"] = _card_sum_text(value, total_first=True)
         elif isinstance(value, tuple):
             shown = " | ".join(map(str, value))
             article = hu_article(shown)
@@ -81,8 +82,11 @@ def text_fields(fields: Mapping[str, object]) -> dict[str, object]:
     return filled
 
 
-def _card_sum_text(cards: tuple[Card, ...]) -> str:
-    """Cards added up by rank: ``5+K = 18``; a lone card that shows its value is just ``3``."""
+def _card_sum_text(cards: tuple[Card, ...], *, total_first: bool = False) -> str:
+    """Cards added up by rank: ``5+K = 18`` (the right side of an equation: ``18 = 5+K``); a lone
+    card that shows its value is just ``3``."""
     ranks = "+".join(card.rank_name for card in cards)
     total = str(card_sum(cards))
-    return ranks if ranks == total else f"{ranks} = {total}"
+    if ranks == total:
+        return ranks
+    return f"{total} = {ranks}" if total_first else f"{ranks} = {total}"
