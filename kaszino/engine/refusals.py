@@ -51,8 +51,8 @@ def text_fields(fields: Mapping[str, object]) -> dict[str, object]:
 
     A player (a field named in :data:`~kaszino.engine.events.PLAYER_FIELDS`) is shown from 1, a
     row of players as ``3, 4, 1`` (and ``f_ordinals``: "a 3., a 4., az 1."); a card as ``10♦``;
-    several cards joined by spaces (and ``f_sum``: their ranks added up, ``5+K = 18``; ``f_sum_right``: ``18 = 5+K``); other
-    numbers in a row (the players' totals) as ``5 | 3``.
+    several cards joined by spaces (and ``f_sum``: their ranks added up, ``5+K = 18``;
+    ``f_sum_right``: ``18 = 5+K``); other numbers in a row (the players' totals) as ``5 | 3``.
     Every field ``f`` also gives ``f_a`` and ``f_A``: the Hungarian article before it, small and
     capital ("a 2. játékos", "Az A♠").
     """
