@@ -7,6 +7,7 @@ from reference import cards, key, position
 
 from kaszino import STANDARD, Capture, IllegalMoveError, Lay, Pass, Rules, captures, parse_cards
 from kaszino.engine.captures import capture_problem
+from kaszino.engine.refusals import Refusal
 
 
 def keys(found: list[Capture]) -> set[object]:
@@ -24,11 +25,13 @@ def test_s2_worked_example_has_exactly_three_captures() -> None:
 
 
 def test_s2_worked_example_the_18_capture_is_illegal() -> None:
-    assert capture_problem(cards("5♠ K♣"), cards("2♦ 9♠ 7♥")) == "18 > 13"
+    assert capture_problem(cards("5♠ K♣"), cards("2♦ 9♠ 7♥")) == Refusal.of(
+        "over_limit", hand=cards("5♠ K♣"), total=18, limit=13)
 
 
 def test_s2_sums_of_both_sides_must_match() -> None:
-    assert capture_problem(cards("5♠"), cards("2♦ 4♣")) == "5 ≠ 6"
+    assert capture_problem(cards("5♠"), cards("2♦ 4♣")) == Refusal.of(
+        "sums_differ", hand=cards("5♠"), table=cards("2♦ 4♣"), hand_total=5, table_total=6)
     assert capture_problem(cards("5♠"), cards("2♦ 3♣")) is None
 
 
@@ -42,7 +45,8 @@ def test_s2_both_sides_must_be_non_empty() -> None:
 def test_s2_limit_13_counts_and_14_does_not() -> None:
     assert keys(captures(cards("K♠"), cards("6♦ 7♣"))) == keys([capture("K♠", "6♦ 7♣")])
     assert captures(cards("K♠ A♥"), cards("7♦ 7♣")) == []
-    assert capture_problem(cards("K♠ A♥"), cards("7♦ 7♣")) == "14 > 13"
+    too_high = capture_problem(cards("K♠ A♥"), cards("7♦ 7♣"))
+    assert str(too_high).startswith("the sum is too high: K+A = 14 > 13")
 
 
 def test_s2_each_capture_is_one_hand_group_and_one_table_group() -> None:
@@ -87,7 +91,7 @@ def test_s2_a_wrong_capture_is_refused_with_its_reason() -> None:
     state = position(["5♠ A♥ K♣", "2♥ 3♥ 4♥"], "2♦ 4♣ 7♥ 9♠", round=2)
     with pytest.raises(IllegalMoveError, match="18 > 13"):
         state.play(capture("5♠ K♣", "2♦ 9♠ 7♥"))
-    with pytest.raises(IllegalMoveError, match="not available"):
+    with pytest.raises(IllegalMoveError, match="not in the hand of player 1: 2♥"):
         state.play(capture("2♥", "2♦"))
 
 

@@ -62,7 +62,7 @@ def test_v2_at_most_two_hand_cards_in_one_capture() -> None:
     pairs = {key(Capture(cards("A♠ 2♠"), cards("3♦"))), key(Capture(cards("3♠"), cards("3♦")))}
     assert {key(c) for c in limited} == pairs
     state = position([" ".join(map(str, hand)), "4♥"], "6♦ 3♦", rules=PRESETS["v2"], round=2)
-    with pytest.raises(IllegalMoveError, match="3 hand cards > 2"):
+    with pytest.raises(IllegalMoveError, match="3 hand cards: in this variant a capture uses at most 2"):
         state.play(three)
 
 
@@ -109,7 +109,7 @@ def test_v5_target_checked_only_after_each_deal() -> None:
     assert (v5.target, v5.target_check) == (21, "after_deal")
     during = mid_deal(v5, scores=(19, 0)).play(TAKE_BIG_CASINO)
     assert during.totals()[0] == 21 and not during.finished
-    assert "after a deal" in (during.problem(Claim(0)) or "")
+    assert "after a deal" in str(during.problem(Claim(0)))
     ended = last_lay(v5, PILE27, scores=(13, 0), deal=2)
     assert ended.finished and ended.winner == 0 and ended.totals() == (21, 4)
     below = last_lay(v5, PILE27, scores=(12, 0), deal=2)
@@ -128,7 +128,7 @@ FALSE_CAPTURE = Capture(cards("5♠"), cards("2♦ 4♣"))  # 5 ≠ 6
 
 
 def test_v6_a_false_capture_may_be_attempted_only_with_fals() -> None:
-    with pytest.raises(IllegalMoveError, match="5 ≠ 6"):
+    with pytest.raises(IllegalMoveError, match="5 ≠ 6 = 2\\+4"):
         position(*FALS_POSITION, round=2).play(FALSE_CAPTURE)
     state = position(*FALS_POSITION, rules=PRESETS["v6"], round=2)
     assert FALSE_CAPTURE not in state.legal_moves()  # listed moves stay correct

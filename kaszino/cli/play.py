@@ -19,12 +19,13 @@ from kaszino.engine.moves import Challenge, Claim, Move, NextDeal, parse_move
 from kaszino.engine.rules import PRESETS
 from kaszino.engine.state import GameState
 from kaszino.errors import IllegalMoveError, KaszinoError, StoreError
-from kaszino.i18n import tr, using_language
+from kaszino.i18n import language, tr, using_language
 from kaszino.inputs import MAX_SEED
 from kaszino.players.saved import save_session
 from kaszino.players.session import LEVELS, DealSheet, Session, make_session, seat_name
 from kaszino.store import Store, current_store
 from kaszino.teach.explain import explain_move
+from kaszino.teach.narrate import narrate
 from kaszino.teach.odds import odds_hint
 
 
@@ -83,12 +84,18 @@ def play(session: Session, lines: TextIO, out: TextIO, *, level: str = "expert",
     def say(text: str) -> None:
         print(text, file=out, flush=True)
 
+    def say_events() -> None:
+        """What the move just played set going, in the engine's account."""
+        for message in narrate(session.events):
+            say(message.render(language()))
+
     say(tr("play.welcome"))
     while not session.state.finished:
         while session.computer_due():
             before = session.state
             seat, move = session.computer_step()
             say(f"{who(seat, learner)}: {move} — {explain_move(before, move).text}")
+            say_events()
         for sheet in session.sheets[shown_sheets:]:
             say(sheet_text(sheet, learner))
         shown_sheets = len(session.sheets)
@@ -97,6 +104,7 @@ def play(session: Session, lines: TextIO, out: TextIO, *, level: str = "expert",
             break
         if state.deal_over:
             session.play(NextDeal())
+            say_events()
             continue
         if state != shown:
             say(describe(state, learner))
@@ -123,6 +131,7 @@ def play(session: Session, lines: TextIO, out: TextIO, *, level: str = "expert",
             continue
         try:
             session.play(move)
+            say_events()
         except IllegalMoveError:
             say(tr("play.refused", reason=explain_move(state, move).text))
         except KaszinoError as error:

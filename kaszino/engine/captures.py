@@ -22,6 +22,7 @@ from operator import itemgetter
 from typing import Any, TypeVar
 
 from kaszino.engine.cards import DECK, Card, card_sum, check_cards, check_distinct, check_hand_and_table
+from kaszino.engine.refusals import Refusal
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError, TooLargeError
 from kaszino.inputs import check_type
@@ -63,8 +64,8 @@ class Capture:
 
 def capture_problem(
     hand_cards: Sequence[Card], table_cards: Sequence[Card], rules: Rules = STANDARD
-) -> str | None:
-    """Why this pairing is not a correct capture (a short English reason), or None if it is.
+) -> Refusal | None:
+    """Why this pairing is not a correct capture (a refusal code with its numbers), or None if it is.
 
     The card sets must be non-empty; their sums must match and respect the limit and,
     under V2, the number of hand cards. Membership in hand and table is checked by the game.
@@ -72,16 +73,17 @@ def capture_problem(
     hand_cards, table_cards = check_hand_and_table(hand_cards, table_cards)
     check_type("rules", rules, Rules)
     if not hand_cards:
-        return "no hand card chosen"
+        return Refusal.of("no_hand_card")
     if not table_cards:
-        return "no table card chosen"
+        return Refusal.of("no_table_card")
     if rules.max_hand_cards is not None and len(hand_cards) > rules.max_hand_cards:
-        return f"{len(hand_cards)} hand cards > {rules.max_hand_cards}"
+        return Refusal.of("too_many_hand_cards", count=len(hand_cards), most=rules.max_hand_cards)
     hand_total, table_total = card_sum(hand_cards), card_sum(table_cards)
     if hand_total != table_total:
-        return f"{hand_total} ≠ {table_total}"
+        return Refusal.of("sums_differ", hand=hand_cards, table=table_cards, hand_total=hand_total,
+                          table_total=table_total)
     if rules.capture_limit is not None and hand_total > rules.capture_limit:
-        return f"{hand_total} > {rules.capture_limit}"
+        return Refusal.of("over_limit", hand=hand_cards, total=hand_total, limit=rules.capture_limit)
     return None
 
 

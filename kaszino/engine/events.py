@@ -69,10 +69,12 @@ class Swept:
 
 @dataclass(frozen=True, slots=True)
 class MustLay:
-    """The table is empty after a sweep: ``player`` must lay a card, then moves once more."""
+    """The table is empty after a sweep: ``player`` must lay a card, then moves once more
+    (``again``), unless that card is the last in his hand."""
 
     kind: ClassVar[str] = "must_lay"
     player: int
+    again: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,8 +199,9 @@ Event = (
 EVENT_KINDS: tuple[type[Event], ...] = get_args(Event)
 """The event classes, for code that walks them (renderers, tests)."""
 
-PLAYER_FIELDS = frozenset({"player", "challenger", "capturer", "winner"})
-"""The fields of events and refusals that hold a player (from 0): texts show them from 1."""
+PLAYER_FIELDS = frozenset({"player", "challenger", "capturer", "winner", "dealer", "first", "order", "rest"})
+"""The fields of events and refusals that hold a player or a row of players (from 0): texts show
+them from 1."""
 
 
 S = TypeVar("S")

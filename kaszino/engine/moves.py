@@ -12,6 +12,7 @@ from typing import Literal
 
 from kaszino.engine.captures import Capture
 from kaszino.engine.cards import DECK_SIZE, Card, check_distinct, parse_cards
+from kaszino.engine.refusals import Refusal
 from kaszino.errors import NotationError, quote
 from kaszino.inputs import read_whole
 
@@ -74,27 +75,27 @@ class NextDeal:
 Move = Capture | Lay | Pass | Claim | Challenge | NextDeal
 
 
-def move_problem(move: object) -> str | None:
+def move_problem(move: object) -> Refusal | None:
     """Why ``move`` is not a well-formed move value (wrong type, fields of the wrong type), or None.
 
     Whether a well-formed move may be played is the game state's question (``GameState.problem``).
     """
     if isinstance(move, (Claim, Challenge)):
         if type(move.player) is not int or not 0 <= move.player < MAX_PLAYERS:
-            return (f"{type(move).__name__} needs a player number 0..{MAX_PLAYERS - 1}, "
-                    f"not {quote(move.player)}")
+            return Refusal.of("call_needs_player", call=type(move).__name__, value=quote(move.player),
+                              most=MAX_PLAYERS - 1)
     elif isinstance(move, Lay):
         if type(move.card) is not Card:
-            return f"Lay needs a Card, not {quote(move.card)}"
+            return Refusal.of("lay_needs_card", value=quote(move.card))
     elif isinstance(move, Capture):
         for side, cards in (("hand", move.hand), ("table", move.table)):
             well_formed = type(cards) is tuple and len(cards) <= DECK_SIZE
             if not well_formed or not all(type(card) is Card for card in cards):
-                return f"a capture's {side} must be a tuple of Card values, not {quote(cards)}"
+                return Refusal.of(f"capture_{side}_not_cards", value=quote(cards))
             if len(set(cards)) != len(cards):
-                return f"a capture's {side} names a card twice: {' '.join(map(str, cards))}"
+                return Refusal.of(f"capture_{side}_twice", cards=cards)
     elif not isinstance(move, (Pass, NextDeal)):
-        return f"not a move: {type(move).__name__} {quote(move)}"
+        return Refusal.of("not_a_move", type=type(move).__name__, value=quote(move))
     return None
 
 

@@ -15,6 +15,7 @@ from typing import TypeVar, overload
 
 from kaszino.engine.cards import Card, format_cards, parse_cards
 from kaszino.engine.dealing import check_deck, shuffled_deck
+from kaszino.engine.events import Step
 from kaszino.engine.moves import MAX_PLAYERS, Move, move_problem, parse_move
 from kaszino.engine.notation import format_rules, parse_rules, result_token
 from kaszino.engine.rules import Rules
@@ -62,11 +63,16 @@ class GameRecord:
         state = self.start()
         yield state
         for number, move in enumerate(self.moves, 1):
-            try:
-                state = state.play(move)
-            except IllegalMoveError as error:
-                raise IllegalMoveError(f"move {number}: {error}") from None
+            state = _numbered(number, state.play, move)
             yield state
+
+    def steps(self) -> Iterator[Step[GameState]]:
+        """Each move's step (the state after it and what it set going), in the order played."""
+        state = self.start()
+        for number, move in enumerate(self.moves, 1):
+            step = _numbered(number, state.step, move)
+            state = step.state
+            yield step
 
     def final_state(self) -> GameState:
         """The state after the last move."""
@@ -110,6 +116,14 @@ class GameRecord:
             raise NotationError(f"the game cannot start: {error}") from None
         _check(record, [line for line, _ in moves], headers.get("result"))
         return record
+
+
+def _numbered(number: int, act: Callable[[Move], T], move: Move) -> T:
+    """``act(move)``, with the number of the move in the message of an ``IllegalMoveError``."""
+    try:
+        return act(move)
+    except IllegalMoveError as error:
+        raise IllegalMoveError(f"move {number}: {error}") from None
 
 
 def _read_line(content: str, line_number: int, headers: dict[str, tuple[int, str]],

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from kaszino.engine.cards import Card
+from kaszino.engine.cards import Card, card_sum
 from kaszino.engine.events import PLAYER_FIELDS
 from kaszino.i18n import hu_article, player_number, tr
 
@@ -49,9 +49,12 @@ class Refusal:
 def text_fields(fields: Mapping[str, object]) -> dict[str, object]:
     """The fields a sentence is filled with, from the data of an event or a refusal.
 
-    A player (a field named in :data:`~kaszino.engine.events.PLAYER_FIELDS`) is shown from 1; a
-    card as ``10♦``; several cards joined by spaces. Every field ``f`` also gives ``f_a`` and
-    ``f_A``: the Hungarian article before it, small and capital ("a 2. játékos", "Az A♠").
+    A player (a field named in :data:`~kaszino.engine.events.PLAYER_FIELDS`) is shown from 1, a
+    row of players as ``3, 4, 1`` (and ``f_ordinals``: "a 3., a 4., az 1."); a card as ``10♦``;
+    several cards joined by spaces (and ``f_sum``: their ranks added up, ``5+K = 18``;
+    ``f_sum_right``: ``18 = 5+K``); other numbers in a row (the players' totals) as ``5 | 3``.
+    Every field ``f`` also gives ``f_a`` and ``f_A``: the Hungarian article before it, small and
+    capital ("a 2. játékos", "Az A♠").
     """
     filled: dict[str, object] = {}
     for name, value in fields.items():
@@ -59,11 +62,31 @@ def text_fields(fields: Mapping[str, object]) -> dict[str, object]:
         if name in PLAYER_FIELDS and isinstance(value, int):
             shown = player_number(value)
             article = hu_article(f"{shown}.")
-        elif isinstance(value, tuple):
+        elif name in PLAYER_FIELDS and isinstance(value, tuple):
+            numbers = [player_number(player) for player in value]
+            shown = ", ".join(map(str, numbers))
+            filled[f"{name}_ordinals"] = ", ".join(f"{hu_article(f'{n}.')} {n}." for n in numbers)
+            article = hu_article(f"{numbers[0]}.") if numbers else ""
+        elif isinstance(value, tuple) and all(isinstance(item, Card) for item in value):
             shown = " ".join(map(str, value))
+            article = hu_article(shown)
+            filled[f"{name}_sum"] = _card_sum_text(value)
+            filled[f"{name}_sum_right"] = _card_sum_text(value, total_first=True)
+        elif isinstance(value, tuple):
+            shown = " | ".join(map(str, value))
             article = hu_article(shown)
         else:
             shown = "" if value is None else value
             article = hu_article(str(shown))
         filled.update({name: shown, f"{name}_a": article, f"{name}_A": article.capitalize()})
     return filled
+
+
+def _card_sum_text(cards: tuple[Card, ...], *, total_first: bool = False) -> str:
+    """Cards added up by rank: ``5+K = 18`` (the right side of an equation: ``18 = 5+K``); a lone
+    card that shows its value is just ``3``."""
+    ranks = "+".join(card.rank_name for card in cards)
+    total = str(card_sum(cards))
+    if ranks == total:
+        return ranks
+    return f"{total} = {ranks}" if total_first else f"{ranks} = {total}"

@@ -1,8 +1,12 @@
 """The immutable game state and the whole flow of a game (docs/rules.md §2–§7).
 
 ``state.play(move)`` returns the next state and leaves ``state`` as it was, so search,
-undo and puzzle checks need no bookkeeping. ``legal_moves()`` lists the correct moves;
-under V6 ``play`` also accepts a false capture as an *attempt* that may be challenged.
+undo and puzzle checks need no bookkeeping. ``state.step(move)`` is the same move with the
+engine's account of what it set going (:mod:`kaszino.engine.events`): the transitions below
+note each event as they cause it, into a log that ``play`` does not keep. ``problem(move)``
+says why a move is refused as a :class:`~kaszino.engine.refusals.Refusal` (a code and its
+fields). ``legal_moves()`` lists the correct moves; under V6 ``play`` also accepts a false
+capture as an *attempt* that may be challenged.
 """
 
 from __future__ import annotations
@@ -14,8 +18,29 @@ from dataclasses import dataclass, fields, replace
 from kaszino.engine.captures import Capture, capture_problem, captures
 from kaszino.engine.cards import Card
 from kaszino.engine.dealing import check_deck, draw_hands, shuffled_deck, split_deck
+from kaszino.engine.events import (
+    Captured,
+    Challenged,
+    Claimed,
+    DealOver,
+    Dealt,
+    Drew,
+    Event,
+    GameOver,
+    Laid,
+    LastRound,
+    Leftovers,
+    MovesAgain,
+    MustLay,
+    Passed,
+    RoundOver,
+    Starts,
+    Step,
+    Swept,
+)
 from kaszino.engine.moves import Challenge, Claim, Forced, Lay, Move, NextDeal, Pass, move_problem
 from kaszino.engine.notation import DRAW, Position, read_position, result_token, write_position
+from kaszino.engine.refusals import Refusal
 from kaszino.engine.rules import Rules
 from kaszino.engine.scoring import DECK_SIZE, PileScore, pile_scores, points_available
 from kaszino.errors import IllegalMoveError, KaszinoError, NotationError, quote
@@ -128,8 +153,8 @@ class GameState:
     def is_legal(self, move: Move) -> bool:
         return self.problem(move) is None
 
-    def problem(self, move: Move) -> str | None:
-        """Why ``move`` may not be played now (English), or None if it may.
+    def problem(self, move: Move) -> Refusal | None:
+        """Why ``move`` may not be played now (a code and its fields), or None if it may.
 
         A value that is no move at all (``None``, ``Claim("0")``) is refused here too.
         """
@@ -137,70 +162,92 @@ class GameState:
         if malformed is not None:
             return malformed
         if self.finished:
-            return "the game is over"
+            return Refusal.of("game_over")
         if isinstance(move, Claim):
             return self._claim_problem(move.player)
         if isinstance(move, Challenge):
             return self._challenge_problem(move.player)
         if isinstance(move, NextDeal):
-            return None if self.deal_over else "the deal is not over yet"
+            return None if self.deal_over else Refusal.of("deal_not_over")
         if self.deal_over:
-            return "the deal is over: deal the next one"
-        hand = self.hands[self.to_move]
+            return Refusal.of("deal_over")
+        mover = self.to_move
+        hand = self.hands[mover]
         if isinstance(move, Pass):
-            if self.forced == "again" and self.rules.may_pass_after_tabla:
-                return None
-            return "passing is allowed only for the second move after a tábla (variant V3)"
+            if not self.rules.may_pass_after_tabla:
+                return Refusal.of("pass_not_allowed")
+            return None if self.forced == "again" else Refusal.of("pass_only_after_tabla")
         if isinstance(move, Lay):
-            return None if move.card in hand else f"{move.card} is not in the hand of player {self.to_move}"
-        if isinstance(move, Capture):
-            missing = [c for c in move.hand if c not in hand] + [c for c in move.table if c not in self.table]
-            if missing:
-                return f"not available: {' '.join(map(str, missing))}"
-            wrong = capture_problem(move.hand, move.table, self.rules)
-            if wrong is not None and not (self.rules.fals and move.hand and move.table):
-                return wrong
+            return None if move.card in hand else Refusal.of("not_in_hand", player=mover, cards=(move.card,))
+        if self.forced == "lay":
+            return Refusal.of("must_lay", player=mover)
+        missing = tuple(c for c in move.hand if c not in hand)
+        if missing:
+            return Refusal.of("not_in_hand", player=mover, cards=missing)
+        absent = tuple(c for c in move.table if c not in self.table)
+        if absent:
+            return Refusal.of("not_on_table", cards=absent)
+        wrong = capture_problem(move.hand, move.table, self.rules)
+        if wrong is not None and not (self.rules.fals and move.hand and move.table):
+            return wrong
         return None
 
     # --- playing --------------------------------------------------------------------------
     def play(self, move: Move) -> GameState:
         """The state after ``move``; raises ``IllegalMoveError`` (naming why) if it is not allowed."""
-        problem = self.problem(move)
-        if problem is not None:
+        return self._advance(move, None)
+
+    def step(self, move: Move) -> Step[GameState]:
+        """:meth:`play` with the events the move set going, in the order they happened."""
+        log: list[Event] = []
+        return Step(self._advance(move, log), tuple(log))
+
+    def _advance(self, move: Move, log: Log) -> GameState:
+        """The state after ``move``, noting its events in ``log`` (None: nobody listens)."""
+        refusal = self.problem(move)
+        if refusal is not None:
             shown = str(move) if move_problem(move) is None else quote(move)
-            raise IllegalMoveError(f"illegal move {shown}: {problem}")
+            raise IllegalMoveError(f"illegal move {shown}: {refusal}")
         if isinstance(move, Claim):
-            return replace(self, winner=move.player, finished=True, pending=None)
+            if log is not None:
+                log.append(Claimed(move.player, self.totals()[move.player], automatic=False))
+            return replace(self, pending=None)._won(move.player, log)
         if isinstance(move, Challenge):  # the call closes the window: the capturer may claim first
             assert self.pending is not None
-            return self._challenged(move.player)._auto_claims(self.pending.capturer, move.player)
+            return self._challenged(move.player, log)._auto_claims(log, self.pending.capturer, move.player)
         if isinstance(move, NextDeal):
             if self.pending is not None:  # the window closes: a claim resting on that capture comes now
-                closed = replace(self, pending=None)._auto_claims(self.pending.capturer)
+                closed = replace(self, pending=None)._auto_claims(log, self.pending.capturer)
                 if closed.finished:
                     return closed
-            return self._next_deal()._auto_claims()
+            return self._next_deal(log)._auto_claims(log)
         mover = self.to_move
         # The next move closes a Fals! window; the capturer could claim from that moment, so he comes first.
         claimers = (mover,) if self.pending is None else (self.pending.capturer, mover)
         state = replace(self, pending=None) if self.pending is not None else self
         if isinstance(move, Capture):
-            after = state._capture(move)
+            after = state._capture(move, log)
             if self.rules.fals:
                 after = replace(after, pending=Attempt(state, move))
         elif isinstance(move, Lay):
-            after = state._lay(move.card)
+            after = state._lay(move.card, log)
         else:
-            after = state._pass()
-        return after._auto_claims(*claimers)
+            after = state._pass(log)
+        return after._auto_claims(log, *claimers)
 
-    def _capture(self, move: Capture) -> GameState:
+    def _capture(self, move: Capture, log: Log) -> GameState:
         p = self.to_move
         table = tuple(c for c in self.table if c not in move.table)
         sweep = not table
         tabla = self.tabla_points
+        if log is not None:
+            log.append(Captured(p, move.hand, move.table, challengeable=self.rules.fals))
         if sweep:
-            tabla = _bump(tabla, p, self.rules.tabla_worth(self.is_first_move(p)))
+            first = self.is_first_move(p)
+            worth = self.rules.tabla_worth(first)
+            tabla = _bump(tabla, p, worth)
+            if log is not None:
+                log.append(Swept(p, worth, first_move=first))
         state = replace(
             self,
             hands=_set(self.hands, p, tuple(c for c in self.hands[p] if c not in move.hand)),
@@ -210,111 +257,154 @@ class GameState:
             last_capturer=p,
             forced=None,
         )
-        return state._pass_turn(p, sweep=sweep)
+        return state._pass_turn(p, log, sweep=sweep)
 
-    def _lay(self, card: Card) -> GameState:
+    def _lay(self, card: Card, log: Log) -> GameState:
         p = self.to_move
         state = replace(
             self,
             hands=_set(self.hands, p, tuple(c for c in self.hands[p] if c != card)),
             table=self.table + (card,),
         )
+        if log is not None:
+            log.append(Laid(p, card))
         if self.forced == "lay" and state.hands[p]:
+            if log is not None:
+                log.append(MovesAgain(p, "forced"))
             return replace(state, forced="again")
-        return replace(state, forced=None)._pass_turn(p, sweep=False)
+        return replace(state, forced=None)._pass_turn(p, log, sweep=False)
 
-    def _pass(self) -> GameState:
-        return replace(self, forced=None)._pass_turn(self.to_move, sweep=False)
+    def _pass(self, log: Log) -> GameState:
+        if log is not None:
+            log.append(Passed(self.to_move))
+        return replace(self, forced=None)._pass_turn(self.to_move, log, sweep=False)
 
-    def _pass_turn(self, mover: int, *, sweep: bool) -> GameState:
+    def _pass_turn(self, mover: int, log: Log, *, sweep: bool) -> GameState:
         """Give the turn on (docs/rules.md §3.4, §4), or end the round (§3.5) or the deal (§3.7)."""
         nxt = self.next_player(mover)
         if nxt is None:
-            return self._end_round()
+            return self._end_round(log)
         # The forced double move falls on the seat after the sweeper, and only if he holds cards.
         forced: Forced | None = "lay" if sweep and nxt == (mover + 1) % self.players != mover else None
+        if log is not None:
+            if forced is not None:
+                log.append(MustLay(nxt, again=len(self.hands[nxt]) > 1))
+            elif nxt == mover:
+                log.append(MovesAgain(mover, "others_empty"))
         return replace(self, to_move=nxt, forced=forced)
 
-    def _end_round(self) -> GameState:
+    def _end_round(self, log: Log) -> GameState:
         state = replace(self, forced=None)
+        if log is not None:
+            log.append(RoundOver(self.round))
         if self.talon:
-            return state._draw()
-        if self.table and self.last_capturer is not None:
-            p = self.last_capturer
+            return state._draw(log)
+        p = self.last_capturer
+        if log is not None:
+            log.append(Leftovers(self.table, p if self.table else None))
+        if self.table and p is not None:
             state = replace(state, piles=_set(self.piles, p, self.piles[p] + self.table), table=())
-        return state._end_deal()
+        return state._end_deal(log)
 
-    def _draw(self) -> GameState:
+    def _draw(self, log: Log) -> GameState:
         """Start the next round (docs/rules.md §3.5, V7): the last capturer draws first and starts."""
         n = self.players
         first = self.first_player if self.last_capturer is None else self.last_capturer
-        order = [(first + i) % n for i in range(n)]
-        hands, talon = draw_hands(self.talon, order, n, self.rules.hand_size(self.round + 1))
-        starter = (first + 1) % n if self.rules.opponent_starts_after_draw else first
+        order = tuple((first + i) % n for i in range(n))
+        size = self.rules.hand_size(self.round + 1)
+        hands, talon = draw_hands(self.talon, order, n, size)
+        after = self.rules.opponent_starts_after_draw
+        starter = (first + 1) % n if after else first
+        if log is not None:
+            log.append(Drew(order, size, "first_player" if self.last_capturer is None else "last_capturer"))
+            log.append(Starts(starter, self.round + 1, "after_first_drawer" if after else "draws_first"))
+            if self.round + 1 == self.rules.rounds:
+                log.append(LastRound(self.round + 1, open=True))
         return replace(self, hands=hands, talon=talon, round=self.round + 1, to_move=starter)
 
-    def _next_deal(self) -> GameState:
+    def _next_deal(self, log: Log) -> GameState:
         """Carry the totals over, pass the deal on and deal a fresh deck from the game's seed."""
         deck = shuffled_deck(self.seed, self.deal + 1)
         dealer = (self.dealer + 1) % self.players
         scores = self.totals()
-        return deal_state(self.rules, deck, dealer=dealer, scores=scores, deal=self.deal + 1, seed=self.seed)
+        state = deal_state(self.rules, deck, dealer=dealer, scores=scores, deal=self.deal + 1, seed=self.seed)
+        if log is not None:
+            log.append(Dealt(state.deal, dealer, state.to_move))
+        return state
 
-    def _end_deal(self) -> GameState:
+    def _end_deal(self, log: Log) -> GameState:
         """Decide the game at the end of a deal where the rules decide it there (V4, V5)."""
         rules = self.rules
         totals = self.totals()
+        if log is not None:
+            log.append(DealOver(self.deal, totals))
         best = max(totals)
         leaders = [p for p, t in enumerate(totals) if t == best]
         if rules.fixed_deals is not None and self.deal >= rules.fixed_deals:
-            return replace(self, finished=True, winner=leaders[0] if len(leaders) == 1 else None)
+            return self._won(leaders[0] if len(leaders) == 1 else None, log)
         decided = rules.target is not None and rules.target_check == "after_deal" and best >= rules.target
         if decided and len(leaders) == 1:
-            return replace(self, finished=True, winner=leaders[0])
+            return self._won(leaders[0], log)
         return self
 
+    def _won(self, winner: int | None, log: Log) -> GameState:
+        """The game ends: ``winner`` won (None: a tie after fixed deals)."""
+        if log is not None:
+            log.append(GameOver(winner, self.totals()))
+        return replace(self, winner=winner, finished=True)
+
     # --- calls: "Ausz!" and "Fals!" --------------------------------------------------------
-    def _claim_problem(self, player: int) -> str | None:
+    def _claim_problem(self, player: int, totals: tuple[int, ...] | None = None) -> Refusal | None:
+        """Why ``player`` may not claim now; ``totals``: the secured points, if already counted."""
         rules = self.rules
         if not 0 <= player < self.players:
-            return f"there is no player {player}"
+            return Refusal.of("no_such_player", player=player, players=self.players)
         if rules.target is None or rules.target_check != "continuous":
-            return "these rules decide the game only after a deal, without claims"
+            return Refusal.of("no_claims")
         if self.pending is not None:
-            return "the last capture may still be challenged (Fals!)"
-        secured = self.totals()[player]
+            return Refusal.of("claim_while_challengeable")
+        secured = (self.totals() if totals is None else totals)[player]
         if secured < rules.target:
-            return f"player {player} has secured {secured} points, fewer than {rules.target}"
+            return Refusal.of("claim_short", player=player, secured=secured, target=rules.target)
         return None
 
-    def _auto_claims(self, *first: int) -> GameState:
+    def _auto_claims(self, log: Log, *first: int) -> GameState:
         """In automatic mode the first player who may claim, does: ``first`` in order, then turn order."""
         if self.rules.claim != "auto" or self.finished:
             return self
         start = first[0] if first else self.to_move
         order = dict.fromkeys([*first, *((start + step) % self.players for step in range(self.players))])
+        totals = self.totals()  # counted once for every player's claim
         for player in order:
-            if self._claim_problem(player) is None:
-                return replace(self, winner=player, finished=True)
+            if self._claim_problem(player, totals) is None:
+                if log is not None:
+                    log.append(Claimed(player, totals[player], automatic=True))
+                return self._won(player, log)
         return self
 
-    def _challenge_problem(self, player: int) -> str | None:
+    def _challenge_problem(self, player: int) -> Refusal | None:
         if not self.rules.fals:
-            return "Fals! is played only with variant V6"
+            return Refusal.of("no_fals")
+        if not 0 <= player < self.players:
+            return Refusal.of("no_such_player", player=player, players=self.players)
         if self.pending is None:
-            return "there is no capture to challenge"
-        if player == self.pending.capturer or not 0 <= player < self.players:
-            return f"player {player} cannot challenge the capture of player {self.pending.capturer}"
+            return Refusal.of("nothing_to_challenge")
+        if player == self.pending.capturer:
+            return Refusal.of("own_capture", player=player)
         return None
 
-    def _challenged(self, challenger: int) -> GameState:
+    def _challenged(self, challenger: int, log: Log) -> GameState:
         """Settle a "Fals!" call: restore and fine a false capture, or reward a correct one."""
         attempt = self.pending
         assert attempt is not None
+        rules = self.rules
+        if log is not None:
+            points = rules.fals_penalty if attempt.false else rules.fals_reward
+            log.append(Challenged(challenger, attempt.capturer, attempt.false, points))
         if attempt.false:
             before = attempt.before
-            return replace(before, bonus=_bump(before.bonus, challenger, self.rules.fals_penalty))
-        return replace(self, pending=None, bonus=_bump(self.bonus, attempt.capturer, self.rules.fals_reward))
+            return replace(before, bonus=_bump(before.bonus, challenger, rules.fals_penalty))
+        return replace(self, pending=None, bonus=_bump(self.bonus, attempt.capturer, rules.fals_reward))
 
     # --- text forms ------------------------------------------------------------------------
     def notation(self) -> str:
@@ -360,6 +450,9 @@ class GameState:
         except Exception as error:  # whatever the fields hold, str() answers
             return f"<GameState without a notation: {KaszinoError(error)}>"
 
+
+Log = list[Event] | None
+"""Where the transitions note the events they cause; None when nobody listens (``play``)."""
 
 _POSITION_FIELDS = tuple(field.name for field in fields(Position) if field.name != "pending")
 """The fields a position notation and a state have in common: all but the pending capture."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from kaszino.engine.events import Event
 from kaszino.engine.moves import Challenge, Claim, Move, NextDeal
 from kaszino.engine.record import GameRecord
 from kaszino.engine.rules import Rules, preset
@@ -52,6 +53,8 @@ class Session:
     state: GameState = field(init=False)
     moves: list[Move] = field(init=False, default_factory=list)
     sheets: list[DealSheet] = field(init=False, default_factory=list)
+    events: tuple[Event, ...] = field(init=False, default=())
+    """What the last move or call set going (the engine's events of its step)."""
 
     def __post_init__(self) -> None:
         players = check_type("rules", self.rules, Rules).players
@@ -108,12 +111,14 @@ class Session:
 
     def _apply(self, move: Move) -> None:
         before = self.state
-        after = before.play(move)
+        step = before.step(move)
+        after = step.state
         if isinstance(move, NextDeal) and after.deal != before.deal:
             self.sheets.append(DealSheet(before.deal, before.deal_scores(), True))
         if after.finished:
             self.sheets.append(DealSheet(after.deal, after.deal_scores(), after.deal_over))
         self.state = after
+        self.events = step.events
         self.moves.append(move)
 
     def record(self) -> GameRecord:

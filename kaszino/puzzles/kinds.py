@@ -23,6 +23,7 @@ from kaszino.engine import moves
 from kaszino.engine.captures import Capture, capture_problem
 from kaszino.engine.cards import Card
 from kaszino.engine.moves import Lay, Move, parse_move
+from kaszino.engine.refusals import Refusal
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, quote
 from kaszino.i18n import language, tr
@@ -184,8 +185,8 @@ def whole_answer(value: object, low: int = 0) -> int:
     return value
 
 
-def move_problem(state: GameState, move: Move) -> str | None:
-    """Why ``move`` is no correct move of the player to move (the engine's English words), or None.
+def move_problem(state: GameState, move: Move) -> Refusal | None:
+    """Why ``move`` is no correct move of the player to move (the engine's refusal), or None.
 
     Stricter than ``state.problem``: under V6 the engine accepts a false capture as an attempt.
     """

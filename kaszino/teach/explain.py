@@ -14,80 +14,31 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Literal, Union, get_args
+from typing import Literal, get_args
 
 from kaszino.engine.captures import Capture, capture_problem
-from kaszino.engine.cards import Card, card_sum, format_cards
+from kaszino.engine.cards import Card
 from kaszino.engine.moves import Claim, Lay, Move, Pass, move_problem
+from kaszino.engine.refusals import Refusal
 from kaszino.engine.rules import Rules
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, quote
-from kaszino.i18n import catalogue, hu_article, language, player_number, tr
+from kaszino.i18n import catalogue, language, player_number
 from kaszino.inputs import check_type
 from kaszino.solver.sweeps import sweep_plans
 from kaszino.solver.value import NOTHING, CaptureValue, PointItem, Shortfall, best_captures, capture_value
-
-Field = Union[str, int, "Message", "Joined"]
+from kaszino.teach.message import Field as Field
+from kaszino.teach.message import Joined as Joined
+from kaszino.teach.message import Message as Message
+from kaszino.teach.message import ordinal_fields as ordinal_fields
+from kaszino.teach.message import player_fields as player_fields
+from kaszino.teach.narrate import refusal_message
 
 Level = Literal["rules", "scoring"]
 """How much an explanation may say. ``"rules"``: whether the move is allowed and what it does
 (for lessons given before scoring is taught: no points, spades or "most valuable");
 ``"scoring"``: also what it wins, how it compares with the best capture, the exact verdict."""
 LEVELS: tuple[Level, ...] = get_args(Level)
-
-
-@dataclass(frozen=True, slots=True)
-class Message:
-    """One sentence or phrase: the key ``<domain>.<name>`` and its fields, rendered on demand.
-
-    The domain is ``explain`` unless given (:meth:`in_domain`), so other modules of the
-    teaching layer keep their sentences in catalogues of their own.
-    """
-
-    name: str
-    fields: tuple[tuple[str, Field], ...] = ()
-    domain: str = "explain"
-
-    @classmethod
-    def of(cls, name: str, **fields: Field) -> Message:
-        """The sentence ``explain.<name>`` with ``fields``."""
-        return cls(name, tuple(fields.items()))
-
-    @classmethod
-    def in_domain(cls, domain: str, name: str, **fields: Field) -> Message:
-        """The sentence ``<domain>.<name>`` with ``fields``."""
-        return cls(name, tuple(fields.items()), domain)
-
-    @property
-    def key(self) -> str:
-        """The catalogue key, ``<domain>.<name>``."""
-        return f"{self.domain}.{self.name}"
-
-    def render(self, lang: str) -> str:
-        """The sentence in ``lang`` with its fields filled in (fields that are sentences rendered too)."""
-        return tr(self.key, lang, **{key: _render(value, lang) for key, value in self.fields})
-
-
-@dataclass(frozen=True, slots=True)
-class Joined:
-    """Several parts in a row, joined by the separator text ``explain.<separator>``."""
-
-    parts: tuple[Field, ...]
-    separator: str = "list_separator"
-
-    def render(self, lang: str) -> str:
-        return tr(f"explain.{self.separator}", lang).join(str(_render(part, lang)) for part in self.parts)
-
-
-def ordinal_fields(prefix: str, number: int) -> dict[str, str | int]:
-    """Fields for "the 2nd …" with its Hungarian article: ``{p}`` = 2, ``{p_a}`` = "a", ``{p_A}`` = "A"."""
-    article = hu_article(f"{number}.")
-    return {prefix: number, f"{prefix}_a": article, f"{prefix}_A": article.capitalize()}
-
-
-def player_fields(prefix: str, player: int) -> dict[str, str | int]:
-    """:func:`ordinal_fields` for a player (numbered from 0 in the engine, from 1 in words)."""
-    return ordinal_fields(prefix, player_number(player))
 
 
 THIRD_PERSON = "_them"
@@ -111,10 +62,6 @@ def _field_about(value: Field, player: int) -> Field:
     return about_player(value, player) if isinstance(value, Message) else value
 
 
-def _render(value: Field, lang: str) -> str | int:
-    return value.render(lang) if isinstance(value, (Message, Joined)) else value
-
-
 Ranked = tuple[tuple[Capture, CaptureValue], ...]
 
 
@@ -122,8 +69,9 @@ Ranked = tuple[tuple[Capture, CaptureValue], ...]
 class Explanation:
     """What a move does and how good it is. ``text`` is in the current language.
 
-    ``legal`` is the engine's verdict (``state.problem``); under V6 it accepts a false capture as
-    an attempt, and ``reason_key`` then names the fault. ``value``/``best``/``loss`` measure the
+    ``legal`` is the engine's verdict (``state.problem``, kept as ``problem``: its code is the
+    ``reason_key`` and its words the first message); under V6 it accepts a false capture as an
+    attempt, and ``reason_key`` then names the fault. ``value``/``best``/``loss`` measure the
     capture now (:mod:`kaszino.solver.value`); ``exact_loss`` and ``refutation`` come from the
     exact solver and are set only in the open last round.
     """
@@ -132,7 +80,7 @@ class Explanation:
     legal: bool
     reason_key: str
     messages: tuple[Message, ...]
-    problem: str | None = None
+    problem: Refusal | None = None
     value: CaptureValue | None = None
     best: Ranked = ()
     loss: Shortfall | None = None
@@ -165,8 +113,7 @@ def explain_move(state: GameState, move: Move, level: Level = "scoring") -> Expl
         raise KaszinoError(f"unknown explanation level {quote(level)}; choose one of {', '.join(LEVELS)}")
     problem = state.problem(move)
     if problem is not None:
-        messages = _refusal(state, move)
-        return Explanation(move, False, messages[0].name, messages, problem=problem)
+        return Explanation(move, False, problem.code, (refusal_message(problem),), problem=problem)
     if isinstance(move, Capture):
         return _explain_capture(state, move) if level == "scoring" else _capture_rules_only(state, move)
     if isinstance(move, Lay):
@@ -182,72 +129,12 @@ def explain_move(state: GameState, move: Move, level: Level = "scoring") -> Expl
 
 # --- refused moves ------------------------------------------------------------------------------
 
-def _refusal(state: GameState, move: Move) -> tuple[Message, ...]:
-    """The engine refused ``move``: say why in words."""
-    if state.finished:
-        return (Message.of("game_over"),)
-    if isinstance(move, Claim) and 0 <= move.player < state.players:
-        secured, rules = state.totals()[move.player], state.rules
-        if rules.target is not None and rules.target_check == "continuous" and secured < rules.target:
-            return (Message.of("claim_short", player=player_number(move.player), secured=secured,
-                               target=rules.target),)
-    if not isinstance(move, (Capture, Lay, Pass)):
-        return (Message.of("other_problem", move=str(move)),)
-    if state.deal_over:
-        return (Message.of("deal_over"),)
-    hand = state.hands[state.to_move]
-    if isinstance(move, Lay):
-        return (Message.of("not_in_hand", cards=str(move.card)),)
-    if isinstance(move, Pass):
-        key = "pass_only_after_tabla" if state.rules.may_pass_after_tabla else "pass_not_allowed"
-        return (Message.of(key),)
-    return _capture_refusal(state, move, hand)
-
-
-def _capture_refusal(state: GameState, move: Capture, hand: Sequence[Card]) -> tuple[Message, ...]:
-    messages: list[Message] = []
-    not_in_hand = [card for card in move.hand if card not in hand]
-    not_on_table = [card for card in move.table if card not in state.table]
-    if not_in_hand:
-        messages.append(Message.of("not_in_hand", cards=format_cards(not_in_hand)))
-    if not_on_table:
-        messages.append(Message.of("not_on_table", cards=format_cards(not_on_table)))
-    if state.forced == "lay":
-        messages.append(Message.of("forced_lay_first"))
-    if messages:
-        return tuple(messages)
-    twice = [card for i, card in enumerate(move.cards) if card in move.cards[:i]]
-    if twice:
-        return (Message.of("named_twice", cards=format_cards(twice)),)
-    return (capture_fault(move.hand, move.table, state.rules),)
-
-
 def capture_fault(hand: Sequence[Card], table: Sequence[Card], rules: Rules) -> Message:
     """Words for ``capture_problem``'s verdict on a pairing it refuses, with the numbers."""
     problem = capture_problem(hand, table, rules)
     if problem is None:
         raise ValueError("capture_fault needs a pairing that capture_problem refuses")
-    hand_total, table_total = card_sum(hand), card_sum(table)
-    if not hand:
-        return Message.of("no_hand_card")
-    if not table:
-        return Message.of("no_table_card")
-    if rules.max_hand_cards is not None and len(hand) > rules.max_hand_cards:
-        return Message.of("too_many_hand_cards", most=rules.max_hand_cards, count=len(hand))
-    if hand_total != table_total:
-        equation = f"{_side(hand)} ≠ {_side(table, total_first=True)}"
-        return Message.of("sums_differ", equation=equation)
-    limit = rules.capture_limit or 0
-    return Message.of("over_limit", equation=f"{_side(hand)} > {limit}", limit=limit)
-
-
-def _side(cards: Sequence[Card], *, total_first: bool = False) -> str:
-    """One side of an equation: ``5+K = 18``; a lone card that shows its value is just ``3``."""
-    total = card_sum(cards)
-    ranks = "+".join(card.rank_name for card in cards)
-    if ranks == str(total):
-        return ranks
-    return f"{total} = {ranks}" if total_first else f"{ranks} = {total}"
+    return refusal_message(problem)
 
 
 # --- allowed moves ------------------------------------------------------------------------------

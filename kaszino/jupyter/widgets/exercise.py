@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from html import escape
 
 from kaszino.engine.moves import Move
+from kaszino.engine.refusals import Refusal
 from kaszino.errors import KaszinoError
 from kaszino.i18n import language, tr
 from kaszino.inputs import check_choice
@@ -203,7 +204,7 @@ class TaskTable(Answerable, TableWidget):
         self._verdict = None
         self.clear()
 
-    def _decide(self, move: Move, problem: str | None) -> None:
+    def _decide(self, move: Move, problem: Refusal | None) -> None:
         verdict = self.task.check(move)
         self._hand_pick = self._table_pick = frozenset()
         self._judged(verdict)

@@ -34,6 +34,7 @@ from kaszino.jupyter.widgets.table import (
     explanation,
     feedback_html,
     language_buttons,
+    message_text,
     move_text,
     text,
 )
@@ -42,6 +43,7 @@ from kaszino.players.saved import load_record, save_session
 from kaszino.players.session import LEVELS, DealSheet, Session, make_session, seat_name
 from kaszino.store import Store
 from kaszino.teach.annotate import Annotation, annotate
+from kaszino.teach.narrate import narrate
 from kaszino.teach.odds import OddsHint, odds_hint
 
 GAME_PRESETS = ("standard", "s003", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "p3", "p4")
@@ -209,17 +211,20 @@ class GameWidget(TableWidget):
         self._say("good", *lines, *self._after_step())
 
     def _after_step(self) -> tuple[Text, ...]:
-        """Show the session's new state; at the game's end save it and say who won."""
+        """Show the session's new state and what the move set going; at the game's end save it and
+        say who won."""
         self._state = state = self._session.state
         self._hand_pick = self._table_pick = frozenset()
         self._hint = None
+        events = tuple(message_text(message) for message in narrate(self._session.events))
         if not state.finished:
-            return ()
+            return events
         if state.winner is None:
             lines = [text("game.draw")]
         else:
             key = "game.you_won" if state.winner == self._learner else "game.computer_won"
             lines = [text(key, who=seat_name(state.winner, self._learner))]
+        lines = [*events, *lines]
         if self._store_source is not None:
             try:
                 save_session(self._store(), self._session, self._opponent_level)

@@ -7,8 +7,9 @@ notebooks and tests call directly.
 
 The engine decides every press: ``capture_problem`` and ``GameState.problem`` say whether the
 move is allowed, ``kaszino.teach.explain.explain_move`` says why in words (at the widget's
-``level``: a lesson given before scoring speaks of no points), and ``kaszino.teach.flow`` says
-what the move set going (a forced lay, a new round, where the cards left on the table went).
+``level``: a lesson given before scoring speaks of no points), and the engine's events of the
+step, in the words of ``kaszino.teach.narrate``, say what the move set going (a forced lay, a
+new round, where the cards left on the table went).
 A ``view`` (:class:`~kaszino.jupyter.render.View`) hides what a lesson is not about.
 """
 
@@ -22,6 +23,7 @@ from typing import Literal
 from kaszino.engine.captures import Capture, capture_problem
 from kaszino.engine.cards import Card, card_sum
 from kaszino.engine.moves import Challenge, Claim, Lay, Move, NextDeal, Pass
+from kaszino.engine.refusals import Refusal
 from kaszino.engine.state import GameState
 from kaszino.errors import IllegalMoveError, KaszinoError, quote
 from kaszino.i18n import LANGUAGES, language, tr
@@ -29,7 +31,7 @@ from kaszino.inputs import check_type, check_whole
 from kaszino.jupyter.render import FULL, View, position_html
 from kaszino.jupyter.widgets.base import Click, HtmlWidget, Text
 from kaszino.teach.explain import LEVELS, Level, Message, explain_move
-from kaszino.teach.flow import flow_events
+from kaszino.teach.narrate import narrate
 
 Mode = Literal["play", "practice"]
 Tone = Literal["info", "good", "bad"]
@@ -201,14 +203,15 @@ class TableWidget(HtmlWidget):
     def press_capture(self) -> None:
         """"Ütés!": capture the selected table cards with the selected hand cards, if that is correct."""
         hand, table = self.selection
-        if self._state.forced == "lay":
+        move = Capture(hand, table)
+        refusal = self._state.problem(move)
+        if refusal is not None and refusal.code == "must_lay":  # with advice on what to press
             self._say("bad", text("ui.lay_required"))
             return
         if not hand or not table:
             self._say("bad", text("ui.capture_needs_both"))
             return
-        move = Capture(hand, table)
-        self._decide(move, capture_problem(hand, table, self._state.rules) or self._state.problem(move))
+        self._decide(move, refusal or capture_problem(hand, table, self._state.rules))
 
     def press_lay(self) -> None:
         """"Lerak": lay the one selected hand card on the table."""
@@ -245,7 +248,7 @@ class TableWidget(HtmlWidget):
     def _try(self, move: Move) -> None:
         self._decide(move, self._state.problem(move))
 
-    def _decide(self, move: Move, problem: str | None) -> None:
+    def _decide(self, move: Move, problem: Refusal | None) -> None:
         """Refuse ``move`` if it has a ``problem``, else accept it."""
         if problem is not None:
             self._refuse(move)
@@ -276,9 +279,10 @@ class TableWidget(HtmlWidget):
         self._say("good", *lines)
 
     def _advance(self, move: Move) -> tuple[Text, ...]:
-        """Play ``move``; return what it set going (``kaszino.teach.flow``) as lines."""
-        before, self._state = self._state, self._state.play(move)
-        return tuple(message_text(event) for event in flow_events(before, move, self._state))
+        """Play ``move``; return what it set going (the step's events) as lines."""
+        step = self._state.step(move)
+        self._state = step.state
+        return tuple(message_text(message) for message in narrate(step.events))
 
     def _let_opponents_move(self) -> list[tuple[Move, tuple[Text, ...]]]:
         """Play the ``opponent``'s moves until it is the learner's turn (or the deal or game ends)."""

@@ -2,9 +2,10 @@
 
 A :class:`DealViewer` replays a :class:`~kaszino.engine.record.GameRecord` up to the end of its
 first deal. Buttons (⏮ ◀ ▶ ⏭) and a slider choose the step; beside the position stand the
-move just played in words (``kaszino.teach.explain``), what it set going (``kaszino.teach.flow``:
-táblák, forced lays, draws, who starts a round, where the leftover table cards went) and the
-running score of the deal item by item (the points already secured).
+move just played in words (``kaszino.teach.explain``), what it set going (the engine's events of
+the step, in the words of ``kaszino.teach.narrate``: táblák, forced lays, draws, who starts a
+round, where the leftover table cards went) and the running score of the deal item by item (the
+points already secured).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from html import escape
 
+from kaszino.engine.events import Step
 from kaszino.engine.record import GameRecord
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
@@ -21,17 +23,17 @@ from kaszino.jupyter.render import FULL, View, position_html, score_html
 from kaszino.jupyter.widgets.base import HtmlWidget
 from kaszino.jupyter.widgets.table import Button, language_buttons
 from kaszino.teach.explain import LEVELS, Level, Message, explain_move, player_fields
-from kaszino.teach.flow import flow_events
+from kaszino.teach.narrate import narrate
 
 
-def first_deal(record: GameRecord) -> list[GameState]:
-    """The states of ``record`` from the deal's start to the end of its first deal (or of the record)."""
-    states = []
-    for state in record.replay():
-        states.append(state)
-        if state.deal_over or state.finished:
+def first_deal(record: GameRecord) -> list[Step[GameState]]:
+    """The steps of ``record`` to the end of its first deal (or of the record)."""
+    steps = []
+    for step in record.steps():
+        steps.append(step)
+        if step.state.deal_over or step.state.finished:
             break
-    return states
+    return steps
 
 
 class DealViewer(HtmlWidget):
@@ -49,7 +51,8 @@ class DealViewer(HtmlWidget):
         check_type("view", view, View)
         check_type("score", score, bool)
         self._record = record
-        self._states = first_deal(record)
+        self._steps = first_deal(record)
+        self._states = [record.start(), *(step.state for step in self._steps)]
         self._level: Level = level
         self._view = view
         self._score = score
@@ -113,12 +116,12 @@ class DealViewer(HtmlWidget):
             return Message.in_domain("ui", "viewer_dealt", hand=rules.hand_size(1), table=rules.table_start,
                                      talon=len(start.talon), **player_fields("d", start.dealer),
                                      **player_fields("p", start.to_move)).render(lang)
-        before, after = self._states[step - 1], self._states[step]
+        before = self._states[step - 1]
         move = self._record.moves[step - 1]
         head = tr("ui.viewer_move", n=step, p=player_number(before.to_move), move=str(move))
         # The heading names the player, so the explanation tells about them (not to "you").
         lines = [head, explain_move(before, move, self._level).about(before.to_move).text_in(lang)]
-        lines += [event.render(lang) for event in flow_events(before, move, after)]
+        lines += [message.render(lang) for message in narrate(self._steps[step - 1].events)]
         return "\n".join(lines)
 
     def _markup(self) -> str:

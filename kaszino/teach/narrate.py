@@ -1,0 +1,110 @@
+"""The one renderer of the engine's account: events and refusals put into words.
+
+The engine reports what a move set going as events (:mod:`kaszino.engine.events`) and why a
+move is refused as a :class:`~kaszino.engine.refusals.Refusal`; this module turns each into a
+:class:`~kaszino.teach.explain.Message` through the translation catalogues, so every layer
+above it (explanations, the deal viewer, the table and game widgets, the command line) says one
+text in either language and works no rule out again. An event's sentence is
+``events.<kind>`` or a variant of it chosen by the event's own fields (``drew_last_capturer_many``),
+looked up in a family's catalogue ``events_<family>`` first; a refusal's is
+``<domain>.<code>``. Fields are filled by :func:`kaszino.engine.refusals.text_fields` (players
+numbered from 1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import fields
+from functools import cache
+
+from kaszino.engine.events import (
+    Captured,
+    Challenged,
+    Drew,
+    Event,
+    GameOver,
+    Laid,
+    LastRound,
+    Leftovers,
+    MovesAgain,
+    MustLay,
+    Passed,
+    Starts,
+    Swept,
+)
+from kaszino.engine.refusals import Refusal, text_fields
+from kaszino.errors import KaszinoError
+from kaszino.i18n import catalogue
+from kaszino.teach.message import Field, Message
+
+FAMILY = "kaszino"
+"""The family of rules this package plays; another family's words are ``events_<family>``."""
+
+MOVE_KINDS = frozenset({Captured.kind, Laid.kind, Passed.kind})
+"""The events that restate the move itself: a replay's heading and explanation already say them."""
+
+
+def _one_of(many: int) -> str:
+    return "one" if many == 1 else "many"
+
+
+_VARIANTS: dict[str, Callable[[Event], str]] = {
+    Captured.kind: lambda e: "_challengeable" if isinstance(e, Captured) and e.challengeable else "",
+    Swept.kind: lambda e: "_first_move" if isinstance(e, Swept) and e.first_move else "",
+    MustLay.kind: lambda e: "" if isinstance(e, MustLay) and e.again else "_last",
+    MovesAgain.kind: lambda e: f"_{e.reason}" if isinstance(e, MovesAgain) else "",
+    Drew.kind: lambda e: f"_{e.reason}_{_one_of(len(e.order) - 1)}" if isinstance(e, Drew) else "",
+    Starts.kind: lambda e: f"_{e.reason}" if isinstance(e, Starts) else "",
+    LastRound.kind: lambda e: "_open" if isinstance(e, LastRound) and e.open else "",
+    Leftovers.kind: lambda e: ("" if not isinstance(e, Leftovers) else "_none" if not e.cards
+                               else "_nobody" if e.player is None else ""),
+    Challenged.kind: lambda e: "_false" if isinstance(e, Challenged) and e.false else "",
+    GameOver.kind: lambda e: "_tie" if isinstance(e, GameOver) and e.winner is None else "",
+}
+"""Which sentence of a kind an event takes, by its fields (no suffix: the kind's own sentence)."""
+
+
+def event_name(event: Event) -> str:
+    """The catalogue name of ``event``'s sentence: its kind and the variant its fields choose."""
+    variant = _VARIANTS.get(event.kind)
+    return event.kind + ("" if variant is None else variant(event))
+
+
+def event_fields(event: Event) -> dict[str, object]:
+    """The event's fields by name, with a draw's ``first`` drawer and the ``rest`` in order."""
+    values: dict[str, object] = {field.name: getattr(event, field.name) for field in fields(event)}
+    if isinstance(event, Drew):
+        values.update(first=event.order[0], rest=event.order[1] if len(event.order) == 2 else event.order[1:])
+    return values
+
+
+def event_message(event: Event, family: str = FAMILY) -> Message:
+    """``event`` as a sentence (see the module docstring)."""
+    name = event_name(event)
+    return Message.in_domain(_domain(name, family), name, **_shown(event_fields(event)))
+
+
+def narrate(events: Iterable[Event], family: str = FAMILY, *, with_move: bool = False) -> tuple[Message, ...]:
+    """The sentences of ``events`` in order; without ``with_move`` those of the move itself are left out."""
+    return tuple(event_message(event, family) for event in events
+                 if with_move or event.kind not in MOVE_KINDS)
+
+
+def refusal_message(refusal: Refusal) -> Message:
+    """Why a move was refused, as a sentence of the refusal's domain."""
+    return Message.in_domain(refusal.domain, refusal.code, **_shown(dict(refusal.fields)))
+
+
+def _shown(values: dict[str, object]) -> dict[str, Field]:
+    filled = text_fields(values).items()
+    return {name: value if isinstance(value, int) else str(value) for name, value in filled}
+
+
+@cache
+def _domain(name: str, family: str) -> str:
+    """``events_<family>`` if that catalogue has the sentence ``name``, else ``events``."""
+    try:
+        own = catalogue(f"events_{family}")
+    except KaszinoError:  # the family has no words of its own
+        return "events"
+    return f"events_{family}" if name in own else "events"
