@@ -35,6 +35,7 @@ from kaszino.engine.events import (
     MovesAgain,
     MustLay,
     Passed,
+    Redealt,
     RoundOver,
     Starts,
     Swept,
@@ -206,7 +207,7 @@ def test_ten_thousand_random_deals_of_every_preset(name: str) -> None:
 C = parse_cards("5♠ 2♦ 3♣")
 EXAMPLE_EVENTS: tuple[Event, ...] = (
     Captured(0, C[:1], C[1:]), Captured(0, C[:1], C[1:], challengeable=True), Laid(1, C[0]), Passed(2),
-    Swept(0, 1), Swept(0, 2, first_move=True), MustLay(1), MustLay(1, again=False),
+    Swept(0, 1), Swept(0, 2, first_move=True), Redealt(1, 3), MustLay(1), MustLay(1, again=False),
     MovesAgain(0, "forced"), MovesAgain(3, "others_empty"), RoundOver(2),
     *(Drew(order, 3, reason)
       for order in ((1, 0), (2, 0, 1)) for reason in ("last_capturer", "first_player", "deal_order")),
