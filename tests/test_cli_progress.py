@@ -7,13 +7,11 @@ from pathlib import Path
 
 import pytest
 from puzzle_answers import right
+from shipped import SHIPPED as PUZZLES
 
 from kaszino.cli import main
-from kaszino.puzzles.puzzle import load_all
 from kaszino.puzzles.trainer import Trainer
 from kaszino.store import ENVIRONMENT_VARIABLE, open_store
-
-PUZZLES = load_all()
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
