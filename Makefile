@@ -7,10 +7,12 @@ INSTALLED := $(VENV)/.installed
 # Jupyter refuses to run as root unless told to.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Test workers: one per core (2 in CI). A file's tests run on one worker (--dist loadfile): each
-# notebook runs whole in one kernel, and a file's servers and built site are made once. The ten
-# slowest tests are printed at the end (docs/testing.md says what each layer proves).
+# notebook runs whole in one kernel, and a file's servers and built site are made once. The files
+# go out in the order the root conftest.py sorts them (the slowest layers first), not xdist's (the
+# files with most tests first, which left the few long browser tests to the end). The ten slowest
+# tests are printed at the end (docs/testing.md says what each layer proves).
 WORKERS ?= auto
-PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist loadfile --durations=10
+PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist loadfile --no-loadscope-reorder --durations=10
 
 .PHONY: venv lab voila app trainer test test-fast test-site check bench puzzles-check notebooks teacher site
 
