@@ -6,10 +6,15 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 # Jupyter refuses to run as root unless told to.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
-# Test workers: one per core (2 in CI). Each notebook runs whole on one worker (--dist loadfile).
+# Test workers: one per core (2 in CI). A file's tests run on one worker (--dist loadfile): each
+# notebook runs whole in one kernel, and a file's servers and built site are made once. The files
+# go out in the order the root conftest.py sorts them (the slowest layers first), not xdist's (the
+# files with most tests first, which left the few long browser tests to the end). The ten slowest
+# tests are printed at the end (docs/testing.md says what each layer proves).
 WORKERS ?= auto
+PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist loadfile --no-loadscope-reorder --durations=10
 
-.PHONY: venv lab voila app trainer test test-site check bench puzzles-check notebooks teacher site
+.PHONY: venv lab voila app trainer test test-fast test-long test-site check bench puzzles-check notebooks teacher site
 
 venv: $(INSTALLED)
 
@@ -23,7 +28,6 @@ $(INSTALLED): pyproject.toml scripts/jupyterlab-overrides.json
 lab: venv
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/00_start.ipynb
 
-# The whole suite: static checks first (mypy strict, ruff), then every test and notebook.
 # The capture chapter as an app without code (classroom mode).
 voila: venv
 	$(BIN)/voila notebooks/02_utes.ipynb
@@ -36,8 +40,19 @@ app: venv
 trainer: venv
 	$(BIN)/voila notebooks/10_feladvanyok.ipynb
 
+# The whole suite (what CI runs): static checks first (mypy strict, ruff), then every test and notebook.
 test: venv check
-	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile
+	$(PYTEST) -m "not long"
+
+# The long runs alone: ten thousand random deals of every preset of each family, every event checked
+# against the engine's next state, and Scopa in lockstep with the clean-room referee.
+test-long: venv
+	$(PYTEST) -m long
+
+# The inner loop: every test that is not slow, browser or site (see pyproject.toml's markers), each
+# property with at most 10 examples (Hypothesis profile "fast"); no static checks (`make check`).
+test-fast: venv
+	$(PYTEST) -m "not slow and not long and not browser and not site" --hypothesis-profile=fast
 
 check: venv
 	$(BIN)/mypy

@@ -15,10 +15,29 @@ from hypothesis import settings
 collect_ignore_glob = ["browser/fixtures/*"]
 
 # No timed tests: Hypothesis gets no deadline. In CI Hypothesis loads its own "ci" profile
-# (derandomized, no example database), which also has no deadline.
+# (derandomized, no example database), which also has no deadline. `make test-fast` loads "fast"
+# (--hypothesis-profile=fast): at most FAST_EXAMPLES examples a property, see below.
+FAST_EXAMPLES = 10
 settings.register_profile("dev", deadline=None)
+settings.register_profile("fast", deadline=None, max_examples=FAST_EXAMPLES)
 if not os.environ.get("CI"):
     settings.load_profile("dev")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under the "fast" profile a property's own ``@settings(max_examples=...)`` is capped too.
+
+    A profile only sets what a test leaves open, and most properties here name their count; the
+    settings Hypothesis runs a test with are the ones it keeps on the test function, so the cap
+    goes there (the full counts stay for `make test` and CI)."""
+    if settings.get_current_profile_name() != "fast":
+        return
+    for item in items:
+        test = getattr(item, "obj", None)
+        own = getattr(test, "_hypothesis_internal_use_settings", None)
+        if getattr(test, "is_hypothesis_test", False) and own is not None:
+            test._hypothesis_internal_use_settings = settings(  # type: ignore[union-attr]
+                own, max_examples=min(own.max_examples, FAST_EXAMPLES))
 
 
 @pytest.fixture(autouse=True)

@@ -93,8 +93,14 @@ def answer(widget: ChoiceWidget | NumberWidget | TaskTable, right: bool) -> None
 
 
 @pytest.mark.parametrize("notebook", CHAPTERS, ids=lambda path: path.stem)
-def test_every_exercise_of_the_chapter_judges_and_explains(notebook: Path) -> None:
+def test_every_exercise_judges_and_explains_and_every_widget_redraws_in_english(notebook: Path) -> None:
+    """One run of the chapter's cells serves both: the exercises, then the switch to English."""
     values = shown(notebook)
+    every_exercise_of_the_chapter_judges_and_explains(notebook, values)
+    every_widget_of_the_chapter_redraws_in_english(values)
+
+
+def every_exercise_of_the_chapter_judges_and_explains(notebook: Path, values: list[Any]) -> None:
     sets = [value for value in values if isinstance(value, ExerciseSet)]
     checks = [value for value in sets if isinstance(value, ChapterCheck)]
     assert len(checks) == 1, f"{notebook.name} ends with one chapter check"
@@ -114,9 +120,7 @@ def test_every_exercise_of_the_chapter_judges_and_explains(notebook: Path) -> No
     assert (result.best, result.attempts) == (len(checks[0].widgets), 2)
 
 
-@pytest.mark.parametrize("notebook", CHAPTERS, ids=lambda path: path.stem)
-def test_every_widget_of_the_chapter_redraws_in_english(notebook: Path) -> None:
-    values = shown(notebook)
+def every_widget_of_the_chapter_redraws_in_english(values: list[Any]) -> None:
     from kaszino.jupyter.tutorial import switch_language
 
     switch_language("en")

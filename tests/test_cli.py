@@ -12,11 +12,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from shipped import SHIPPED
 
 from kaszino.cli import main
-from kaszino.puzzles.puzzle import KINDS, load_all, load_puzzles, puzzle_files, solve
-
-SHIPPED = load_all()
+from kaszino.puzzles.puzzle import KINDS, load_puzzles, puzzle_files, solve
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

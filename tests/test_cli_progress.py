@@ -11,14 +11,12 @@ from pathlib import Path
 import pytest
 from progress_files import killed_mid_write
 from puzzle_answers import right
+from shipped import SHIPPED as PUZZLES
 
 from kaszino.cli import main
-from kaszino.puzzles.puzzle import load_all
 from kaszino.puzzles.trainer import Trainer
 from kaszino.store import ENVIRONMENT_VARIABLE, open_store, training
 from kaszino.store.training import AttemptRecord, AttemptWrite, StoredRating
-
-PUZZLES = load_all()
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

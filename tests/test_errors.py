@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from progress_reading import read_everything
+from shipped import SHIPPED
 
 from kaszino import (
     DECK,
@@ -79,7 +80,6 @@ from kaszino.teach.annotate import annotate
 from kaszino.teach.exercises import read_number
 from kaszino.teach.odds import format_margin
 
-SHIPPED = load_all()
 GOOD = SHIPPED[0].to_record()
 START = new_game(seed=7)
 

@@ -198,7 +198,7 @@ def test_every_event_of_random_deals_agrees_with_the_next_state(name: str) -> No
     play_deals(PRESETS[name], FAST_DEALS, seed=1)
 
 
-@pytest.mark.slow
+@pytest.mark.long
 @pytest.mark.parametrize("name", PRESET_NAMES)
 def test_ten_thousand_random_deals_of_every_preset(name: str) -> None:
     play_deals(PRESETS[name], SLOW_DEALS, seed=2)

@@ -31,6 +31,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from play_helpers import random_walk
 from progress_reading import read_everything
+from shipped import SHIPPED
 from user_files import entries, stand_in_build, user_folder
 
 from kaszino import (
@@ -58,7 +59,7 @@ from kaszino.cli import main
 from kaszino.cli.site import SITE_MARK
 from kaszino.engine.notation import FIELDS, parse_rules
 from kaszino.errors import MESSAGE_LIMIT
-from kaszino.puzzles.puzzle import Puzzle, dumps_puzzles, load_all, load_puzzles, parse_puzzles
+from kaszino.puzzles.puzzle import Puzzle, dumps_puzzles, load_puzzles, parse_puzzles
 
 EXAMPLES = int(os.environ.get("KASZINO_FUZZ_EXAMPLES", "40"))
 SECONDS = 1.0
@@ -93,7 +94,6 @@ RECORD = GameRecord(PRESETS["v6"], 5, None, 1, tuple(
     next(m for m in ((before.legal_moves()) or [NextDeal()]) if before.play(m) == after)
     for before, after in zip(random_walk(PRESETS["v6"], 5, 40), random_walk(PRESETS["v6"], 5, 40)[1:],
                              strict=False)))
-SHIPPED = load_all()
 PUZZLE = SHIPPED[0]
 GOOD = PUZZLE.to_record()
 
@@ -312,7 +312,7 @@ def test_puzzle_file_text(text: str) -> None:
         assert parse_puzzles(dumps_puzzles(puzzles), "again.json") == puzzles
 
 
-PUZZLES = list({puzzle.kind: puzzle for puzzle in load_all()}.values())
+PUZZLES = list({puzzle.kind: puzzle for puzzle in SHIPPED}.values())
 """One shipped puzzle of every kind."""
 SIDE = st.one_of(SOME_CARDS.map(tuple), ANYTHING)
 JUNK_CAPTURES = st.builds(Capture, SIDE, SIDE)

@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from minimax_reference import minimax, own_moves, without_claims
 from reference import brute_captures, finished_deal, position
+from shipped import SHIPPED
 
 from kaszino import DECK, Capture, Card, GameState, KaszinoError, Lay, Move, new_game
 from kaszino.engine.cards import Suit
@@ -28,7 +29,7 @@ from kaszino.engine.rules import PRESETS
 from kaszino.i18n import using_language
 from kaszino.puzzles.kinds import Kind, answer_key
 from kaszino.puzzles.play_kinds import move_words
-from kaszino.puzzles.puzzle import KIND_RULES, Puzzle, load_all, solve
+from kaszino.puzzles.puzzle import KIND_RULES, Puzzle, solve
 from kaszino.solver.positions import last_round_position
 
 TRAINER = PRESETS["trainer"]
@@ -78,7 +79,7 @@ def test_last_round_accepts_exactly_the_minimax_optimal_moves(state: GameState) 
                 assert after.startswith(f"After {move_words(move)}:")
 
 
-OPEN_ROUND_SAMPLE = [p for p in load_all() if p.kind in ("last_round", "defend")][::20]
+OPEN_ROUND_SAMPLE = [p for p in SHIPPED if p.kind in ("last_round", "defend")][::20]
 
 
 @pytest.mark.parametrize("stored", OPEN_ROUND_SAMPLE, ids=lambda p: p.id)

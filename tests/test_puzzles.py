@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from reference import brute_captures, play_all, position
+from shipped import SHIPPED
 
 from kaszino import Capture, GameState, KaszinoError, PuzzleFormatError, new_game, parse_move
 from kaszino.i18n import using_language
@@ -47,8 +48,6 @@ from kaszino.puzzles.puzzle import (
 )
 from kaszino.puzzles.simulate import RULES, positions
 from kaszino.puzzles.themes import themes
-
-SHIPPED = load_all()
 
 
 def cap(text: str) -> Capture:

@@ -81,6 +81,6 @@ def test_lockstep_a_few_hundred_deals() -> None:
     assert play_in_lockstep(300, seed=1) > 300 * 36 - 1
 
 
-@pytest.mark.slow
+@pytest.mark.long
 def test_lockstep_ten_thousand_deals() -> None:
     assert play_in_lockstep(10_000, seed=2) == 10_000 * 36

@@ -13,15 +13,14 @@ from pathlib import Path
 
 import pytest
 from puzzle_answers import right
+from shipped import SHIPPED as PUZZLES
 
-from kaszino.puzzles.puzzle import load_all
 from kaszino.puzzles.trainer import Trainer
 from kaszino.store import StoreError, open_store, training
 from kaszino.store.schema import APPLICATION_ID, MIGRATIONS
 from kaszino.store.schema import statements as _statements
 from kaszino.store.training import AttemptRecord, AttemptWrite, StoredCard, StoredRating
 
-PUZZLES = load_all()
 MOMENT = datetime(2026, 3, 1, 12, tzinfo=UTC)
 
 

@@ -11,16 +11,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from puzzle_answers import right, wrong
+from shipped import SHIPPED as PUZZLES
 
 from kaszino.engine.captures import Capture
 from kaszino.errors import KaszinoError
-from kaszino.puzzles.puzzle import Puzzle, Rating, load_all
+from kaszino.puzzles.puzzle import Puzzle, Rating
 from kaszino.puzzles.rating import rate
 from kaszino.puzzles.review import schedule
 from kaszino.puzzles.trainer import STREAK_STEP, Filters, Trainer, streaks
 from kaszino.store import Store, open_store, training
 
-PUZZLES = load_all()
 START = datetime(2026, 3, 1, 18, 30, tzinfo=UTC)
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from shipped import SHIPPED
 
 from kaszino.engine.captures import Capture
 from kaszino.engine.cards import DECK, parse_cards
@@ -22,7 +23,6 @@ from kaszino.jupyter.tutorial import (
     switch_language,
 )
 from kaszino.jupyter.widgets.base import HtmlWidget
-from kaszino.puzzles.puzzle import load_all
 
 HAND, TABLE = "5♠ A♥ K♣", "2♦ 4♣ 7♥ 9♠"
 
@@ -132,5 +132,5 @@ def test_the_trainer_holds_the_lowest_rated_puzzles_of_each_kind_in_turn() -> No
         chosen.append(trainer.puzzle)
     assert [p.kind for p in chosen] == ["sweep", "sweep", "all_captures", "all_captures"]
     for kind, pair in (("sweep", chosen[:2]), ("all_captures", chosen[2:])):
-        ratings = sorted(p.rating.value for p in load_all() if p.kind == kind)
+        ratings = sorted(p.rating.value for p in SHIPPED if p.kind == kind)
         assert [p.rating.value for p in pair] == ratings[:2]

@@ -1,4 +1,5 @@
-"""Chapter 2 in Chromium: click a legal and an illegal capture, read the feedback, switch to English."""
+"""Chapter 2 in Chromium: click a legal and an illegal capture, read the feedback, switch to English;
+then work the chapter's puzzle trainer on the same page (Voilà runs the chapter once)."""
 
 from __future__ import annotations
 
@@ -24,10 +25,15 @@ def widget_holding(page: Page, selector: str) -> Locator:
     return page.locator(".kaszino-widget").filter(has=page.locator(selector)).first
 
 
-def test_legal_and_illegal_capture_on_the_first_example(
+def test_legal_and_illegal_capture_on_the_first_example_then_the_puzzles(
     open_notebook: Callable[[str | Path], Page], screenshot: Callable[[str], Path]
 ) -> None:
     page = open_notebook(CHAPTER)
+    legal_and_illegal_capture_on_the_first_example(page, screenshot)
+    the_chapter_puzzles_take_answers_hints_and_the_solution(page, screenshot)
+
+
+def legal_and_illegal_capture_on_the_first_example(page: Page, screenshot: Callable[[str], Path]) -> None:
     # The "what is a capture" table: hand 5♠ A♥ K♣, table 2♦ 4♣ 7♥ 9♠.
     table = widget_holding(page, '[data-card="5♠"]')
     feedback = table.locator(".kaszino-feedback")
@@ -61,10 +67,11 @@ def test_legal_and_illegal_capture_on_the_first_example(
     expect(switch).to_have_text("EN")
 
 
-def test_the_chapter_puzzles_take_answers_hints_and_the_solution(
-    open_notebook: Callable[[str | Path], Page], screenshot: Callable[[str], Path]
+def the_chapter_puzzles_take_answers_hints_and_the_solution(
+    page: Page, screenshot: Callable[[str], Path]
 ) -> None:
-    page = open_notebook(CHAPTER)
+    """The trainer's texts are checked by what does not depend on the language (the page is in
+    English by now)."""
     # The trainer starts with the easiest find-every-capture puzzle: hand K♣ 10♠ 3♥, table K♥.
     trainer = widget_holding(page, "[data-puzzle]")
     feedback = trainer.locator(".kaszino-feedback")
