@@ -448,7 +448,7 @@ class GameState:
         try:
             return self.notation()
         except Exception as error:  # whatever the fields hold, str() answers
-            return f"<GameState without a notation: {KaszinoError(error)}>"
+            return f"<GameState without a notation: {KaszinoError(str(error))}>"
 
 
 Log = list[Event] | None
