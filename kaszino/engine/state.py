@@ -43,6 +43,7 @@ from kaszino.engine.notation import DRAW, Position, read_position, result_token,
 from kaszino.engine.refusals import Refusal
 from kaszino.engine.rules import Rules
 from kaszino.engine.scoring import DECK_SIZE, PileScore, pile_scores, points_available
+from kaszino.engine.view import PlayerView
 from kaszino.errors import IllegalMoveError, KaszinoError, NotationError, quote
 from kaszino.inputs import MAX_SEED, check_type, check_whole
 
@@ -105,6 +106,21 @@ class GameState:
     def open_round(self) -> bool:
         """The last round of a deal is played with all hands face up (docs/rules.md §3.6)."""
         return self.round == self.rules.rounds
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may see now (:mod:`kaszino.engine.view`): no field of it depends on where
+        a card hidden from him lies."""
+        check_whole("player", player, 0, self.players - 1)
+        shown = self.open_round or self.deal_over
+        hands = tuple(hand if shown or p == player else None for p, hand in enumerate(self.hands))
+        hidden = [card for p, hand in enumerate(self.hands) if hands[p] is None for card in hand]
+        return PlayerView(
+            player=player, hands=hands, hand_counts=tuple(map(len, self.hands)), table=self.table,
+            talon_count=len(self.talon), unseen=tuple(sorted([*hidden, *self.talon])), piles=self.piles,
+            tabla_points=self.tabla_points, bonus=self.bonus, scores=self.scores, dealer=self.dealer,
+            to_move=self.to_move, round=self.round, deal=self.deal, last_capturer=self.last_capturer,
+            forced=self.forced, pending=None if self.pending is None else self.pending.capture,
+            finished=self.finished, winner=self.winner)
 
     def is_first_move(self, player: int) -> bool:
         """Whether ``player`` has not yet moved in this deal (first round, full hand)."""
