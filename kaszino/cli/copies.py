@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +29,7 @@ from pathlib import Path
 import platformdirs
 
 from kaszino.errors import KaszinoError
+from kaszino.files import replace_file
 from kaszino.shipped import release, shipped
 
 MANIFEST = ".kaszino-copies.json"
@@ -94,20 +93,20 @@ def bring_up_to_date(folder: Path, ask: Ask | None = None, source: Path | None =
             name, data = notebook.name, notebook.read_bytes()
             new, target, known = digest(data), folder / notebook.name, manifest.get(notebook.name)
             if not target.exists():
-                _write(target, data)
+                replace_file(target, data)
                 copied.append(name)
             elif (mine := digest(target.read_bytes())) == new or known == new:
                 pass  # the same as shipped, or the learner's changes to this release's copy
             elif known == mine:
-                _write(target, data)
+                replace_file(target, data)
                 updated.append(name)
             elif ask is not None and ask(name):
                 replaced.append((name, _write_beside(target, OWN_TAG, target.read_bytes())))
-                _write(target, data)
+                replace_file(target, data)
             else:
                 kept.append((name, _write_beside(target, release(), data)))
             manifest[name] = new
-        _write(folder / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode())
+        replace_file(folder / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode())
     except OSError as error:
         raise KaszinoError(f"{error.filename or folder}: cannot copy the notebooks there "
                            f"({error.strerror or error})") from None
@@ -126,18 +125,6 @@ def _read_manifest(path: Path) -> dict[str, str]:
     if not isinstance(found, dict):
         return {}
     return {name: value for name, value in found.items() if isinstance(name, str) and isinstance(value, str)}
-
-
-def _write(path: Path, data: bytes) -> None:
-    """Write ``path`` whole or not at all: a temporary file in the same folder, then moved into place."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def _write_beside(path: Path, tag: str, data: bytes) -> str:
