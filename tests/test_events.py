@@ -43,8 +43,9 @@ from kaszino.engine.events import (
 from kaszino.engine.moves import Challenge, Claim, Lay, Move, NextDeal, Pass
 from kaszino.engine.rules import PRESETS, Rules
 from kaszino.engine.state import GameState, new_game
+from kaszino.games import family
 from kaszino.i18n import LANGUAGES, catalogue
-from kaszino.teach.narrate import event_message, event_name
+from kaszino.teach.narrate import event_message, event_name, narrate
 
 FAST_DEALS = 100
 SLOW_DEALS = 10_000
@@ -224,3 +225,23 @@ def test_every_sentence_of_the_catalogue_belongs_to_an_event_and_renders() -> No
     assert {type(event) for event in EXAMPLE_EVENTS} == set(EVENT_KINDS)
     for event in EXAMPLE_EVENTS:
         check_words(event)
+
+
+def test_scopa_has_its_own_words_where_kaszino_words_would_be_wrong() -> None:
+    """Scopa's sentences replace Kaszinó's of the same name (no "tábla" in a Scopa deal), and every
+    event of random Scopa deals is told in both languages, players from 1."""
+    own = catalogue("events_scopa")
+    assert set(own) <= set(catalogue("events"))
+    scopa = family("scopa")
+    names: set[str] = set()
+    for seed in range(30):
+        state, rnd = scopa.new_game(seed), random.Random(seed)
+        while not state.deal_over:
+            step = state.step(rnd.choice(state.legal_moves()))
+            for message in narrate(step.events, "scopa", with_move=True):
+                names.add(message.name)
+                for lang in ("hu", "en"):
+                    text = message.render(lang)
+                    assert "tábla" not in text.lower() and "{" not in text
+            state = step.state
+    assert set(own) - {"swept_first_move"} <= names
