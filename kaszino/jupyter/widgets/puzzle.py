@@ -23,6 +23,7 @@ from itertools import count
 
 from kaszino.engine.captures import Capture, capture_problem
 from kaszino.engine.moves import Lay
+from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, quote
 from kaszino.i18n import tr
 from kaszino.inputs import check_whole, whole_number
@@ -63,7 +64,7 @@ class PuzzleWidget(TableWidget):
         self._answer: tuple[Capture, ...] = ()
         self._summary_shown = False
         self._number_field = f"kaszino-number-{next(_NUMBER_FIELDS)}"
-        super().__init__(self._visit.puzzle.state, mode="practice")
+        super().__init__(_position(self._visit.puzzle), mode="practice")
 
     # --- what the notebook and the tests read ------------------------------------------
     @property
@@ -241,7 +242,7 @@ class PuzzleWidget(TableWidget):
 
     # --- judging ---------------------------------------------------------------------------
     def _show_visit(self) -> None:
-        self._state = self.puzzle.state
+        self._state = _position(self.puzzle)
         self._answer = ()
         self._summary_shown = False
         self.clear()
@@ -410,6 +411,13 @@ class PuzzleWidget(TableWidget):
                 "kind": lambda value: self.set_filter("kind", value),
                 "band": lambda value: self.set_filter("band", value),
                 "theme": lambda value: self.set_filter("theme", value)}
+
+
+def _position(puzzle: Puzzle) -> GameState:
+    """The position of ``puzzle`` for the table (which shows Kaszinó's positions)."""
+    if not isinstance(puzzle.state, GameState):
+        raise KaszinoError(f"puzzle {quote(puzzle.id)} is a {puzzle.game} puzzle; this table shows Kaszinó's")
+    return puzzle.state
 
 
 def _visit_header(trainer: Trainer, visit: Visit) -> str:
