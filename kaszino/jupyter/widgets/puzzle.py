@@ -30,7 +30,7 @@ from kaszino.inputs import check_whole, whole_number
 from kaszino.jupyter.widgets.base import Text
 from kaszino.jupyter.widgets.table import Button, TableWidget, move_text, text
 from kaszino.jupyter.widgets.trainer_view import controls_html, date_text, status_html, summary_html
-from kaszino.puzzles.puzzle import Puzzle
+from kaszino.puzzles.puzzle import KIND_RULES, Puzzle
 from kaszino.puzzles.trainer import Filters, Trainer, Visit
 from kaszino.teach.exercises import read_number
 
@@ -230,13 +230,16 @@ class PuzzleWidget(TableWidget):
         self._go(self._trainer.serve_new)
 
     def set_filter(self, name: str, value: str) -> None:
-        """Narrow ``kind``, ``band`` or ``theme`` to ``value`` ("" for a mix) and serve a matching puzzle."""
-        fields = {"kind": "kinds", "band": "bands", "theme": "themes"}
+        """Narrow ``game``, ``kind``, ``band`` or ``theme`` to ``value`` ("" for a mix) and serve a
+        matching puzzle. Choosing a game forgets a chosen kind of another game."""
+        fields = {"game": "games", "kind": "kinds", "band": "bands", "theme": "themes"}
         if name not in fields:
             raise KaszinoError(f"unknown filter {quote(name)}; choose one of {', '.join(fields)}")
         current = self._trainer.filters
         chosen = (value,) if value else ()
         kept = {field: getattr(current, field) for field in fields.values()}
+        if name == "game" and value:
+            kept["kinds"] = tuple(kind for kind in current.kinds if KIND_RULES[kind].game == value)  # type: ignore[index]
         self._trainer.filters = Filters(**{**kept, fields[name]: chosen})
         self._go(self._trainer.serve_new)
 
@@ -408,6 +411,7 @@ class PuzzleWidget(TableWidget):
 
     def _value_handlers(self) -> dict[str, Callable[[str], None]]:
         return {"choose": self.choose, "number": self.submit_number, "mode": self.set_mode,
+                "game": lambda value: self.set_filter("game", value),
                 "kind": lambda value: self.set_filter("kind", value),
                 "band": lambda value: self.set_filter("band", value),
                 "theme": lambda value: self.set_filter("theme", value)}
