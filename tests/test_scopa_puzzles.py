@@ -369,3 +369,20 @@ def test_a_puzzle_whose_stored_answer_the_solver_refutes_is_not_served() -> None
     bad = Puzzle("bad-1", p.kind, p.state, (wrong,))
     trainer = Trainer([bad, p], mode="sequence")
     assert trainer.next() is p and trainer.refused == ("bad-1",)
+
+
+def test_the_command_line_lists_and_mines_one_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["puzzles", "list", "--game", "scopa"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(SCOPA) and all(" scopa_" in line for line in lines)
+    out = tmp_path / "mined.json"
+    args = ["puzzles", "generate", "--seed", "5", "--count", "2", "--game", "scopa", "--out", str(out)]
+    assert main([*args, "--workers", "1"]) == 0
+    mined = load_puzzles(out)
+    assert sorted(p.kind for p in mined) == sorted(SCOPA_KINDS * 2) and all(answers_confirmed(p) for p in mined)
+    again = tmp_path / "again.json"
+    assert main([*args[:-1], str(again), "--workers", "2"]) == 0
+    assert again.read_text(encoding="utf-8") == out.read_text(encoding="utf-8")
+    assert main(["puzzles", "generate", "--seed", "5", "--count", "2", "--game", "scopa", "--kind", "sweep",
+                 "--out", str(tmp_path / "none.json")]) == 2
+    assert "none of the kinds asked for is a kind of scopa" in capsys.readouterr().err
