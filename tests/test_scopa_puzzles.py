@@ -371,7 +371,8 @@ def test_a_puzzle_whose_stored_answer_the_solver_refutes_is_not_served() -> None
     assert trainer.next() is p and trainer.refused == ("bad-1",)
 
 
-def test_the_command_line_lists_and_mines_one_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_line_lists_and_mines_one_game(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["puzzles", "list", "--game", "scopa"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == len(SCOPA) and all(" scopa_" in line for line in lines)
@@ -379,10 +380,15 @@ def test_the_command_line_lists_and_mines_one_game(tmp_path: Path, capsys: pytes
     args = ["puzzles", "generate", "--seed", "5", "--count", "2", "--game", "scopa", "--out", str(out)]
     assert main([*args, "--workers", "1"]) == 0
     mined = load_puzzles(out)
-    assert sorted(p.kind for p in mined) == sorted(SCOPA_KINDS * 2) and all(answers_confirmed(p) for p in mined)
+    assert sorted(p.kind for p in mined) == sorted(SCOPA_KINDS * 2)
+    assert all(answers_confirmed(p) for p in mined)
     again = tmp_path / "again.json"
     assert main([*args[:-1], str(again), "--workers", "2"]) == 0
     assert again.read_text(encoding="utf-8") == out.read_text(encoding="utf-8")
+    alone = tmp_path / "alone.json"  # a Scopa kind's puzzles do not depend on the other kinds mined
+    assert main([*args[:-1], str(alone), "--kind", "scopa_primiera", "--kind", "sweep",
+                 "--workers", "1"]) == 0
+    assert [p for p in load_puzzles(alone)] == [p for p in mined if p.kind == "scopa_primiera"]
     assert main(["puzzles", "generate", "--seed", "5", "--count", "2", "--game", "scopa", "--kind", "sweep",
                  "--out", str(tmp_path / "none.json")]) == 2
     assert "none of the kinds asked for is a kind of scopa" in capsys.readouterr().err

@@ -295,10 +295,12 @@ def mine_game(seed: int, kinds: Sequence[Kind] = KINDS) -> list[Candidate]:
                 mined = candidate(kind, seed, move, state)
                 if mined is not None:
                     found[kind].append(mined)
-    rng = random.Random(f"kaszino-pick:{seed}")
+    shared = random.Random(f"kaszino-pick:{seed}")  # Kaszinó's kinds draw in turn, as they always have
     chosen = []
     for kind in kinds:
         options = found[kind]
+        # Scopa's kinds draw each from its own seed: a kind's picks never depend on the others mined.
+        rng = shared if KIND_RULES[kind].game == "kaszino" else random.Random(f"scopa-pick:{seed}:{kind}")
         picked = sorted(rng.sample(range(len(options)), min(PER_GAME, len(options))))
         chosen += [options[i] for i in picked]
     return chosen

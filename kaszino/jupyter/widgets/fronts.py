@@ -11,7 +11,7 @@ position. :func:`front_of` finds a state's front through its family
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from kaszino.engine.captures import Capture, capture_problem
@@ -195,8 +195,10 @@ class ScopaFront:
 
     def position_html(self, state: ScopaState, viewer: int, *, interactive: bool, selected: Collection[Card],
                       view: View, counting: bool) -> str:
+        # While the learner counts (a primiera puzzle), the deal's scoring would give the answer away.
+        shown = replace(view, score=False) if counting else view
         return render_scopa.position_html(state, viewer=viewer, interactive=interactive, selected=selected,
-                                          view=view)
+                                          view=shown)
 
 
 FRONTS: Mapping[str, Front] = {"kaszino": KaszinoFront(), "scopa": ScopaFront()}

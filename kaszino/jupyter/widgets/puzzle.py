@@ -22,23 +22,24 @@ from html import escape
 from itertools import count
 
 from kaszino.engine.captures import Capture, capture_problem
-from kaszino.engine.moves import Lay
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, quote
+from kaszino.games.registry import family_of
+from kaszino.games.scopa.moves import ScopaMove
 from kaszino.i18n import tr
 from kaszino.inputs import check_whole, whole_number
 from kaszino.jupyter.widgets.base import Text, text
-from kaszino.jupyter.widgets.fronts import kaszino_move_text as move_text
+from kaszino.jupyter.widgets.fronts import front_of, kaszino_move_text
 from kaszino.jupyter.widgets.table import Button, TableWidget
 from kaszino.jupyter.widgets.trainer_view import controls_html, date_text, status_html, summary_html
 from kaszino.puzzles.puzzle import KIND_RULES, Puzzle
+from kaszino.puzzles.scopa_kinds import move_words
 from kaszino.puzzles.trainer import Filters, Trainer, Visit
 from kaszino.teach.exercises import read_number
 
-LAY_KINDS = frozenset({"last_round", "defend"})
+LAY_KINDS = frozenset({"last_round", "defend", "scopa_last_round"})
 """Kinds whose answer may be a lay rather than a capture."""
 
-COUNTING_KINDS = frozenset({"ausz", "score_deal"})
+COUNTING_KINDS = frozenset({"ausz", "score_deal", "scopa_primiera"})
 """Kinds that ask the learner to count points: no totals are shown until the visit is decided."""
 
 _NUMBER_FIELDS = count()
@@ -62,10 +63,10 @@ class PuzzleWidget(TableWidget):
             if trainer.next() is None:
                 raise KaszinoError("no puzzle to show with these settings")
         self._controls = controls
-        self._answer: tuple[Capture, ...] = ()
+        self._answer: tuple[object, ...] = ()
         self._summary_shown = False
         self._number_field = f"kaszino-number-{next(_NUMBER_FIELDS)}"
-        super().__init__(_position(self._visit.puzzle), mode="practice")
+        super().__init__(self._visit.puzzle.state, mode="practice")
 
     # --- what the notebook and the tests read ------------------------------------------
     @property
@@ -96,7 +97,7 @@ class PuzzleWidget(TableWidget):
                          if visit.outcome in ("solved", "partial"))
 
     @property
-    def answer(self) -> tuple[Capture, ...]:
+    def answer(self) -> tuple[object, ...]:
         """The captures collected with "Hozzáad" (``captures`` answers)."""
         return self._answer
 
@@ -124,11 +125,11 @@ class PuzzleWidget(TableWidget):
 
     def press_lay(self) -> None:
         """"Lerak": answer with laying the one selected hand card (kinds where a lay may be right)."""
-        hand, table = self.selection
-        if len(hand) != 1 or table:
-            self._say("bad", text("ui.lay_needs_one"))
+        made = self._front.lay(self._state, *self.selection)
+        if callable(made):
+            self._say("bad", made)
             return
-        self._submit(Lay(hand[0]))
+        self._submit(made)
 
     def add_capture(self) -> None:
         """"Hozzáad": put the selected capture into the answer (``captures`` answers)."""
@@ -140,10 +141,10 @@ class PuzzleWidget(TableWidget):
             return
         self._hand_pick = self._table_pick = frozenset()
         if capture in self._answer:
-            self._say("info", text("ui.already_added", move=move_text(capture)))
+            self._say("info", text("ui.already_added", move=self._answer_text(capture)))
             return
         self._answer += (capture,)
-        self._say("info", text("ui.added", move=move_text(capture), count=len(self._answer)))
+        self._say("info", text("ui.added", move=self._answer_text(capture), count=len(self._answer)))
 
     def press_done(self) -> None:
         """"Kész": answer with the collected captures (``captures`` answers)."""
@@ -246,21 +247,25 @@ class PuzzleWidget(TableWidget):
 
     # --- judging ---------------------------------------------------------------------------
     def _show_visit(self) -> None:
-        self._state = _position(self.puzzle)
+        self._state = self.puzzle.state
+        self._family, self._front = family_of(self._state), front_of(self._state)  # the games may differ
         self._answer = ()
         self._summary_shown = False
         self.clear()
 
-    def _selected_capture(self) -> Capture | None:
-        hand, table = self.selection
-        if not hand or not table:
-            self._say("bad", text("ui.capture_needs_both"))
+    def _selected_capture(self) -> object | None:
+        made = self._front.capture(self._state, *self.selection)
+        if callable(made):  # the picked cards make no capture at all (the family's words why)
+            self._say("bad", made)
             return None
-        return Capture(hand, table)
+        return made
 
-    def _legal(self, capture: Capture) -> bool:
-        """Refuse (without judging it as an answer) a selection that is no legal capture."""
-        if capture_problem(capture.hand, capture.table, self._state.rules) is None:
+    def _legal(self, capture: object) -> bool:
+        """Refuse (without judging it as an answer) a selection that is no legal Kaszinó capture.
+        A Scopa capture is always judged: whether the single-card priority allows it is what
+        Scopa's kinds ask."""
+        if not isinstance(capture, Capture) or capture_problem(capture.hand, capture.table,
+                                                                self._state.rules) is None:
             return True
         self._refuse(capture)
         return False
@@ -319,6 +324,10 @@ class PuzzleWidget(TableWidget):
         return lambda: tr("trainer.nothing_due") + " " + tr("trainer.next_review", date=date_text(first))
 
     # --- drawing -----------------------------------------------------------------------------
+    def _answer_text(self, move: object) -> str:
+        """A capture of the answer being collected: Kaszinó's with its sum, Scopa's in words."""
+        return move_words(move) if isinstance(move, ScopaMove) else kaszino_move_text(move)
+
     def _cards_clickable(self) -> bool:
         return self._form() in ("captures", "move")
 
@@ -369,7 +378,7 @@ class PuzzleWidget(TableWidget):
     def _extra_html(self) -> str:
         parts = []
         if self._form() == "captures":
-            items = "".join(f"<li>{escape(move_text(capture))}</li>" for capture in self._answer)
+            items = "".join(f"<li>{escape(self._answer_text(capture))}</li>" for capture in self._answer)
             title = tr("ui.your_answer", count=len(self._answer))
             parts.append(f'<div class="kaszino-answer-list">{escape(title)}'
                          f'<ul class="kaszino-list">{items}</ul></div>')
@@ -416,13 +425,6 @@ class PuzzleWidget(TableWidget):
                 "kind": lambda value: self.set_filter("kind", value),
                 "band": lambda value: self.set_filter("band", value),
                 "theme": lambda value: self.set_filter("theme", value)}
-
-
-def _position(puzzle: Puzzle) -> GameState:
-    """The position of ``puzzle`` for the table (which shows Kaszinó's positions)."""
-    if not isinstance(puzzle.state, GameState):
-        raise KaszinoError(f"puzzle {quote(puzzle.id)} is a {puzzle.game} puzzle; this table shows Kaszinó's")
-    return puzzle.state
 
 
 def _visit_header(trainer: Trainer, visit: Visit) -> str:
