@@ -337,8 +337,8 @@ class ScopaPrimiera(ScopaKind):
         winner = state.deal_report().comparisons[-1].winner if state.rules.primiera else None
         lines = self._suit_lines(state, 4)
         lines.append(say("primiera_other", points="-" if other is None else other))
-        lines.append(say("primiera_point_tied") if winner is None
-                     else say("primiera_point", player=winner))
+        taker = "nobody" if winner is None else "you" if winner == me else "opponent"
+        lines.append(say(f"primiera_point_{taker}"))
         return bullet_lines(say("solution_scopa_primiera", points=answers[0]), lines)
 
 
@@ -412,7 +412,8 @@ class ScopaLastRound(ScopaKind):
         lines = []
         for move in ordered(state, move_values(state)):
             found = outcome(state, move)
-            line = ", ".join(move_words(step) for step in found.line)
+            line = ", ".join(say("step_opponent" if n % 2 == 0 else "step_you", move=move_words(step))
+                             for n, step in enumerate(found.line))
             key = "last_line_best" if is_answer(answers, move) else "last_line_worse"
             lines.append(say(key, move=move_words(move), result=self._result(found), line=line or "-"))
         return bullet_lines(say("solution_scopa_last_round", count=len(answers)), lines)
