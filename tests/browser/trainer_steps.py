@@ -45,7 +45,7 @@ def wrong_answer(puzzle: Puzzle) -> object | None:
             found: list[object] = [m for m in state.legal_moves() if isinstance(m, ScopaMove) and m.taken]
         else:
             found = list(captures(state.hands[state.to_move], state.table, state.rules))
-        return next((c for c in found if not puzzle.check(c).correct), None)  # type: ignore[arg-type]
+        return next((c for c in found if not puzzle.check(c).correct), None)
     return None
 
 
