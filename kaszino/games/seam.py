@@ -117,6 +117,15 @@ class Family(Protocol[S]):
         """The move that deals the next deal once a deal is over (``next``)."""
         ...
 
+    def score_sheet(self, state: object) -> object:
+        """The deal's points item by item in the family's terms (what a score sheet shows): secured
+        so far, all of them once the deal is over."""
+        ...
+
+    def record(self, start: object, moves: Sequence[object]) -> object:
+        """The record of the game played from ``start`` (a new game's state) by ``moves``."""
+        ...
+
     def parse_move(self, text: str) -> object:
         """A move from its written form; an error names what is wrong with it."""
         ...

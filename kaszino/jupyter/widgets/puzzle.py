@@ -23,12 +23,11 @@ from itertools import count
 
 from kaszino.engine.captures import Capture, capture_problem
 from kaszino.errors import KaszinoError, quote
-from kaszino.games.registry import family_of
 from kaszino.games.scopa.moves import ScopaMove
 from kaszino.i18n import tr
 from kaszino.inputs import check_whole, whole_number
 from kaszino.jupyter.widgets.base import Text, text
-from kaszino.jupyter.widgets.fronts import front_of, kaszino_move_text
+from kaszino.jupyter.widgets.kaszino_front import kaszino_move_text
 from kaszino.jupyter.widgets.table import Button, TableWidget
 from kaszino.jupyter.widgets.trainer_view import controls_html, date_text, status_html, summary_html
 from kaszino.puzzles.puzzle import KIND_RULES, Puzzle
@@ -248,7 +247,6 @@ class PuzzleWidget(TableWidget):
     # --- judging ---------------------------------------------------------------------------
     def _show_visit(self) -> None:
         self._state = self.puzzle.state
-        self._family, self._front = family_of(self._state), front_of(self._state)  # the games may differ
         self._answer = ()
         self._summary_shown = False
         self.clear()
