@@ -1,4 +1,4 @@
-"""The exercises of chapters 05–07: every question has one right answer, and every answer is explained."""
+"""The exercises of chapters 05–08: every question has one right answer, and every answer is explained."""
 
 from __future__ import annotations
 
@@ -9,11 +9,13 @@ import pytest
 
 from kaszino.engine.captures import Capture
 from kaszino.i18n import LANGUAGES, catalogue
-from kaszino.teach import game_lesson, scoring_lesson, variants_lesson
+from kaszino.teach import game_lesson, scopa_lesson, scoring_lesson, variants_lesson
 from kaszino.teach.drills import LabelledChoice, words
 from kaszino.teach.exercises import Choice, MoveTask, NumberQuestion, Question
 
-CHAPTERS = (scoring_lesson, game_lesson, variants_lesson)
+CHAPTERS = (scoring_lesson, game_lesson, variants_lesson, scopa_lesson)
+TABLE_TASKS = (scoring_lesson, game_lesson, variants_lesson)
+"""The chapters whose exercises include moves on a live table (Kaszinó's tasks)."""
 
 
 def questions(chapter: ModuleType) -> Iterator[Question]:
@@ -32,7 +34,8 @@ def test_every_section_has_exercises_and_the_check_has_five_to_ten(chapter: Modu
     assert all(section.questions for section in content.sections)
     assert 5 <= len(content.check) <= 10
     kinds = {type(question) for question in questions(chapter)}
-    assert {NumberQuestion, MoveTask} <= kinds and kinds & {Choice, LabelledChoice}, "several forms"
+    assert NumberQuestion in kinds and kinds & {Choice, LabelledChoice}, "several forms"
+    assert (MoveTask in kinds) == (chapter in TABLE_TASKS)
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.DOMAIN)
@@ -80,7 +83,8 @@ def test_words_give_every_number_its_hungarian_article() -> None:
     assert "a 2. játékostól" in words("drills.majority_yes", facts=words("drills.nobody"), n=2).render("hu")
 
 
-@pytest.mark.parametrize("domain", [c.DOMAIN for c in CHAPTERS] + ["drills", "points", "lesson_tables"])
+@pytest.mark.parametrize("domain", [c.DOMAIN for c in CHAPTERS]
+                         + ["drills", "points", "lesson_tables", "scopa_views"])
 def test_the_texts_never_write_a_z_and_differ_between_languages(domain: str) -> None:
     for key, versions in catalogue(domain).items():
         assert "a(z)" not in versions["hu"].lower(), key
