@@ -1,0 +1,84 @@
+"""Chapter 08 (Scopa) in Chromium, in the app view, worked as a learner would.
+
+The priority of the equal value refused with the engine's reason; the two piles of the counted
+deal counted by hand until the primiera's step-by-step table appears; the whole closing check
+answered (the answers are worked out here from the attempt the progress file is at, as the page
+makes its questions), its result saved below the pass mark, and "Start again" asking new
+questions; then the page in English with nothing stray on it. Timings are printed, not asserted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Locator, Page, expect
+from test_chapters_05_07 import choice_clicks, in_english, open_chapter, question, report, timed_click
+
+from kaszino.jupyter.progress import chapter_results
+from kaszino.teach.exercises import Choice, NumberQuestion, Question
+from kaszino.teach.scopa_lesson import check_questions
+
+
+def answer(widget: Locator, asked: Question, right: bool) -> float:
+    """Answer ``asked`` in its widget rightly or wrongly; the time until its verdict shows."""
+    tone = "good" if right else "bad"
+    if isinstance(asked, Choice):
+        option = asked.answer if right else next(o for o in asked.options if o != asked.answer)
+        button = widget.locator(f'[data-action="choose"][data-value="{option}"]')
+        return timed_click(widget, button, tone=tone)
+    assert isinstance(asked, NumberQuestion)
+    widget.locator(".kaszino-number").fill(str(asked.answer if right else asked.answer + 1))
+    return timed_click(widget, widget.locator(".kaszino-submit-btn"), tone=tone)
+
+
+def prompts_shown(check: Locator) -> list[str]:
+    return [text.strip() for text in check.locator(".kaszino-exercise .kaszino-task").all_inner_texts()]
+
+
+def test_chapter_08_priority_primiera_and_a_fresh_check(
+    open_notebook: Callable[[str | Path], Page], screenshot: Callable[[str], Path], baseline: list[float]
+) -> None:
+    saved = chapter_results().get("08")
+    attempt = 0 if saved is None else saved.attempts  # the page numbers its check the same way
+    page = open_chapter(open_notebook, "notebooks/08_rokonok.ipynb")
+
+    seven = question(page, "scopa_lesson.q_seven")
+    expect(seven.locator(".kaszino-feedback")).to_have_count(0)  # nothing said before an answer
+    clicks = choice_clicks(seven, right="7♥=7♠", wrong="7♥=3♦+4♣", rounds=2)
+    seven.locator('[data-action="choose"][data-value="7♥=3♦+4♣"]').click()
+    # The engine's reason for the refusal:
+    expect(seven.locator(".kaszino-feedback")).to_contain_text("csak egy ilyet vihet el")
+
+    piles = page.locator(".kaszino-scopa-piles")
+    expect(piles).to_have_attribute("data-revealed", "false")
+    for nth, total in ((0, "74"), (1, "78")):
+        box = question(page, "scopa_lesson.q_primiera", nth)
+        box.locator(".kaszino-number").fill(total)
+        clicks.append(timed_click(box, box.locator(".kaszino-submit-btn"), tone="good"))
+    expect(piles).to_have_attribute("data-revealed", "true")
+    expect(piles.locator('[data-row="suit_S"]')).to_contain_text("7♠ = 21")
+    expect(piles.locator('[data-row="primiera"]')).to_contain_text("78")
+    piles.scroll_into_view_if_needed()
+    screenshot("chapter-08-primiera")
+
+    check = page.locator(".kaszino-check")
+    asked = check_questions(attempt)
+    expected = [q.prompt().render("hu") for q in asked]
+    assert prompts_shown(check) == expected
+    widgets = check.locator(".kaszino-exercise")
+    for number, (widget, one) in enumerate(zip(widgets.all(), asked, strict=True)):
+        clicks.append(answer(widget, one, right=number >= 2))  # two wrong: 6/8 is below the pass mark
+    saved_line = check.locator(".kaszino-saved")
+    expect(saved_line).to_have_attribute("data-passed", "false")
+    expect(saved_line).to_contain_text("7/8")
+    check.locator(".widget-button", has_text="Újrakezdem").click()
+    expect(check.locator(".kaszino-score-line")).to_have_count(0)
+    fresh = [q.prompt().render("hu") for q in check_questions(attempt + 1)]
+    expect(check.locator(".kaszino-exercise .kaszino-task").first).to_have_text(fresh[0])
+    assert prompts_shown(check) == fresh and not set(fresh) & set(expected)
+    screenshot("chapter-08-check")
+
+    switch = in_english(page, "The primiera step by step", seven.locator(".kaszino-feedback"),
+                        "must take one such card")
+    report("08_rokonok", clicks, switch, baseline)
