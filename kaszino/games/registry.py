@@ -20,6 +20,14 @@ def family(name: str) -> Family[GameState[Any]]:
     return FAMILIES[name]
 
 
+def family_of(state: object) -> Family[GameState[Any]]:
+    """The family whose state ``state`` is, or an error naming what it is."""
+    for each in FAMILIES.values():
+        if each.owns(state):
+            return each
+    raise KaszinoError(f"not a game state of any family ({', '.join(FAMILIES)}): {quote(state)}")
+
+
 def record_family(text: str) -> Family[GameState[Any]]:
     """The family a record's text belongs to: named by its first line ``Game: <family>``; a record
     without one is Kaszinó's (its records were written before there were other families)."""

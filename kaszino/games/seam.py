@@ -101,12 +101,20 @@ class Family(Protocol[S]):
         """What ``card`` is worth in a capture under this family's rules."""
         ...
 
+    def owns(self, state: object) -> bool:
+        """Whether ``state`` is a state of this family (:func:`~kaszino.games.registry.family_of`)."""
+        ...
+
     def new_game(self, seed: int | None = None, rules: object = None) -> S:
         """A new game from ``seed`` under ``rules`` (None: the standard rules)."""
         ...
 
     def from_notation(self, text: str) -> S:
         """The state a notation names; ``NotationError`` says what is wrong with it."""
+        ...
+
+    def next_deal(self) -> object:
+        """The move that deals the next deal once a deal is over (``next``)."""
         ...
 
     def parse_move(self, text: str) -> object:

@@ -23,8 +23,8 @@ from kaszino.i18n import language, player_number, tr
 from kaszino.jupyter.checks import ExerciseSet
 from kaszino.jupyter.render import FULL, LESSON, View, cards_html, score_html
 from kaszino.jupyter.tutorial import follow_language
-from kaszino.jupyter.widgets.base import HtmlWidget
-from kaszino.jupyter.widgets.table import Mode, TableWidget, message_text
+from kaszino.jupyter.widgets.base import HtmlWidget, message_text
+from kaszino.jupyter.widgets.table import Mode, TableWidget
 from kaszino.players import GreedyPlayer
 from kaszino.teach.exercises import Question, Verdict
 from kaszino.teach.explain import Level

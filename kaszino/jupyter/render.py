@@ -12,7 +12,7 @@ player to move may pick become ``<button class="kaszino-card" data-card="10♦" 
 from __future__ import annotations
 
 import sys
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -23,10 +23,12 @@ from typing import Any, Literal
 from kaszino.engine.cards import Card, Suit, check_cards
 from kaszino.engine.scoring import count_spades
 from kaszino.engine.state import GameState
+from kaszino.games import seam
 from kaszino.i18n import player_number, tr
 from kaszino.inputs import check_type, check_whole
 
 Zone = Literal["hand", "table"]
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,20 +160,26 @@ def _back() -> str:
             f'<path d="{" ".join(diamonds)}" fill="none" stroke="{BACK_LINE}" stroke-width="0.9"/>')
 
 
-def card_svg(card: Card | None, face_up: bool = True, selected: bool = False) -> str:
+def card_svg(card: Card | None, face_up: bool = True, selected: bool = False,
+             worth: int | None = None) -> str:
     """One card as an inline SVG; ``card=None`` or ``face_up=False`` draws the back.
 
-    A hidden card's markup holds no trace of its rank or suit. Inside :func:`shared_faces` the
-    picture refers to its face instead of drawing it (see there).
+    ``worth``: what the card counts in a capture where that is not its printed rank (a Scopa
+    jack's 8), drawn as a badge in its lower corner. A hidden card's markup holds no trace of its
+    rank or suit. Inside :func:`shared_faces` the picture refers to its face instead of drawing
+    it (see there).
     """
     if card is not None:
         check_type("card", card, Card)
     shown = card if card is not None and face_up else None
     label = str(shown) if shown is not None else tr("ui.hidden_card")
+    badge = worth if shown is not None else None
+    if badge is not None:
+        check_whole("worth", badge, 0, 99)
     faces = _FACES.get()
     if faces is None:
-        return _card_svg(shown, selected, label)
-    face_id, symbol = _face_symbol(shown)
+        return _card_svg(shown, selected, label, badge)
+    face_id, symbol = _face_symbol(shown, badge)
     faces[face_id] = symbol
     return _card_reference(face_id, selected, label)
 
@@ -211,27 +219,36 @@ def _outline(colour: str, width: int, fill: str = FACE) -> str:
 
 
 @lru_cache(maxsize=128)
-def _face(card: Card | None) -> str:
+def _face(card: Card | None, worth: int | None = None) -> str:
     """The drawing on a card (its face, or the back for ``None``), without the outline."""
     if card is None:
         return _back()
     turned = f'<g transform="rotate(180 {CARD_WIDTH / 2} {CARD_HEIGHT / 2})">{_corner(card)}</g>'
-    return _corner(card) + turned + _middle(card)
+    return _corner(card) + turned + _middle(card) + ("" if worth is None else _worth_badge(worth))
+
+
+def _worth_badge(worth: int) -> str:
+    """A card's capture value in a small dark disc at its lower left (a Scopa jack's 8)."""
+    return (f'<circle class="kaszino-worth" cx="9" cy="{CARD_HEIGHT - 10}" r="7" fill="{BACK}"/>'
+            f'<text x="9" y="{CARD_HEIGHT - 6.5}" text-anchor="middle" font-family="{FONT}" '
+            f'font-size="{10 if worth < 10 else 8}" font-weight="700" fill="#ffffff">{worth}</text>')
 
 
 @lru_cache(maxsize=512)
-def _card_svg(card: Card | None, selected: bool, label: str) -> str:
-    """The markup of :func:`card_svg`, drawn once per card, selection and label."""
+def _card_svg(card: Card | None, selected: bool, label: str, worth: int | None = None) -> str:
+    """The markup of :func:`card_svg`, drawn once per card, selection, label and badge."""
     edge, width = (SELECTED, 3) if selected else (EDGE, 1)
-    return f"{_svg_open(label)}{_outline(edge, width)}{_face(card)}</svg>"
+    return f"{_svg_open(label)}{_outline(edge, width)}{_face(card, worth)}</svg>"
 
 
 @lru_cache(maxsize=128)
-def _face_symbol(card: Card | None) -> tuple[str, str]:
+def _face_symbol(card: Card | None, worth: int | None = None) -> tuple[str, str]:
     """The id of a card's shared face and its ``<symbol>`` (outline and drawing)."""
     face_id = "kaszino-face-back" if card is None else f"kaszino-face-{card.value}{card.suit.letter}"
+    if worth is not None:
+        face_id += f"-worth{worth}"
     return face_id, (f'<symbol id="{face_id}" viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}">'
-                     f'{_outline(EDGE, 1)}{_face(card)}</symbol>')
+                     f'{_outline(EDGE, 1)}{_face(card, worth)}</symbol>')
 
 
 @lru_cache(maxsize=512)
@@ -242,9 +259,18 @@ def _card_reference(face_id: str, selected: bool, label: str) -> str:
             f'{edge}</svg>')
 
 
-def _slot(card: Card, zone: Zone | None, selected: bool) -> str:
+Worth = Callable[[Card], "int | None"]
+"""A card's badge: its capture value where that is not its printed rank (None: no badge)."""
+
+
+def no_badge(card: Card) -> int | None:
+    """No card gets a badge (Kaszinó: every card counts its printed rank)."""
+    return None
+
+
+def _slot(card: Card, zone: Zone | None, selected: bool, worth: Worth = no_badge) -> str:
     """A face-up card, as a clickable button when it belongs to a zone the learner may pick from."""
-    svg = card_svg(card, selected=selected)
+    svg = card_svg(card, selected=selected, worth=worth(card))
     if zone is None:
         return f'<span class="kaszino-card">{svg}</span>'
     state = " kaszino-selected" if selected else ""
@@ -266,12 +292,13 @@ def cards_html(cards: Sequence[Card]) -> str:
     return _row([_slot(card, None, False) for card in check_cards("cards", cards)], tr("ui.no_cards"))
 
 
-def _hand(state: GameState, player: int, shown: bool, picking: bool, selected: Collection[Card]) -> str:
-    cards = state.hands[player]
+def hand_row(cards: Sequence[Card], shown: bool, picking: bool, selected: Collection[Card],
+             worth: Worth = no_badge) -> str:
+    """A hand: face up (its cards buttons when ``picking``), or as many card backs."""
     if not shown:
         return _row([card_svg(None) for _ in cards], tr("ui.no_cards"))
     zone: Zone | None = "hand" if picking else None
-    return _row([_slot(card, zone, card in selected) for card in cards], tr("ui.no_cards"))
+    return _row([_slot(card, zone, card in selected, worth) for card in cards], tr("ui.no_cards"))
 
 
 def _player_panel(state: GameState, player: int, hand: str, piles: bool = True,
@@ -289,6 +316,11 @@ def _player_panel(state: GameState, player: int, hand: str, piles: bool = True,
         listed = " ".join(map(str, sorted(pile, key=lambda card: (card.suit.value, card.value))))
         hand += (f'<div class="kaszino-pile-cards" data-player="{player}">'
                  f'{escape(tr("ui.pile_cards", cards=listed or tr("ui.no_cards")))}</div>')
+    return panel_html(player, facts, moving, hand)
+
+
+def panel_html(player: int, facts: str, moving: bool, hand: str) -> str:
+    """A player's panel: the name (marked when moving), the ``facts`` line, the ``hand`` markup."""
     marker = f' <strong class="kaszino-to-move">{escape(tr("ui.to_move_marker"))}</strong>' if moving else ""
     border = "var(--jp-brand-color1, #1976d2)" if moving else "var(--jp-border-color1, #9e9e9e)"
     return (f'<div class="kaszino-player" data-player="{player}" style="border:1px solid {border}; '
@@ -298,30 +330,40 @@ def _player_panel(state: GameState, player: int, hand: str, piles: bool = True,
             f'<span class="kaszino-pile">{escape(facts)}</span></div>{hand}</div>')
 
 
-def _felt(state: GameState, picking: bool, selected: Collection[Card], show_talon: bool = True) -> str:
+def felt_html(table_cards: Sequence[Card], talon: int, picking: bool, selected: Collection[Card],
+              show_talon: bool = True, worth: Worth = no_badge) -> str:
+    """The green table with its cards (buttons when ``picking``) and the talon of ``talon`` cards."""
     zone: Zone | None = "table" if picking else None
-    talon = (f'<div class="kaszino-talon" style="display:flex; flex-direction:column; align-items:center; '
-             f'gap:4px;">{card_svg(None) if state.talon else ""}'
-             f'<span>{escape(tr("ui.talon", count=len(state.talon)))}</span></div>') if show_talon else ""
-    table = _row([_slot(card, zone, card in selected) for card in state.table], tr("ui.empty_table"))
+    talon_html = (f'<div class="kaszino-talon" style="display:flex; flex-direction:column; '
+                  f'align-items:center; gap:4px;">{card_svg(None) if talon else ""}'
+                  f'<span>{escape(tr("ui.talon", count=talon))}</span></div>') if show_talon else ""
+    table = _row([_slot(card, zone, card in selected, worth) for card in table_cards], tr("ui.empty_table"))
     return (f'<div class="kaszino-table" style="background:{FELT}; color:#f5f5f5; border-radius:12px; '
             f'padding:8px 12px 10px; margin:6px 0; display:flex; gap:16px; align-items:flex-start; '
             f'box-shadow: inset 0 0 12px rgba(0,0,0,0.45);">'
-            f'<div style="flex:1"><strong>{escape(tr("common.table"))}</strong>{table}</div>{talon}</div>')
+            f'<div style="flex:1"><strong>{escape(tr("common.table"))}</strong>{table}</div>'
+            f'{talon_html}</div>')
 
 
 def _status(state: GameState) -> str:
     parts = [tr("ui.deal", n=state.deal), tr("ui.round", n=state.round, rounds=state.rules.rounds)]
+    if not state.finished and not state.deal_over and state.forced is not None:
+        parts.append(tr(f"ui.forced_{state.forced}"))
+    return status_html(state, parts)
+
+
+def status_html(state: seam.GameState[Any], parts: Sequence[str]) -> str:
+    """The header line: the deal and round ``parts``, then the game's end, the deal's end or whose
+    turn it is (the parts after the turn: a family's own notes, such as a forced move)."""
+    head, notes = list(parts[:2]), list(parts[2:])
     if state.finished:
         winner = state.winner
-        parts.append(tr("ui.finished") if winner is None else tr("ui.winner", n=player_number(winner)))
+        head.append(tr("ui.finished") if winner is None else tr("ui.winner", n=player_number(winner)))
     elif state.deal_over:
-        parts.append(tr("ui.deal_over"))
+        head.append(tr("ui.deal_over"))
     else:
-        parts.append(tr("ui.turn", n=player_number(state.to_move)))
-        if state.forced is not None:
-            parts.append(tr(f"ui.forced_{state.forced}"))
-    return f'<div class="kaszino-status" style="font-weight:600;">{escape(" · ".join(parts))}</div>'
+        head += [tr("ui.turn", n=player_number(state.to_move)), *notes]
+    return f'<div class="kaszino-status" style="font-weight:600;">{escape(" · ".join(head))}</div>'
 
 
 def score_html(state: GameState) -> str:
@@ -341,13 +383,19 @@ def score_html(state: GameState) -> str:
     if any(s.bonus for s in scores):
         rows.append(("bonus", [str(s.bonus) for s in scores]))
     rows += [("deal_total", [str(s.total) for s in scores]), ("game_total", [str(t) for t in totals])]
-    cell = 'style="padding:2px 10px; text-align:right;"'
     names = [tr("ui.player_name", n=player_number(p)) for p in range(len(scores))]
-    head = "".join(f"<th {cell}>{escape(name)}</th>" for name in names)
+    return score_table_html(names, [(name, tr("ui.score_" + name), values) for name, values in rows])
+
+
+def score_table_html(columns: Sequence[str], rows: Sequence[tuple[str, str, Sequence[object]]]) -> str:
+    """The points of a deal as a table: a head cell per column, and per row its ``data-row`` name,
+    its label and a value per column."""
+    cell = 'style="padding:2px 10px; text-align:right;"'
+    head = "".join(f"<th {cell}>{escape(column)}</th>" for column in columns)
     body = "".join(
-        f'<tr data-row="{name}"><td style="padding:2px 10px;">{escape(tr("ui.score_" + name))}</td>'
-        + "".join(f"<td {cell}>{value}</td>" for value in values) + "</tr>"
-        for name, values in rows
+        f'<tr data-row="{name}"><td style="padding:2px 10px;">{escape(label)}</td>'
+        + "".join(f"<td {cell}>{escape(str(value))}</td>" for value in values) + "</tr>"
+        for name, label, values in rows
     )
     return (f'<table class="kaszino-score" style="border-collapse:collapse; margin:6px 0;">'
             f'<caption style="text-align:left; font-weight:600;">{escape(tr("ui.score_title"))}</caption>'
@@ -376,13 +424,19 @@ def position_html(state: GameState, viewer: int | None = None, open_hands: bool 
         if player != viewer and not view.opponents:
             continue
         shown = open_hands or open_round or player == viewer
-        hand = _hand(state, player, shown, picking and player == state.to_move, selected)
+        hand = hand_row(state.hands[player], shown, picking and player == state.to_move, selected)
         panels[player] = _player_panel(state, player, hand, view.piles, counting)
-    above = "".join(panels[p] for p in panels if p != viewer)
     score = score_html(state) if state.deal_over and view.score and not counting else ""
     status = _status(state) if view.status else ""
+    felt = felt_html(state.table, len(state.talon), picking, selected, view.talon)
+    return board_html(status, panels, viewer, felt, score)
+
+
+def board_html(status: str, panels: Mapping[int, str], viewer: int, felt: str, score: str) -> str:
+    """A whole position from its parts: the viewer's panel below the table, the others above it."""
+    above = "".join(panels[p] for p in panels if p != viewer)
     return (f'<div class="kaszino-position" style="{LABEL_STYLE} max-width:640px; font-size:13px;">'
-            f'{status}{above}{_felt(state, picking, selected, view.talon)}{panels[viewer]}{score}</div>')
+            f'{status}{above}{felt}{panels[viewer]}{score}</div>')
 
 
 def register_html_formatters() -> None:

@@ -81,7 +81,7 @@ def event_fields(event: Event) -> dict[str, object]:
 def event_message(event: Event, family: str = FAMILY) -> Message:
     """``event`` as a sentence (see the module docstring)."""
     name = event_name(event)
-    return Message.in_domain(_domain(name, family), name, **_shown(event_fields(event)))
+    return Message.in_domain(_domain(name, family), name, **message_fields(event_fields(event)))
 
 
 def narrate(events: Iterable[Event], family: str = FAMILY, *, with_move: bool = False) -> tuple[Message, ...]:
@@ -92,10 +92,11 @@ def narrate(events: Iterable[Event], family: str = FAMILY, *, with_move: bool = 
 
 def refusal_message(refusal: Refusal) -> Message:
     """Why a move was refused, as a sentence of the refusal's domain."""
-    return Message.in_domain(refusal.domain, refusal.code, **_shown(dict(refusal.fields)))
+    return Message.in_domain(refusal.domain, refusal.code, **message_fields(dict(refusal.fields)))
 
 
-def _shown(values: dict[str, object]) -> dict[str, Field]:
+def message_fields(values: dict[str, object]) -> dict[str, Field]:
+    """The fields of a sentence from the data of an event or a refusal (see ``text_fields``)."""
     filled = text_fields(values).items()
     return {name: value if isinstance(value, int) else str(value) for name, value in filled}
 

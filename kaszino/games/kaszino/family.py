@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from kaszino.engine.cards import DECK, Card
-from kaszino.engine.moves import Move, parse_move
+from kaszino.engine.moves import Move, NextDeal, parse_move
 from kaszino.engine.record import GameRecord
 from kaszino.engine.rules import PRESETS, Rules
 from kaszino.engine.state import GameState, new_game
@@ -28,11 +28,17 @@ class KaszinoFamily:
     def capture_value(self, card: Card) -> int:
         return check_type("card", card, Card).value
 
+    def owns(self, state: object) -> bool:
+        return isinstance(state, GameState)
+
     def new_game(self, seed: int | None = None, rules: object = None) -> GameState:
         return new_game(None if rules is None else check_type("rules", rules, Rules), seed=seed)
 
     def from_notation(self, text: str) -> GameState:
         return GameState.from_notation(text)
+
+    def next_deal(self) -> NextDeal:
+        return NextDeal()
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)

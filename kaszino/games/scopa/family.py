@@ -8,7 +8,7 @@ from types import MappingProxyType
 
 from kaszino.engine.cards import Card
 from kaszino.games.scopa.deck import DECK, capture_value
-from kaszino.games.scopa.moves import Move, parse_move
+from kaszino.games.scopa.moves import Move, NextDeal, parse_move
 from kaszino.games.scopa.record import ScopaRecord
 from kaszino.games.scopa.rules import PRESETS, ScopaRules
 from kaszino.games.scopa.state import ScopaState, new_game
@@ -29,11 +29,17 @@ class ScopaFamily:
     def capture_value(self, card: Card) -> int:
         return capture_value(check_type("card", card, Card))
 
+    def owns(self, state: object) -> bool:
+        return isinstance(state, ScopaState)
+
     def new_game(self, seed: int | None = None, rules: object = None) -> ScopaState:
         return new_game(seed, None if rules is None else check_type("rules", rules, ScopaRules))
 
     def from_notation(self, text: str) -> ScopaState:
         return ScopaState.from_notation(text)
+
+    def next_deal(self) -> NextDeal:
+        return NextDeal()
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)

@@ -29,13 +29,26 @@ import anywidget
 import traitlets
 
 from kaszino.errors import KaszinoError, StoreError, quote
-from kaszino.i18n import set_language, tr
+from kaszino.i18n import language, set_language, tr
 from kaszino.jupyter.render import shared_faces
+from kaszino.teach.message import Message
 
 _ASSETS = Path(__file__).parent
 
 Text = Callable[[], str]
 """A text produced on demand, so that it follows the language switch."""
+
+
+
+def text(key: str, **fields: object) -> Text:
+    """The translation ``key`` with ``fields``, in whatever language is current when shown."""
+    return lambda: tr(key, None, **fields)
+
+
+def message_text(message: Message) -> Text:
+    """A teaching sentence (``kaszino.teach``) as a text that follows the language."""
+    return lambda: message.render(language())
+
 
 MAX_CLICK_FIELD = 10_000
 """The longest text a field of a browser message may hold (a typed answer is a few characters)."""

@@ -27,17 +27,10 @@ from kaszino.i18n import tr
 from kaszino.inputs import MAX_SEED, check_choice, check_type, check_whole, whole_number
 from kaszino.jupyter.odds_chart import odds_svg
 from kaszino.jupyter.render import position_html
-from kaszino.jupyter.widgets.base import Text
-from kaszino.jupyter.widgets.table import (
-    Button,
-    TableWidget,
-    explanation,
-    feedback_html,
-    language_buttons,
-    message_text,
-    move_text,
-    text,
-)
+from kaszino.jupyter.widgets.base import Text, message_text, text
+from kaszino.jupyter.widgets.fronts import explanation
+from kaszino.jupyter.widgets.fronts import kaszino_move_text as move_text
+from kaszino.jupyter.widgets.table import Button, TableWidget, feedback_html, language_buttons
 from kaszino.players import ExpertPlayer
 from kaszino.players.saved import load_record, save_session
 from kaszino.players.session import LEVELS, DealSheet, Session, make_session, seat_name

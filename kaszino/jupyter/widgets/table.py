@@ -5,11 +5,14 @@ in Python (by :mod:`kaszino.jupyter.render`) and the browser only reports clicks
 a learner can click has a Python method doing the same (``select``, ``press_capture`` …), which
 notebooks and tests call directly.
 
-The engine decides every press: ``capture_problem`` and ``GameState.problem`` say whether the
-move is allowed, ``kaszino.teach.explain.explain_move`` says why in words (at the widget's
-``level``: a lesson given before scoring speaks of no points), and the engine's events of the
-step, in the words of ``kaszino.teach.narrate``, say what the move set going (a forced lay, a
-new round, where the cards left on the table went).
+It plays a position of any family of rules (Kaszinó's ``GameState``, Scopa's ``ScopaState``): what
+differs — the move the picked cards make, the words of why a move is taken or refused, the
+correct answers, the family's own calls, the picture — comes from the family's
+:class:`~kaszino.jupyter.widgets.fronts.Front`. The engine decides every press (``problem``; for
+Kaszinó also ``capture_problem``), the family's explanation says why in words (Kaszinó's
+``explain_move`` at the widget's ``level``: a lesson given before scoring speaks of no points),
+and the engine's events of the step, in the words of ``kaszino.teach.narrate``, say what the
+move set going (a forced lay, a new round, where the cards left on the table went).
 A ``view`` (:class:`~kaszino.jupyter.render.View`) hides what a lesson is not about.
 """
 
@@ -18,33 +21,27 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Literal
+from typing import Any, Literal
 
-from kaszino.engine.captures import Capture, capture_problem
-from kaszino.engine.cards import Card, card_sum
-from kaszino.engine.moves import Challenge, Claim, Lay, Move, NextDeal, Pass
+from kaszino.engine.cards import Card
+from kaszino.engine.events import Event
 from kaszino.engine.refusals import Refusal
-from kaszino.engine.state import GameState
 from kaszino.errors import IllegalMoveError, KaszinoError, quote
+from kaszino.games import family_of, seam
 from kaszino.i18n import LANGUAGES, language, tr
 from kaszino.inputs import check_type, check_whole
-from kaszino.jupyter.render import FULL, View, position_html
-from kaszino.jupyter.widgets.base import Click, HtmlWidget, Text
-from kaszino.teach.explain import LEVELS, Level, Message, explain_move
+from kaszino.jupyter.render import FULL, View
+from kaszino.jupyter.widgets.base import Click, HtmlWidget, Text, message_text, text
+from kaszino.jupyter.widgets.fronts import front_of
+from kaszino.teach.explain import LEVELS, Level
 from kaszino.teach.narrate import narrate
 
 Mode = Literal["play", "practice"]
 Tone = Literal["info", "good", "bad"]
-
-
-def text(key: str, **fields: object) -> Text:
-    """The translation ``key`` with ``fields``, in whatever language is current when shown."""
-    return lambda: tr(key, None, **fields)
-
-
-def message_text(message: Message) -> Text:
-    """A teaching sentence (``kaszino.teach``) as a text that follows the language."""
-    return lambda: message.render(language())
+State = seam.GameState[Any]
+"""A position of any family."""
+Opponent = Callable[[Any], object]
+"""The computer's answer: a function from a state to its move."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,17 +84,6 @@ def feedback_html(feedback: Feedback | None) -> str:
             f'{escape(feedback.text())}</div>')
 
 
-def explanation(state: GameState, move: Move, level: Level = "scoring") -> Text:
-    """Why ``move`` is allowed or not in ``state``, and (at ``level="scoring"``) what it is worth."""
-    explained = explain_move(state, move, level)
-    return lambda: explained.text
-
-
-def move_text(move: Move) -> str:
-    """A move for the feedback line; captures show their sum: ``5♠+A♥ = 2♦+4♣ (6)``."""
-    return f"{move} ({move.total})" if isinstance(move, Capture) else str(move)
-
-
 class TableWidget(HtmlWidget):
     """A position to play by clicking; see the module docstring.
 
@@ -108,11 +94,11 @@ class TableWidget(HtmlWidget):
     ``level``: what the explanations may speak of (``"rules"`` before scoring is taught).
     """
 
-    def __init__(self, state: GameState, *, mode: Mode = "play",
-                 opponent: Callable[[GameState], Move] | None = None, learner: int | None = None,
-                 view: View = FULL, level: Level = "scoring") -> None:
+    def __init__(self, state: State, *, mode: Mode = "play", opponent: Opponent | None = None,
+                 learner: int | None = None, view: View = FULL, level: Level = "scoring") -> None:
         super().__init__()
-        check_type("state", state, GameState)
+        self._family = family_of(state)
+        self._front = front_of(state)
         if mode not in ("play", "practice"):
             raise KaszinoError(f"mode must be 'play' or 'practice', not {quote(mode)}")
         if level not in LEVELS:
@@ -121,7 +107,7 @@ class TableWidget(HtmlWidget):
             raise KaszinoError(f"view must be a kaszino.jupyter.render.View, not {quote(view)}")
         if opponent is not None and not callable(opponent):
             raise KaszinoError(f"opponent must be a function from a state to a move, not {quote(opponent)}")
-        self._state = state
+        self._state: Any = state
         self._mode: Mode = mode
         self._opponent = opponent
         players = state.players
@@ -136,7 +122,7 @@ class TableWidget(HtmlWidget):
 
     # --- what the notebook and the tests read ------------------------------------------
     @property
-    def state(self) -> GameState:
+    def state(self) -> Any:
         """The position shown now."""
         return self._state
 
@@ -180,7 +166,7 @@ class TableWidget(HtmlWidget):
     def sums(self) -> tuple[int, int]:
         """The running sums of the selected hand cards and table cards."""
         hand, table = self.selection
-        return card_sum(hand), card_sum(table)
+        return sum(map(self._front.value, hand)), sum(map(self._front.value, table))
 
     # --- what the learner does ------------------------------------------------------------
     def select(self, card: Card | str) -> None:
@@ -202,91 +188,99 @@ class TableWidget(HtmlWidget):
 
     def press_capture(self) -> None:
         """"Ütés!": capture the selected table cards with the selected hand cards, if that is correct."""
-        hand, table = self.selection
-        move = Capture(hand, table)
-        refusal = self._state.problem(move)
-        if refusal is not None and refusal.code == "must_lay":  # with advice on what to press
-            self._say("bad", text("ui.lay_required"))
-            return
-        if not hand or not table:
-            self._say("bad", text("ui.capture_needs_both"))
-            return
-        self._decide(move, refusal or capture_problem(hand, table, self._state.rules))
+        self._press(self._front.capture(self._state, *self.selection))
 
     def press_lay(self) -> None:
         """"Lerak": lay the one selected hand card on the table."""
-        hand, table = self.selection
-        if len(hand) != 1 or table:
-            self._say("bad", text("ui.lay_needs_one"))
-            return
-        self._try(Lay(hand[0]))
+        self._press(self._front.lay(self._state, *self.selection))
+
+    def _press(self, made: object) -> None:
+        """Judge the move the picked cards made, or say why they make none (a ``Text``)."""
+        if callable(made):
+            self._say("bad", made)
+        else:
+            self._decide(made, self._front.problem(self._state, made))
 
     def press_claim(self) -> None:
         """"Ausz!" (rules with manual claims): claim the win for the viewer; a wrong claim costs nothing."""
-        self._try(Claim(self._viewer()))
+        self._call("claim")
 
     def press_pass(self) -> None:
         """"Passz" (V3): skip the second move after an opponent's tábla."""
-        self._try(Pass())
+        self._call("pass")
 
     def press_challenge(self) -> None:
         """"Fals!" (V6): the viewer challenges the capture just made."""
-        self._try(Challenge(self._viewer()))
+        self._call("challenge")
+
+    def _call(self, action: str) -> None:
+        """Play the family's call ``action`` (Kaszinó's variants: pass, challenge, claim)."""
+        calls = {name: move for name, move, _ in self._front.calls(self._state, self._viewer(), True)}
+        if action not in calls:
+            raise KaszinoError(f"these rules have no {quote(action)}")
+        self._try(calls[action])
 
     def show_answers(self) -> None:
-        """"Összes helyes": list every correct capture of the position (laying is always allowed)."""
-        found = [move for move in self._state.legal_moves() if isinstance(move, Capture)]
-        lines = [text("ui.answers", count=len(found)) if found else text("ui.no_answers")]
-        lines += [text("ui.answer_line", move=move_text(move)) for move in found]
-        self._say("info", *lines, text("ui.answers_lay"))
+        """"Összes helyes": list every correct capture of the position and what may be laid."""
+        self._say("info", *self._front.answers(self._state))
 
     def next_deal(self) -> None:
         """"Új osztás" (play mode, after the last round): deal the next deal of the game."""
-        self._play(NextDeal(), text("ui.new_deal"))
+        self._play(self._family.next_deal(), text("ui.new_deal"))
 
     # --- deciding --------------------------------------------------------------------------
-    def _try(self, move: Move) -> None:
+    def _try(self, move: object) -> None:
         self._decide(move, self._state.problem(move))
 
-    def _decide(self, move: Move, problem: Refusal | None) -> None:
+    def _decide(self, move: Any, problem: Refusal | None) -> None:
         """Refuse ``move`` if it has a ``problem``, else accept it."""
         if problem is not None:
             self._refuse(move)
         else:
             self._accept(move)
 
-    def _refuse(self, move: Move) -> None:
+    def _refuse(self, move: Any) -> None:
         """Say that ``move`` is not allowed, and why; the selection stays for the learner to mend."""
-        self._say("bad", text("ui.illegal", move=str(move)), explanation(self._state, move, self._level))
+        self._say("bad", text("ui.illegal", move=str(move)), self._explain(move))
 
-    def _accept(self, move: Move) -> None:
+    def _explain(self, move: object) -> Text:
+        """Why ``move`` is correct or not here, in the family's words."""
+        return self._front.explain(self._state, move, self._level)
+
+    def _move_text(self, move: object) -> str:
+        return self._front.move_text(move)
+
+    def _accept(self, move: Any) -> None:
         """A correct move: praise and explain it; in play mode also play it."""
-        key = {Capture: "ui.good_capture", Lay: "ui.good_lay"}.get(type(move), "ui.good_call")
-        lines = (text(key, move=move_text(move)), explanation(self._state, move, self._level))
+        lines = (text(self._front.good(move), move=self._move_text(move)), self._explain(move))
         if self._mode == "play":
             self._play(move, *lines)
         else:
             self._hand_pick = self._table_pick = frozenset()
             self._say("good", *lines)
 
-    def _play(self, move: Move, *lines: Text) -> None:
+    def _play(self, move: Any, *lines: Text) -> None:
         lines += self._advance(move)
         self._hand_pick = self._table_pick = frozenset()
         answers = self._let_opponents_move()
         if answers:
-            lines += (text("ui.opponent_moved", moves=" · ".join(move_text(m) for m, _ in answers)),)
+            lines += (text("ui.opponent_moved", moves=" · ".join(self._move_text(m) for m, _ in answers)),)
             lines += tuple(line for _, events in answers for line in events)
         self._say("good", *lines)
 
-    def _advance(self, move: Move) -> tuple[Text, ...]:
+    def _advance(self, move: Any) -> tuple[Text, ...]:
         """Play ``move``; return what it set going (the step's events) as lines."""
         step = self._state.step(move)
         self._state = step.state
-        return tuple(message_text(message) for message in narrate(step.events))
+        return self._said(step.events)
 
-    def _let_opponents_move(self) -> list[tuple[Move, tuple[Text, ...]]]:
+    def _said(self, events: Sequence[Event]) -> tuple[Text, ...]:
+        """``events`` in the family's words (the move's own sentence left out: the praise says it)."""
+        return tuple(message_text(message) for message in narrate(events, self._front.family))
+
+    def _let_opponents_move(self) -> list[tuple[object, tuple[Text, ...]]]:
         """Play the ``opponent``'s moves until it is the learner's turn (or the deal or game ends)."""
-        played: list[tuple[Move, tuple[Text, ...]]] = []
+        played: list[tuple[object, tuple[Text, ...]]] = []
         while (self._opponent is not None and not self._state.finished and not self._state.deal_over
                and self._state.to_move != self._learner):
             move = self._opponent(self._state)
@@ -310,14 +304,8 @@ class TableWidget(HtmlWidget):
                    Button("answers", enabled=movable), Button("clear")]
         if self._mode == "play" and self._state.deal_over and not self._state.finished:
             buttons.append(Button("next_deal", main=True))
-        rules, state = self._state.rules, self._state
-        if rules.may_pass_after_tabla:
-            buttons.append(Button("pass", enabled=movable and state.forced == "again"))
-        if rules.fals:
-            buttons.append(Button("challenge", enabled=state.pending is not None))
-        if rules.claim == "manual":
-            buttons.append(Button("claim", enabled=not state.finished))
-        return buttons
+        calls = self._front.calls(self._state, self._viewer(), movable)
+        return buttons + [Button(action, enabled=enabled) for action, _, enabled in calls]
 
     def _header_html(self) -> str:
         return ""
@@ -340,10 +328,10 @@ class TableWidget(HtmlWidget):
         return (
             f'<div class="kaszino-widget" data-language="{language()}"{self._widget_attributes()}>'
             f'<div class="kaszino-bar">{self._header_html()}{language_buttons()}</div>'
-            + position_html(self._state, viewer=viewer,
-                            interactive=viewer == self._state.to_move and self._cards_clickable(),
-                            selected=self._hand_pick | self._table_pick, view=self._view,
-                            counting=self._counting())
+            + self._front.position_html(self._state, viewer,
+                                        interactive=viewer == self._state.to_move and self._cards_clickable(),
+                                        selected=self._hand_pick | self._table_pick, view=self._view,
+                                        counting=self._counting())
             + (sums if self._cards_clickable() else "")
             + self._input_html()
             + f'<div class="kaszino-bar kaszino-buttons">{"".join(b.html() for b in self._buttons())}</div>'
