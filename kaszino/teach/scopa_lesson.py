@@ -23,15 +23,17 @@ from kaszino.errors import KaszinoError
 from kaszino.games.scopa.captures import equal_cards, sum_sets, takes
 from kaszino.games.scopa.deck import DECK, LEFT_OUT, PRIMIERA_POINTS, SETTEBELLO, capture_value
 from kaszino.games.scopa.moves import ScopaMove
-from kaszino.games.scopa.scoring import DealReport, Point, Primiera
+from kaszino.games.scopa.scoring import DealReport, Point
 from kaszino.games.scopa.state import ScopaState
-from kaszino.i18n import hu_article, player_number, tr
+from kaszino.i18n import player_number, tr
 from kaszino.teach.drills import ChapterContent, Section, labelled_choice, number_choice, words, yes_no
-from kaszino.teach.exercises import Choice, NumberQuestion, Question, Renders, Words
+from kaszino.teach.exercises import Choice, NumberQuestion, Question, Renders, ScopaTask, Words
 from kaszino.teach.explain import Field, Joined, Message, capture_fault, ordinal_fields
 from kaszino.teach.message import render_field
+from kaszino.teach.narrate import message_fields
 from kaszino.teach.scenes import scene
 from kaszino.teach.scopa_scenes import card_moves, first_position, played_deal, scopa_scene
+from kaszino.teach.scopa_score import point_message, primiera_message
 
 DOMAIN = "scopa_lesson"
 NUMBER = "08"
@@ -45,9 +47,7 @@ def _p(name: str, **fields: Field) -> Message:
 
 def _named(name: str, thing: Card | ScopaMove) -> dict[str, Field]:
     """A card or a move as the field ``name``, with its Hungarian article as ``name_a`` / ``name_A``."""
-    text = str(thing)
-    article = hu_article(text)
-    return {name: text, f"{name}_a": article, f"{name}_A": article.capitalize()}
+    return message_fields({name: thing if isinstance(thing, Card) else str(thing)})
 
 
 # --- positions --------------------------------------------------------------------------------
@@ -91,6 +91,10 @@ DECK_TEXT = " ".join(map(str, DECK))
 
 COUNTED_SEED = 0
 """The deal the learner counts: two sevens each, so the other suits decide the primiera (74–78)."""
+
+
+PLAY_SEED = 8
+"""The deal the learner plays against the computer at the end of the chapter."""
 
 
 def counted_deal() -> ScopaState:
@@ -142,6 +146,11 @@ def moves_count(prompt: Message, state: ScopaState) -> NumberQuestion:
                           _p("moves_are", count=len(moves), moves=moves_words(moves)))
 
 
+def task(name: str, state: ScopaState, right: Sequence[ScopaMove]) -> ScopaTask:
+    """Make one of the moves ``right`` on a live table of ``state`` (the text at ``name``)."""
+    return ScopaTask(f"{DOMAIN}.{name}", state, tuple(right))
+
+
 def sweep_points(state: ScopaState, move: ScopaMove) -> int:
     """The points the engine gives for the sweep ``move`` makes (an error if it is no sweep)."""
     for event in state.step(move).events:
@@ -156,26 +165,8 @@ def sweeps(state: ScopaState, move: ScopaMove) -> bool:
 
 # --- the scoring in words ----------------------------------------------------------------------
 
-def primiera_steps(primiera: Primiera) -> Renders:
-    """The primiera counted suit by suit: ``♠ 7♠ = 21, ♥ 6♥ = 18 … ; 21 + 18 + 14 + 21 = 74``."""
-    parts: list[Field] = [
-        f"{best.suit.symbol} {best.card} = {best.points}" if best.card is not None
-        else _p("best_none", suit=best.suit.symbol)
-        for best in primiera.suits]
-    steps = Joined(tuple(parts))
-    total = primiera.total
-    if total is None:
-        return _p("primiera_none", steps=steps)
-    return _p("primiera_sum", steps=steps, sum=" + ".join(str(best.points) for best in primiera.suits),
-              total=total)
-
-
 def _count(report: DealReport, point: Point) -> tuple[int | None, ...]:
     return next(comparison.counts for comparison in report.comparisons if comparison.point == point)
-
-
-def _winner(report: DealReport, point: Point) -> int | None:
-    return next(comparison.winner for comparison in report.comparisons if comparison.point == point)
 
 
 def facts(report: DealReport, point: Point) -> Message:
@@ -190,16 +181,14 @@ def facts(report: DealReport, point: Point) -> Message:
 
 
 def who_wins(report: DealReport, point: Point, prompt: Message) -> Choice:
-    """Who wins ``point`` of the deal: player 1, player 2 or nobody, each answer explained with the counts."""
-    winner = _winner(report, point)
-    known = facts(report, point)
-    options: list[tuple[str, Renders, Renders]] = []
-    for player in range(2):
-        why = "wins_yes" if winner == player else "wins_no"
-        options.append((str(player_number(player)), words("drills.player", n=player_number(player)),
-                        _p(why, facts=known, n=player_number(player))))
-    options.append(("nobody", words("drills.nobody"),
-                    _p("nobody_yes" if winner is None else "nobody_no", facts=known)))
+    """Who wins ``point`` of the deal: player 1, player 2 or nobody; the engine's count says why."""
+    comparison = next(comparison for comparison in report.comparisons if comparison.point == point)
+    why = point_message(comparison)
+    options: list[tuple[str, Renders, Renders]] = [
+        (str(player_number(player)), words("drills.player", n=player_number(player)), why)
+        for player in range(2)]
+    options.append(("nobody", words("drills.nobody"), why))
+    winner = comparison.winner
     return labelled_choice(prompt, options, "nobody" if winner is None else str(player_number(winner)))
 
 
@@ -236,7 +225,7 @@ def primiera_question(state: ScopaState, player: int, prompt_name: str) -> Numbe
     if primiera.total is None:
         raise KaszinoError(f"player {player} misses a suit: no primiera sum to ask for")
     prompt = _p(prompt_name, player=player_number(player), pile=pile_words(state, player))
-    return NumberQuestion(prompt.key, primiera.total, prompt.fields, primiera_steps(primiera))
+    return NumberQuestion(prompt.key, primiera.total, prompt.fields, primiera_message(player, primiera))
 
 
 def points_question(report: DealReport, player: int, prompt: Message) -> NumberQuestion:
@@ -291,6 +280,7 @@ def _capture_questions() -> tuple[Question, ...]:
     five = Card.parse("5♠")
     fives = [ScopaMove(five, taken) for taken in takes(five, two.table)]
     return (
+        task("t_seven", state, [move for move in card_moves(state) if move.card == seven]),
         move_choice(_p("q_seven", position=position_words(state)), state,
                     (ScopaMove(seven, (Card.parse("7♠"),)),
                      ScopaMove(seven, (Card.parse("3♦"), Card.parse("4♣"))),
@@ -300,6 +290,7 @@ def _capture_questions() -> tuple[Question, ...]:
                        _p("q_five_choices", position=position_words(two)).fields,
                        _p("q_five_choices_why", count=len(fives), moves=moves_words(fives))),
         moves_count(_p("q_moves", position=position_words(two)), two),
+        task("t_jack", two, [move for move in card_moves(two) if move.card == Card.parse("J♦")]),
     )
 
 
@@ -307,6 +298,7 @@ def _must_questions() -> tuple[Question, ...]:
     state = must_table()
     queen, six = Card.parse("Q♠"), Card.parse("6♣")
     return (
+        task("t_lay", state, [move for move in card_moves(state) if move.is_lay]),
         lay_question(_p("q_lay", position=position_words(state), **_named("card", queen)), state, queen),
         lay_question(_p("q_lay", position=position_words(state), **_named("card", six)), state, six),
         moves_count(_p("q_moves", position=position_words(state)), state),
@@ -322,6 +314,7 @@ def _sweep_questions() -> tuple[Question, ...]:
     laid_events = laid.step(card_moves(laid)[0]).events
     scopa_at_end = any(isinstance(event, Swept) for event in laid_events)
     return (
+        task("t_scopa", state, [sweep]),
         Choice(f"{DOMAIN}.q_which_sweep", tuple(map(str, moves)), str(sweep),
                _p("q_which_sweep", position=position_words(state)).fields, literal=True,
                reasons=tuple((str(move), _p("q_which_sweep_why", **_named("move", sweep),
