@@ -20,7 +20,7 @@ from kaszino.jupyter.tutorial import chapter_check
 from kaszino.store import ChapterResult
 from kaszino.teach import scopa_lesson
 from kaszino.teach.chapters import CHAPTERS, PASS_PERCENT, index_markdown, passed, right_needed
-from kaszino.teach.exercises import Choice, NumberQuestion, Question
+from kaszino.teach.exercises import Choice, NumberQuestion, Question, ScopaTask
 from kaszino.teach.scopa_scenes import played_deal, scopa_scene
 
 PRIMIERA = {"7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12, "J": 10, "Q": 10, "K": 10}
@@ -144,7 +144,10 @@ def test_a_played_deal_is_reproducible() -> None:
 
 
 def prompts(questions: tuple[Question, ...]) -> list[str]:
-    return [question.prompt().render("en") for question in questions]
+    """What each question shows: its words, and the position of a table task."""
+    return [question.prompt().render("en")
+            + (f" @ {question.state.notation()}" if isinstance(question, ScopaTask) else "")
+            for question in questions]
 
 
 def test_every_attempt_at_the_check_has_new_positions_and_none_is_an_exercise() -> None:
@@ -162,7 +165,12 @@ def test_every_attempt_at_the_check_has_new_positions_and_none_is_an_exercise() 
 @pytest.mark.parametrize("attempt", range(6))
 def test_the_check_answers_are_the_engines(attempt: int) -> None:
     priority, layable, count, sweep, kaszino, primiera, winner, points = scopa_lesson.check_questions(attempt)
-    for question in (priority, layable, sweep, kaszino, winner):
+    assert isinstance(sweep, ScopaTask) and sweep.right
+    for move in sweep.right:  # every right move takes the whole table and scores a scopa
+        assert move.taken and set(move.taken) == set(sweep.state.table)
+        assert scopa_lesson.sweep_points(sweep.state, move) == 1
+    assert not any(sweep.check(move).correct for move in sweep.state.legal_moves() if move not in sweep.right)
+    for question in (priority, layable, kaszino, winner):
         assert isinstance(question, Choice)
         for lang in LANGUAGES:
             for option in question.options:
@@ -196,7 +204,14 @@ def test_the_index_counts_a_chapter_done_only_at_the_pass_mark() -> None:
 def answer_all(check: ChapterCheck, right: int) -> None:
     for number, widget in enumerate(check.widgets):
         question = widget.question
-        if isinstance(question, Choice):
+        if isinstance(question, ScopaTask):
+            wrong = next(move for move in question.state.legal_moves() if move not in question.right)
+            move = question.right[0] if number < right else wrong
+            assert isinstance(move, ScopaMove)
+            for card in (move.card, *move.taken):
+                widget.select(card)  # type: ignore[union-attr]
+            (widget.press_capture if move.taken else widget.press_lay)()  # type: ignore[union-attr]
+        elif isinstance(question, Choice):
             good = question.answer
             bad = next(option for option in question.options if option != good)
             widget.choose(good if number < right else bad)  # type: ignore[union-attr]
@@ -208,13 +223,13 @@ def answer_all(check: ChapterCheck, right: int) -> None:
 
 def test_the_check_saves_says_whether_it_passed_and_asks_new_questions_next_time() -> None:
     check = chapter_check("08", fresh=scopa_lesson.check_questions)
-    first = [widget.question.prompt().render("en") for widget in check.widgets]
+    first = prompts(tuple(widget.question for widget in check.widgets))
     answer_all(check, right=6)
     assert chapter_results()["08"].best == 6
     assert 'data-passed="false"' in check._saved_line.value and "7/8" in check._saved_line.value
     check.reset()
     assert check.attempt == 1 and not check.score.answered
-    second = [widget.question.prompt().render("en") for widget in check.widgets]
+    second = prompts(tuple(widget.question for widget in check.widgets))
     assert not set(first) & set(second)
     answer_all(check, right=7)
     assert chapter_results()["08"].best == 7 and 'data-passed="true"' in check._saved_line.value
@@ -225,7 +240,7 @@ def test_a_new_session_goes_on_from_the_attempts_saved() -> None:
     record_check("08", 5, 8)
     check = chapter_check("08", fresh=scopa_lesson.check_questions)
     assert check.attempt == 2
-    asked = [widget.question.prompt().render("en") for widget in check.widgets]
+    asked = prompts(tuple(widget.question for widget in check.widgets))
     assert asked == prompts(scopa_lesson.check_questions(2))
 
 

@@ -286,11 +286,11 @@ def _capture_questions() -> tuple[Question, ...]:
                      ScopaMove(seven, (Card.parse("3♦"), Card.parse("4♣"))),
                      ScopaMove(seven, (Card.parse("7♠"), Card.parse("3♦"), Card.parse("4♣")))),
                     _p("q_seven_why")),
+        task("t_jack", two, [move for move in card_moves(two) if move.card == Card.parse("J♦")]),
         NumberQuestion(f"{DOMAIN}.q_five_choices", len(fives),
                        _p("q_five_choices", position=position_words(two)).fields,
                        _p("q_five_choices_why", count=len(fives), moves=moves_words(fives))),
         moves_count(_p("q_moves", position=position_words(two)), two),
-        task("t_jack", two, [move for move in card_moves(two) if move.card == Card.parse("J♦")]),
     )
 
 
@@ -431,8 +431,7 @@ def check_questions(attempt: int) -> tuple[Question, ...]:
     layable = next(c for c in mixed.hands[mixed.to_move] if takes(c, mixed.table) == ((),))
     many = first_position(start + 20, _many_moves)
     sweep_state = first_position(start + 30, _can_sweep)
-    sweep = next(move for move in card_moves(sweep_state) if sweeps(sweep_state, move))
-    others = [move for move in card_moves(sweep_state) if not sweeps(sweep_state, move)][:2]
+    sweep = [move for move in card_moves(sweep_state) if sweeps(sweep_state, move)]
     deal = first_position(start + 40, _full_primiera)
     other = first_position(start + 50, _full_primiera)
     ask = (single, summed) if attempt % 2 == 0 else (summed, single)
@@ -441,11 +440,7 @@ def check_questions(attempt: int) -> tuple[Question, ...]:
                     ask, _p("c_priority_why", **_named("card", card))),
         _layable_choice(mixed, layable),
         moves_count(_p("q_moves", position=position_words(many)), many),
-        Choice(f"{DOMAIN}.c_sweep", tuple(str(move) for move in (*others, sweep)), str(sweep),
-               _p("c_sweep", position=position_words(sweep_state)).fields, literal=True,
-               reasons=tuple((str(move), _p("q_which_sweep_why", **_named("move", sweep),
-                                            points=sweep_points(sweep_state, sweep)))
-                             for move in (*others, sweep))),
+        task("c_sweep", sweep_state, sweep),
         _kaszino_question(priority, summed),
         primiera_question(deal, attempt % 2, "c_primiera"),
         who_wins(other.deal_report(), "primiera",
