@@ -1,5 +1,6 @@
 """Chapter 08 (Scopa): live Scopa tables, two tables side by side, and a finished deal to count.
 
+- :class:`ScopaCards`: a row of Scopa cards, the court cards with their values on a badge (the deck).
 - :func:`scopa_table`: a live table on a Scopa position (practice mode by default); with
   ``opponent=True`` the greedy computer answers for the other player.
 - :func:`side_by_side`: two tables next to each other, each under its own lesson text (the same
@@ -17,15 +18,27 @@ from html import escape
 
 import ipywidgets
 
-from kaszino.engine.cards import Suit
+from kaszino.engine.cards import Suit, parse_cards
 from kaszino.games.scopa.players import GreedyPlayer
 from kaszino.games.scopa.state import ScopaState
 from kaszino.i18n import player_number, tr
 from kaszino.jupyter.lesson_tables import CountedDeal
-from kaszino.jupyter.render import LESSON, View, cards_html
-from kaszino.jupyter.render_scopa import score_html
+from kaszino.jupyter.render import LESSON, View, cards_html, hand_row
+from kaszino.jupyter.render_scopa import score_html, worth
 from kaszino.jupyter.tutorial import follow_language, lesson
 from kaszino.jupyter.widgets.table import Mode, TableWidget
+
+
+class ScopaCards(ipywidgets.HTML):  # type: ignore[misc]
+    """A row of face-up Scopa cards, each court card with its value (J 8, Q 9, K 10) on a badge."""
+
+    def __init__(self, cards: str) -> None:
+        self.cards = parse_cards(cards)
+        row = hand_row(self.cards, True, False, (), worth)
+        super().__init__(f'<div style="max-width:900px;">{row}</div>')
+
+    def __repr__(self) -> str:
+        return f"ScopaCards({len(self.cards)} cards)"
 
 
 def scopa_table(state: ScopaState, *, mode: Mode = "practice", view: View = LESSON,

@@ -32,6 +32,7 @@ from kaszino.teach.explain import Field, Joined, Message, capture_fault, ordinal
 from kaszino.teach.message import render_field
 from kaszino.teach.narrate import message_fields
 from kaszino.teach.scenes import scene
+from kaszino.teach.scopa_moves import explain_move
 from kaszino.teach.scopa_scenes import card_moves, first_position, played_deal, scopa_scene
 from kaszino.teach.scopa_score import point_message, primiera_message
 
@@ -104,34 +105,25 @@ def counted_deal() -> ScopaState:
 
 # --- words the questions share ---------------------------------------------------------------
 
-def _refusal(state: ScopaState, move: ScopaMove) -> Renders:
-    refusal = state.problem(move)
-    if refusal is None:
-        raise KaszinoError(f"{move} is legal in {state.notation()}")
-    return Words(refusal.text)
-
-
 def position_words(state: ScopaState) -> Message:
     """"your hand: …, the table: …" of the player to move."""
     return _p("position", hand=format_cards(state.hands[state.to_move]), table=format_cards(state.table))
 
 
-def move_choice(prompt: Message, state: ScopaState, options: Sequence[ScopaMove], right: Renders) -> Choice:
-    """Which of ``options`` may be played? Exactly one is legal; each refused one says the engine's reason."""
+def move_choice(prompt: Message, state: ScopaState, options: Sequence[ScopaMove]) -> Choice:
+    """Which of ``options`` may be played? Exactly one is legal; each option is explained by the engine
+    (the rule that allows it, or the refusal)."""
     legal = [move for move in options if state.problem(move) is None]
     if len(legal) != 1:
         raise KaszinoError(f"{prompt.key}: {len(legal)} of the options are legal, not one")
     return Choice(prompt.key, tuple(map(str, options)), str(legal[0]), prompt.fields, literal=True,
-                  reasons=tuple((str(move), right if move == legal[0] else _refusal(state, move))
-                                for move in options))
+                  reasons=tuple((str(move), explain_move(state, move)) for move in options))
 
 
 def lay_question(prompt: Message, state: ScopaState, card: Card) -> Choice:
     """May ``card`` be laid here? The engine's refusal is the reason when it may not."""
     lay = ScopaMove(card)
-    legal = state.problem(lay) is None
-    why = _p("lay_yes", **_named("card", card), value=capture_value(card)) if legal else _refusal(state, lay)
-    return yes_no(prompt, legal, why)
+    return yes_no(prompt, state.problem(lay) is None, explain_move(state, lay))
 
 
 def moves_words(moves: Sequence[object]) -> str:
@@ -284,8 +276,7 @@ def _capture_questions() -> tuple[Question, ...]:
         move_choice(_p("q_seven", position=position_words(state)), state,
                     (ScopaMove(seven, (Card.parse("7♠"),)),
                      ScopaMove(seven, (Card.parse("3♦"), Card.parse("4♣"))),
-                     ScopaMove(seven, (Card.parse("7♠"), Card.parse("3♦"), Card.parse("4♣")))),
-                    _p("q_seven_why")),
+                     ScopaMove(seven, (Card.parse("7♠"), Card.parse("3♦"), Card.parse("4♣"))))),
         task("t_jack", two, [move for move in card_moves(two) if move.card == Card.parse("J♦")]),
         NumberQuestion(f"{DOMAIN}.q_five_choices", len(fives),
                        _p("q_five_choices", position=position_words(two)).fields,
@@ -342,7 +333,7 @@ def _compare_questions() -> tuple[Question, ...]:
         moves_count(_p("q_count_scopa", position=position_words(scopa)), scopa),
         yes_no(_p("q_king_kaszino", capture=capture_text), king_kaszino, kaszino_why),
         yes_no(_p("q_king_scopa", capture=capture_text), scopa.problem(ScopaMove(king, thirteen)) is None,
-               _refusal(scopa, ScopaMove(king, thirteen))),
+               explain_move(scopa, ScopaMove(king, thirteen))),
         yes_no(_p("q_lay_kaszino", **_named("card", seven)), Lay(seven) in kaszino.legal_moves(),
                _p("q_lay_kaszino_why")),
         lay_question(_p("q_lay_scopa", **_named("card", seven)), scopa, seven),
@@ -437,7 +428,7 @@ def check_questions(attempt: int) -> tuple[Question, ...]:
     ask = (single, summed) if attempt % 2 == 0 else (summed, single)
     return (
         move_choice(_p("c_priority", position=position_words(priority), **_named("card", card)), priority,
-                    ask, _p("c_priority_why", **_named("card", card))),
+                    ask),
         _layable_choice(mixed, layable),
         moves_count(_p("q_moves", position=position_words(many)), many),
         task("c_sweep", sweep_state, sweep),
@@ -455,8 +446,7 @@ def _layable_choice(state: ScopaState, layable: Card) -> Choice:
     """Which hand card may be laid? The engine's refusal explains each card that must capture."""
     prompt = _p("c_layable", position=position_words(state))
     hand = state.hands[state.to_move]
-    reasons = tuple((str(card), _p("lay_yes", **_named("card", card), value=capture_value(card))
-                     if card == layable else _refusal(state, ScopaMove(card))) for card in hand)
+    reasons = tuple((str(card), explain_move(state, ScopaMove(card))) for card in hand)
     return Choice(prompt.key, tuple(map(str, hand)), str(layable), prompt.fields, reasons, literal=True)
 
 
