@@ -1,4 +1,4 @@
-"""Chapter 08 (Scopa for a Kaszinó player): its answers against the engines and RULES §9, the
+"""Chapter 08 (Scopa for a Kaszinó player): its answers against the engines and docs/scopa.md, the
 closing check made afresh for every attempt, and the pass mark of 80 %."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from kaszino.teach.exercises import Choice, NumberQuestion, Question, ScopaTask
 from kaszino.teach.scopa_scenes import played_deal, scopa_scene
 
 PRIMIERA = {"7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12, "J": 10, "Q": 10, "K": 10}
-"""RULES §9.6, written out here again: a card's primiera value by its rank."""
+"""docs/scopa.md (scoring a deal), written out here again: a card's primiera value by its rank."""
 
 
 @pytest.fixture(autouse=True)
@@ -40,7 +40,7 @@ def by_key(name: str) -> list[Question]:
 
 
 def primiera_by_hand(pile: tuple[Card, ...]) -> int | None:
-    """The primiera sum counted from RULES §9.6 alone (None when a suit is missing)."""
+    """The primiera sum counted from that table alone (None when a suit is missing)."""
     bests = []
     for suit in Suit:
         ranks = [str(card)[:-1] for card in pile if card.suit is suit]
@@ -50,7 +50,7 @@ def primiera_by_hand(pile: tuple[Card, ...]) -> int | None:
     return sum(bests)
 
 
-def test_the_deck_questions_answer_what_rules_9_1_says() -> None:
+def test_the_deck_questions_answer_what_the_scopa_deck_is() -> None:
     size, missing, queen, largest = by_key("q_deck_size") + by_key("q_not_in_deck") + by_key("q_queen") + \
         by_key("q_largest")
     assert isinstance(size, Choice) and size.answer == "40"
@@ -112,7 +112,7 @@ def test_the_same_cards_under_kaszino_and_scopa() -> None:
     assert (lay_kaszino.answer, lay_scopa.answer) == ("yes", "no")
 
 
-def test_the_counted_deal_is_scored_as_rules_9_6_counts_it() -> None:
+def test_the_counted_deal_is_scored_as_scopa_counts_it() -> None:
     deal = scopa_lesson.counted_deal()
     assert deal.deal_over
     sums = [primiera_by_hand(pile) for pile in deal.piles]

@@ -1,4 +1,4 @@
-"""Chapter 08, Scopa for a Kaszinó player (RULES §9, §11): its positions and exercises.
+"""Chapter 08, Scopa for a Kaszinó player (docs/scopa.md): its positions and exercises.
 
 Every answer comes from the engines: what a card may take from Scopa's ``legal_moves`` and
 ``problem`` (whose refusal is the reason shown), a sweep's points from the events of ``step``, a
