@@ -38,8 +38,6 @@ from kaszino.teach.scopa_score import point_message, primiera_message
 
 DOMAIN = "scopa_lesson"
 NUMBER = "08"
-POINTS: tuple[Point, ...] = ("cards", "diamonds", "settebello", "primiera")
-"""The points a deal compares, in the order the lesson names them."""
 
 
 def _p(name: str, **fields: Field) -> Message:
@@ -152,6 +150,7 @@ def sweep_points(state: ScopaState, move: ScopaMove) -> int:
 
 
 def sweeps(state: ScopaState, move: ScopaMove) -> bool:
+    """Whether ``move`` takes every card on the table."""
     return bool(move.taken) and len(move.taken) == len(state.table)
 
 
@@ -193,6 +192,7 @@ def points_breakdown(report: DealReport, player: int) -> Renders:
     total = report.points[player]
     if not items:
         return _p("points_none", player=player_number(player))
+
     def render(lang: str) -> str:
         plus = " + ".join(str(render_field(item, lang)) for item in items)
         return tr(f"{DOMAIN}.points_items", lang, items=plus, total=total,
@@ -212,6 +212,7 @@ def pile_words(state: ScopaState, player: int) -> str:
 
 
 def primiera_question(state: ScopaState, player: int, prompt_name: str) -> NumberQuestion:
+    """``player``'s primiera sum in the finished deal ``state``; a miss is counted suit by suit."""
     report = state.deal_report()
     primiera = report.primiera[player]
     if primiera.total is None:
@@ -221,13 +222,15 @@ def primiera_question(state: ScopaState, player: int, prompt_name: str) -> Numbe
 
 
 def points_question(report: DealReport, player: int, prompt: Message) -> NumberQuestion:
+    """``player``'s points of the deal; a miss is counted item by item."""
     return NumberQuestion(prompt.key, report.points[player], prompt.fields, points_breakdown(report, player))
 
 
 def report_words(report: DealReport) -> Joined:
     """Every compared point's counts and the scopas, for a prompt."""
     scopas = _p("facts_scopas", counts=" – ".join(map(str, report.scopas)))
-    return Joined((*(facts(report, point) for point in POINTS), scopas), "sentence_separator")
+    return Joined((*(facts(report, comparison.point) for comparison in report.comparisons), scopas),
+                  "sentence_separator")
 
 
 # --- the chapter ---------------------------------------------------------------------------------
@@ -383,6 +386,7 @@ def _priority_bites(state: ScopaState) -> bool:
 
 
 def _priority_pair(state: ScopaState, card: Card) -> tuple[ScopaMove, ScopaMove] | None:
+    """``card`` taking its twin (legal) and taking a sum of the same value (refused), if both exist."""
     equal, sums = equal_cards(card, state.table), sum_sets(card, state.table)
     if state.deal_over or not equal or not sums:
         return None
@@ -396,16 +400,19 @@ def _mixed_hand(state: ScopaState) -> bool:
 
 
 def _many_moves(state: ScopaState) -> bool:
+    """Five legal moves or more: worth counting."""
     return not state.deal_over and len(card_moves(state)) >= 5
 
 
 def _can_sweep(state: ScopaState) -> bool:
+    """A table of two cards or more that one move takes whole, for a point, among other moves."""
     moves = card_moves(state)
     return (not state.deal_over and len(moves) >= 3 and len(state.table) >= 2
             and any(sweeps(state, move) and sweep_points(state, move) for move in moves))
 
 
 def _full_primiera(state: ScopaState) -> bool:
+    """A finished deal in which both players hold every suit (both have a primiera sum)."""
     report = state.deal_report()
     return state.deal_over and all(p.total is not None for p in report.primiera)
 
@@ -414,10 +421,8 @@ def check_questions(attempt: int) -> tuple[Question, ...]:
     """The eight questions of attempt ``attempt`` (0, 1 …), on positions of deals played afresh."""
     start = CHECK_SEED + 100 * attempt
     priority = first_position(start, _priority_bites)
-    card = next(c for c in priority.hands[priority.to_move] if _priority_pair(priority, c) is not None)
-    pair = _priority_pair(priority, card)
-    assert pair is not None
-    single, summed = pair
+    card, (single, summed) = next((c, pair) for c in priority.hands[priority.to_move]
+                                  if (pair := _priority_pair(priority, c)) is not None)
     mixed = first_position(start + 10, _mixed_hand)
     layable = next(c for c in mixed.hands[mixed.to_move] if takes(c, mixed.table) == ((),))
     many = first_position(start + 20, _many_moves)
