@@ -8,21 +8,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from game_steps import NOTEBOOK, click_and_wait, game_root
 from playwright.sync_api import Locator, Page, expect
 
 from kaszino.engine.cards import Card
 from kaszino.games.scopa.captures import takes
 
-NOTEBOOK = "notebooks/20_jatek.ipynb"
 LEARNER_MOVES = 4
 
-
-def click_and_wait(root: Locator, target: Locator) -> None:
-    """Click ``target`` and wait until the kernel has redrawn the widget."""
-    widget = root.locator(".kaszino-widget")
-    revision = widget.get_attribute("data-revision")
-    target.click()
-    expect(widget).not_to_have_attribute("data-revision", revision or "")
 
 
 def shown(zone: Locator) -> tuple[Card, ...]:
@@ -36,8 +29,10 @@ def test_scopa_moves_by_clicking(open_notebook: Callable[[str | Path], Page],
                                  tmp_path: Path) -> None:
     monkeypatch.setenv("KASZINO_PROGRESS", str(tmp_path / "progress.sqlite3"))
     page = open_notebook(NOTEBOOK)
-    root = page.locator(".kaszino-root").filter(has=page.locator(".kaszino-widget[data-revision]")).first
+    root = game_root(page)
     expect(root.locator(".kaszino-game-setup")).to_be_visible()
+    # Hungarian, whatever an earlier test on this page left in the progress file
+    click_and_wait(root, root.locator('[data-action="lang"][data-lang="hu"]').first)
     click_and_wait(root, root.locator('[data-value="game:scopa"]'))
     expect(root.locator('[data-value="rules:beginner"]')).to_be_visible()
     expect(root.locator('[data-value="rules:v6"]')).to_have_count(0)
