@@ -208,7 +208,8 @@ def test_ten_thousand_random_deals_of_every_preset(name: str) -> None:
 C = parse_cards("5♠ 2♦ 3♣")
 EXAMPLE_EVENTS: tuple[Event, ...] = (
     Captured(0, C[:1], C[1:]), Captured(0, C[:1], C[1:], challengeable=True), Laid(1, C[0]), Passed(2),
-    Swept(0, 1), Swept(0, 2, first_move=True), Redealt(1, 3), MustLay(1), MustLay(1, again=False),
+    Swept(0, 1), Swept(0, 2, first_move=True),
+    Swept(0, 0), Redealt(1, 3), MustLay(1), MustLay(1, again=False),
     MovesAgain(0, "forced"), MovesAgain(3, "others_empty"), RoundOver(2),
     *(Drew(order, 3, reason)
       for order in ((1, 0), (2, 0, 1)) for reason in ("last_capturer", "first_player", "deal_order")),
@@ -244,4 +245,4 @@ def test_scopa_has_its_own_words_where_kaszino_words_would_be_wrong() -> None:
                     text = message.render(lang)
                     assert "tábla" not in text.lower() and "{" not in text
             state = step.state
-    assert set(own) - {"swept_first_move"} <= names
+    assert set(own) - {"swept_first_move", "swept_no_points"} <= names

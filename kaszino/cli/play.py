@@ -1,32 +1,50 @@
 """``kaszino play``: a whole game against the computer in a terminal (for people without Jupyter).
 
-The learner types moves in the notation of the rules (``7♥``, ``5S+AH=2D+4C``, ``pass``), or
-``help``, ``hint``, ``ausz`` (claim the win, manual claims only), ``fals`` (challenge the last
-capture, V6), ``quit``. A move the engine refuses is explained and asked for again; the computer's
-moves are shown one at a time, each with its explanation.
+``--game kaszino`` (the default) or ``--game scopa``. The learner types moves in the game's
+notation (Kaszinó: ``7♥``, ``5S+AH=2D+4C``, ``pass``; Scopa: ``7♥``, ``JS=AS+7D``), or ``help``,
+``hint``, ``ausz`` (claim the win, Kaszinó's manual claims only), ``fals`` (challenge the last
+capture, Kaszinó V6), ``quit``. A move the engine refuses is explained and asked for again; the
+computer's moves are shown one at a time, each with its explanation, and what each move set going
+is told from the engine's events. What differs by game — the position's description, reading a
+move, the hints, a deal's score sheet — is the game's :class:`Terminal`.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
-from typing import TextIO
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TextIO
 
 from kaszino.cli.arguments import decimal, whole
-from kaszino.engine.cards import format_cards
-from kaszino.engine.moves import Challenge, Claim, Move, NextDeal, parse_move
+from kaszino.engine.cards import Card, format_cards
+from kaszino.engine.moves import Challenge, Claim, Move, parse_move
 from kaszino.engine.rules import PRESETS
 from kaszino.engine.state import GameState
-from kaszino.errors import IllegalMoveError, KaszinoError, StoreError
+from kaszino.errors import IllegalMoveError, KaszinoError, StoreError, quote
+from kaszino.games import family
+from kaszino.games.scopa import rules as scopa_rules
+from kaszino.games.scopa.state import ScopaState
 from kaszino.i18n import language, tr, using_language
 from kaszino.inputs import MAX_SEED
 from kaszino.players.saved import save_session
-from kaszino.players.session import LEVELS, DealSheet, Session, make_session, seat_name
+from kaszino.players.session import (
+    DEFAULT_LEVEL,
+    OPPONENTS,
+    DealSheet,
+    Session,
+    honest,
+    make_session,
+    seat_name,
+)
 from kaszino.store import Store, current_store
+from kaszino.teach import scopa_moves
 from kaszino.teach.explain import explain_move
 from kaszino.teach.narrate import narrate
 from kaszino.teach.odds import odds_hint
+from kaszino.teach.scopa_hints import hint_ladder
+from kaszino.teach.scopa_score import deal_messages
 
 
 def who(seat: int, learner: int) -> str:
@@ -34,23 +52,42 @@ def who(seat: int, learner: int) -> str:
     return seat_name(seat, learner)
 
 
-def describe(state: GameState, learner: int) -> str:
-    """The position as the learner sees it: totals, the table, the hands (others hidden unless open)."""
+def _position(state: Any, learner: int, rounds: int, others: Sequence[str], table: str, hand: str) -> str:
+    """The position as the learner sees it: deal and round, totals, the table, the other hands, his own."""
     totals = " | ".join(f"{who(p, learner)}: {t}" for p, t in enumerate(state.totals()))
-    lines = [tr("play.position", deal=state.deal, round=state.round, rounds=state.rules.rounds,
-                talon=len(state.talon)),
-             tr("play.totals", totals=totals)]
-    lines.append(f"{tr('common.table')}: {format_cards(state.table) or '—'}")
-    for seat, hand in enumerate(state.hands):
-        if seat != learner:
-            shown = format_cards(hand) if state.open_round else tr("play.hidden", count=len(hand))
-            lines.append(f"{who(seat, learner)}: {shown}")
-    lines.append(f"{tr('common.hand')}: {format_cards(state.hands[learner])}")
+    lines = [tr("play.position", deal=state.deal, round=state.round, rounds=rounds, talon=len(state.talon)),
+             tr("play.totals", totals=totals), f"{tr('common.table')}: {table or '—'}"]
+    lines += [f"{who(seat, learner)}: {shown}" for seat, shown in zip(
+        (seat for seat in range(state.players) if seat != learner), others, strict=True)]
+    lines.append(f"{tr('common.hand')}: {hand}")
     return "\n".join(lines)
 
 
+def describe(state: GameState, learner: int) -> str:
+    """A Kaszinó position as the learner sees it (other hands hidden unless the round is open)."""
+    others = [format_cards(hand) if state.open_round else tr("play.hidden", count=len(hand))
+              for seat, hand in enumerate(state.hands) if seat != learner]
+    return _position(state, learner, state.rules.rounds, others, format_cards(state.table),
+                     format_cards(state.hands[learner]))
+
+
+def scopa_cards(cards: Sequence[Card]) -> str:
+    """Scopa cards with a court card's capture value: ``J♠(8) 7♦``."""
+    worth = family("scopa").capture_value
+    return " ".join(f"{card}({worth(card)})" if worth(card) != card.value else str(card) for card in cards)
+
+
+def describe_scopa(state: ScopaState, learner: int) -> str:
+    """A Scopa position as the learner sees it (the other hand once he knows it: the last round)."""
+    known = state.view(learner).other_hand
+    hand = state.hands[1 - learner]
+    other = scopa_cards(known) if known is not None else tr("play.hidden", count=len(hand))
+    return _position(state, learner, scopa_rules.ROUNDS, [other], scopa_cards(state.table),
+                     scopa_cards(state.hands[learner]))
+
+
 def sheet_text(sheet: DealSheet, learner: int) -> str:
-    """One deal's points per player, item by item."""
+    """One Kaszinó deal's points per player, item by item."""
     lines = [tr("play.sheet", deal=sheet.deal)]
     for seat, score in enumerate(sheet.scores):
         casinos = score.card_points - score.aces * score.rules.ace_points
@@ -58,6 +95,13 @@ def sheet_text(sheet: DealSheet, learner: int) -> str:
                                 spades=score.spades, aces=score.aces, casinos=casinos, tabla=score.tabla,
                                 bonus=score.bonus, majorities=score.most_cards + score.most_spades,
                                 total=score.total))
+    return "\n".join(lines)
+
+
+def scopa_sheet_text(sheet: DealSheet, learner: int) -> str:
+    """One Scopa deal's points, point by point (each with its counts and who takes it)."""
+    lines = [tr("play.sheet", deal=sheet.deal)]
+    lines += ["  " + message.render(language()) for message in deal_messages(sheet.scores)]
     return "\n".join(lines)
 
 
@@ -71,44 +115,81 @@ def read_move(text: str, learner: int) -> Move:
     return parse_move(text)
 
 
+def explain(state: GameState, move: Any) -> str:
+    """Why a Kaszinó move is allowed (and what it is worth) or refused."""
+    return explain_move(state, move).text
+
+
+@dataclass(frozen=True, slots=True)
+class Terminal:
+    """What ``kaszino play`` does differently for one game (each function in the current language)."""
+
+    describe: Callable[[Any, int], str]
+    sheet: Callable[[DealSheet, int], str]
+    read_move: Callable[[str, int], object]
+    hints: Callable[[Any], tuple[str, ...]]
+    """The hint steps for the player to move; each ``hint`` typed shows one more."""
+    explain: Callable[[Any, object], str]
+    """Why a move is allowed (and worth what) or refused."""
+    welcome: str
+    """The key of the first line (it names the game and how to type a move)."""
+    help: str
+    """The key of the help text."""
+
+
+TERMINALS: dict[str, Terminal] = {
+    "kaszino": Terminal(describe, sheet_text, read_move, lambda state: (odds_hint(state).text,),
+                        explain, "play.welcome", "play.help"),
+    "scopa": Terminal(describe_scopa, scopa_sheet_text,
+                      lambda text, learner: family("scopa").parse_move(text),
+                      lambda state: tuple(step.render(language()) for step in hint_ladder(state)),
+                      lambda state, move: scopa_moves.explain_move(state, move).render(language()),
+                      "play.welcome_scopa", "play.help_scopa"),
+}
+"""Each game's terminal parts, by the family's name."""
+
+
 def play(session: Session, lines: TextIO, out: TextIO, *, level: str = "expert",
          store: Callable[[], Store] | None = None) -> int:
     """Play ``session`` reading the learner's lines from ``lines``; return the exit status.
 
     A finished game is saved in ``store()`` (the learner's progress file) as played against ``level``.
     """
-    learner = session.learner
+    learner, game = session.learner, session.game
+    terminal = TERMINALS[game]
     shown_sheets = 0
-    shown: GameState | None = None
+    shown: object = None
+    ladder: tuple[str, ...] = ()
+    given = 0
 
     def say(text: str) -> None:
         print(text, file=out, flush=True)
 
     def say_events() -> None:
         """What the move just played set going, in the engine's account."""
-        for message in narrate(session.events):
+        for message in narrate(session.events, game):
             say(message.render(language()))
 
-    say(tr("play.welcome"))
+    say(tr(terminal.welcome))
     while not session.state.finished:
         while session.computer_due():
             before = session.state
             seat, move = session.computer_step()
-            say(f"{who(seat, learner)}: {move} — {explain_move(before, move).text}")
+            say(f"{who(seat, learner)}: {move} — {terminal.explain(before, move)}")
             say_events()
         for sheet in session.sheets[shown_sheets:]:
-            say(sheet_text(sheet, learner))
+            say(terminal.sheet(sheet, learner))
         shown_sheets = len(session.sheets)
         state = session.state
         if state.finished:
             break
         if state.deal_over:
-            session.play(NextDeal())
+            session.play(family(game).next_deal())
             say_events()
             continue
         if state != shown:
-            say(describe(state, learner))
-            shown = state
+            say(terminal.describe(state, learner))
+            shown, ladder, given = state, (), 0
         say(tr("play.prompt"))
         line = lines.readline()
         if not line:
@@ -119,13 +200,15 @@ def play(session: Session, lines: TextIO, out: TextIO, *, level: str = "expert",
             say(tr("play.stopped"))
             return 0
         if word in ("help", "súgó", ""):
-            say(tr("play.help"))
+            say(tr(terminal.help))
             continue
         if word in ("hint", "tipp"):
-            say(odds_hint(state).text)
+            ladder = ladder or terminal.hints(state)
+            given = min(given + 1, len(ladder))  # one more step each time, the last one again at the end
+            say(ladder[given - 1])
             continue
         try:
-            move = read_move(line, learner)
+            move = terminal.read_move(line, learner)
         except KaszinoError as error:
             say(tr("play.unknown_move", text=line.strip(), error=str(error)))
             continue
@@ -133,11 +216,11 @@ def play(session: Session, lines: TextIO, out: TextIO, *, level: str = "expert",
             session.play(move)
             say_events()
         except IllegalMoveError:
-            say(tr("play.refused", reason=explain_move(state, move).text))
+            say(tr("play.refused", reason=terminal.explain(state, move)))
         except KaszinoError as error:
             say(tr("play.refused", reason=str(error)))
     for sheet in session.sheets[shown_sheets:]:
-        say(sheet_text(sheet, learner))
+        say(terminal.sheet(sheet, learner))
     final = session.state
     winner = final.winner
     say(tr("play.draw") if winner is None else tr("play.winner", who=who(winner, learner)))
@@ -150,19 +233,42 @@ def play(session: Session, lines: TextIO, out: TextIO, *, level: str = "expert",
     return 0
 
 
+def _choose(args: argparse.Namespace) -> tuple[str, object, str]:
+    """The game's level, rules and the seed's check from the arguments, or an error naming the bad one."""
+    game = args.game
+    levels = OPPONENTS[game].levels
+    level = DEFAULT_LEVEL[game] if args.level is None else args.level
+    if level not in levels:
+        raise KaszinoError(f"--level: {game} has no computer {quote(level)}; "
+                           f"choose one of {', '.join(levels)}")
+    presets = family(game).presets
+    if args.rules not in presets:
+        raise KaszinoError(f"--rules: {game} has no preset {quote(args.rules)}; "
+                           f"choose one of {', '.join(presets)}")
+    if args.fals_rate and OPPONENTS[game].fibbing is honest:
+        raise KaszinoError(f"--fals-rate: {game} has no false captures (only Kaszinó's V6 rules do)")
+    return level, presets[args.rules], game
+
+
 def run(args: argparse.Namespace) -> int:
-    session = make_session(args.level, args.rules, args.seed, args.fals_rate)
+    level, rules, game = _choose(args)
+    session = make_session(level, rules, args.seed, args.fals_rate, game=game)
     store = None if args.no_save else current_store
     with using_language(args.lang):  # for this game only: main() may be called again in the process
-        return play(session, sys.stdin, sys.stdout, level=args.level, store=store)
+        return play(session, sys.stdin, sys.stdout, level=level, store=store)
 
 
 def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``kaszino play`` to the top-level command."""
     game = commands.add_parser("play", help="play a whole game against the computer in the terminal")
-    game.add_argument("--level", choices=sorted(LEVELS), default="expert", help="the computer's strength")
+    game.add_argument("--game", choices=sorted(TERMINALS), default="kaszino",
+                      help="the game: kaszino (the default) or scopa")
+    levels = sorted({name for opponents in OPPONENTS.values() for name in opponents.levels})
+    game.add_argument("--level", choices=levels, default=None,
+                      help="the computer's strength (default: expert for Kaszinó, greedy for Scopa)")
     game.add_argument("--lang", choices=("hu", "en"), default="hu", help="language of the texts")
-    game.add_argument("--rules", choices=sorted(PRESETS), default="standard", help="rules preset")
+    names = sorted({*PRESETS, *scopa_rules.PRESETS})
+    game.add_argument("--rules", choices=names, default="standard", help="rules preset of the game")
     game.add_argument("--seed", type=whole(0, MAX_SEED), default=0,
                       help="seed of the deals (the same seed, the same game)")
     game.add_argument("--fals-rate", type=decimal(0.0, 1.0), default=0.0,

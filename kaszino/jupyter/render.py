@@ -402,6 +402,25 @@ def score_table_html(columns: Sequence[str], rows: Sequence[tuple[str, str, Sequ
             f'<tr><th></th>{head}</tr>{body}</table>')
 
 
+SheetRow = tuple[int, int, str, str, Sequence[object]]
+"""A row of a score sheet: the deal, the seat, their names, a value per item."""
+
+
+def sheet_table_html(items: Sequence[str], rows: Sequence[SheetRow]) -> str:
+    """A game's score sheet: a head cell per item's label, and per row its deal and seat (``data-deal``,
+    ``data-seat``), the deal's and the player's names and a value per item."""
+    cell = 'style="padding:2px 6px; text-align:right;"'
+    head = "".join(f"<th {cell}>{escape(item)}</th>" for item in items)
+    body = "".join(
+        f'<tr data-deal="{deal}" data-seat="{seat}"><td style="padding:2px 6px;">{escape(deal_name)}</td>'
+        f'<td style="padding:2px 6px;">{escape(who)}</td>'
+        + "".join(f"<td {cell}>{escape(str(value))}</td>" for value in values) + "</tr>"
+        for deal, seat, deal_name, who, values in rows)
+    return (f'<table class="kaszino-sheet" style="border-collapse:collapse; margin:6px 0; font-size:12px;">'
+            f'<caption style="text-align:left; font-weight:600;">{escape(tr("game.sheet_title"))}</caption>'
+            f'<tr><th></th><th></th>{head}</tr>{body}</table>')
+
+
 def position_html(state: GameState, viewer: int | None = None, open_hands: bool = False, *,
                   interactive: bool = False, selected: Collection[Card] = (), view: View = FULL,
                   counting: bool = False) -> str:

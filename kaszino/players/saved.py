@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from kaszino.engine.record import GameRecord
+from typing import Any
+
+from kaszino.games import read_record
 from kaszino.players.session import Session
 from kaszino.store import SavedGame, Store
 
@@ -20,6 +22,7 @@ def save_session(store: Store, session: Session, opponent: str) -> int:
     return store.save_game(session.record().to_text(), opponent=opponent, result=result_text(session))
 
 
-def load_record(saved: SavedGame) -> GameRecord:
-    """The record of a saved game, checked move by move (``NotationError`` names a bad line)."""
-    return GameRecord.from_text(saved.record)
+def load_record(saved: SavedGame) -> Any:
+    """The record of a saved game of any family (Kaszinó's ``GameRecord``, Scopa's ``ScopaRecord``),
+    checked move by move (``NotationError`` names a bad line)."""
+    return read_record(saved.record)

@@ -50,7 +50,8 @@ def _one_of(many: int) -> str:
 
 _VARIANTS: dict[str, Callable[[Event], str]] = {
     Captured.kind: lambda e: "_challengeable" if isinstance(e, Captured) and e.challengeable else "",
-    Swept.kind: lambda e: "_first_move" if isinstance(e, Swept) and e.first_move else "",
+    Swept.kind: lambda e: ("" if not isinstance(e, Swept) else "_no_points" if not e.points
+                           else "_first_move" if e.first_move else ""),
     MustLay.kind: lambda e: "" if isinstance(e, MustLay) and e.again else "_last",
     MovesAgain.kind: lambda e: f"_{e.reason}" if isinstance(e, MovesAgain) else "",
     Drew.kind: lambda e: f"_{e.reason}_{_one_of(len(e.order) - 1)}" if isinstance(e, Drew) else "",

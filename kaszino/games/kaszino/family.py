@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import cast
 
 from kaszino.engine.cards import DECK, Card
 from kaszino.engine.moves import Move, NextDeal, parse_move
 from kaszino.engine.record import GameRecord
 from kaszino.engine.rules import PRESETS, Rules
+from kaszino.engine.scoring import PileScore
 from kaszino.engine.state import GameState, new_game
 from kaszino.inputs import check_type
 
@@ -39,6 +41,14 @@ class KaszinoFamily:
 
     def next_deal(self) -> NextDeal:
         return NextDeal()
+
+    def score_sheet(self, state: object) -> tuple[PileScore, ...]:
+        return check_type("state", state, GameState).deal_scores()
+
+    def record(self, start: object, moves: Sequence[object]) -> GameRecord:
+        first = check_type("start", start, GameState)
+        played = cast("tuple[Move, ...]", tuple(moves))  # the record checks each
+        return GameRecord(first.rules, first.seed, None, first.dealer, played)
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import cast
 
 from kaszino.engine.cards import Card
 from kaszino.games.scopa.deck import DECK, capture_value
 from kaszino.games.scopa.moves import Move, NextDeal, parse_move
 from kaszino.games.scopa.record import ScopaRecord
 from kaszino.games.scopa.rules import PRESETS, ScopaRules
+from kaszino.games.scopa.scoring import DealReport
 from kaszino.games.scopa.state import ScopaState, new_game
 from kaszino.inputs import check_type
 
@@ -40,6 +42,14 @@ class ScopaFamily:
 
     def next_deal(self) -> NextDeal:
         return NextDeal()
+
+    def score_sheet(self, state: object) -> DealReport:
+        return check_type("state", state, ScopaState).deal_report()
+
+    def record(self, start: object, moves: Sequence[object]) -> ScopaRecord:
+        first = check_type("start", start, ScopaState)
+        played = cast("tuple[Move, ...]", tuple(moves))  # the record checks each
+        return ScopaRecord(first.rules, first.seed, None, first.dealer, played)
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)

@@ -31,7 +31,7 @@ import traitlets
 from kaszino.errors import KaszinoError, StoreError, quote
 from kaszino.i18n import language, set_language, tr
 from kaszino.jupyter.render import shared_faces
-from kaszino.teach.message import Message
+from kaszino.teach.message import Joined, Message
 
 _ASSETS = Path(__file__).parent
 
@@ -45,9 +45,17 @@ def text(key: str, **fields: object) -> Text:
     return lambda: tr(key, None, **fields)
 
 
-def message_text(message: Message) -> Text:
+def message_text(message: Message | Joined) -> Text:
     """A teaching sentence (``kaszino.teach``) as a text that follows the language."""
     return lambda: message.render(language())
+
+
+@dataclass(frozen=True, slots=True)
+class HintStep:
+    """One step of a hint in a game: its words and a picture drawn under the feedback."""
+
+    text: Text
+    picture: Text
 
 
 MAX_CLICK_FIELD = 10_000

@@ -2,12 +2,14 @@
 sheet, Fals! training, saved games and their annotated replay.
 
 The game logic is :class:`kaszino.players.session.Session`; this widget only draws it and turns
-clicks into its calls. First the learner chooses the rules (standard, S003, V1–V8, three or four
-players: one to three computers), the computer's level and, under V6, how often the computer
-tries a false capture. Then the computer's hands stay hidden (until the open last round), each of
-its moves is shown and explained one at a time ("Gép lép"), claims are manual ("Ausz!", checked by
-the engine), and every finished game is saved in the learner's store, to be replayed with the
-computer's remarks on the learner's moves.
+clicks into its calls. First the learner chooses the game (Kaszinó or Scopa), its rules (for
+Kaszinó standard, S003, V1–V8, three or four players: one to three computers), the computer's
+level and, under V6, how often the computer tries a false capture. Then the computer's hands stay
+hidden (until the last round shows or gives them away), each of its moves is shown and explained
+one at a time ("Gép lép"), claims are manual ("Ausz!", checked by the engine), and every finished
+game is saved in the learner's store, to be replayed (for Kaszinó with the computer's remarks on
+the learner's moves). What differs by game comes from the game's front
+(:mod:`kaszino.jupyter.widgets.fronts`): the rule sets, the hints, the score sheet.
 """
 
 from __future__ import annotations
@@ -16,31 +18,24 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
+from typing import Any
 
-from kaszino.engine.captures import Capture
-from kaszino.engine.moves import Move
-from kaszino.engine.record import GameRecord
-from kaszino.engine.rules import PRESETS, Rules
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, StoreError, quote
 from kaszino.i18n import tr
 from kaszino.inputs import MAX_SEED, check_choice, check_type, check_whole, whole_number
-from kaszino.jupyter.odds_chart import odds_svg
-from kaszino.jupyter.render import position_html
-from kaszino.jupyter.widgets.base import Text, message_text, text
-from kaszino.jupyter.widgets.fronts import explanation
-from kaszino.jupyter.widgets.fronts import kaszino_move_text as move_text
+from kaszino.jupyter.widgets.base import HintStep, Text, text
+from kaszino.jupyter.widgets.fronts import FRONTS, Front, front_of
+from kaszino.jupyter.widgets.kaszino_front import GAME_PRESETS as GAME_PRESETS
+from kaszino.jupyter.widgets.kaszino_front import game_rules as game_rules
 from kaszino.jupyter.widgets.table import Button, TableWidget, feedback_html, language_buttons
 from kaszino.players import ExpertPlayer
 from kaszino.players.saved import load_record, save_session
-from kaszino.players.session import LEVELS, DealSheet, Session, make_session, seat_name
+from kaszino.players.session import DEFAULT_LEVEL, OPPONENTS, Session, make_session, seat_name
 from kaszino.store import Store
 from kaszino.teach.annotate import Annotation, annotate
-from kaszino.teach.narrate import narrate
-from kaszino.teach.odds import OddsHint, odds_hint
 
-GAME_PRESETS = ("standard", "s003", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "p3", "p4")
-"""The rules a game may be played under, in the order the setup offers them."""
+GAMES = ("kaszino", "scopa")
+"""The games the setup offers, in its order (each a family with a front and opponents)."""
 FALS_RATES = (0.0, 0.1, 0.25, 0.5)
 """The rates of the computer's false captures (V6) the setup offers."""
 REVIEWER = ExpertPlayer(samples=4)
@@ -68,22 +63,12 @@ class GameButton(Button):
                 f'{escape(label)}</button>')
 
 
-def game_rules(name: str) -> Rules:
-    """The preset ``name`` with manual claims where the rules allow claims: the learner says "Ausz!"."""
-    if name not in GAME_PRESETS:
-        raise KaszinoError(f"unknown rules for a game {quote(name)}; choose one of {', '.join(GAME_PRESETS)}")
-    rules = PRESETS[name]
-    if rules.target is not None and rules.target_check == "continuous":
-        return rules.with_changes(claim="manual")
-    return rules
-
-
 @dataclass(frozen=True, slots=True)
 class Replay:
     """A saved game being replayed: its states, the position shown and the remarks once analysed."""
 
-    record: GameRecord
-    states: tuple[GameState, ...]
+    record: Any
+    states: tuple[Any, ...]
     index: int = 0
     notes: tuple[Annotation, ...] | None = None
 
@@ -91,10 +76,12 @@ class Replay:
 class GameWidget(TableWidget):
     """A whole game against the computer; see the module docstring."""
 
-    def __init__(self, *, rules: str = "standard", level: str = "expert", fals_rate: float = 0.0,
+    def __init__(self, *, rules: str = "standard", level: str | None = None, fals_rate: float = 0.0,
                  seed: int | None = None, store: Store | Callable[[], Store] | None = None,
-                 setup: bool = True) -> None:
-        check_choice("level", level, LEVELS)
+                 setup: bool = True, game: str = "kaszino") -> None:
+        check_choice("game", game, GAMES)
+        level = DEFAULT_LEVEL[game] if level is None else level
+        check_choice("level", level, OPPONENTS[game].levels)
         if isinstance(fals_rate, bool) or fals_rate not in FALS_RATES:
             raise KaszinoError(f"fals_rate must be one of {', '.join(map(str, FALS_RATES))}, "
                                f"not {quote(fals_rate)}")
@@ -104,14 +91,16 @@ class GameWidget(TableWidget):
             raise KaszinoError(f"store must be a progress store or a function opening one, "
                                f"not {quote(store)}")
         check_type("setup", setup, bool)
-        game_rules(rules)
+        FRONTS[game].game_rules(rules)
+        self._game = game
         self._rules_name, self._opponent_level, self._fals_rate = rules, level, fals_rate
         self._seeds = random.Random(seed)
         self._store_source = store
         self._opened: Store | None = None
         self._list_saved = False
         self._setup = setup
-        self._hint: OddsHint | None = None
+        self._hint: tuple[HintStep, ...] = ()
+        self._hints_shown = 0
         self._replay: Replay | None = None
         self._session = self._new_session()
         self._revision = 0
@@ -131,18 +120,32 @@ class GameWidget(TableWidget):
         return self._replay
 
     # --- setting up ---------------------------------------------------------------------------
+    @property
+    def game(self) -> str:
+        """The game chosen on the setup page (``kaszino`` or ``scopa``)."""
+        return self._game
+
+    def _game_front(self) -> Front:
+        return FRONTS[self._game]
+
     def _new_session(self) -> Session:
-        rate = self._fals_rate if self._rules_name == "v6" else 0.0
+        rate = self._fals_rate if self._game_front().offers_fals(self._rules_name) else 0.0
         seed = self._seeds.randrange(2**31)
-        return make_session(self._opponent_level, game_rules(self._rules_name), seed, rate)
+        rules = self._game_front().game_rules(self._rules_name)
+        return make_session(self._opponent_level, rules, seed, rate, game=self._game)
 
     def choose(self, setting: str, value: str) -> None:
-        """On the setup page: ``setting`` is ``"rules"``, ``"level"`` or ``"fals"``."""
-        if setting == "rules":
-            game_rules(value)
+        """On the setup page: ``setting`` is ``"game"``, ``"rules"``, ``"level"`` or ``"fals"``.
+
+        Another game starts from its standard rules and its default computer."""
+        if setting == "game":
+            self._game = check_choice("game", value, GAMES)
+            self._rules_name, self._opponent_level = "standard", DEFAULT_LEVEL[value]
+        elif setting == "rules":
+            self._game_front().game_rules(value)
             self._rules_name = value
         elif setting == "level":
-            self._opponent_level = check_choice("level", value, LEVELS)
+            self._opponent_level = check_choice("level", value, OPPONENTS[self._game].levels)
         elif setting == "fals":
             rates = {str(rate): rate for rate in FALS_RATES}  # as the setup page's buttons send them
             self._fals_rate = rates[check_choice("fals", value, rates)]
@@ -154,13 +157,15 @@ class GameWidget(TableWidget):
         """"Kezdés": a new game with the chosen settings."""
         self._session = self._new_session()
         self._state = self._session.state
-        self._setup, self._replay, self._hint = False, None, None
+        self._setup, self._replay = False, None
+        self._forget_hint()
         self._hand_pick = self._table_pick = frozenset()
         self._say("info", text("game.started", rules=self._rules_label(self._rules_name)))
 
     def new_game(self) -> None:
         """"Új játszma": back to the setup page (the game so far is dropped)."""
-        self._setup, self._replay, self._hint, self._feedback = True, None, None, None
+        self._setup, self._replay, self._feedback = True, None, None
+        self._forget_hint()
         self.refresh()
 
     # --- playing --------------------------------------------------------------------------------
@@ -170,36 +175,43 @@ class GameWidget(TableWidget):
             self._say("info", text("game.not_computer"))
             return
         before = self._session.state
+        front = self._front
         seat, move = self._session.computer_step()
         who = seat_name(seat, self._learner)
-        if before.rules.fals and isinstance(move, Capture):
-            # Fals! training: the learner judges the capture alone, so neither its sum nor a verdict is shown
+        if front.judged_alone(before, move):
             self._say("info", text("game.computer_moved", who=who, move=str(move)), text("game.judge_it"),
                       *self._after_step())
             return
-        self._say("info", text("game.computer_moved", who=who, move=move_text(move)),
-                  explanation(before, move), *self._after_step())
+        self._say("info", text("game.computer_moved", who=who, move=front.move_text(move)),
+                  front.explain(before, move, "scoring"), *self._after_step())
 
     def press_capture(self) -> None:
         """"Ütés!": under V6 a false capture may be attempted (the computer may call "Fals!")."""
-        hand, table = self.selection
-        state = self._state
-        if state.rules.fals and hand and table and state.problem(Capture(hand, table)) is None:
-            self._accept(Capture(hand, table))
+        attempt = self._front.false_capture(self._state, *self.selection)
+        if attempt is not None:
+            self._accept(attempt)
             return
         super().press_capture()
 
     def show_hint(self) -> None:
-        """"Tipp": the best move, why, and every move's expected margin as a bar chart."""
+        """"Tipp": one more step of the game's hint (Kaszinó: the best move, why, and every move's
+        expected margin as a bar chart; Scopa: the legal captures, the best move, every move's value)."""
         state = self._state
         if self._session.computer_due() or state.deal_over or state.finished:
             self._say("info", text("game.no_hint"))
             return
-        self._hint = odds_hint(state)
-        hint = self._hint
-        self._say("info", lambda: hint.text)
+        if not self._hint:
+            self._hint = self._front.hint(state)
+        if self._hints_shown == len(self._hint):
+            self._say("info", *(step.text for step in self._hint), text("game.no_more_hints"))
+            return
+        self._hints_shown += 1
+        self._say("info", *(step.text for step in self._hint[:self._hints_shown]))
 
-    def _play(self, move: Move, *lines: Text) -> None:
+    def _forget_hint(self) -> None:
+        self._hint, self._hints_shown = (), 0
+
+    def _play(self, move: Any, *lines: Text) -> None:
         self._session.play(move)
         self._say("good", *lines, *self._after_step())
 
@@ -208,8 +220,8 @@ class GameWidget(TableWidget):
         say who won."""
         self._state = state = self._session.state
         self._hand_pick = self._table_pick = frozenset()
-        self._hint = None
-        events = tuple(message_text(message) for message in narrate(self._session.events))
+        self._forget_hint()
+        events = self._said(self._session.events)
         if not state.finished:
             return events
         if state.winner is None:
@@ -285,7 +297,7 @@ class GameWidget(TableWidget):
         return self._learner
 
     def _rules_label(self, name: str) -> str:
-        return tr(f"game.preset_{name}")
+        return self._game_front().rules_label(name)
 
     def _buttons(self) -> Sequence[Button]:
         state, session = self._state, self._session
@@ -297,14 +309,9 @@ class GameWidget(TableWidget):
             buttons = [Button("next_deal", main=True)]
         else:
             buttons = [Button("capture", main=True), Button("lay"), Button("clear"), GameButton("hint")]
-            if state.rules.may_pass_after_tabla:
-                buttons.append(Button("pass", enabled=state.forced == "again"))
-        if state.rules.fals:
-            pending = state.pending
-            challenge = pending is not None and pending.capturer != self._learner
-            buttons.append(Button("challenge", enabled=challenge))
-        if state.rules.claim == "manual":
-            buttons.append(Button("claim", enabled=not state.finished))
+        movable = not (session.computer_due() or state.finished or state.deal_over)
+        buttons += [Button(action, enabled=enabled)
+                    for action, enabled in self._front.game_calls(state, self._learner, movable)]
         buttons.append(GameButton("new_game"))
         return buttons
 
@@ -315,11 +322,8 @@ class GameWidget(TableWidget):
         return f'<span class="kaszino-game-title">{escape(title)}</span>'
 
     def _extra_html(self) -> str:
-        parts = []
-        if self._hint is not None:
-            parts.append(f'<div class="kaszino-hint-chart">{odds_svg(self._hint)}</div>')
-        parts.append(sheet_html(self._session.sheets, self._learner))
-        return "".join(parts)
+        pictures = "".join(step.picture() for step in self._hint[:self._hints_shown])
+        return pictures + self._front.sheet_html(self._session.sheets, self._learner)
 
     def refresh(self) -> None:
         """Redraw; every redraw gets a new ``data-revision``, so a page (or test) can wait for it."""
@@ -341,9 +345,12 @@ class GameWidget(TableWidget):
             return "".join(GameButton("choose", value=f"{setting}:{value}", label=label(value),
                                       pressed=value == chosen).html() for value in values)
 
-        rows = [(tr("game.choose_rules"), chips("rules", GAME_PRESETS, self._rules_label, self._rules_name)),
-                (tr("game.choose_level"), chips("level", list(LEVELS), level_label, self._opponent_level))]
-        if self._rules_name == "v6":
+        presets = self._game_front().presets
+        rows = [(tr("game.choose_game"), chips("game", GAMES, game_label, self._game)),
+                (tr("game.choose_rules"), chips("rules", presets, self._rules_label, self._rules_name)),
+                (tr("game.choose_level"), chips("level", list(OPPONENTS[self._game].levels), level_label,
+                                                self._opponent_level))]
+        if self._game_front().offers_fals(self._rules_name):
             rates = [str(rate) for rate in FALS_RATES]
             rows.append((tr("game.choose_fals"),
                          chips("fals", rates, lambda v: f"{float(v):.0%}", str(self._fals_rate))))
@@ -380,7 +387,8 @@ class GameWidget(TableWidget):
         number = replay.index
         lines = [tr("game.replay_position", number=number, total=len(replay.record.moves))]
         if number:
-            lines.append(tr("game.replay_move", move=move_text(replay.record.moves[number - 1])))
+            lines.append(tr("game.replay_move", move=front_of(state).move_text(
+                replay.record.moves[number - 1])))
         if replay.notes is not None:
             here = [note for note in replay.notes if note.number == number]
             lines.append(tr("game.analysis_count", count=len(replay.notes)))
@@ -389,13 +397,14 @@ class GameWidget(TableWidget):
             GameButton("replay_to", value=str(note.number), label=str(note.number)).html()
             for note in replay.notes)
         controls = "".join(GameButton(action).html() for action in ("replay_back", "replay_forward"))
-        controls += GameButton("analyse", enabled=replay.notes is None).html()
+        if front_of(state).analyses:
+            controls += GameButton("analyse", enabled=replay.notes is None).html()
         controls += GameButton("close_replay").html()
         marks_html = f'<div class="kaszino-bar kaszino-marks">{escape(tr("game.marks"))} {marks}</div>'
         return (f'<div class="kaszino-widget kaszino-replay" data-revision="{self._revision}" '
                 f'data-index="{number}"><div class="kaszino-bar">'
                 f'<strong>{escape(tr("game.replay_title"))}</strong>{language_buttons()}</div>'
-                + position_html(state, viewer=self._learner, open_hands=True)
+                + front_of(state).position_html(state, self._learner, open_hands=True)
                 + f'<div class="kaszino-bar kaszino-buttons">{controls}</div>'
                 + (marks_html if marks else "")
                 + f'<div class="kaszino-feedback" data-tone="info" role="status">'
@@ -424,29 +433,10 @@ class GameWidget(TableWidget):
 
 def level_label(level: str) -> str:
     """A computer level in words ("szakértő"); an unknown name as it is."""
-    return tr("game.level_" + level) if level in LEVELS else level
+    known = {name for opponents in OPPONENTS.values() for name in opponents.levels}
+    return tr("game.level_" + level) if level in known else level
 
 
-def sheet_html(sheets: Sequence[DealSheet], learner: int) -> str:
-    """The score sheet: one row per deal and player, each deal's points item by item."""
-    if not sheets:
-        return ""
-    items = ("cards", "spades", "aces", "big_casino", "little_casino", "tabla", "bonus", "most_cards",
-             "most_spades", "deal_total")
-    cell = 'style="padding:2px 6px; text-align:right;"'
-    head = "".join(f"<th {cell}>{escape(tr('ui.score_' + item))}</th>" for item in items)
-    rows = []
-    for sheet in sheets:
-        for seat, score in enumerate(sheet.scores):
-            values = (score.cards, score.spades, score.aces * score.rules.ace_points,
-                      score.big_casino * score.rules.big_casino_points,
-                      score.little_casino * score.rules.little_casino_points, score.tabla, score.bonus,
-                      score.most_cards, score.most_spades, score.total)
-            who = seat_name(seat, learner)
-            deal = tr("ui.deal", n=sheet.deal) + ("" if sheet.finished else " *")
-            rows.append(f'<tr data-deal="{sheet.deal}" data-seat="{seat}"><td style="padding:2px 6px;">'
-                        f'{escape(deal)}</td><td style="padding:2px 6px;">{escape(who)}</td>'
-                        + "".join(f"<td {cell}>{value}</td>" for value in values) + "</tr>")
-    return (f'<table class="kaszino-sheet" style="border-collapse:collapse; margin:6px 0; font-size:12px;">'
-            f'<caption style="text-align:left; font-weight:600;">{escape(tr("game.sheet_title"))}</caption>'
-            f'<tr><th></th><th></th>{head}</tr>{"".join(rows)}</table>')
+def game_label(game: str) -> str:
+    """A game's name on the setup page ("Kaszinó", "Scopa")."""
+    return tr("game.game_" + game)

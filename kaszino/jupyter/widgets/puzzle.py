@@ -27,7 +27,7 @@ from kaszino.errors import KaszinoError, quote
 from kaszino.i18n import tr
 from kaszino.inputs import check_whole, whole_number
 from kaszino.jupyter.widgets.base import Text, text
-from kaszino.jupyter.widgets.fronts import kaszino_move_text as move_text
+from kaszino.jupyter.widgets.kaszino_front import kaszino_move_text as move_text
 from kaszino.jupyter.widgets.table import Button, TableWidget
 from kaszino.jupyter.widgets.trainer_view import controls_html, date_text, status_html, summary_html
 from kaszino.puzzles.puzzle import Puzzle

@@ -27,12 +27,12 @@ from kaszino.engine.cards import Card
 from kaszino.engine.events import Event
 from kaszino.engine.refusals import Refusal
 from kaszino.errors import IllegalMoveError, KaszinoError, quote
-from kaszino.games import family_of, seam
+from kaszino.games import Family, family_of, seam
 from kaszino.i18n import LANGUAGES, language, tr
 from kaszino.inputs import check_type, check_whole
 from kaszino.jupyter.render import FULL, View
 from kaszino.jupyter.widgets.base import Click, HtmlWidget, Text, message_text, text
-from kaszino.jupyter.widgets.fronts import front_of
+from kaszino.jupyter.widgets.fronts import Front, front_of
 from kaszino.teach.explain import LEVELS, Level
 from kaszino.teach.narrate import narrate
 
@@ -97,8 +97,7 @@ class TableWidget(HtmlWidget):
     def __init__(self, state: State, *, mode: Mode = "play", opponent: Opponent | None = None,
                  learner: int | None = None, view: View = FULL, level: Level = "scoring") -> None:
         super().__init__()
-        self._family = family_of(state)
-        self._front = front_of(state)
+        front_of(state)  # a game state of some family, else an error naming the value
         if mode not in ("play", "practice"):
             raise KaszinoError(f"mode must be 'play' or 'practice', not {quote(mode)}")
         if level not in LEVELS:
@@ -119,6 +118,15 @@ class TableWidget(HtmlWidget):
         self._feedback: Feedback | None = None
         self._let_opponents_move()
         self.refresh()
+
+    @property
+    def _front(self) -> Front:
+        """The part of the table that differs by family: that of the state shown."""
+        return front_of(self._state)
+
+    @property
+    def _family(self) -> Family[Any]:
+        return family_of(self._state)
 
     # --- what the notebook and the tests read ------------------------------------------
     @property
@@ -166,7 +174,8 @@ class TableWidget(HtmlWidget):
     def sums(self) -> tuple[int, int]:
         """The running sums of the selected hand cards and table cards."""
         hand, table = self.selection
-        return sum(map(self._front.value, hand)), sum(map(self._front.value, table))
+        worth = self._family.capture_value
+        return sum(map(worth, hand)), sum(map(worth, table))
 
     # --- what the learner does ------------------------------------------------------------
     def select(self, card: Card | str) -> None:

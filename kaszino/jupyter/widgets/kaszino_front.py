@@ -1,0 +1,169 @@
+"""Kaszinó's part of the table and game widgets (:mod:`.fronts`): any number of hand cards
+against table cards of the same sum (up to 13), laying always allowed, the calls of the variants
+(Passz, Fals!, Ausz!), the expert's odds as a hint, the score sheet item by item."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from kaszino.engine.captures import Capture, capture_problem
+from kaszino.engine.cards import Card
+from kaszino.engine.moves import Challenge, Claim, Lay, Pass
+from kaszino.engine.refusals import Refusal
+from kaszino.engine.rules import PRESETS, Rules
+from kaszino.engine.state import GameState
+from kaszino.errors import KaszinoError, quote
+from kaszino.i18n import tr
+from kaszino.jupyter import render
+from kaszino.jupyter.odds_chart import odds_svg
+from kaszino.jupyter.render import FULL, View
+from kaszino.jupyter.widgets.base import HintStep, Text, text
+from kaszino.players.session import seat_name
+from kaszino.teach.explain import Level, explain_move
+from kaszino.teach.odds import odds_hint
+
+GAME_PRESETS = ("standard", "s003", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "p3", "p4")
+"""The rules a game may be played under, in the order the setup offers them."""
+
+
+def game_rules(name: str) -> Rules:
+    """The preset ``name`` with manual claims where the rules allow claims: the learner says "Ausz!"."""
+    if name not in GAME_PRESETS:
+        raise KaszinoError(f"unknown rules for a game {quote(name)}; choose one of {', '.join(GAME_PRESETS)}")
+    rules = PRESETS[name]
+    if rules.target is not None and rules.target_check == "continuous":
+        return rules.with_changes(claim="manual")
+    return rules
+
+
+def kaszino_move_text(move: object) -> str:
+    """A Kaszinó move for the feedback line; captures show their sum: ``5♠+A♥ = 2♦+4♣ (6)``."""
+    return f"{move} ({move.total})" if isinstance(move, Capture) else str(move)
+
+
+def explanation(state: GameState, move: Any, level: Level = "scoring") -> Text:
+    """Why ``move`` is allowed or not in ``state``, and (at ``level="scoring"``) what it is worth."""
+    explained = explain_move(state, move, level)
+    return lambda: explained.text
+
+
+def sheet_html(sheets: Sequence[Any], learner: int) -> str:
+    """The score sheet: one row per deal and player, each deal's points item by item."""
+    if not sheets:
+        return ""
+    items = ("cards", "spades", "aces", "big_casino", "little_casino", "tabla", "bonus", "most_cards",
+             "most_spades", "deal_total")
+    rows = []
+    for sheet in sheets:
+        deal = tr("ui.deal", n=sheet.deal) + ("" if sheet.finished else " *")
+        for seat, score in enumerate(sheet.scores):
+            values = (score.cards, score.spades, score.aces * score.rules.ace_points,
+                      score.big_casino * score.rules.big_casino_points,
+                      score.little_casino * score.rules.little_casino_points, score.tabla, score.bonus,
+                      score.most_cards, score.most_spades, score.total)
+            rows.append((sheet.deal, seat, deal, seat_name(seat, learner), values))
+    return render.sheet_table_html([tr("ui.score_" + item) for item in items], rows)
+
+
+@dataclass(frozen=True, slots=True)
+class KaszinoFront:
+    """Kaszinó's table and game (see the module docstring)."""
+
+    family: str = "kaszino"
+    presets: Sequence[str] = GAME_PRESETS
+    analyses: bool = True
+
+    # --- the table ------------------------------------------------------------------------
+    def capture(self, state: GameState, hand: tuple[Card, ...], table: tuple[Card, ...]) -> object | Text:
+        refusal = state.problem(Capture(hand, table))
+        if refusal is not None and refusal.code == "must_lay":  # with advice on what to press
+            return text("ui.lay_required")
+        if not hand or not table:
+            return text("ui.capture_needs_both")
+        return Capture(hand, table)
+
+    def lay(self, state: GameState, hand: tuple[Card, ...], table: tuple[Card, ...]) -> object | Text:
+        return Lay(hand[0]) if len(hand) == 1 and not table else text("ui.lay_needs_one")
+
+    def problem(self, state: GameState, move: Any) -> Refusal | None:
+        refusal = state.problem(move)
+        if refusal is None and isinstance(move, Capture):  # a false capture (Fals!) the engine lets stand
+            return capture_problem(move.hand, move.table, state.rules)
+        return refusal
+
+    def explain(self, state: GameState, move: object, level: Level) -> Text:
+        return explanation(state, move, level)
+
+    def good(self, move: object) -> str:
+        return {Capture: "ui.good_capture", Lay: "ui.good_lay"}.get(type(move), "ui.good_call")
+
+    def move_text(self, move: object) -> str:
+        return kaszino_move_text(move)
+
+    def answers(self, state: GameState) -> tuple[Text, ...]:
+        found = [move for move in state.legal_moves() if isinstance(move, Capture)]
+        lines = [text("ui.answers", count=len(found)) if found else text("ui.no_answers")]
+        lines += [text("ui.answer_line", move=kaszino_move_text(move)) for move in found]
+        return (*lines, text("ui.answers_lay"))
+
+    def calls(self, state: GameState, viewer: int, movable: bool) -> tuple[tuple[str, object, bool], ...]:
+        rules, found = state.rules, list[tuple[str, object, bool]]()
+        if rules.may_pass_after_tabla:
+            found.append(("pass", Pass(), movable and state.forced == "again"))
+        if rules.fals:
+            found.append(("challenge", Challenge(viewer), state.pending is not None))
+        if rules.claim == "manual":
+            found.append(("claim", Claim(viewer), not state.finished))
+        return tuple(found)
+
+    def position_html(self, state: GameState, viewer: int, *, interactive: bool = False,
+                      selected: Collection[Card] = (), view: View = FULL, counting: bool = False,
+                      open_hands: bool = False) -> str:
+        return render.position_html(state, viewer=viewer, open_hands=open_hands, interactive=interactive,
+                                    selected=selected, view=view, counting=counting)
+
+    # --- a whole game against the computer -----------------------------------------------------
+    def rules_label(self, name: str) -> str:
+        return tr(f"game.preset_{name}")
+
+    def game_rules(self, name: str) -> Rules:
+        return game_rules(name)
+
+    def offers_fals(self, name: str) -> bool:
+        return PRESETS[name].fals
+
+    def false_capture(self, state: GameState, hand: tuple[Card, ...],
+                      table: tuple[Card, ...]) -> object | None:
+        if not (state.rules.fals and hand and table):
+            return None
+        capture = Capture(hand, table)
+        return capture if state.problem(capture) is None else None
+
+    def judged_alone(self, state: GameState, move: object) -> bool:
+        # Fals! training: the learner judges the capture alone, so neither its sum nor a verdict is shown
+        return state.rules.fals and isinstance(move, Capture)
+
+    def game_calls(self, state: GameState, learner: int, movable: bool) -> tuple[tuple[str, bool], ...]:
+        rules, found = state.rules, list[tuple[str, bool]]()
+        if movable and rules.may_pass_after_tabla:
+            found.append(("pass", state.forced == "again"))
+        if rules.fals:
+            pending = state.pending
+            found.append(("challenge", pending is not None and pending.capturer != learner))
+        if rules.claim == "manual":
+            found.append(("claim", not state.finished))
+        return tuple(found)
+
+    def hint(self, state: GameState) -> tuple[HintStep, ...]:
+        """The best move, why, and every move's expected margin as a bar chart."""
+        found = odds_hint(state)
+
+        def chart() -> str:
+            return f'<div class="kaszino-hint-chart">{odds_svg(found)}</div>'
+
+        return (HintStep(lambda: found.text, chart),)
+
+    def sheet_html(self, sheets: Sequence[Any], learner: int) -> str:
+        return sheet_html(sheets, learner)
