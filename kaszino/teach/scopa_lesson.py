@@ -461,4 +461,4 @@ def _kaszino_question(state: ScopaState, summed: ScopaMove) -> Choice:
     legal = capture_problem(hand, taken, STANDARD) is None
     why: Renders = (_p("c_kaszino_yes", **_named("card", summed.card)) if legal
                     else capture_fault(hand, taken, STANDARD))
-    return yes_no(_p("c_kaszino", **_named("move", summed)), legal, why)
+    return yes_no(_p("c_kaszino", position=position_words(state), **_named("move", summed)), legal, why)
