@@ -19,13 +19,14 @@ import pytest
 
 from kaszino.engine.captures import Capture
 from kaszino.engine.moves import Lay
+from kaszino.games.scopa.moves import ScopaMove
 from kaszino.i18n import using_language
 from kaszino.jupyter.checks import ChapterCheck, ExerciseSet
 from kaszino.jupyter.progress import chapter_results
 from kaszino.jupyter.widgets.exercise import ChoiceWidget, NumberWidget, TaskTable
 from kaszino.jupyter.widgets.table import TableWidget
 from kaszino.jupyter.widgets.viewer import DealViewer
-from kaszino.teach.exercises import Choice, MoveTask, NumberQuestion
+from kaszino.teach.exercises import Choice, MoveTask, NumberQuestion, ScopaTask
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 CHAPTERS = sorted(path for path in NOTEBOOKS.glob("0[1-9]_*.ipynb"))
@@ -82,6 +83,13 @@ def answer(widget: ChoiceWidget | NumberWidget | TaskTable, right: bool) -> None
         for card in hand + table:
             widget.select(card)
         (widget.press_capture if isinstance(move, Capture) else widget.press_lay)()
+    elif isinstance(widget, TaskTable) and isinstance(question, ScopaTask):
+        wrong = [m for m in question.state.legal_moves()
+                 if isinstance(m, ScopaMove) and m not in question.right]
+        scopa = question.right[0] if right else wrong[0] if wrong else ScopaMove(question.right[0].card)
+        for card in (scopa.card, *scopa.taken):
+            widget.select(card)
+        (widget.press_lay if scopa.is_lay else widget.press_capture)()
     else:
         raise AssertionError(f"unexpected exercise widget {widget!r}")
     assert widget.correct is right, (widget.key, widget.feedback)

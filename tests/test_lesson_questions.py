@@ -1,4 +1,4 @@
-"""The exercises of chapters 05–07: every question has one right answer, and every answer is explained."""
+"""The exercises of chapters 05–08: every question has one right answer, and every answer is explained."""
 
 from __future__ import annotations
 
@@ -8,12 +8,13 @@ from types import ModuleType
 import pytest
 
 from kaszino.engine.captures import Capture
+from kaszino.games.scopa.moves import ScopaMove
 from kaszino.i18n import LANGUAGES, catalogue
-from kaszino.teach import game_lesson, scoring_lesson, variants_lesson
+from kaszino.teach import game_lesson, scopa_lesson, scoring_lesson, variants_lesson
 from kaszino.teach.drills import LabelledChoice, words
-from kaszino.teach.exercises import Choice, MoveTask, NumberQuestion, Question
+from kaszino.teach.exercises import Choice, MoveTask, NumberQuestion, Question, ScopaTask
 
-CHAPTERS = (scoring_lesson, game_lesson, variants_lesson)
+CHAPTERS = (scoring_lesson, game_lesson, variants_lesson, scopa_lesson)
 
 
 def questions(chapter: ModuleType) -> Iterator[Question]:
@@ -32,7 +33,8 @@ def test_every_section_has_exercises_and_the_check_has_five_to_ten(chapter: Modu
     assert all(section.questions for section in content.sections)
     assert 5 <= len(content.check) <= 10
     kinds = {type(question) for question in questions(chapter)}
-    assert {NumberQuestion, MoveTask} <= kinds and kinds & {Choice, LabelledChoice}, "several forms"
+    assert NumberQuestion in kinds and kinds & {MoveTask, ScopaTask} and kinds & {Choice, LabelledChoice}, \
+        "several forms"
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.DOMAIN)
@@ -64,6 +66,16 @@ def test_only_the_right_answer_is_judged_right_and_every_answer_says_why(
                 verdict = question.check(wrong)
                 assert not verdict.correct
                 assert str(question.answer) in verdict.text_in(lang)  # the worked answer names it
+        elif isinstance(question, ScopaTask):
+            moves = [m for m in question.state.legal_moves() if isinstance(m, ScopaMove)]
+            assert all(question.check(move).correct for move in question.right)
+            for move in [m for m in moves if m not in question.right][:3]:
+                verdict = question.check(move)
+                assert not verdict.correct and len(verdict.text_in(lang)) > 25
+            refused = ScopaMove(question.right[0].card, question.state.table)  # takes every table card
+            if question.state.problem(refused) is not None:
+                verdict, praised = question.check(refused), question.check(question.right[0])
+                assert not verdict.correct and verdict.text_in(lang) != praised.text_in(lang)
         else:
             assert isinstance(question, MoveTask)
             captures = [m for m in question.state.legal_moves() if isinstance(m, Capture)]
@@ -80,7 +92,8 @@ def test_words_give_every_number_its_hungarian_article() -> None:
     assert "a 2. játékostól" in words("drills.majority_yes", facts=words("drills.nobody"), n=2).render("hu")
 
 
-@pytest.mark.parametrize("domain", [c.DOMAIN for c in CHAPTERS] + ["drills", "points", "lesson_tables"])
+@pytest.mark.parametrize("domain", [c.DOMAIN for c in CHAPTERS]
+                         + ["drills", "points", "lesson_tables"])
 def test_the_texts_never_write_a_z_and_differ_between_languages(domain: str) -> None:
     for key, versions in catalogue(domain).items():
         assert "a(z)" not in versions["hu"].lower(), key

@@ -25,8 +25,6 @@ from kaszino.engine.state import GameState
 from kaszino.errors import IllegalMoveError, KaszinoError, StoreError, quote
 from kaszino.games import family
 from kaszino.games.scopa import rules as scopa_rules
-from kaszino.games.scopa.deck import capture_value
-from kaszino.games.scopa.moves import parse_move as parse_scopa_move
 from kaszino.games.scopa.state import ScopaState
 from kaszino.i18n import language, tr, using_language
 from kaszino.inputs import MAX_SEED
@@ -75,8 +73,8 @@ def describe(state: GameState, learner: int) -> str:
 
 def scopa_cards(cards: Sequence[Card]) -> str:
     """Scopa cards with a court card's capture value: ``J♠(8) 7♦``."""
-    return " ".join(f"{card}({capture_value(card)})" if capture_value(card) != card.value else str(card)
-                    for card in cards)
+    worth = family("scopa").capture_value
+    return " ".join(f"{card}({worth(card)})" if worth(card) != card.value else str(card) for card in cards)
 
 
 def describe_scopa(state: ScopaState, learner: int) -> str:
@@ -142,7 +140,8 @@ class Terminal:
 TERMINALS: dict[str, Terminal] = {
     "kaszino": Terminal(describe, sheet_text, read_move, lambda state: (odds_hint(state).text,),
                         explain, "play.welcome", "play.help"),
-    "scopa": Terminal(describe_scopa, scopa_sheet_text, lambda text, learner: parse_scopa_move(text),
+    "scopa": Terminal(describe_scopa, scopa_sheet_text,
+                      lambda text, learner: family("scopa").parse_move(text),
                       lambda state: tuple(step.render(language()) for step in hint_ladder(state)),
                       lambda state, move: scopa_moves.explain_move(state, move).render(language()),
                       "play.welcome_scopa", "play.help_scopa"),

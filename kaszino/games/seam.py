@@ -1,7 +1,9 @@
 """The game seam: what every family of rules offers, as typing protocols (in the style of OpenSpiel, pgx).
 
 A :class:`Family` is a deck with its capture values, the named rule sets, a way to start a game
-and to read a position or a move; a :class:`GameState` is one moment of a game: whose move, the
+and to read a position or a move, the move that deals the next deal, a deal's itemised points (what
+a score sheet shows) and a game's record; :meth:`Family.owns` tells its states from others'
+(``family_of(state)``). A :class:`GameState` is one moment of a game: whose move, the
 legal moves, why a move is refused (a :class:`~kaszino.engine.refusals.Refusal`), ``step`` (the
 next state and what happened, as :mod:`~kaszino.engine.events`) and ``play``, the end of the
 game, the points, the notation, and what one player may see. The shared parts — records, viewers,

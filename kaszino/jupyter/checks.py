@@ -5,12 +5,14 @@ and under them the running score ("Eredmény: 3/4 · még 1 kérdés"), which ap
 first answer. The first answer to each question counts; trying again teaches but changes
 nothing. ``ChapterCheck(chapter, questions)`` is the same for the 5–10 questions at the end of
 a chapter: once every question is answered, the result goes to the learner's progress file
-(``store.record_chapter``) and a "Start again" button offers a new attempt.
+(``store.record_chapter``), the learner is told whether it reaches the pass mark
+(:data:`kaszino.teach.chapters.PASS_PERCENT`), and a "Start again" button offers a new attempt —
+with new questions when the check is given ``fresh`` (attempt number → questions).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 
 import ipywidgets
@@ -21,6 +23,7 @@ from kaszino.jupyter.progress import record_check
 from kaszino.jupyter.render import LESSON, View
 from kaszino.jupyter.widgets.exercise import ChoiceWidget, NumberWidget, TaskTable, exercise_widget
 from kaszino.store import ChapterResult, StoreError
+from kaszino.teach.chapters import PASS_PERCENT, passed, right_needed
 from kaszino.teach.exercises import Question, Score, ScoreSheet, Verdict
 
 ExerciseWidget = ChoiceWidget | NumberWidget | TaskTable
@@ -33,15 +36,22 @@ class ExerciseSet(ipywidgets.VBox):  # type: ignore[misc]
     """Questions and their running score; see the module docstring."""
 
     def __init__(self, questions: Sequence[Question], *, view: View = LESSON) -> None:
+        self._view = view
+        self._score_line = ipywidgets.HTML("")
+        super().__init__([])
+        self._ask(questions)
+        self.add_class("kaszino-exercises")
+
+    def _ask(self, questions: Sequence[Question]) -> None:
+        """Show ``questions`` (in place of any asked before), with a new score sheet."""
         if not questions:
             raise KaszinoError("an exercise set needs at least one question")
-        self.widgets: tuple[ExerciseWidget, ...] = tuple(exercise_widget(q, view=view) for q in questions)
+        self.widgets: tuple[ExerciseWidget, ...] = tuple(exercise_widget(question, view=self._view)
+                                                         for question in questions)
         self.sheet = ScoreSheet(len(self.widgets))
-        self._score_line = ipywidgets.HTML("")
         for widget in self.widgets:
             widget.on_answer(self._answered)
-        super().__init__([*self.widgets, self._score_line, *self._extra_children()])
-        self.add_class("kaszino-exercises")
+        self.children = [*self.widgets, self._score_line, *self._extra_children()]
 
     def _extra_children(self) -> list[ipywidgets.Widget]:
         """Widgets shown under the score line."""
@@ -89,13 +99,32 @@ class ExerciseSet(ipywidgets.VBox):  # type: ignore[misc]
         return f"{type(self).__name__}({score.total} questions, score {score.right}/{score.answered})"
 
 
-class ChapterCheck(ExerciseSet):
-    """The closing check of ``chapter`` ("01" …): 5–10 questions, the result saved when all are answered."""
+Fresh = Callable[[int], Sequence[Question]]
+"""The questions of an attempt at a check, by its number (0, 1 …)."""
 
-    def __init__(self, chapter: str, questions: Sequence[Question], *, view: View = LESSON) -> None:
-        if len(questions) not in CHECK_SIZE:
-            raise KaszinoError(f"a chapter check has {CHECK_SIZE.start}–{CHECK_SIZE.stop - 1} questions, "
-                               f"not {len(questions)}")
+
+def check_size(questions: Sequence[Question]) -> Sequence[Question]:
+    """``questions`` if there are 5–10 of them, else an error."""
+    if len(questions) not in CHECK_SIZE:
+        raise KaszinoError(f"a chapter check has {CHECK_SIZE.start}–{CHECK_SIZE.stop - 1} questions, "
+                           f"not {len(questions)}")
+    return questions
+
+
+class ChapterCheck(ExerciseSet):
+    """The closing check of ``chapter`` ("01" …): 5–10 questions, the result saved when all are answered.
+
+    With ``fresh``, the check asks ``fresh(attempt)`` (from ``attempt`` on), and every new
+    attempt asks the next number's questions; without it, ``questions`` every time.
+    """
+
+    def __init__(self, chapter: str, questions: Sequence[Question] = (), *, view: View = LESSON,
+                 fresh: Fresh | None = None, attempt: int = 0) -> None:
+        self._fresh = fresh
+        self.attempt = attempt
+        if fresh is not None:
+            questions = fresh(attempt)
+        check_size(questions)
         self.chapter = chapter
         self.saved: ChapterResult | None = None
         self._save_problem: str | None = None
@@ -119,7 +148,12 @@ class ChapterCheck(ExerciseSet):
 
     def reset(self) -> None:
         self.saved, self._save_problem = None, None
-        super().reset()
+        if self._fresh is None:
+            super().reset()
+            return
+        self.attempt += 1
+        self._ask(check_size(self._fresh(self.attempt)))
+        self._draw_score()
 
     def _draw_score(self) -> None:
         super()._draw_score()
@@ -131,7 +165,12 @@ class ChapterCheck(ExerciseSet):
             saved = self.saved
             words = tr("ui.check_saved", right=self.score.right, total=saved.total, best=saved.best,
                        attempts=saved.attempts)
-            self._saved_line.value = f'<div class="kaszino-saved">{escape(words)}</div>'
+            done_now = passed(saved.best, saved.total)
+            verdict = (tr("ui.check_passed", mark=PASS_PERCENT) if done_now else
+                       tr("ui.check_not_passed", mark=PASS_PERCENT, needed=right_needed(saved.total),
+                          total=saved.total))
+            self._saved_line.value = (f'<div class="kaszino-saved" data-passed="{str(done_now).lower()}">'
+                                      f'{escape(words)} {escape(verdict)}</div>')
         else:
             words = tr("ui.check_not_saved", problem=self._save_problem or "")
             self._saved_line.value = f'<div class="kaszino-saved" data-tone="bad">{escape(words)}</div>'

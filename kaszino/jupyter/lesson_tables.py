@@ -13,6 +13,7 @@ Every one of them follows the language switch of the page.
 from __future__ import annotations
 
 from html import escape
+from typing import Any, Generic, Protocol, TypeVar
 
 from kaszino.engine.moves import Challenge, Move
 from kaszino.engine.scoring import count_spades
@@ -73,10 +74,27 @@ def fals_table(state: GameState) -> FalsTable:
     return follow_language(FalsTable(state))
 
 
-class PileView(HtmlWidget):
-    """Every player's captured cards of a finished deal; the score table after :meth:`reveal`."""
+class Finished(Protocol):
+    """A game state of any family whose deal may be over (Kaszinó's, Scopa's)."""
 
-    def __init__(self, state: GameState) -> None:
+    @property
+    def deal_over(self) -> bool: ...
+
+    @property
+    def players(self) -> int: ...
+
+
+StateT = TypeVar("StateT", bound=Finished)
+
+
+class CountedDeal(HtmlWidget, Generic[StateT]):
+    """Every player's captured cards of a finished deal, to count by hand; the engine's count
+    under them after :meth:`reveal`. A family's view draws a pile (``_pile``) and the count (``_count``)."""
+
+    css = "kaszino-piles"
+    """The classes of the picture's element."""
+
+    def __init__(self, state: StateT) -> None:
         if not state.deal_over:
             raise KaszinoError("a pile view shows a finished deal")
         super().__init__()
@@ -92,12 +110,25 @@ class PileView(HtmlWidget):
 
     def _markup(self) -> str:
         piles = "".join(self._pile(player) for player in range(self.state.players))
-        score = score_html(self.state) if self.revealed else ""
-        return (f'<div class="kaszino-widget kaszino-piles" data-language="{language()}" '
-                f'data-revealed="{str(self.revealed).lower()}">{piles}{score}</div>')
+        count = self._count() if self.revealed else ""
+        return (f'<div class="kaszino-widget {self.css}" data-language="{language()}" '
+                f'data-revealed="{str(self.revealed).lower()}">{piles}{count}</div>')
+
+    def _pile(self, player: int) -> str:
+        raise NotImplementedError
+
+    def _count(self) -> str:
+        raise NotImplementedError
 
     def __repr__(self) -> str:
-        return f"PileView(revealed={self.revealed})"
+        return f"{type(self).__name__}(revealed={self.revealed})"
+
+
+class PileView(CountedDeal[GameState]):
+    """Every player's captured cards of a finished Kaszinó deal; the score table after :meth:`reveal`."""
+
+    def _count(self) -> str:
+        return score_html(self.state)
 
     def _pile(self, player: int) -> str:
         cards = sorted(self.state.piles[player], key=lambda card: (card.suit, card.value))
@@ -109,7 +140,7 @@ class PileView(HtmlWidget):
                 f'{escape(facts + extra)}<div style="zoom:0.62;">{cards_html(cards)}</div></div>')
 
 
-def reveal_when_counted(view: PileView, exercises: ExerciseSet, *questions: Question) -> None:
+def reveal_when_counted(view: CountedDeal[Any], exercises: ExerciseSet, *questions: Question) -> None:
     """Reveal ``view``'s score table once each of ``questions`` (of ``exercises``) is answered right."""
     waiting = list(questions)
     if not waiting or any(question not in [w.question for w in exercises.widgets] for question in waiting):

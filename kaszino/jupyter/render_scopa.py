@@ -13,7 +13,7 @@ from collections.abc import Collection
 from html import escape
 
 from kaszino.engine.cards import Card, Suit
-from kaszino.games.scopa.deck import capture_value
+from kaszino.games.scopa.family import SCOPA
 from kaszino.games.scopa.rules import ROUNDS
 from kaszino.games.scopa.scoring import DealReport
 from kaszino.games.scopa.state import ScopaState
@@ -33,8 +33,8 @@ from kaszino.teach.scopa_score import MISSING, deal_messages
 
 
 def worth(card: Card) -> int | None:
-    """The badge of a Scopa card: its capture value where that is not its printed rank."""
-    value = capture_value(card)
+    """The badge of a Scopa card: its capture value (the family's) where that is not its printed rank."""
+    value = SCOPA.capture_value(card)
     return None if value == card.value else value
 
 

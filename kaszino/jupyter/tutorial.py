@@ -32,7 +32,7 @@ from kaszino.engine.rules import STANDARD
 from kaszino.engine.state import GameState, new_game
 from kaszino.errors import KaszinoError, quote
 from kaszino.i18n import LANGUAGES, catalogue, language, set_language, tr
-from kaszino.jupyter.checks import ChapterCheck, ExerciseSet
+from kaszino.jupyter.checks import ChapterCheck, ExerciseSet, Fresh
 from kaszino.jupyter.progress import chapter_results, remember_language, restore_language
 from kaszino.jupyter.render import FULL, LESSON, View, cards_html
 from kaszino.jupyter.widgets.base import HtmlWidget, one_message
@@ -314,9 +314,21 @@ def exercises(*questions: Question, view: View = LESSON) -> ExerciseSet:
     return follow_language(ExerciseSet(questions, view=view))
 
 
-def chapter_check(chapter: str, *questions: Question, view: View = LESSON) -> ChapterCheck:
-    """The closing check of ``chapter`` ("01" …): 5–10 questions, the result saved in the progress file."""
-    return follow_language(ChapterCheck(chapter, questions, view=view))
+def chapter_check(chapter: str, *questions: Question, view: View = LESSON,
+                  fresh: Fresh | None = None) -> ChapterCheck:
+    """The closing check of ``chapter`` ("01" …): 5–10 questions, the result saved in the progress file.
+
+    With ``fresh`` (attempt number → questions) every attempt has new questions, the numbering
+    going on from the attempts already saved, so the next session does not repeat the last one.
+    """
+    if fresh is None:
+        return follow_language(ChapterCheck(chapter, questions, view=view))
+    try:
+        saved = chapter_results().get(chapter)
+    except StoreError:
+        saved = None
+    attempt = 0 if saved is None else saved.attempts
+    return follow_language(ChapterCheck(chapter, view=view, fresh=fresh, attempt=attempt))
 
 
 def deal_viewer(record: GameRecord, *, level: Level = "scoring", view: View | None = None,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from math import ceil
 from typing import Protocol
 
 from kaszino.i18n import tr
@@ -30,6 +31,7 @@ CHAPTERS: tuple[Chapter, ...] = (
     Chapter("05", "05_pontozas.ipynb"),
     Chapter("06", "06_parti.ipynb"),
     Chapter("07", "07_valtozatok.ipynb"),
+    Chapter("08", "08_rokonok.ipynb"),
 )
 """The rules tutorial, chapter by chapter; each ends with a chapter check."""
 
@@ -39,6 +41,20 @@ PRACTICE: tuple[Chapter, ...] = (
     Chapter("30", "30_kombinatorika.ipynb", checked=False),
 )
 """After the rules: the puzzle trainer, a game against the computer, classroom combinatorics."""
+
+
+PASS_PERCENT = 80
+"""A chapter counts as done once the best result of its check reaches this share of the questions."""
+
+
+def right_needed(total: int) -> int:
+    """How many of ``total`` questions must be right for the pass mark."""
+    return ceil(total * PASS_PERCENT / 100)
+
+
+def passed(best: int, total: int) -> bool:
+    """Whether ``best`` right answers of ``total`` reach the pass mark."""
+    return total > 0 and best >= right_needed(total)
 
 
 class Result(Protocol):
@@ -63,8 +79,10 @@ def _result(chapter: Chapter, results: Mapping[str, Result] | None, lang: str) -
     found = results.get(chapter.id)
     if found is None:
         return tr("chapters.result.none", lang)
+    status = tr("chapters.result.passed" if passed(found.best, found.total) else "chapters.result.not_passed",
+                lang, mark=PASS_PERCENT)
     return tr("chapters.result.some", lang, best=found.best, last=found.last, total=found.total,
-              attempts=found.attempts)
+              attempts=found.attempts) + " · " + status
 
 
 def index_markdown(results: Mapping[str, Result] | None, lang: str, problem: str | None = None) -> str:
@@ -79,7 +97,8 @@ def index_markdown(results: Mapping[str, Result] | None, lang: str, problem: str
     lines = [head, *(row(chapter, _result(chapter, results, lang)) for chapter in CHAPTERS)]
     practice = [f"| {tr('chapters.practice.head', lang)} | {tr('chapters.head.teaches', lang)} | |",
                 "|---|---|---|", *(row(chapter, "") for chapter in PRACTICE)]
-    done = sum(1 for chapter in CHAPTERS if results is not None and chapter.id in results)
+    done = sum(1 for chapter in CHAPTERS if results is not None and chapter.id in results
+               and passed(results[chapter.id].best, results[chapter.id].total))
     summary = (tr("chapters.result.unreadable", lang, problem=problem) if results is None
-               else tr("chapters.done", lang, done=done, total=len(CHAPTERS)))
+               else tr("chapters.done", lang, done=done, total=len(CHAPTERS), mark=PASS_PERCENT))
     return "\n".join(lines) + "\n\n" + summary + "\n\n" + "\n".join(practice)

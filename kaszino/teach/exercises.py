@@ -13,6 +13,8 @@ whose lines say why, in either language.
 - :class:`MoveTask`: make a move on a live table that reaches a :class:`Goal` (any capture, a
   tábla, a lay, a given move); the engine refuses illegal moves with its reason, and a legal
   move that misses the goal gets ``<key>.why``.
+- :class:`ScopaTask`: the same on a live Scopa table, right when the move is one of the given
+  moves; the Scopa engine's refusal (or the rule that allows the move) says why.
 
 :class:`ScoreSheet` counts the first answer to each question: the running score ("4/5").
 """
@@ -28,9 +30,12 @@ from kaszino.engine.cards import Card, card_sum, format_cards, parse_cards
 from kaszino.engine.moves import Lay, Move
 from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError, quote
+from kaszino.games.scopa.moves import ScopaMove
+from kaszino.games.scopa.state import ScopaState
 from kaszino.i18n import catalogue, language, tr
 from kaszino.inputs import MAX_COUNT, whole_number
 from kaszino.solver.sweeps import sweep_plans
+from kaszino.teach import scopa_moves
 from kaszino.teach.explain import Field, Level, Message, capture_fault, explain_move
 
 if TYPE_CHECKING:
@@ -295,6 +300,36 @@ class MoveTask:
                 answer.hand, answer.table, self.state.rules) is not None):
             return Verdict(False, (words,))
         if self.goal.reached(self.state, answer):
+            return Verdict(True, (words,))
+        return Verdict(False, (words, phrase(f"{self.key}.why", self.fields)))
+
+
+@dataclass(frozen=True, slots=True)
+class ScopaTask:
+    """Make one of the moves ``right`` on the Scopa position ``state``; a miss explained at ``.why``."""
+
+    key: str
+    state: ScopaState
+    right: tuple[ScopaMove, ...]
+    fields: tuple[tuple[str, Field], ...] = ()
+    level: Level = "rules"
+
+    def __post_init__(self) -> None:
+        phrase(self.key, self.fields)
+        phrase(f"{self.key}.why", self.fields)
+        if not self.right or any(self.state.problem(move) is not None for move in self.right):
+            raise KaszinoError(f"{self.key}: the right moves must be legal ones, not {self.right}")
+
+    def prompt(self) -> Renders:
+        return phrase(self.key, self.fields)
+
+    def check(self, answer: object) -> Verdict:
+        if not isinstance(answer, ScopaMove):
+            raise KaszinoError(f"{self.key}: the answer is a Scopa move, not {quote(answer)}")
+        words = scopa_moves.explain_move(self.state, answer)
+        if self.state.problem(answer) is not None:
+            return Verdict(False, (words,))
+        if answer in self.right:
             return Verdict(True, (words,))
         return Verdict(False, (words, phrase(f"{self.key}.why", self.fields)))
 

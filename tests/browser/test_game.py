@@ -7,18 +7,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from game_steps import NOTEBOOK, click_and_wait, game_root
+from playwright.sync_api import Page, expect
 
-NOTEBOOK = "notebooks/20_jatek.ipynb"
 MOST_CLICKS = 300
-
-
-def click_and_wait(root: Locator, target: Locator) -> None:
-    """Click ``target`` and wait until the kernel has redrawn the widget."""
-    widget = root.locator(".kaszino-widget")
-    revision = widget.get_attribute("data-revision")
-    target.click()
-    expect(widget).not_to_have_attribute("data-revision", revision or "")
 
 
 def test_a_whole_deal_against_the_computer(
@@ -27,8 +19,7 @@ def test_a_whole_deal_against_the_computer(
 ) -> None:
     monkeypatch.setenv("KASZINO_PROGRESS", str(tmp_path / "progress.sqlite3"))
     page = open_notebook(NOTEBOOK)
-    # The game widget (lesson texts are kaszino widgets too): the one that marks its redraws.
-    root = page.locator(".kaszino-root").filter(has=page.locator(".kaszino-widget[data-revision]")).first
+    root = game_root(page)
     expect(root.locator(".kaszino-game-setup")).to_be_visible()
     click_and_wait(root, root.locator('[data-value="level:greedy"]'))
     expect(root.locator('[data-value="level:greedy"]')).to_have_attribute("aria-pressed", "true")

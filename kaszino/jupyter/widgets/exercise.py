@@ -20,7 +20,15 @@ from kaszino.inputs import check_choice
 from kaszino.jupyter.render import LESSON, View
 from kaszino.jupyter.widgets.base import HtmlWidget
 from kaszino.jupyter.widgets.table import Button, Feedback, TableWidget, feedback_html
-from kaszino.teach.exercises import Choice, MoveTask, NumberQuestion, Question, Verdict, read_number
+from kaszino.teach.exercises import (
+    Choice,
+    MoveTask,
+    NumberQuestion,
+    Question,
+    ScopaTask,
+    Verdict,
+    read_number,
+)
 
 Listener = Callable[[Question, Verdict], None]
 """Called with the question and the verdict after every answer."""
@@ -194,7 +202,7 @@ class TaskTable(Answerable, TableWidget):
     and the task can judge counts as an answer (an incomplete pick is only pointed out).
     """
 
-    def __init__(self, task: MoveTask, *, view: View = LESSON) -> None:
+    def __init__(self, task: MoveTask | ScopaTask, *, view: View = LESSON) -> None:
         self._start(task)
         self.task = task
         super().__init__(task.state, mode="practice", view=view, level=task.level)
@@ -219,11 +227,12 @@ class TaskTable(Answerable, TableWidget):
 
 
 def exercise_widget(question: Question, *, view: View = LESSON) -> ChoiceWidget | NumberWidget | TaskTable:
-    """The widget that asks ``question`` (a :class:`Choice`, :class:`NumberQuestion` or :class:`MoveTask`)."""
+    """The widget that asks ``question`` (a :class:`Choice`, :class:`NumberQuestion`, :class:`MoveTask`
+    or :class:`ScopaTask`)."""
     if isinstance(question, Choice):
         return ChoiceWidget(question)
     if isinstance(question, NumberQuestion):
         return NumberWidget(question)
-    if isinstance(question, MoveTask):
+    if isinstance(question, (MoveTask, ScopaTask)):
         return TaskTable(question, view=view)
     raise KaszinoError(f"no widget asks a question of type {type(question).__name__}")

@@ -33,11 +33,7 @@ class Front(Protocol):
         """The family's name (its catalogue of event words is ``events_<family>``)."""
         ...
 
-    # --- the table ------------------------------------------------------------------------
-    def value(self, card: Card) -> int:
-        """What ``card`` adds to the running sums."""
-        ...
-
+    # --- the table (its running sums are the family's capture values) --------------------
     def capture(self, state: Any, hand: tuple[Card, ...], table: tuple[Card, ...]) -> object | Text:
         """The capture the picked cards make, or what to say when they make none."""
         ...

@@ -76,9 +76,6 @@ class KaszinoFront:
     analyses: bool = True
 
     # --- the table ------------------------------------------------------------------------
-    def value(self, card: Card) -> int:
-        return card.value
-
     def capture(self, state: GameState, hand: tuple[Card, ...], table: tuple[Card, ...]) -> object | Text:
         refusal = state.problem(Capture(hand, table))
         if refusal is not None and refusal.code == "must_lay":  # with advice on what to press

@@ -12,7 +12,7 @@ from typing import Any
 
 from kaszino.engine.cards import Card, format_cards
 from kaszino.engine.refusals import Refusal
-from kaszino.games.scopa.deck import SETTEBELLO, capture_value
+from kaszino.games.scopa.deck import SETTEBELLO
 from kaszino.games.scopa.moves import ScopaMove
 from kaszino.games.scopa.rules import PRESETS, ScopaRules, preset
 from kaszino.games.scopa.scoring import DealReport
@@ -73,9 +73,6 @@ class ScopaFront:
     analyses: bool = False
 
     # --- the table ------------------------------------------------------------------------
-    def value(self, card: Card) -> int:
-        return capture_value(card)
-
     def capture(self, state: ScopaState, hand: tuple[Card, ...], table: tuple[Card, ...]) -> object | Text:
         if len(hand) != 1:
             return text("scopa_ui.one_hand_card", count=len(hand))

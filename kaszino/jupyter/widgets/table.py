@@ -174,7 +174,8 @@ class TableWidget(HtmlWidget):
     def sums(self) -> tuple[int, int]:
         """The running sums of the selected hand cards and table cards."""
         hand, table = self.selection
-        return sum(map(self._front.value, hand)), sum(map(self._front.value, table))
+        worth = self._family.capture_value
+        return sum(map(worth, hand)), sum(map(worth, table))
 
     # --- what the learner does ------------------------------------------------------------
     def select(self, card: Card | str) -> None:
