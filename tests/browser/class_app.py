@@ -46,7 +46,8 @@ class ClassApp:
         self.folder = folder
         self.server = server
 
-    def _processes(self) -> list[psutil.Process]:
+    def processes(self) -> list[psutil.Process]:
+        """The app's processes now: ``kaszino app``, its Voilà server and the kernels."""
         app = psutil.Process(self.server.pid)
         return [app, *app.children(recursive=True)]
 
@@ -57,7 +58,7 @@ class ClassApp:
     def memory(self, proportional: bool = True) -> Memory:
         """What the app holds now (``proportional``: also read the slower PSS)."""
         rss = pss = kernels = 0
-        for process in self._processes():
+        for process in self.processes():
             try:
                 if process.status() == psutil.STATUS_ZOMBIE:
                     continue

@@ -4,13 +4,16 @@ releases its kernel, and the teacher's page shows every learner, read again whil
 from __future__ import annotations
 
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from class_app import ClassApp, class_app
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from kaszino.cli.app_server import REFRESH_S
+from kaszino.cli.app_server import REFRESH_S, RETRY_S
 from kaszino.jupyter.progress import LANGUAGE_SETTING
 from kaszino.store import open_store
 from kaszino.store.learners import NAME_SETTING
@@ -141,3 +144,20 @@ def test_the_teachers_page_shows_every_learner_live(app: ClassApp, browser: Brow
     assert "Anna" not in other.content(), "the table is the teacher's only"
     pupil.close()
     teacher.close()
+
+
+def test_a_full_server_refuses_a_page_politely(tmp_path: Path) -> None:
+    """With ``--max-kernels 1`` and one page open, the next page is a 503 that says why and when it
+    tries again, in both languages, and starts no kernel."""
+    with class_app(tmp_path, "--max-kernels", "1") as full:
+        def ask(notebook: str, name: str) -> urllib.request.Request:
+            return urllib.request.Request(f"{full.base}/voila/render/{notebook}",
+                                          headers={"Cookie": f"kaszino_learner={name}"})
+        with urllib.request.urlopen(ask("01_pakli.ipynb", "Dani"), timeout=120) as first:
+            assert first.status == 200 and b"kaszino/release/" in first.read()
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(ask("02_utes.ipynb", "Emese"), timeout=120)
+        text = refused.value.read().decode()
+        assert refused.value.code == 503 and refused.value.headers["Retry-After"] == str(RETRY_S)
+        assert "sokan használják a szervert" in text and "The server is busy" in text
+        assert full.kernels() == 1
