@@ -43,6 +43,9 @@ DEFAULT_PORT = 8866
 PROGRESS_HEADER = "X-Kaszino-Progress"
 """The request header the app's server (never the browser) sets to the learner's file; Voilà
 hands it to the page's kernel (``kaszino.cli.app_server``)."""
+PAGE_HEADER = "X-Kaszino-Page"
+"""The request header the app's server sets to a token of the request, which names the page's
+kernel while the page is being made."""
 MAX_KERNELS = 40
 """The most kernels at once by default: about 60 MB each, 40 fit in 3 GB beside the server."""
 IDLE_MINUTES = 10
@@ -93,6 +96,7 @@ def voila_command(notebooks: Path, port: int, class_folder: Path | None = None,
             "--VoilaConfiguration.show_tracebacks=False", "--VoilaConfiguration.template=kaszino",
             "--VoilaConfiguration.multi_kernel_manager_class=kaszino.cli.app_server.LearnerKernels",
             f"--VoilaConfiguration.http_header_envs={PROGRESS_HEADER}",
+            f"--VoilaConfiguration.http_header_envs={PAGE_HEADER}",
             *(f"--VoilaConfiguration.extension_denylist={name}" for name in IGNORED_EXTENSIONS),
             f"--MappingKernelManager.cull_idle_timeout={idle_minutes * 60}",
             f"--MappingKernelManager.cull_interval={CULL_INTERVAL_S}",

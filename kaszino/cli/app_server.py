@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hmac
 import os
+import secrets
 import sys
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -41,7 +42,7 @@ from traitlets import Int, Unicode
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
-from kaszino.cli.app import PROGRESS_HEADER, START_PAGE
+from kaszino.cli.app import PAGE_HEADER, PROGRESS_HEADER, START_PAGE
 from kaszino.cli.progress import LearnerReport, class_reports
 from kaszino.errors import StoreError
 from kaszino.i18n import LANGUAGES, tr
@@ -51,6 +52,9 @@ from kaszino.store.learners import NAME_SETTING, LearnerNameError, display_name,
 RENDER = "/voila/render/"
 PROGRESS_ENV = "HTTP_" + PROGRESS_HEADER.upper().replace("-", "_")
 """The variable in which Voilà hands the header :data:`PROGRESS_HEADER` to a page's kernel."""
+PAGE_ENV = "HTTP_" + PAGE_HEADER.upper().replace("-", "_")
+"""The variable in which Voilà hands the header :data:`PAGE_HEADER` (the request's own token) to
+the kernel manager, which notes which kernel serves which request."""
 LEARNER_COOKIE = "kaszino_learner"
 TEACHER_COOKIE = "kaszino_teacher"
 TEACHER_ENV = "KASZINO_TEACHER_CODE"
@@ -119,12 +123,19 @@ def refusal(handler: tornado.web.RequestHandler) -> str | None:
 
 
 class LearnerPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
-    """Voilà's page handler, started for this browser's learner, or refused politely."""
+    """Voilà's page handler, started for this browser's learner, or refused politely. A page left
+    while it is still being made (the browser closed the connection) has its kernel shut down:
+    its release script has not reached the browser yet."""
+
+    _token = ""
 
     async def get(self, path: str | None = None) -> None:
         classroom = _classroom(self)
-        if PROGRESS_HEADER in self.request.headers:  # only the server names the learner's file
-            del self.request.headers[PROGRESS_HEADER]
+        for header in (PROGRESS_HEADER, PAGE_HEADER):  # only the server sets these
+            if header in self.request.headers:
+                del self.request.headers[header]
+        self._token = secrets.token_hex(16)
+        self.request.headers[PAGE_HEADER] = self._token
         if classroom.folder is not None:
             learner = learner_of(self)
             if learner is None:
@@ -141,18 +152,38 @@ class LearnerPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             self.set_header("Retry-After", str(RETRY_S))
             self.finish(refused)
             return
-        await super().get(path)
+        try:
+            await super().get(path)
+        finally:
+            self.settings["kernel_manager"].page_kernels.pop(self._token, None)
+
+    def on_connection_close(self) -> None:
+        kernels = self.settings["kernel_manager"]
+        kernel_id = kernels.page_kernels.pop(self._token, None)
+        if kernel_id is not None and kernel_id in kernels.list_kernel_ids():
+            tornado.ioloop.IOLoop.current().add_callback(kernels.shutdown_kernel, kernel_id)
+        super().on_connection_close()
 
 
 class LearnerKernels(AsyncMappingKernelManager):
     """Voilà's kernel manager; a kernel started for a learner gets ``KASZINO_PROGRESS`` set to the
-    learner's file (the header :class:`LearnerPageHandler` set)."""
+    learner's file (the header :class:`LearnerPageHandler` set), and the kernel of each page still
+    being made is noted by its request's token (``page_kernels``)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]
+        self.page_kernels: dict[str, str] = {}
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         env = kwargs.get("env")
-        if env is not None and PROGRESS_ENV in env:
-            env[ENVIRONMENT_VARIABLE] = env.pop(PROGRESS_ENV)
+        token = None
+        if env is not None:
+            token = env.pop(PAGE_ENV, None)
+            if PROGRESS_ENV in env:
+                env[ENVIRONMENT_VARIABLE] = env.pop(PROGRESS_ENV)
         kernel_id: str = await super().start_kernel(*args, **kwargs)
+        if token is not None:
+            self.page_kernels[token] = kernel_id
         return kernel_id
 
 

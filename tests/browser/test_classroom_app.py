@@ -161,3 +161,14 @@ def test_a_full_server_refuses_a_page_politely(tmp_path: Path) -> None:
         assert refused.value.code == 503 and refused.value.headers["Retry-After"] == str(RETRY_S)
         assert "sokan használják a szervert" in text and "The server is busy" in text
         assert full.kernels() == 1
+
+
+def test_a_page_left_while_it_is_being_made_releases_its_kernel(app: ClassApp) -> None:
+    """A browser that goes away before the page has come (its release script with it) leaves no
+    kernel behind: the server shuts it down when the connection closes."""
+    request = urllib.request.Request(f"{app.base}/voila/render/03_tabla.ipynb",
+                                     headers={"Cookie": "kaszino_learner=Feri"})
+    with urllib.request.urlopen(request, timeout=120) as response:
+        response.read(2000)  # the start of the page: its kernel runs the notebook now
+        _wait_for(lambda: app.kernels() == 1, f"the page's kernel: {app.kernels()} kernels")
+    _wait_for(lambda: app.kernels() == 0, f"the page left half made: {app.kernels()} kernels")
