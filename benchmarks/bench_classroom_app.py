@@ -53,7 +53,8 @@ from kaszino.store import open_store, training  # noqa: E402
 from kaszino.store.learners import NAME_SETTING, learner_file  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
-STEP_TIMEOUT_MS = 60_000
+STEP_TIMEOUT_MS = 120_000
+"""A step (a page, a click) not done in two minutes is an error."""
 SAMPLE_S = 2.0
 MEMORY_TARGET = 3 * 2**30
 READY_TARGET_MS = 5000.0
@@ -333,8 +334,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--pupils", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=300.0,
                         help="how long every pupil works after the ramp")
-    parser.add_argument("--ramp", type=float, default=30.0, help="the pupils arrive within this many seconds")
-    parser.add_argument("--think", type=float, default=20.0, help="seconds a pupil reads a page, on average")
+    parser.add_argument("--ramp", type=float, default=60.0, help="the pupils arrive within this many seconds")
+    parser.add_argument("--think", type=float, default=30.0, help="seconds a pupil reads a page, on average")
     args = parser.parse_args(argv)
     result = asyncio.run(run_class(args.pupils, args.seconds, args.ramp, args.think))
     for line in result.lines:

@@ -13,7 +13,9 @@ Voilà itself (:class:`AppServer`) with these additions:
   kernel (the template's script posts to :class:`ReleaseHandler`); Voilà's culler shuts down
   kernels idle for ``cull_idle_timeout`` seconds with no page connected; and a page is refused
   with a polite "come back in a minute" (HTTP 503) when :attr:`AppServer.max_kernels` kernels
-  run, or when less than :data:`MIN_FREE_BYTES` of memory is left.
+  run, or when less than :data:`MIN_FREE_BYTES` of memory is left; and at most
+  :attr:`AppServer.max_rendering` pages run their notebooks at once (the others wait their
+  turn), so that a class arriving together does not share the cores thirty ways.
 - **A teacher's page** (``/kaszino/teacher``, class mode only), behind the teacher code
   (``$KASZINO_TEACHER_CODE``): every learner's chapter results, trainer rating, solved puzzles
   and last activity, refreshed every :data:`REFRESH_S` seconds.
@@ -23,6 +25,7 @@ Pages are written in both languages (Hungarian first): a learner has not chosen 
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import os
 import secrets
@@ -128,6 +131,7 @@ class LearnerPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
     its release script has not reached the browser yet."""
 
     _token = ""
+    _gone = False
 
     async def get(self, path: str | None = None) -> None:
         classroom = _classroom(self)
@@ -146,18 +150,22 @@ class LearnerPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             except LearnerNameError:  # like a name given since: this browser must choose again
                 self.redirect("/")
                 return
-        refused = refusal(self)
-        if refused is not None:
-            self.set_status(503)
-            self.set_header("Retry-After", str(RETRY_S))
-            self.finish(refused)
-            return
         try:
-            await super().get(path)
+            async with self.settings["kaszino_rendering"]:  # a few pages at a time, the others wait
+                if self._gone:  # left while waiting: no kernel for nobody
+                    return
+                refused = refusal(self)  # counted in turn: the pages before this one have their kernels
+                if refused is not None:
+                    self.set_status(503)
+                    self.set_header("Retry-After", str(RETRY_S))
+                    self.finish(refused)
+                    return
+                await super().get(path)
         finally:
             self.settings["kernel_manager"].page_kernels.pop(self._token, None)
 
     def on_connection_close(self) -> None:
+        self._gone = True
         kernels = self.settings["kernel_manager"]
         kernel_id = kernels.page_kernels.pop(self._token, None)
         if kernel_id is not None and kernel_id in kernels.list_kernel_ids():
@@ -324,11 +332,13 @@ class AppServer(Voila):  # type: ignore[misc]
 
     class_folder = Unicode("", config=True, help="the class folder: a progress file per learner")
     max_kernels = Int(40, config=True, help="the most kernels (pages) at once; more are refused")
+    max_rendering = Int(4, config=True, help="the most pages whose notebooks run at once; more wait")
 
     def init_settings(self) -> dict[str, Any]:
         settings: dict[str, Any] = super().init_settings()
         folder = Path(self.class_folder).resolve() if self.class_folder else None
         settings["kaszino_classroom"] = Classroom(folder, os.environ.get(TEACHER_ENV, ""), self.max_kernels)
+        settings["kaszino_rendering"] = asyncio.Semaphore(self.max_rendering)
         return settings
 
     def init_handlers(self) -> list[Any]:
