@@ -196,6 +196,7 @@ async def pupil_run(browser: Browser, app: ClassApp, pupil: Pupil, delay: float,
         pupil.errors.append(f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
     finally:
         await page.close(run_before_unload=True)
+        await asyncio.sleep(2)  # the page's release beacon, which Playwright drops with its context
         await context.close()
 
 
