@@ -14,7 +14,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 WORKERS ?= auto
 PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist loadfile --no-loadscope-reorder --durations=10
 
-.PHONY: venv lab voila app trainer test test-fast test-long test-site check bench puzzles-check notebooks teacher site
+.PHONY: venv lab voila app class trainer test test-fast test-long test-site check bench puzzles-check notebooks teacher site
 
 venv: $(INSTALLED)
 
@@ -28,17 +28,26 @@ $(INSTALLED): pyproject.toml scripts/jupyterlab-overrides.json
 lab: venv
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/00_start.ipynb
 
+# Each app has a port of its own, so that two of them run side by side; a port already taken is an
+# error (no silent move to another port), and each serves on 127.0.0.1 only.
+VOILA_ONE := --Voila.ip=127.0.0.1 --Voila.port_retries=0 --no-browser \
+	--VoilaConfiguration.extension_denylist=@jupyterlite/pyodide-kernel-extension
+
 # The capture chapter as an app without code (classroom mode).
 voila: venv
-	$(BIN)/voila notebooks/02_utes.ipynb
+	$(BIN)/voila $(VOILA_ONE) --port=8868 notebooks/02_utes.ipynb
 
 # The whole tutorial as a classroom app: every chapter without code, from the start page.
 app: venv
-	$(BIN)/kaszino app
+	$(BIN)/kaszino app --port 8866
+
+# The tutorial for a class: a learner per browser, a progress file each in class/, the teacher's page.
+class: venv
+	$(BIN)/kaszino app --port 8866 --class class
 
 # The puzzle trainer as an app without code (progress in $KASZINO_PROGRESS or the user's data folder).
 trainer: venv
-	$(BIN)/voila notebooks/10_feladvanyok.ipynb
+	$(BIN)/voila $(VOILA_ONE) --port=8867 notebooks/10_feladvanyok.ipynb
 
 # The whole suite (what CI runs): static checks first (mypy strict, ruff), then every test and notebook.
 test: venv check

@@ -12,7 +12,16 @@ from pathlib import Path
 import pytest
 
 from kaszino.cli import main
-from kaszino.cli.app import HOST, START_PAGE, free_port, notebooks_folder, start_url, voila_command
+from kaszino.cli.app import (
+    HOST,
+    START_PAGE,
+    TEMPLATES,
+    free_port,
+    notebooks_folder,
+    server_environment,
+    start_url,
+    voila_command,
+)
 from kaszino.errors import KaszinoError
 from kaszino.shipped import shipped
 
@@ -21,11 +30,27 @@ NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
 def test_the_app_serves_the_notebooks_folder_on_loopback_with_the_code_hidden() -> None:
     command = voila_command(NOTEBOOKS, 8123)
-    assert Path(command[0]).name == "voila" and command[1] == str(NOTEBOOKS)
+    assert command[:4] == [sys.executable, "-m", "kaszino.cli.app_server", str(NOTEBOOKS)]
     assert f"--Voila.ip={HOST}" in command and HOST == "127.0.0.1"
-    assert "--port=8123" in command and "--no-browser" in command
+    assert "--port=8123" in command and "--no-browser" in command and "--Voila.port_retries=0" in command
     assert "--VoilaConfiguration.strip_sources=True" in command
     assert start_url(8123) == "http://127.0.0.1:8123/voila/render/00_start.ipynb"
+    assert not any(option.startswith("--AppServer.class_folder") for option in command), "one learner"
+
+
+def test_a_class_gets_its_folder_its_kernel_limits_and_no_server_learner(tmp_path: Path) -> None:
+    folder = tmp_path / "class"
+    command = voila_command(NOTEBOOKS, 8123, folder, max_kernels=12, idle_minutes=3)
+    assert f"--AppServer.class_folder={folder}" in command and "--AppServer.max_kernels=12" in command
+    assert "--MappingKernelManager.cull_idle_timeout=180" in command
+    assert "--VoilaConfiguration.extension_denylist=@jupyterlite/pyodide-kernel-extension" in command
+    assert "--VoilaConfiguration.template=kaszino" in command
+    assert (TEMPLATES / "voila" / "templates" / "kaszino" / "index.html.j2").is_file()
+    env = server_environment(folder, "code")
+    assert env["JUPYTER_PATH"].split(os.pathsep)[0] == str(TEMPLATES)
+    assert env["KASZINO_TEACHER_CODE"] == "code"
+    assert env["KASZINO_PROGRESS"] == str(folder), "a kernel without a learner finds no progress file"
+    assert server_environment(None, "")["KASZINO_PROGRESS"] == os.environ["KASZINO_PROGRESS"]
 
 
 def test_the_folder_must_hold_the_start_page(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from shipped import SHIPPED as PUZZLES
 from kaszino.cli import main
 from kaszino.puzzles.trainer import Trainer
 from kaszino.store import ENVIRONMENT_VARIABLE, open_store, training
+from kaszino.store.learners import NAME_SETTING
 from kaszino.store.training import AttemptRecord, AttemptWrite, StoredRating
 
 
@@ -196,3 +197,32 @@ def test_a_class_with_hostile_and_half_written_files_is_exported_and_every_file_
         assert f"FAIL {refused}: not a kaszino progress file" in err
     assert "damaged" not in err
     assert {item.name: item.read_bytes() for item in tmp_path.iterdir() if item != out} == before
+
+
+def test_a_class_folder_exports_chapters_and_summary_to_standard_output(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--class DIR``'s folder read whole: each learner under the name kept in the file, the
+    chapter checks one row each (``--chapters``), and the summary with the chapters' best results."""
+    folder = tmp_path / "class"
+    anna = learner(folder / "anna-kiss.sqlite3", 2, 0)
+    with open_store(anna) as store:
+        store.set_setting(NAME_SETTING, "Anna Kiss")
+        store.record_chapter("01_pakli", score=4, total=6)
+        store.record_chapter("01_pakli", score=6, total=6)
+        store.record_chapter("02_utes", score=3, total=8)
+    with open_store(folder / "bela.sqlite3") as store:
+        store.set_setting(NAME_SETTING, "=cmd()")  # no app writes such a name: the file's name is used
+    (folder / "notes.txt").write_text("not a learner")
+    status, out, err = run(capsys, "progress", "export", str(folder), "--chapters")
+    assert status == 0 and "wrote 2 row(s) for 2 learner(s) to standard output" in err
+    table = list(csv.DictReader(out.splitlines()))
+    assert [(r["learner"], r["chapter"], r["best"], r["last"], r["total"], r["attempts"]) for r in table] == [
+        ("Anna Kiss", "01_pakli", "6", "6", "6", "2"), ("Anna Kiss", "02_utes", "3", "3", "8", "1")]
+    status, out, err = run(capsys, "progress", "export", str(folder), "--summary", "--out", "-")
+    summary = {r["learner"]: r for r in csv.DictReader(out.splitlines())}
+    assert set(summary) == {"Anna Kiss", "bela"}
+    assert summary["Anna Kiss"]["chapters"] == "01_pakli 6/6; 02_utes 3/8"
+    assert summary["Anna Kiss"]["solved"] == "2" and summary["Anna Kiss"]["last_activity"]
+    assert summary["bela"]["chapters"] == "" and summary["bela"]["last_activity"] == ""
+    assert run(capsys, "progress", "export", "--summary", "--chapters")[0] == 2, "one kind of row at a time"

@@ -1,15 +1,27 @@
 """``kaszino app``: the whole tutorial as a classroom app — Voilà on 127.0.0.1, code hidden.
 
-Voilà serves the notebooks installed with kaszino (``--notebooks`` names another folder, such as
-the learner's copy that ``kaszino lab`` made): its file list at ``/`` and every notebook rendered at
-``/voila/render/<name>.ipynb``, so the links between chapters work as they do in JupyterLab. The
-command prints the address of the start page (``00_start.ipynb``: the index of the chapters with
-the learner's progress) and serves until interrupted. It needs the ``notebook`` extra.
+Voilà (as :mod:`kaszino.cli.app_server`) serves the notebooks installed with kaszino
+(``--notebooks`` names another folder, such as the learner's copy that ``kaszino lab`` made):
+every notebook rendered at ``/voila/render/<name>.ipynb``, so the links between chapters work as
+they do in JupyterLab. The command prints the address of the start page (``00_start.ipynb``: the
+index of the chapters with the learner's progress) and serves until interrupted. It needs the
+``notebook`` extra.
+
+One learner (the default): the progress file is ``$KASZINO_PROGRESS`` (else the user's data
+folder) and ``/`` lists the notebooks. A class (``--class DIR``): ``/`` asks each browser for a
+name, each learner's progress is ``DIR/<name>.sqlite3``, and the teacher's page
+``/kaszino/teacher`` opens with the teacher code (``--teacher-code``, else one made up and
+printed). Either way a page that is left releases its kernel, kernels idle for ``--idle-minutes``
+with no page open are shut down, and at most ``--max-kernels`` run at once (docs/classroom-app.md
+has the numbers).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import os
+import secrets
 import shutil
 import signal
 import socket
@@ -23,10 +35,28 @@ from types import FrameType
 from kaszino.cli.arguments import file_name, whole
 from kaszino.errors import KaszinoError, quote
 from kaszino.shipped import shipped
+from kaszino.store import ENVIRONMENT_VARIABLE
 
 HOST = "127.0.0.1"
 START_PAGE = "00_start.ipynb"
 DEFAULT_PORT = 8866
+PROGRESS_HEADER = "X-Kaszino-Progress"
+"""The request header the app's server (never the browser) sets to the learner's file; Voilà
+hands it to the page's kernel (``kaszino.cli.app_server``)."""
+PAGE_HEADER = "X-Kaszino-Page"
+"""The request header the app's server sets to a token of the request, which names the page's
+kernel while the page is being made."""
+MAX_KERNELS = 40
+"""The most kernels at once by default: about 60 MB each, 40 fit in 3 GB beside the server."""
+IDLE_MINUTES = 10
+"""A kernel with no page connected and no work for this long is shut down."""
+CULL_INTERVAL_S = 60
+"""How often Voilà looks for idle kernels."""
+TEMPLATES = Path(__file__).with_name("app_data")
+"""The Jupyter data folder holding the app's Voilà template (``voila/templates/kaszino``)."""
+IGNORED_EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension",)
+"""Lab extensions installed beside Voilà that have no place in its pages (the offline site's
+kernel, which throws in a Voilà page's console)."""
 
 
 def free_port() -> int:
@@ -46,16 +76,55 @@ def installed_tool(name: str, what: str) -> str:
     """The program ``name`` of the notebook extra, beside this Python first (its virtual environment)."""
     found = shutil.which(name, path=str(Path(sys.executable).parent)) or shutil.which(name)
     if found is None:
-        raise KaszinoError(f"{what} is not installed: install the notebook extra "
-                           "(pip install 'kaszino[notebook]')")
+        raise not_installed(what)
     return found
 
 
-def voila_command(notebooks: Path, port: int) -> list[str]:
-    """The Voilà command line that serves ``notebooks`` on ``HOST:port`` with the code hidden."""
-    return [installed_tool("voila", "Voilà"), str(notebooks), "--no-browser", f"--Voila.ip={HOST}",
-            f"--port={port}", "--Voila.port_retries=0", "--VoilaConfiguration.strip_sources=True",
-            "--VoilaConfiguration.show_tracebacks=False"]
+def not_installed(what: str) -> KaszinoError:
+    """The error for a part of the notebook extra that is missing."""
+    return KaszinoError(f"{what} is not installed: install the notebook extra "
+                        "(pip install 'kaszino[notebook]')")
+
+
+def voila_command(notebooks: Path, port: int, class_folder: Path | None = None,
+                  max_kernels: int = MAX_KERNELS, idle_minutes: int = IDLE_MINUTES) -> list[str]:
+    """The command line of the app's Voilà server: ``notebooks`` on ``HOST:port`` with the code
+    hidden, for the learners of ``class_folder`` (None: one learner)."""
+    return [sys.executable, "-m", "kaszino.cli.app_server", str(notebooks), "--no-browser",
+            f"--Voila.ip={HOST}", f"--port={port}", "--Voila.port_retries=0",
+            "--VoilaConfiguration.strip_sources=True",
+            "--VoilaConfiguration.show_tracebacks=False", "--VoilaConfiguration.template=kaszino",
+            "--VoilaConfiguration.multi_kernel_manager_class=kaszino.cli.app_server.LearnerKernels",
+            f"--VoilaConfiguration.http_header_envs={PROGRESS_HEADER}",
+            f"--VoilaConfiguration.http_header_envs={PAGE_HEADER}",
+            *(f"--VoilaConfiguration.extension_denylist={name}" for name in IGNORED_EXTENSIONS),
+            f"--MappingKernelManager.cull_idle_timeout={idle_minutes * 60}",
+            f"--MappingKernelManager.cull_interval={CULL_INTERVAL_S}",
+            f"--AppServer.max_kernels={max_kernels}",
+            *([f"--AppServer.class_folder={class_folder}"] if class_folder is not None else [])]
+
+
+def server_environment(class_folder: Path | None, teacher_code: str) -> dict[str, str]:
+    """The environment of the app's server: the template found first, the teacher code. In class
+    mode a kernel's learner is the browser's, never the server's: ``KASZINO_PROGRESS`` names the
+    class folder, which is no progress file, so a kernel started without a learner saves nothing."""
+    env = dict(os.environ, JUPYTER_PATH=os.pathsep.join(
+        [str(TEMPLATES), *filter(None, [os.environ.get("JUPYTER_PATH")])]), KASZINO_TEACHER_CODE=teacher_code)
+    if class_folder is not None:
+        env[ENVIRONMENT_VARIABLE] = str(class_folder)
+    return env
+
+
+def class_folder(given: str | None) -> Path | None:
+    """The class folder of ``--class`` (made if missing), or None."""
+    if given is None:
+        return None
+    folder = Path(given).expanduser().resolve()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise KaszinoError(f"--class {quote(given)}: cannot be used ({error.strerror})") from None
+    return folder
 
 
 def notebooks_folder(given: str | None) -> Path:
@@ -72,11 +141,20 @@ def notebooks_folder(given: str | None) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
+    if importlib.util.find_spec("voila") is None:
+        raise not_installed("Voilà")
     folder = notebooks_folder(args.notebooks)
+    learners = class_folder(args.class_folder)
     port = args.port or free_port()
-    command = voila_command(folder, port)
-    print(f"The tutorial is served at {start_url(port)}  (Ctrl+C stops it)", flush=True)
-    return serve(command, then=(lambda: webbrowser.open(start_url(port))) if args.open else None)
+    command = voila_command(folder, port, learners, args.max_kernels, args.idle_minutes)
+    teacher_code = args.teacher_code or secrets.token_urlsafe(6)
+    address = start_url(port) if learners is None else f"http://{HOST}:{port}/"
+    print(f"The tutorial is served at {address}  (Ctrl+C stops it)", flush=True)
+    if learners is not None:
+        print(f"Each learner's progress: {learners}; the teacher's page: "
+              f"http://{HOST}:{port}/kaszino/teacher (teacher code: {teacher_code})", flush=True)
+    return serve(command, env=server_environment(learners, teacher_code),
+                 then=(lambda: webbrowser.open(address)) if args.open else None)
 
 
 def serve(command: list[str], env: dict[str, str] | None = None,
@@ -116,4 +194,14 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     app.add_argument("--notebooks", type=file_name, default=None,
                      help="folder of the notebooks (default: those installed with kaszino)")
     app.add_argument("--open", action="store_true", help="also open the start page in the web browser")
+    app.add_argument("--class", dest="class_folder", type=file_name, default=None, metavar="DIR",
+                     help="serve a class: each browser gives a name, each learner's progress is a file "
+                          "in DIR")
+    app.add_argument("--teacher-code", type=file_name, default=None,
+                     help="the code of the teacher's page (with --class; default: one made up and printed)")
+    app.add_argument("--max-kernels", type=whole(1, 10_000), default=MAX_KERNELS,
+                     help=f"the most pages open at once; more are refused politely (default {MAX_KERNELS})")
+    app.add_argument("--idle-minutes", type=whole(1, 24 * 60), default=IDLE_MINUTES,
+                     help="shut down a page's kernel idle this long with the page closed "
+                          f"(default {IDLE_MINUTES})")
     app.set_defaults(run=run)

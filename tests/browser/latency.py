@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 
 from playwright.sync_api import ElementHandle, Locator, Page
 
-_INSTALL = """() => {
+TIMING_SCRIPT = """() => {
     if (window.kzLatency) { return; }
     const checks = {
         // a feedback bar that was not there before the click, in the wanted tone
@@ -66,7 +66,7 @@ _INSTALL = """() => {
 
 def _timed(page: Page, root: ElementHandle | None, kind: str, arg: object,
            click: Callable[[], None]) -> float:
-    page.evaluate(_INSTALL)
+    page.evaluate(TIMING_SCRIPT)
     page.evaluate("([root, kind, arg]) => window.kzLatency.watch(root || document.body, kind, arg)",
                   [root, kind, arg])
     click()

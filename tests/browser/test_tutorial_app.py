@@ -11,50 +11,24 @@ in the same session, the round trip of a plain ipywidgets button, and the load a
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from class_app import served_app
 from latency import bench_line, click_to_feedback, language_switches
 from playwright.sync_api import Locator, Page, expect
 
-from kaszino.cli.app import free_port
-
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
-SERVE_TIMEOUT_S = 90.0
 
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``kaszino app`` serving the notebooks folder on a free port; yields its base URL."""
     workdir = tmp_path_factory.mktemp("app")
-    port = free_port()
-    env = dict(os.environ, KASZINO_PROGRESS=str(workdir / "progress.sqlite3"),
-               JUPYTER_RUNTIME_DIR=str(workdir / "runtime"), PYTHONUNBUFFERED="1")
-    log = (workdir / "app.log").open("wb")
-    server = subprocess.Popen([sys.executable, "-m", "kaszino.cli", "app", f"--port={port}"], cwd=REPO,
-                              env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + SERVE_TIMEOUT_S
-    while True:
-        try:
-            with urllib.request.urlopen(base + "/", timeout=5):
-                break
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError((workdir / "app.log").read_text(errors="replace")[-3000:]) from None
-            time.sleep(0.3)
-    yield base
-    server.terminate()
-    server.wait(timeout=30)
-    log.close()
+    with served_app(workdir, KASZINO_PROGRESS=str(workdir / "progress.sqlite3")) as served:
+        yield served.base
 
 
 def open_page(page: Page, app: str, notebook: str) -> Page:

@@ -1,0 +1,351 @@
+"""A class on one classroom server: simulated pupils against ``kaszino app --class`` on 127.0.0.1.
+
+Not a test (``tests/browser/test_classroom_load.py`` runs it short). Each pupil is a browser
+context of one headless Chromium: it gives its name on the start page, then, until the time is
+up, goes round the start page (a capture on its table), chapter 1 (a question answered wrongly,
+then rightly) and the trainer (three puzzles solved), each page opened by the address as a link
+would, so every page it leaves releases its kernel. The pupils arrive within ``--ramp`` seconds
+and read each page for ``--think`` seconds on average (half to one and a half of it, seeded)
+before working on it, as a class does; ``--think 0`` hammers the server instead.
+
+Printed: the most memory the server and its kernels held at once (PSS: shared pages split among
+the processes; RSS: counted in each) and the most kernels; page ready (from the address asked
+for until the page's widgets show) and click → feedback (timed inside the page, ``latency.py``)
+as median and p95; errors (a step that failed or timed out, a page refused, an error in a page's
+console); and whether every pupil's progress is in their own file afterwards: the file of their
+name holds their name and exactly the puzzles they solved. The load average is printed beside.
+
+Targets on 2 cores (issue 24): ≤ 3 GB for 30 pupils at once, page ready p95 ≤ 5 s, click →
+feedback p95 ≤ 200 ms, 0 errors, every pupil's progress in their own file.
+
+Run: ``python benchmarks/bench_classroom_app.py [--pupils 30] [--seconds 300] [--ramp 30]``; exit
+status 1 if a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import psutil
+from playwright.async_api import Browser, Locator, Page, async_playwright
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+
+from class_app import ClassApp, class_app  # noqa: E402
+from latency import TIMING_SCRIPT  # noqa: E402
+from trainer_steps import PUZZLES, right_answer  # noqa: E402
+
+from kaszino.engine.captures import Capture  # noqa: E402
+from kaszino.engine.moves import Lay  # noqa: E402
+from kaszino.store import open_store, training  # noqa: E402
+from kaszino.store.learners import NAME_SETTING, learner_file  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+STEP_TIMEOUT_MS = 120_000
+"""A step (a page, a click) not done in two minutes is an error."""
+SAMPLE_S = 2.0
+MEMORY_TARGET = 3 * 2**30
+READY_TARGET_MS = 5000.0
+FEEDBACK_TARGET_MS = 200.0
+PUZZLES_PER_VISIT = 3
+RELEASE_S = 30.0
+"""How long the closed pages' kernels may take to go."""
+
+
+@dataclass
+class Pupil:
+    """What one simulated pupil did and met."""
+
+    name: str
+    ready_ms: list[float] = field(default_factory=list)
+    feedback_ms: list[float] = field(default_factory=list)
+    solved: int = 0
+    pages: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+async def _ready(page: Page, pupil: Pupil, started: float) -> None:
+    """Wait until the page's widgets show; note how long it took since ``started``."""
+    await page.locator("#loading").wait_for(state="detached")
+    await page.locator(".kaszino-widget").first.wait_for(state="visible")
+    pupil.ready_ms.append((time.monotonic() - started) * 1000)
+    pupil.pages += 1
+
+
+async def open_page(page: Page, app: ClassApp, pupil: Pupil, notebook: str) -> None:
+    started = time.monotonic()
+    response = await page.goto(f"{app.base}/voila/render/{notebook}")
+    if response is None or response.status != 200:
+        raise RuntimeError(f"{notebook}: HTTP {None if response is None else response.status}")
+    await _ready(page, pupil, started)
+
+
+async def timed_click(widget: Locator, button: Locator, tone: str) -> float:
+    """Milliseconds from the click on ``button`` until ``widget`` paints a new feedback bar in ``tone``."""
+    page = widget.page
+    await page.evaluate(TIMING_SCRIPT)
+    root = await widget.locator("xpath=..").element_handle()
+    bar = widget.locator(".kaszino-feedback")
+    old = await bar.element_handle() if await bar.count() else None
+    await page.evaluate("([root, kind, arg]) => window.kzLatency.watch(root || document.body, kind, arg)",
+                        [root, "feedback", [old, tone]])
+    await button.click()
+    await page.wait_for_function("() => window.kzLatency.shown !== null")
+    shown = await page.evaluate("() => window.kzLatency.shown")
+    return float(shown["frame"] - shown["click"])
+
+
+async def select(widget: Locator, cards: Sequence[object]) -> None:
+    for card in cards:
+        await widget.locator(f'[data-card="{card}"]').click()
+        await widget.locator(f'[data-card="{card}"][aria-pressed="true"]').wait_for()
+
+
+async def start_page(page: Page, pupil: Pupil) -> None:
+    """A capture on the start page's table."""
+    table = page.locator(".kaszino-widget").filter(has=page.locator('[data-card="7♦"]')).first
+    await select(table, ("7♦", "3♥", "4♣"))
+    pupil.feedback_ms.append(await timed_click(table, table.locator(".kaszino-capture-btn"), "good"))
+
+
+async def chapter_1(page: Page, pupil: Pupil) -> None:
+    """Chapter 1's spelling question, answered wrongly and then rightly."""
+    question = page.locator(".kaszino-exercise").filter(has_text="B/P").first
+    await question.scroll_into_view_if_needed()
+    for option, tone in (("Q♠", "bad"), ("J♠", "good")):
+        button = question.locator(f'[data-value="{option}"]')
+        pupil.feedback_ms.append(await timed_click(question, button, tone))
+
+
+async def trainer(page: Page, pupil: Pupil) -> None:
+    """Three puzzles of the trainer, each solved with its right answer."""
+    widget = page.locator(".kaszino-widget").filter(has=page.locator(".kaszino-task")).first
+    task = widget.locator(".kaszino-task")
+    for number in range(PUZZLES_PER_VISIT):
+        puzzle = PUZZLES[str(await task.get_attribute("data-puzzle-id"))]
+        answer = right_answer(puzzle)
+        if isinstance(answer, tuple):  # every capture: add each, then done
+            for capture in answer:
+                await select(widget, capture.hand + capture.table)
+                await widget.locator(".kaszino-add-btn").click()
+                await widget.locator('.kaszino-card[aria-pressed="true"]').first.wait_for(state="detached")
+            button = widget.locator(".kaszino-done-btn")
+        elif isinstance(answer, Capture):
+            await select(widget, answer.hand + answer.table)
+            button = widget.locator(".kaszino-capture-btn")
+        elif isinstance(answer, Lay):
+            await select(widget, (answer.card,))
+            button = widget.locator(".kaszino-lay-btn")
+        elif isinstance(answer, int):
+            await widget.locator(".kaszino-number-input").fill(str(answer))
+            button = widget.locator(".kaszino-number-btn")
+        else:
+            choice = list(puzzle.choices()).index(answer)  # type: ignore[attr-defined]
+            button = widget.locator(f'[data-action="choose"][data-value="{choice}"]')
+        pupil.feedback_ms.append(await timed_click(widget, button, "good"))
+        await widget.locator('.kaszino-task[data-outcome="solved"]').wait_for()
+        pupil.solved += 1
+        if number < PUZZLES_PER_VISIT - 1:
+            shown = await task.get_attribute("data-puzzle")
+            await widget.locator(".kaszino-next-btn").click()
+            await widget.locator(f'.kaszino-task:not([data-puzzle="{shown}"])').wait_for()
+
+
+ROUND = (("00_start.ipynb", start_page), ("01_pakli.ipynb", chapter_1), ("10_feladvanyok.ipynb", trainer))
+
+
+async def pupil_run(browser: Browser, app: ClassApp, pupil: Pupil, delay: float, until: float,
+                    think: float) -> None:
+    reading = random.Random(pupil.name)
+    await asyncio.sleep(delay)
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(STEP_TIMEOUT_MS)
+    await context.route("**/*", lambda route: route.continue_()
+                        if route.request.url.startswith("http://127.0.0.1:") else route.abort())
+    page = await context.new_page()
+    page.on("console", lambda message: pupil.errors.append(f"console: {message.text}")
+            if message.type == "error" else None)
+    try:
+        started = time.monotonic()
+        await page.goto(app.base + "/")
+        await page.locator("#name").fill(pupil.name)
+        await page.locator("button[type=submit]").click()
+        await page.wait_for_url("**/voila/render/00_start.ipynb")
+        await _ready(page, pupil, started)
+        await start_page(page, pupil)
+        visit = 1
+        while time.monotonic() < until:
+            notebook, work = ROUND[visit % len(ROUND)]
+            await open_page(page, app, pupil, notebook)
+            await asyncio.sleep(think * reading.uniform(0.5, 1.5))
+            await work(page, pupil)
+            visit += 1
+    except Exception as error:
+        pupil.errors.append(f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
+    finally:
+        await page.close(run_before_unload=True)
+        await asyncio.sleep(2)  # the page's release beacon, which Playwright drops with its context
+        await context.close()
+
+
+def cpu_seconds(processes: Sequence[psutil.Process], seen: dict[int, float]) -> None:
+    """Note in ``seen`` the CPU seconds each of ``processes`` has used so far (by process id)."""
+    for process in processes:
+        try:
+            times = process.cpu_times()
+        except psutil.Error:
+            continue
+        seen[process.pid] = max(seen.get(process.pid, 0.0), times.user + times.system)
+
+
+def browser_processes(app: ClassApp) -> list[psutil.Process]:
+    """The pupils' Chromium and its Playwright driver: this process's descendants but the app's."""
+    apps = {process.pid for process in app.processes()}
+    return [process for process in psutil.Process().children(recursive=True) if process.pid not in apps]
+
+
+async def sample(app: ClassApp, peaks: dict[str, int], cpu: dict[str, dict[int, float]],
+                 stop: asyncio.Event) -> None:
+    while not stop.is_set():
+        cpu_seconds(await asyncio.to_thread(app.processes), cpu["app"])
+        cpu_seconds(await asyncio.to_thread(browser_processes, app), cpu["browser"])
+        memory = await asyncio.to_thread(app.memory)
+        peaks["pss"] = max(peaks["pss"], memory.pss)
+        peaks["rss"] = max(peaks["rss"], memory.rss)
+        peaks["kernels"] = max(peaks["kernels"], memory.kernels)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), SAMPLE_S)
+
+
+def own_files(app: ClassApp, pupils: Sequence[Pupil]) -> list[str]:
+    """What is wrong with the pupils' files: each must hold its pupil's name and their solved puzzles."""
+    problems = []
+    for pupil in pupils:
+        path = learner_file(app.folder, pupil.name)
+        if not path.is_file():
+            problems.append(f"{pupil.name}: no file {path.name}")
+            continue
+        store = open_store(path, read_only=True)
+        try:
+            name, solved = store.get_setting(NAME_SETTING), len(training.attempts(store))
+        finally:
+            store.close()
+        if name != pupil.name or solved != pupil.solved:
+            problems.append(f"{pupil.name}: {path.name} holds {name!r} with {solved} puzzle(s), "
+                            f"the pupil solved {pupil.solved}")
+    files = len(list(app.folder.glob("*.sqlite3")))
+    if files != len(pupils):
+        problems.append(f"{files} files for {len(pupils)} pupils")
+    return problems
+
+
+def quantiles(times: Sequence[float]) -> str:
+    if not times:
+        return "n=0"
+    p95 = statistics.quantiles(times, n=20, method="inclusive")[-1] if len(times) > 1 else times[0]
+    return f"n={len(times)} p50={statistics.median(times):.0f} ms p95={p95:.0f} ms max={max(times):.0f} ms"
+
+
+def p95(times: Sequence[float]) -> float:
+    return statistics.quantiles(times, n=20, method="inclusive")[-1] if len(times) > 1 else times[0]
+
+
+@dataclass(frozen=True)
+class Result:
+    """The figures of one run, and the problems found."""
+
+    lines: list[str]
+    errors: list[str]
+    file_problems: list[str]
+    missed: list[str]
+
+
+async def run_class(pupils: int, seconds: float, ramp: float, think: float,
+                    options: Sequence[str] = ()) -> Result:
+    with tempfile.TemporaryDirectory(prefix="kaszino-class-") as workdir, \
+            class_app(Path(workdir), *options) as app:
+        class_of = [Pupil(f"Pupil {number:02d}") for number in range(1, pupils + 1)]
+        peaks = {"pss": 0, "rss": 0, "kernels": 0}
+        cpu: dict[str, dict[int, float]] = {"app": {}, "browser": {}}
+        stop = asyncio.Event()
+        async with async_playwright() as driver:
+            browser = await driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
+                "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"])
+            sampler = asyncio.create_task(sample(app, peaks, cpu, stop))
+            began = time.monotonic()
+            until = began + ramp + seconds
+            await asyncio.gather(*(pupil_run(browser, app, pupil, ramp * index / max(pupils, 1), until, think)
+                                   for index, pupil in enumerate(class_of)))
+            took = time.monotonic() - began
+            after = await asyncio.to_thread(app.memory)
+            released = time.monotonic() + RELEASE_S
+            while after.kernels and time.monotonic() < released:  # the last pages' releases
+                await asyncio.sleep(0.5)
+                after = await asyncio.to_thread(app.memory)
+            stop.set()
+            await sampler
+            await browser.close()
+        ready = [ms for pupil in class_of for ms in pupil.ready_ms]
+        feedback = [ms for pupil in class_of for ms in pupil.feedback_ms]
+        errors = [f"{pupil.name}: {error}" for pupil in class_of for error in pupil.errors]
+        problems = own_files(app, class_of)
+        load = " ".join(f"{value:.2f}" for value in os.getloadavg())
+        lines = [
+            f"pupils {pupils}, {took:.0f} s (ramp {ramp:.0f} s, reading {think:.0f} s a page), "
+            f"{sum(p.pages for p in class_of)} pages, "
+            f"{sum(p.solved for p in class_of)} puzzles solved, {len(feedback)} answers",
+            f"memory of the server and its kernels at most: PSS {peaks['pss'] / 2**30:.2f} GB, "
+            f"RSS {peaks['rss'] / 2**30:.2f} GB; kernels at most {peaks['kernels']}, "
+            f"{after.kernels} left after every page closed",
+            f"page ready {quantiles(ready)}",
+            f"click → feedback {quantiles(feedback)}",
+            f"errors {len(errors)}; progress in own files: {'yes' if not problems else 'NO'}",
+            f"CPU used: server and kernels {sum(cpu['app'].values()):.0f} s, the pupils' Chromium "
+            f"{sum(cpu['browser'].values()):.0f} s, in {took:.0f} s of {os.cpu_count()} cores; "
+            f"load average {load}",
+        ]
+        missed = []
+        if peaks["pss"] > MEMORY_TARGET:
+            missed.append("memory")
+        if ready and p95(ready) > READY_TARGET_MS:
+            missed.append("page ready p95")
+        if feedback and p95(feedback) > FEEDBACK_TARGET_MS:
+            missed.append("click → feedback p95")
+        if errors:
+            missed.append("errors")
+        if problems:
+            missed.append("own files")
+        return Result(lines, errors, problems, missed)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pupils", type=int, default=30)
+    parser.add_argument("--seconds", type=float, default=300.0,
+                        help="how long every pupil works after the ramp")
+    parser.add_argument("--ramp", type=float, default=60.0, help="the pupils arrive within this many seconds")
+    parser.add_argument("--think", type=float, default=30.0, help="seconds a pupil reads a page, on average")
+    args = parser.parse_args(argv)
+    result = asyncio.run(run_class(args.pupils, args.seconds, args.ramp, args.think))
+    for line in result.lines:
+        print(line)
+    for problem in [*result.errors[:20], *result.file_problems[:20]]:
+        print("  " + problem)
+    print("targets: " + ("all met" if not result.missed else "missed: " + ", ".join(result.missed)))
+    return 1 if result.missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,355 @@
+"""The Voilà server of ``kaszino app``: the tutorial for one learner, or a class of learners.
+
+Run by ``kaszino app`` as ``python -m kaszino.cli.app_server [Voilà options] NOTEBOOKS``. It is
+Voilà itself (:class:`AppServer`) with these additions:
+
+- **A learner per browser** (``--AppServer.class_folder=DIR``): the start page (``/``) asks for a
+  name (checked by :mod:`kaszino.store.learners`), keeps it in a cookie of that browser, and every
+  page's kernel is started with ``KASZINO_PROGRESS`` naming that learner's file in the class
+  folder, so the chapters, the trainer and the games all use it. A page asked for without a
+  name is sent to the start page first. Without a class folder the single learner of
+  ``$KASZINO_PROGRESS`` stays, as before.
+- **Kernels that go away**: a page that is left (closed, reloaded, a link followed) releases its
+  kernel (the template's script posts to :class:`ReleaseHandler`); Voilà's culler shuts down
+  kernels idle for ``cull_idle_timeout`` seconds with no page connected; and a page is refused
+  with a polite "come back in a minute" (HTTP 503) when :attr:`AppServer.max_kernels` kernels
+  run, or when less than :data:`MIN_FREE_BYTES` of memory is left; and at most
+  :attr:`AppServer.max_rendering` pages run their notebooks at once (the others wait their
+  turn), so that a class arriving together does not share the cores thirty ways.
+- **A teacher's page** (``/kaszino/teacher``, class mode only), behind the teacher code
+  (``$KASZINO_TEACHER_CODE``): every learner's chapter results, trainer rating, solved puzzles
+  and last activity, refreshed every :data:`REFRESH_S` seconds.
+
+Pages are written in both languages (Hungarian first): a learner has not chosen one yet.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import os
+import secrets
+import sys
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from html import escape
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote as url_quote
+from urllib.parse import unquote as url_unquote
+
+import psutil
+import tornado.web
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets import Int, Unicode
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
+
+from kaszino.cli.app import PAGE_HEADER, PROGRESS_HEADER, START_PAGE
+from kaszino.cli.progress import LearnerReport, class_reports
+from kaszino.errors import StoreError
+from kaszino.i18n import LANGUAGES, tr
+from kaszino.store import ENVIRONMENT_VARIABLE, open_store
+from kaszino.store.learners import NAME_SETTING, LearnerNameError, display_name, new_learner_file
+
+RENDER = "/voila/render/"
+PROGRESS_ENV = "HTTP_" + PROGRESS_HEADER.upper().replace("-", "_")
+"""The variable in which Voilà hands the header :data:`PROGRESS_HEADER` to a page's kernel."""
+PAGE_ENV = "HTTP_" + PAGE_HEADER.upper().replace("-", "_")
+"""The variable in which Voilà hands the header :data:`PAGE_HEADER` (the request's own token) to
+the kernel manager, which notes which kernel serves which request."""
+LEARNER_COOKIE = "kaszino_learner"
+TEACHER_COOKIE = "kaszino_teacher"
+TEACHER_ENV = "KASZINO_TEACHER_CODE"
+COOKIE_DAYS = 180
+"""How long a browser remembers its learner."""
+MIN_FREE_BYTES = 300 * 2**20
+"""A new page is refused when less memory than this is left (a page's kernel takes about 60 MB)."""
+REFRESH_S = 5
+"""How often the teacher's page reads the class folder again."""
+RETRY_S = 30
+"""When a refused page tries again by itself."""
+
+
+@dataclass(frozen=True)
+class Classroom:
+    """What the handlers need to know: the class folder (None: one learner), the teacher code
+    and the most kernels at once."""
+
+    folder: Path | None
+    teacher_code: str
+    max_kernels: int
+
+
+def _both(key: str, **fields: object) -> str:
+    """The text ``key`` in every language, Hungarian first, as HTML."""
+    return " / ".join(escape(tr(key, lang, **fields)) for lang in LANGUAGES)
+
+
+def page_html(title_key: str, body: str, head: str = "") -> str:
+    """A whole page of the app (start page, refusal, teacher's page) around ``body``."""
+    return (f'<!DOCTYPE html><html lang="hu"><head><meta charset="utf-8"><title>{_both(title_key)}</title>'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<style>{_STYLE}</style>{head}</head><body><main><h1>{_both(title_key)}</h1>{body}</main>"
+            "</body></html>")
+
+
+_STYLE = ("body{font-family:system-ui,sans-serif;margin:2em;color:#222}main{max-width:60em}"
+          "table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.3em .6em;text-align:left}"
+          "input{font-size:1.2em;padding:.3em}button{font-size:1.2em;padding:.3em 1em}"
+          ".kaszino-problem{color:#a00}")
+
+
+def learner_of(handler: tornado.web.RequestHandler) -> str | None:
+    """The learner this browser named (its cookie), if the name is still one that may be used."""
+    raw = handler.get_cookie(LEARNER_COOKIE)
+    if not raw:
+        return None
+    try:
+        return display_name(url_unquote(raw))
+    except LearnerNameError:
+        return None
+
+
+def _classroom(handler: tornado.web.RequestHandler) -> Classroom:
+    found: Classroom = handler.settings["kaszino_classroom"]
+    return found
+
+
+def refusal(handler: tornado.web.RequestHandler) -> str | None:
+    """Why no new page can be served now (a page saying so), or None."""
+    kernels = len(handler.settings["kernel_manager"].list_kernel_ids())
+    if kernels < _classroom(handler).max_kernels and psutil.virtual_memory().available >= MIN_FREE_BYTES:
+        return None
+    return page_html("app.busy_title", f"<p>{_both('app.busy', seconds=RETRY_S)}</p>",
+                     head=f'<meta http-equiv="refresh" content="{RETRY_S}">')
+
+
+class LearnerPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
+    """Voilà's page handler, started for this browser's learner, or refused politely. A page left
+    while it is still being made (the browser closed the connection) has its kernel shut down:
+    its release script has not reached the browser yet."""
+
+    _token = ""
+    _gone = False
+
+    async def get(self, path: str | None = None) -> None:
+        classroom = _classroom(self)
+        for header in (PROGRESS_HEADER, PAGE_HEADER):  # only the server sets these
+            if header in self.request.headers:
+                del self.request.headers[header]
+        self._token = secrets.token_hex(16)
+        self.request.headers[PAGE_HEADER] = self._token
+        if classroom.folder is not None:
+            learner = learner_of(self)
+            if learner is None:
+                self.redirect("/?next=" + url_quote(self.request.uri or "", safe=""))
+                return
+            try:
+                self.request.headers[PROGRESS_HEADER] = str(new_learner_file(classroom.folder, learner))
+            except LearnerNameError:  # like a name given since: this browser must choose again
+                self.redirect("/")
+                return
+        try:
+            async with self.settings["kaszino_rendering"]:  # a few pages at a time, the others wait
+                if self._gone:  # left while waiting: no kernel for nobody
+                    return
+                refused = refusal(self)  # counted in turn: the pages before this one have their kernels
+                if refused is not None:
+                    self.set_status(503)
+                    self.set_header("Retry-After", str(RETRY_S))
+                    self.finish(refused)
+                    return
+                await super().get(path)
+        finally:
+            self.settings["kernel_manager"].page_kernels.pop(self._token, None)
+
+    def on_connection_close(self) -> None:
+        self._gone = True
+        kernels = self.settings["kernel_manager"]
+        kernel_id = kernels.page_kernels.pop(self._token, None)
+        if kernel_id is not None and kernel_id in kernels.list_kernel_ids():
+            tornado.ioloop.IOLoop.current().add_callback(kernels.shutdown_kernel, kernel_id)
+        super().on_connection_close()
+
+
+class LearnerKernels(AsyncMappingKernelManager):
+    """Voilà's kernel manager; a kernel started for a learner gets ``KASZINO_PROGRESS`` set to the
+    learner's file (the header :class:`LearnerPageHandler` set), and the kernel of each page still
+    being made is noted by its request's token (``page_kernels``)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]
+        self.page_kernels: dict[str, str] = {}
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+        env = kwargs.get("env")
+        token = None
+        if env is not None:
+            token = env.pop(PAGE_ENV, None)
+            if PROGRESS_ENV in env:
+                env[ENVIRONMENT_VARIABLE] = env.pop(PROGRESS_ENV)
+        kernel_id: str = await super().start_kernel(*args, **kwargs)
+        if token is not None:
+            self.page_kernels[token] = kernel_id
+        return kernel_id
+
+
+class ReleaseHandler(tornado.web.RequestHandler):
+    """``POST /kaszino/release/<kernel id>``: the page that had that kernel was left; shut it down.
+    No XSRF check: the page's script sends it as a beacon, which carries no header, and a kernel's
+    id is known only to the page it serves."""
+
+    async def post(self, kernel_id: str) -> None:
+        kernels = self.settings["kernel_manager"]
+        if kernel_id in kernels.list_kernel_ids():
+            await kernels.shutdown_kernel(kernel_id)
+        self.set_status(204)
+
+
+class StartHandler(tornado.web.RequestHandler):
+    """``/``: the name form of class mode (``?change`` to give another name); a browser that has
+    named its learner goes on to the start page."""
+
+    def get(self) -> None:
+        wanted = self._next()
+        if learner_of(self) is not None and self.get_argument("change", None) is None:
+            self.redirect(wanted)
+            return
+        self.finish(self._form(wanted))
+
+    def post(self) -> None:
+        self.check_xsrf_cookie()
+        folder = _classroom(self).folder
+        assert folder is not None
+        typed = self.get_argument("name", "")
+        try:
+            name = display_name(typed)
+            path = new_learner_file(folder, name)
+            store = open_store(path)
+            try:
+                if store.get_setting(NAME_SETTING) is None:
+                    store.set_setting(NAME_SETTING, name)
+            finally:
+                store.close()
+        except LearnerNameError as error:
+            self.set_status(400)
+            problem = _both(f"app.name_{error.reason}", detail=error.detail)
+            self.finish(self._form(self._next(), problem=problem, typed=typed))
+            return
+        except StoreError as error:
+            self.set_status(500)
+            self.finish(self._form(self._next(), problem=escape(str(error)), typed=typed))
+            return
+        self.set_cookie(LEARNER_COOKIE, url_quote(name, safe=""), expires_days=COOKIE_DAYS, httponly=True,
+                        samesite="Lax")
+        self.redirect(self._next())
+
+    def _next(self) -> str:
+        wanted = self.get_argument("next", "")
+        return wanted if wanted.startswith(RENDER) and "//" not in wanted else RENDER + START_PAGE
+
+    def _form(self, wanted: str, problem: str = "", typed: str = "") -> str:
+        current = learner_of(self)
+        now = f"<p>{_both('app.name_now', name=current)}</p>" if current else ""
+        shown = f'<p class="kaszino-problem" role="alert">{problem}</p>' if problem else ""
+        return page_html("app.start_title", (
+            f"{now}<form method=post action=/><p><label for=name>{_both('app.name_label')}</label></p>"
+            f"{self.xsrf_form_html()}<input type=hidden name=next value=\"{escape(wanted)}\">"
+            f'<p><input id=name name=name autofocus required maxlength=60 autocomplete=off '
+            f'value="{escape(typed)}"> <button type=submit>{_both("app.name_go")}</button></p>'
+            f"{shown}<p>{_both('app.name_rules')}</p></form>"))
+
+
+def report_table(reports: list[LearnerReport], problems: list[str]) -> str:
+    """The teacher's table: a row per learner, a column per chapter seen in the class."""
+    chapters = sorted({chapter for report in reports for chapter in report.chapters})
+    head = "".join(f"<th>{escape(chapter)}</th>" for chapter in chapters)
+    rows = []
+    for report in reports:
+        cells = "".join(
+            f"<td>{found.best}/{found.total}</td>" if (found := report.chapters.get(chapter)) else "<td></td>"
+            for chapter in chapters)
+        rating = "" if report.rating is None else f"{report.rating:.0f}"
+        last = "" if report.last_activity is None else report.last_activity.strftime("%Y-%m-%d %H:%M:%S")
+        rows.append(f'<tr data-learner="{escape(report.learner)}"><td>{escape(report.learner)}</td>{cells}'
+                    f"<td>{rating}</td><td>{report.solved}</td><td>{report.visits}</td><td>{last}</td></tr>")
+    shown = "".join(f'<li class="kaszino-problem">{escape(problem)}</li>' for problem in problems)
+    return (f"<p>{_both('app.teacher_count', count=len(reports))}</p>"
+            f"<table><thead><tr><th>{_both('app.teacher_learner')}</th>{head}"
+            f"<th>{_both('app.teacher_rating')}</th><th>{_both('app.teacher_solved')}</th>"
+            f"<th>{_both('app.teacher_visits')}</th><th>{_both('app.teacher_last')} (UTC)</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>" + (f"<ul>{shown}</ul>" if shown else ""))
+
+
+class TeacherHandler(tornado.web.RequestHandler):
+    """``/kaszino/teacher``: the code form, then the class's table, read again every few seconds
+    (``/kaszino/teacher/table`` sends the table alone)."""
+
+    def _signed_in(self) -> bool:
+        return self.get_signed_cookie(TEACHER_COOKIE) == b"1"
+
+    def _code_form(self, problem: bool = False) -> str:
+        shown = f'<p class="kaszino-problem" role="alert">{_both("app.teacher_wrong")}</p>' if problem else ""
+        return page_html("app.teacher_title", (
+            f"<form method=post><p><label for=code>{_both('app.teacher_code')}</label></p>"
+            f"{self.xsrf_form_html()}"
+            f"<p><input id=code name=code type=password autofocus required> "
+            f"<button type=submit>{_both('app.name_go')}</button></p>{shown}</form>"))
+
+    async def get(self, table: str = "") -> None:
+        if not self._signed_in():
+            if table:
+                raise tornado.web.HTTPError(403)
+            self.finish(self._code_form())
+            return
+        folder = _classroom(self).folder
+        assert folder is not None
+        reports, problems = await tornado.ioloop.IOLoop.current().run_in_executor(
+            None, class_reports, folder, datetime.now(UTC))
+        content = report_table(reports, problems)
+        if table:
+            self.finish(content)
+            return
+        script = (f"<script>setInterval(async () => {{ const r = await fetch('/kaszino/teacher/table');"
+                  f" if (r.ok) {{ document.getElementById('kaszino-class').innerHTML = await r.text(); }} }},"
+                  f" {REFRESH_S * 1000});</script>")
+        self.finish(page_html("app.teacher_title", f'<div id="kaszino-class">{content}</div>{script}'))
+
+    def post(self, table: str = "") -> None:
+        self.check_xsrf_cookie()
+        if not hmac.compare_digest(self.get_argument("code", "").encode(),
+                                   _classroom(self).teacher_code.encode()):
+            self.set_status(403)
+            self.finish(self._code_form(problem=True))
+            return
+        self.set_signed_cookie(TEACHER_COOKIE, "1", expires_days=1, httponly=True, samesite="Strict")
+        self.redirect("/kaszino/teacher")
+
+
+class AppServer(Voila):  # type: ignore[misc]
+    """Voilà with the learner per browser, the released kernels and the teacher's page."""
+
+    class_folder = Unicode("", config=True, help="the class folder: a progress file per learner")
+    max_kernels = Int(40, config=True, help="the most kernels (pages) at once; more are refused")
+    max_rendering = Int(4, config=True, help="the most pages whose notebooks run at once; more wait")
+
+    def init_settings(self) -> dict[str, Any]:
+        settings: dict[str, Any] = super().init_settings()
+        folder = Path(self.class_folder).resolve() if self.class_folder else None
+        settings["kaszino_classroom"] = Classroom(folder, os.environ.get(TEACHER_ENV, ""), self.max_kernels)
+        settings["kaszino_rendering"] = asyncio.Semaphore(self.max_rendering)
+        return settings
+
+    def init_handlers(self) -> list[Any]:
+        handlers: list[Any] = [
+            (handler[0], LearnerPageHandler, *handler[2:]) if handler[1] is TornadoVoilaHandler else handler
+            for handler in super().init_handlers()]
+        ours: list[Any] = [(r"/kaszino/release/([0-9a-f-]+)", ReleaseHandler)]
+        if self.class_folder:
+            ours += [("/", StartHandler), (r"/kaszino/teacher(/table)?", TeacherHandler)]
+        return ours + handlers
+
+
+if __name__ == "__main__":
+    AppServer.launch_instance(sys.argv[1:])
