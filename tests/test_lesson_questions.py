@@ -7,7 +7,7 @@ from types import ModuleType
 
 import pytest
 
-from kaszino.engine.captures import Capture
+from kaszino.games.kaszino.captures import Capture
 from kaszino.i18n import LANGUAGES, catalogue
 from kaszino.teach import game_lesson, scoring_lesson, variants_lesson
 from kaszino.teach.drills import LabelledChoice, words

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from reference import play_all, stacked_deck
 
 from kaszino import PRESETS, Capture, Card, GameState, KaszinoError, Move, NotationError, Rules, new_game
-from kaszino.engine.notation import FIELDS, format_rules, parse_rules
+from kaszino.games.kaszino.notation import FIELDS, format_rules, parse_rules
 
 History = tuple[GameState, list[Move], list[GameState]]
 

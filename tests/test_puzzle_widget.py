@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from test_widgets import capture, picked, position
 
-from kaszino.engine.captures import Capture
+from kaszino.games.kaszino.captures import Capture
 from kaszino.i18n import tr, using_language
 from kaszino.jupyter.widgets import PuzzleWidget
 from kaszino.puzzles.puzzle import Kind, Puzzle, Verdict, solve
@@ -308,7 +308,7 @@ def test_every_kind_theme_band_and_mode_has_a_label_in_both_languages() -> None:
 
 
 def finished_deal() -> object:
-    from kaszino.engine.state import new_game
+    from kaszino.games.kaszino.state import new_game
 
     state = new_game(seed=3)
     while not state.deal_over:

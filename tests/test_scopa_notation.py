@@ -13,9 +13,9 @@ from dataclasses import replace
 import pytest
 from scopa_positions import cards
 
-from kaszino.engine.record import GameRecord
 from kaszino.errors import KaszinoError, NotationError
 from kaszino.games import read_record
+from kaszino.games.kaszino.record import GameRecord
 from kaszino.games.scopa import NextDeal, ScopaMove, ScopaRules, ScopaState, new_game, parse_move
 from kaszino.games.scopa.notation import read_position, write_position
 from kaszino.games.scopa.record import ScopaRecord, record_game

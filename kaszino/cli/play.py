@@ -15,10 +15,10 @@ from typing import TextIO
 
 from kaszino.cli.arguments import decimal, whole
 from kaszino.engine.cards import format_cards
-from kaszino.engine.moves import Challenge, Claim, Move, NextDeal, parse_move
-from kaszino.engine.rules import PRESETS
-from kaszino.engine.state import GameState
 from kaszino.errors import IllegalMoveError, KaszinoError, StoreError
+from kaszino.games.kaszino.moves import Challenge, Claim, Move, NextDeal, parse_move
+from kaszino.games.kaszino.rules import PRESETS
+from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import language, tr, using_language
 from kaszino.inputs import MAX_SEED
 from kaszino.players.saved import save_session

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kaszino.engine.record import GameRecord
+from kaszino.games.kaszino.record import GameRecord
 from kaszino.players.session import Session
 from kaszino.store import SavedGame, Store
 

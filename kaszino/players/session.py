@@ -13,18 +13,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from kaszino.engine.events import Event
-from kaszino.engine.moves import Challenge, Claim, Move, NextDeal
-from kaszino.engine.record import GameRecord
-from kaszino.engine.rules import Rules, preset
-from kaszino.engine.scoring import PileScore
-from kaszino.engine.state import GameState, new_game
 from kaszino.errors import KaszinoError, quote
+from kaszino.games.kaszino.moves import Challenge, Claim, Move, NextDeal
+from kaszino.games.kaszino.players.base import Player, check_players, computer_call
+from kaszino.games.kaszino.players.expert import ExpertPlayer
+from kaszino.games.kaszino.players.fals import Fibber
+from kaszino.games.kaszino.players.simple import GreedyPlayer, RandomPlayer
+from kaszino.games.kaszino.record import GameRecord
+from kaszino.games.kaszino.rules import Rules, preset
+from kaszino.games.kaszino.scoring import PileScore
+from kaszino.games.kaszino.state import GameState, new_game
 from kaszino.i18n import player_number, tr
 from kaszino.inputs import MAX_SEED, check_choice, check_real, check_type, check_whole
-from kaszino.players.base import Player, check_players, computer_call
-from kaszino.players.expert import ExpertPlayer
-from kaszino.players.fals import Fibber
-from kaszino.players.simple import GreedyPlayer, RandomPlayer
 
 
 def seat_name(seat: int, learner: int) -> str:

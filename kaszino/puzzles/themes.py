@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kaszino.engine.captures import Capture
 from kaszino.engine.cards import Card, card_sum
-from kaszino.engine.moves import Lay
-from kaszino.engine.scoring import BIG_CASINO, LITTLE_CASINO, count_spades
-from kaszino.engine.state import GameState
+from kaszino.games.kaszino.captures import Capture
+from kaszino.games.kaszino.moves import Lay
+from kaszino.games.kaszino.scoring import BIG_CASINO, LITTLE_CASINO, count_spades
+from kaszino.games.kaszino.solver.value import capture_values
+from kaszino.games.kaszino.state import GameState
 from kaszino.puzzles.kinds import Answer, Kind, is_answer
 from kaszino.puzzles.play_kinds import threats
-from kaszino.solver.value import capture_values
 
 Answers = tuple[Answer, ...]
 ThemeTest = Callable[[Kind, GameState, Answers], bool]

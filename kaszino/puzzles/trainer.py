@@ -31,8 +31,8 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Literal, get_args
 
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, quote
+from kaszino.games.kaszino.state import GameState
 from kaszino.inputs import check_choice, check_list, check_texts, check_type
 from kaszino.puzzles.puzzle import BANDS, KINDS, THEMES, Puzzle, Rating, Verdict, answers_confirmed
 from kaszino.puzzles.rating import NEW_LEARNER, rate

@@ -17,12 +17,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from kaszino.engine.captures import Capture
-from kaszino.engine.moves import Move
-from kaszino.engine.record import GameRecord
-from kaszino.engine.rules import PRESETS, Rules
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, StoreError, quote
+from kaszino.games.kaszino.captures import Capture
+from kaszino.games.kaszino.moves import Move
+from kaszino.games.kaszino.players import ExpertPlayer
+from kaszino.games.kaszino.record import GameRecord
+from kaszino.games.kaszino.rules import PRESETS, Rules
+from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import tr
 from kaszino.inputs import MAX_SEED, check_choice, check_type, check_whole, whole_number
 from kaszino.jupyter.odds_chart import odds_svg
@@ -38,7 +39,6 @@ from kaszino.jupyter.widgets.table import (
     move_text,
     text,
 )
-from kaszino.players import ExpertPlayer
 from kaszino.players.saved import load_record, save_session
 from kaszino.players.session import LEVELS, DealSheet, Session, make_session, seat_name
 from kaszino.store import Store

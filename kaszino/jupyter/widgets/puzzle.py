@@ -21,9 +21,9 @@ from collections.abc import Callable, Sequence
 from html import escape
 from itertools import count
 
-from kaszino.engine.captures import Capture, capture_problem
-from kaszino.engine.moves import Lay
 from kaszino.errors import KaszinoError, quote
+from kaszino.games.kaszino.captures import Capture, capture_problem
+from kaszino.games.kaszino.moves import Lay
 from kaszino.i18n import tr
 from kaszino.inputs import check_whole, whole_number
 from kaszino.jupyter.widgets.base import Text

@@ -20,12 +20,12 @@ from dataclasses import dataclass
 from html import escape
 from typing import Literal
 
-from kaszino.engine.captures import Capture, capture_problem
 from kaszino.engine.cards import Card, card_sum
-from kaszino.engine.moves import Challenge, Claim, Lay, Move, NextDeal, Pass
 from kaszino.engine.refusals import Refusal
-from kaszino.engine.state import GameState
 from kaszino.errors import IllegalMoveError, KaszinoError, quote
+from kaszino.games.kaszino.captures import Capture, capture_problem
+from kaszino.games.kaszino.moves import Challenge, Claim, Lay, Move, NextDeal, Pass
+from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import LANGUAGES, language, tr
 from kaszino.inputs import check_type, check_whole
 from kaszino.jupyter.render import FULL, View, position_html

@@ -3,7 +3,7 @@
 This module knows the fields and their tokens, not the game: :func:`read_position` reads the
 fields in any order into a :class:`Position`, checking each on its own (its tokens, every card
 once, hand and talon sizes), and :func:`write_position` writes one in a fixed order.
-``GameState.from_notation`` and ``GameState.notation`` (in :mod:`kaszino.engine.state`, above
+``GameState.from_notation`` and ``GameState.notation`` (in :mod:`kaszino.games.kaszino.state`, above
 this module) turn a ``Position`` into a state and back, and refuse the positions no game can
 reach, so ``GameState.from_notation(state.notation()) == state`` for every state a game can reach.
 
@@ -20,11 +20,11 @@ from dataclasses import dataclass, fields
 from types import UnionType
 from typing import Literal, Union, get_args, get_origin, get_type_hints, overload
 
-from kaszino.engine.captures import Capture
 from kaszino.engine.cards import DECK, Card
-from kaszino.engine.moves import Forced, parse_move
-from kaszino.engine.rules import PRESETS, Rules, preset
 from kaszino.errors import KaszinoError, NotationError, quote
+from kaszino.games.kaszino.captures import Capture
+from kaszino.games.kaszino.moves import Forced, parse_move
+from kaszino.games.kaszino.rules import PRESETS, Rules, preset
 from kaszino.inputs import MAX_COUNT, MAX_SEED, check_type, read_whole
 
 FIELDS = (

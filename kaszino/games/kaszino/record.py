@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from typing import TypeVar, overload
 
 from kaszino.engine.cards import Card, format_cards, parse_cards
-from kaszino.engine.dealing import check_deck, shuffled_deck
 from kaszino.engine.events import Step
-from kaszino.engine.moves import MAX_PLAYERS, Move, move_problem, parse_move
-from kaszino.engine.notation import format_rules, parse_rules, result_token
-from kaszino.engine.rules import Rules
-from kaszino.engine.state import GameState, new_game
 from kaszino.errors import IllegalMoveError, KaszinoError, NotationError, quote
+from kaszino.games.kaszino.dealing import check_deck, shuffled_deck
+from kaszino.games.kaszino.moves import MAX_PLAYERS, Move, move_problem, parse_move
+from kaszino.games.kaszino.notation import format_rules, parse_rules, result_token
+from kaszino.games.kaszino.rules import Rules
+from kaszino.games.kaszino.state import GameState, new_game
 from kaszino.inputs import MAX_COUNT, MAX_SEED, check_type, check_whole, read_whole
 
 MAX_LENGTH = 1_000_000
