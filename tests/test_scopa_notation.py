@@ -118,7 +118,7 @@ def _with(field: str, value: str) -> str:
     (START + "; seed=1", "seed: given twice"),
     (_with("round", "7"), r"round: '7' is out of range \(1..6\)"),
     (_with("dealer", "2"), "dealer: '2' is out of range"),
-    (_with("scores", "0"), "scores: 2 entries"),
+    (_with("scores", "0"), "scores: 2 entries separated by '|' wanted"),
     (_with("hands", "8♠ | -"), "not in the Scopa deck"),
     (_with("table", "-"), "are nowhere"),
     (_with("to_move", "1"), "to_move: player 1"),
@@ -127,7 +127,7 @@ def _with(field: str, value: str) -> str:
     (_with("last_capturer", "0"), "last_capturer"),
     (_with("result", "0"), "result: the totals give -"),
     (_with("rules", "fast"), "rules: rules: no preset 'fast'"),
-    (_with("hands", "K♦ J♠ Q♥ Z | 2♣ 5♥ J♣"), "hands of player 0: not a card: 'Z'"),
+    (_with("hands", "K♦ J♠ Q♥ Z | 2♣ 5♥ J♣"), r"hands\[0\]: not a card: 'Z'"),
 ])
 def test_bad_positions_are_named(text: str, message: str) -> None:
     with pytest.raises(NotationError, match=message):

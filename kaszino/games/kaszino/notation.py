@@ -14,13 +14,23 @@ deterministic, so this is exact and needs no second, nested position.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from types import UnionType
 from typing import Literal, Union, get_args, get_origin, get_type_hints, overload
 
 from kaszino.engine.cards import DECK, Card
+from kaszino.engine.notation import (
+    NONE,
+    join_players,
+    player_of,
+    read_cards,
+    read_fields,
+    read_result,
+    result_token,
+    split_players,
+    write_cards,
+    write_fields,
+)
 from kaszino.errors import KaszinoError, NotationError, quote
 from kaszino.games.kaszino.captures import Capture
 from kaszino.games.kaszino.moves import Forced, parse_move
@@ -32,15 +42,6 @@ FIELDS = (
     "hands", "table", "talon", "piles", "tabla_points", "bonus", "result", "pending",
 )
 """Every field of the notation, in the order ``write_position`` writes them."""
-
-MAX_LENGTH = 10_000
-"""The longest notation read (a real one has about 400 characters)."""
-
-NONE = "-"
-"""The token for "nothing": no card, no player, no forced move, no pending capture, game going on."""
-
-DRAW = "draw"
-"""The ``result`` of a finished game without a winner (a tie under V4)."""
 
 _FORCED: dict[str, Forced | None] = {NONE: None, "lay": "lay", "again": "again"}
 _RULE_HINTS = get_type_hints(Rules)
@@ -84,26 +85,21 @@ def write_position(position: Position) -> str:
         "seed": str(position.seed),
         "deal": str(position.deal),
         "dealer": str(position.dealer),
-        "scores": _per_player(map(str, position.scores)),
+        "scores": join_players(map(str, position.scores)),
         "round": str(position.round),
         "to_move": str(position.to_move),
         "forced": position.forced or NONE,
         "last_capturer": NONE if position.last_capturer is None else str(position.last_capturer),
-        "hands": _per_player(map(_cards, position.hands)),
-        "table": _cards(position.table),
-        "talon": _cards(position.talon),
-        "piles": _per_player(map(_cards, position.piles)),
-        "tabla_points": _per_player(map(str, position.tabla_points)),
-        "bonus": _per_player(map(str, position.bonus)),
+        "hands": join_players(map(write_cards, position.hands)),
+        "table": write_cards(position.table),
+        "talon": write_cards(position.talon),
+        "piles": join_players(map(write_cards, position.piles)),
+        "tabla_points": join_players(map(str, position.tabla_points)),
+        "bonus": join_players(map(str, position.bonus)),
         "result": result_token(position.finished, position.winner),
         "pending": NONE if position.pending is None else str(position.pending),
     }
-    return "; ".join(f"{key}={values[key]}" for key in FIELDS)
-
-
-def result_token(finished: bool, winner: int | None) -> str:
-    """``-`` while the game goes on, the winner's number, or ``draw`` for a finished game without one."""
-    return NONE if not finished else DRAW if winner is None else str(winner)
+    return write_fields(values, FIELDS)
 
 
 def format_rules(rules: Rules) -> str:
@@ -129,12 +125,6 @@ def _rule_token(value: object) -> str:
     return str(value)
 
 
-def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join(map(str, cards)) or NONE
-
-
-def _per_player(items: Iterable[str]) -> str:
-    return " | ".join(items)
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -144,11 +134,7 @@ def read_position(text: str) -> Position:
     Cards may be spelled as ``str(card)`` prints them (``10♦``) or in plain letters (``TD``, ``AS``).
     Whether a game can reach the position is for ``GameState.from_notation`` to judge.
     """
-    if not isinstance(text, str):
-        raise NotationError(f"a position is written as text (its notation), not {quote(text)}")
-    if len(text) > MAX_LENGTH:
-        raise NotationError(f"a position's notation has at most {MAX_LENGTH} characters, not {len(text)}")
-    raw = _fields(text)
+    raw = read_fields(text, FIELDS)
     try:
         rules = parse_rules(raw["rules"])
     except NotationError as error:
@@ -156,12 +142,12 @@ def read_position(text: str) -> Position:
     players = rules.players
     round_number = _number("round", raw["round"], 1, rules.rounds)
     hands = _card_lists("hands", raw["hands"], players)
-    table = _card_list("table", raw["table"])
-    talon = _card_list("talon", raw["talon"])
+    table = read_cards("table", raw["table"])
+    talon = read_cards("talon", raw["talon"])
     piles = _card_lists("piles", raw["piles"], players)
     _check_cards({**_zones("hands", hands), "table": table, "talon": talon, **_zones("piles", piles)})
     _check_sizes(rules, round_number, hands, talon)
-    finished, winner = _result(raw["result"], players)
+    finished, winner = read_result(raw["result"], players)
     return Position(
         rules=rules,
         seed=_number("seed", raw["seed"], 0, MAX_SEED),
@@ -234,47 +220,9 @@ def _rule_value(key: str, token: str) -> object:
     raise NotationError(f"{key}={quote(token)} is not allowed; expected {wanted}")
 
 
-def _fields(text: str) -> dict[str, str]:
-    """The ``key=value`` pieces of a notation, each key known and present once."""
-    raw: dict[str, str] = {}
-    for piece in text.split(";"):
-        if not piece.strip():
-            continue
-        key, equals, value = (part.strip() for part in piece.partition("="))
-        if not equals or key not in FIELDS:
-            shown = quote(key if equals else piece.strip())
-            problem = f"unknown field {shown}" if equals else f"{shown} is not 'field=value'"
-            raise NotationError(f"{problem}; the fields are {', '.join(FIELDS)}")
-        if key in raw:
-            raise NotationError(f"{key}: given twice")
-        raw[key] = value
-    missing = [key for key in FIELDS if key not in raw]
-    if missing:
-        raise NotationError(f"missing field{'s' if len(missing) > 1 else ''}: {', '.join(missing)}")
-    return raw
-
-
-def _split(field: str, value: str, players: int) -> list[str]:
-    items = [item.strip() for item in value.split("|")]
-    if len(items) != players:
-        raise NotationError(f"{field}: {len(items)} entries separated by '|' in {quote(value)}, "
-                            f"but the rules have {players} players")
-    return items
-
-
-def _card_list(field: str, value: str) -> tuple[Card, ...]:
-    if value == NONE:
-        return ()
-    if not value:
-        raise NotationError(f"{field}: no value; an empty list of cards is written '{NONE}'")
-    try:
-        return tuple(Card.parse(token) for token in re.split(r"[\s,]+", value) if token)
-    except KaszinoError as error:
-        raise NotationError(f"{field}: {error}") from None
-
-
 def _card_lists(field: str, value: str, players: int) -> tuple[tuple[Card, ...], ...]:
-    return tuple(_card_list(f"{field}[{p}]", item) for p, item in enumerate(_split(field, value, players)))
+    items = split_players(field, value, players)
+    return tuple(read_cards(f"{field}[{p}]", item) for p, item in enumerate(items))
 
 
 def _zones(field: str, lists: tuple[tuple[Card, ...], ...]) -> dict[str, tuple[Card, ...]]:
@@ -320,14 +268,14 @@ def _player(field: str, token: str, players: int, *, optional: bool) -> int | No
 def _player(field: str, token: str, players: int, *, optional: bool = False) -> int | None:
     if optional and token == NONE:
         return None
-    player = _player_number(token, players)
+    player = player_of(token, players)
     if player is None:
         raise NotationError(f"{field}: {quote(token)} is not a player (players are 0..{players - 1})")
     return player
 
 
 def _points(field: str, value: str, players: int) -> tuple[int, ...]:
-    tokens = _split(field, value, players)
+    tokens = split_players(field, value, players)
     return tuple(_number(f"{field}[{p}]", token) for p, token in enumerate(tokens))
 
 
@@ -335,26 +283,6 @@ def _forced(token: str) -> Forced | None:
     if token not in _FORCED:
         raise NotationError(f"forced: {quote(token)} is not one of {', '.join(_FORCED)}")
     return _FORCED[token]
-
-
-def _result(token: str, players: int) -> tuple[bool, int | None]:
-    """``(finished, winner)`` from ``-``, a player number or ``draw``."""
-    if token == NONE:
-        return False, None
-    if token == DRAW:
-        return True, None
-    winner = _player_number(token, players)
-    if winner is None:
-        raise NotationError(f"result: {quote(token)} is not '-', '{DRAW}' or a player 0..{players - 1}")
-    return True, winner
-
-
-def _player_number(token: str, players: int) -> int | None:
-    """The player 0..players-1 that ``token`` names (read by the one number reader), or None."""
-    try:
-        return read_whole("player", token, 0, players - 1)
-    except KaszinoError:
-        return None
 
 
 def _pending(token: str, rules: Rules) -> Capture | None:

@@ -36,12 +36,13 @@ from kaszino.engine.events import (
     Step,
     Swept,
 )
+from kaszino.engine.notation import DRAW, result_token
 from kaszino.engine.refusals import Refusal
 from kaszino.errors import IllegalMoveError, KaszinoError, NotationError, quote
 from kaszino.games.kaszino.captures import Capture, capture_problem, captures
 from kaszino.games.kaszino.dealing import check_deck, draw_hands, shuffled_deck, split_deck
 from kaszino.games.kaszino.moves import Challenge, Claim, Forced, Lay, Move, NextDeal, Pass, move_problem
-from kaszino.games.kaszino.notation import DRAW, Position, read_position, result_token, write_position
+from kaszino.games.kaszino.notation import Position, read_position, write_position
 from kaszino.games.kaszino.rules import Rules
 from kaszino.games.kaszino.scoring import DECK_SIZE, PileScore, pile_scores, points_available
 from kaszino.games.kaszino.view import PlayerView
