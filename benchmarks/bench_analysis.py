@@ -33,13 +33,13 @@ import time
 from collections.abc import Callable
 
 from kaszino.cli.analyse import progress_bar
-from kaszino.engine.moves import Move
-from kaszino.engine.record import GameRecord, record_game
-from kaszino.engine.rules import STANDARD
-from kaszino.engine.state import GameState, new_game
-from kaszino.players import GreedyPlayer, Player, RandomPlayer, computer_move
-from kaszino.solver.analysis import Budget, analyse
-from kaszino.solver.deal import DealSearch
+from kaszino.games.kaszino.moves import Move
+from kaszino.games.kaszino.players import GreedyPlayer, Player, RandomPlayer, computer_move
+from kaszino.games.kaszino.record import GameRecord, record_game
+from kaszino.games.kaszino.rules import STANDARD
+from kaszino.games.kaszino.solver.analysis import Budget, analyse
+from kaszino.games.kaszino.solver.deal import DealSearch
+from kaszino.games.kaszino.state import GameState, new_game
 
 FIRST_SEED = 1000
 

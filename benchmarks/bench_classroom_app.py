@@ -47,8 +47,8 @@ from class_app import ClassApp, class_app  # noqa: E402
 from latency import TIMING_SCRIPT  # noqa: E402
 from trainer_steps import PUZZLES, right_answer  # noqa: E402
 
-from kaszino.engine.captures import Capture  # noqa: E402
-from kaszino.engine.moves import Lay  # noqa: E402
+from kaszino.games.kaszino.captures import Capture  # noqa: E402
+from kaszino.games.kaszino.moves import Lay  # noqa: E402
 from kaszino.store import open_store, training  # noqa: E402
 from kaszino.store.learners import NAME_SETTING, learner_file  # noqa: E402
 

@@ -30,10 +30,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, fields
 from math import sqrt
 
-from kaszino.engine.moves import Move
-from kaszino.engine.rules import STANDARD
-from kaszino.engine.state import GameState
-from kaszino.players import ExpertPlayer, GreedyPlayer, Player, RandomPlayer, play_game
+from kaszino.games.kaszino.moves import Move
+from kaszino.games.kaszino.players import ExpertPlayer, GreedyPlayer, Player, RandomPlayer, play_game
+from kaszino.games.kaszino.rules import STANDARD
+from kaszino.games.kaszino.state import GameState
 
 Options = dict[str, float]
 

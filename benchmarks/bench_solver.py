@@ -1,8 +1,8 @@
 """Time ``kaszino.solve`` on a fixed seeded set of open last rounds, beside the plain minimax.
 
 Positions: two players, 3 + 3 hand cards, tables of 2..12 cards, dealt by
-``kaszino.solver.positions.last_round_position`` from fixed seeds (piles tilted at random so that
-the majorities are sometimes decided, mostly open). For each table size the script prints the
+``kaszino.games.kaszino.solver.positions.last_round_position`` from fixed seeds (piles tilted at random
+so that the majorities are sometimes decided, mostly open). For each table size the script prints the
 median and worst time of ``solve`` and of the plain minimax of ``tests/minimax_reference.py``
 on the same positions, and their ratio. The minimax runs only up to ``--minimax-max-table``
 table cards and on the first ``--minimax-positions`` positions of a size: beyond that it takes
@@ -47,10 +47,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from minimax_reference import minimax
 
 from kaszino.engine.cards import DECK, Card
-from kaszino.engine.rules import STANDARD, Rules, preset
-from kaszino.engine.state import GameState
-from kaszino.solver import Solution, solve
-from kaszino.solver.positions import last_round_position
+from kaszino.games.kaszino.rules import STANDARD, Rules, preset
+from kaszino.games.kaszino.solver import Solution, solve
+from kaszino.games.kaszino.solver.positions import last_round_position
+from kaszino.games.kaszino.state import GameState
 
 TABLE_SIZES = range(2, 13)
 ISSUE_9 = (

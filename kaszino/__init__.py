@@ -3,22 +3,27 @@
 The public API lives here; every name is documented in its own module (see docs/design.md).
 """
 
-from kaszino.engine.captures import Capture, capture_problem, captures
 from kaszino.engine.cards import DECK, Card, Suit, format_cards, parse_cards
-from kaszino.engine.moves import Challenge, Claim, Lay, Move, NextDeal, Pass, parse_move
-from kaszino.engine.record import GameRecord
-from kaszino.engine.rules import PRESETS, S003, STANDARD, Rules
-from kaszino.engine.scoring import PileScore
-from kaszino.engine.state import Attempt, GameState, new_game
 from kaszino.errors import CardParseError, IllegalMoveError, KaszinoError, NotationError, PuzzleFormatError
 from kaszino.games import family
+from kaszino.games.kaszino.captures import Capture, capture_problem, captures
+from kaszino.games.kaszino.moves import Challenge, Claim, Lay, Move, NextDeal, Pass, parse_move
+from kaszino.games.kaszino.record import GameRecord
+from kaszino.games.kaszino.rules import PRESETS, S003, STANDARD, Rules
+from kaszino.games.kaszino.scoring import PileScore
+from kaszino.games.kaszino.solver import Solution, solve
+from kaszino.games.kaszino.solver.counting import (
+    count_captures,
+    count_sweeps,
+    distinct_capture_sums,
+    subset_sum_counts,
+)
+from kaszino.games.kaszino.solver.sweeps import sweep_plans, sweeps
+from kaszino.games.kaszino.solver.value import CaptureValue, best_captures, capture_value
+from kaszino.games.kaszino.state import Attempt, GameState, new_game
 from kaszino.i18n import set_language, tr
 from kaszino.jupyter.render import register_html_formatters
 from kaszino.puzzles.puzzle import Puzzle, Verdict, load_all, load_puzzles
-from kaszino.solver import Solution, solve
-from kaszino.solver.counting import count_captures, count_sweeps, distinct_capture_sums, subset_sum_counts
-from kaszino.solver.sweeps import sweep_plans, sweeps
-from kaszino.solver.value import CaptureValue, best_captures, capture_value
 from kaszino.teach.explain import Explanation, explain_move
 from kaszino.teach.hints import hint_ladder
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kaszino.engine.rules import PRESETS
-from kaszino.players import GreedyPlayer, play_game
+from kaszino.games.kaszino.players import GreedyPlayer, play_game
+from kaszino.games.kaszino.rules import PRESETS
 
 DEALS = Path(__file__).resolve().parent.parent / "kaszino" / "teach" / "deals"
 CHOSEN = {

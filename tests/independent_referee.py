@@ -19,9 +19,9 @@ from dataclasses import dataclass, field, fields, replace
 from itertools import combinations
 
 from kaszino.engine.cards import DECK, Card, Suit
-from kaszino.engine.dealing import shuffled_deck
-from kaszino.engine.rules import Rules
-from kaszino.engine.state import GameState
+from kaszino.games.kaszino.dealing import shuffled_deck
+from kaszino.games.kaszino.rules import Rules
+from kaszino.games.kaszino.state import GameState
 
 Key = tuple[object, ...]
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kaszino.engine.captures import Capture
-from kaszino.engine.moves import Lay, Move, Pass
-from kaszino.engine.state import GameState
+from kaszino.games.kaszino.captures import Capture
+from kaszino.games.kaszino.moves import Lay, Move, Pass
+from kaszino.games.kaszino.state import GameState
 
 
 def minimax(state: GameState) -> tuple[int, set[Move]]:

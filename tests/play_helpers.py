@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from kaszino import STANDARD, GameState, Rules, new_game
-from kaszino.players import GreedyPlayer, Player, RandomPlayer, computer_move
+from kaszino.games.kaszino.players import GreedyPlayer, Player, RandomPlayer, computer_move
 
 
 def open_round_state(seed: int) -> GameState:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from kaszino.engine.captures import Capture
-from kaszino.engine.moves import Lay
+from kaszino.games.kaszino.captures import Capture
+from kaszino.games.kaszino.moves import Lay
 from kaszino.puzzles.puzzle import Puzzle
 
 

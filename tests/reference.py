@@ -1,7 +1,7 @@
 """Slow, obviously right helpers for the tests: brute-force captures and moves, perft, positions.
 
 Nothing here is clever on purpose. ``brute_captures`` tries every pair of subsets, so it can
-serve as the yardstick for the engine's output-sensitive :func:`kaszino.engine.captures.captures`;
+serve as the yardstick for the engine's output-sensitive :func:`kaszino.games.kaszino.captures.captures`;
 ``brute_moves`` builds the mover's legal moves on it, straight from docs/rules.md §2–§4 and §7 (V3).
 """
 
@@ -12,11 +12,11 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
-from kaszino.engine.captures import Capture
 from kaszino.engine.cards import DECK, Card, format_cards, parse_cards
-from kaszino.engine.moves import Lay, Move, NextDeal, Pass
-from kaszino.engine.rules import STANDARD, Rules
-from kaszino.engine.state import GameState
+from kaszino.games.kaszino.captures import Capture
+from kaszino.games.kaszino.moves import Lay, Move, NextDeal, Pass
+from kaszino.games.kaszino.rules import STANDARD, Rules
+from kaszino.games.kaszino.state import GameState
 
 CaptureKey = tuple[frozenset[Card], frozenset[Card]]
 """A capture as the two *sets* of cards it moves: order inside a side does not matter."""
@@ -98,7 +98,7 @@ def stacked_deck(*parts: str) -> tuple[Card, ...]:
     """A deck that starts with the cards of ``parts`` in that order; the rest follow in deck order.
 
     ``new_game(deck=stacked_deck(first_hand, second_hand, table, talon_top))`` deals exactly that
-    (hands start with the player after the dealer; see ``kaszino.engine.dealing.split_deck``).
+    (hands start with the player after the dealer; see ``kaszino.games.kaszino.dealing.split_deck``).
     """
     front = [card for part in parts for card in cards(part)]
     return tuple(front) + tuple(card for card in DECK if card not in front)
@@ -157,7 +157,7 @@ def all_cards(state: GameState) -> list[Card]:
 
 def play_all(state: GameState, moves: Iterable[str | Move]) -> GameState:
     """Play moves given as text (``parse_move`` syntax) or values, one after another."""
-    from kaszino.engine.moves import parse_move
+    from kaszino.games.kaszino.moves import parse_move
 
     for move in moves:
         state = state.play(parse_move(move) if isinstance(move, str) else move)

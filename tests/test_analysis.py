@@ -13,15 +13,15 @@ from hypothesis import strategies as st
 from minimax_reference import move_values, score_difference, without_claims
 
 from kaszino.cli import main
-from kaszino.engine.moves import Move
-from kaszino.engine.record import GameRecord, record_game
-from kaszino.engine.rules import Rules, preset
-from kaszino.engine.state import GameState, new_game
 from kaszino.errors import KaszinoError
-from kaszino.players import GreedyPlayer, Player, RandomPlayer, computer_move
-from kaszino.solver.analysis import Budget, DealAnalysis, Interval, analyse
-from kaszino.solver.deal import DealSearch, draws_left
-from kaszino.solver.search import playable_moves
+from kaszino.games.kaszino.moves import Move
+from kaszino.games.kaszino.players import GreedyPlayer, Player, RandomPlayer, computer_move
+from kaszino.games.kaszino.record import GameRecord, record_game
+from kaszino.games.kaszino.rules import Rules, preset
+from kaszino.games.kaszino.solver.analysis import Budget, DealAnalysis, Interval, analyse
+from kaszino.games.kaszino.solver.deal import DealSearch, draws_left
+from kaszino.games.kaszino.solver.search import playable_moves
+from kaszino.games.kaszino.state import GameState, new_game
 
 PRESETS = ("standard", "trainer", "s003", "v1", "v2", "v3", "v7", "v8")
 """The two-player rules the analysis covers (every one but V6, whose Fals! calls it leaves out)."""

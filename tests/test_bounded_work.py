@@ -13,12 +13,12 @@ import pytest
 
 from kaszino import DECK, Card, GameState, Rules, captures, count_captures, format_cards, parse_cards, solve
 from kaszino.cli import main
-from kaszino.engine.captures import MAX_CAPTURES
 from kaszino.errors import TooLargeError
+from kaszino.games.kaszino.captures import MAX_CAPTURES
+from kaszino.games.kaszino.solver import search
 from kaszino.puzzles.mining import candidate
 from kaszino.puzzles.play_kinds import solution
 from kaszino.puzzles.puzzle import load_all, recheck
-from kaszino.solver import search
 
 V8 = Rules(capture_limit=None, name="V8")
 SMALL = [card for card in DECK if card.value <= 5]

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from kaszino.engine.captures import Capture
 from kaszino.engine.cards import Card
-from kaszino.engine.moves import Challenge, Claim, Pass, parse_move
-from kaszino.engine.rules import S003, STANDARD
-from kaszino.engine.scoring import points_available
 from kaszino.errors import KaszinoError
-from kaszino.solver.value import capture_value
+from kaszino.games.kaszino.captures import Capture
+from kaszino.games.kaszino.moves import Challenge, Claim, Pass, parse_move
+from kaszino.games.kaszino.rules import S003, STANDARD
+from kaszino.games.kaszino.scoring import points_available
+from kaszino.games.kaszino.solver.value import capture_value
 from kaszino.teach import game_lesson as game
 from kaszino.teach import scoring_lesson as scoring
 from kaszino.teach import variants_lesson as variants

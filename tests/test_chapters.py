@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from kaszino.engine.captures import Capture
-from kaszino.engine.moves import Lay
+from kaszino.games.kaszino.captures import Capture
+from kaszino.games.kaszino.moves import Lay
 from kaszino.games.scopa.moves import ScopaMove
 from kaszino.i18n import using_language
 from kaszino.jupyter.checks import ChapterCheck, ExerciseSet

@@ -24,8 +24,8 @@ from kaszino.classroom import (
 from kaszino.classroom.exercises import AnswerError, exercise, exercises, mark, read_answer
 from kaszino.classroom.simulation import DealStats, mean_interval, play_deal, simulate, summarize
 from kaszino.engine.cards import Card
-from kaszino.players import GreedyPlayer
-from kaszino.solver.counting import subset_sum_counts
+from kaszino.games.kaszino.players import GreedyPlayer
+from kaszino.games.kaszino.solver.counting import subset_sum_counts
 
 
 def brute_subset_sums(cards: list[Card]) -> Counter[int]:

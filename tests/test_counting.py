@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from kaszino import DECK, STANDARD, KaszinoError, Rules, captures, parse_cards
 from kaszino.engine.cards import Card, card_sum
-from kaszino.solver.counting import (
+from kaszino.games.kaszino.solver.counting import (
     capture_count_distribution,
     count_captures,
     count_sweeps,

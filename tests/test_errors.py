@@ -68,12 +68,12 @@ from kaszino.classroom import (
     table_sum_distribution,
 )
 from kaszino.cli import main
-from kaszino.engine.dealing import shuffled_deck
-from kaszino.engine.notation import parse_rules
 from kaszino.errors import MESSAGE_LIMIT, CardParseError, IllegalMoveError, NotationError, PuzzleFormatError
+from kaszino.games.kaszino.dealing import shuffled_deck
+from kaszino.games.kaszino.notation import parse_rules
+from kaszino.games.kaszino.players import GreedyPlayer, computer_call, computer_move, seen_key, table_moves
 from kaszino.i18n import set_language
 from kaszino.inputs import read_whole
-from kaszino.players import GreedyPlayer, computer_call, computer_move, seen_key, table_moves
 from kaszino.players.session import Session, make_session, seat_name
 from kaszino.puzzles.puzzle import THEMES, load_all, load_puzzles, parse_puzzles, recheck
 from kaszino.teach.annotate import annotate
@@ -750,10 +750,10 @@ def test_trainer_arguments_are_named() -> None:
 
 
 def test_widget_arguments_are_checked_not_silently_used() -> None:
+    from kaszino.games.kaszino.players import play_game
     from kaszino.jupyter.widgets.exercise import ChoiceWidget
     from kaszino.jupyter.widgets.game import GameWidget
     from kaszino.jupyter.widgets.viewer import DealViewer
-    from kaszino.players import play_game
     from kaszino.teach.exercises import legality_choice
 
     refused(lambda: GameWidget(seed=wrong("x")), "seed", "'x'")  # random.Random took any text
@@ -770,12 +770,12 @@ def test_widget_arguments_are_checked_not_silently_used() -> None:
 
 # --- messages from the browser ---------------------------------------------------------------------
 def _widgets() -> dict[str, Callable[[], Any]]:
+    from kaszino.games.kaszino.players import play_game
     from kaszino.jupyter.widgets.exercise import ChoiceWidget, NumberWidget
     from kaszino.jupyter.widgets.game import GameWidget
     from kaszino.jupyter.widgets.puzzle import PuzzleWidget
     from kaszino.jupyter.widgets.table import TableWidget
     from kaszino.jupyter.widgets.viewer import DealViewer
-    from kaszino.players import play_game
     from kaszino.teach.exercises import card_sum_question, legality_choice
 
     number = next(p for p in SHIPPED if p.answer_form == "number")

@@ -16,7 +16,6 @@ import re
 
 import pytest
 
-from kaszino.engine.captures import Capture, captures
 from kaszino.engine.cards import parse_cards
 from kaszino.engine.events import (
     EVENT_KINDS,
@@ -40,10 +39,11 @@ from kaszino.engine.events import (
     Starts,
     Swept,
 )
-from kaszino.engine.moves import Challenge, Claim, Lay, Move, NextDeal, Pass
-from kaszino.engine.rules import PRESETS, Rules
-from kaszino.engine.state import GameState, new_game
 from kaszino.games import family
+from kaszino.games.kaszino.captures import Capture, captures
+from kaszino.games.kaszino.moves import Challenge, Claim, Lay, Move, NextDeal, Pass
+from kaszino.games.kaszino.rules import PRESETS, Rules
+from kaszino.games.kaszino.state import GameState, new_game
 from kaszino.i18n import LANGUAGES, catalogue
 from kaszino.teach.narrate import event_message, event_name, narrate
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from kaszino.engine.captures import Capture
 from kaszino.engine.cards import parse_cards
-from kaszino.engine.moves import Lay, parse_move
 from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.captures import Capture
+from kaszino.games.kaszino.moves import Lay, parse_move
 from kaszino.i18n import catalogue
 from kaszino.jupyter.tutorial import position
 from kaszino.teach.exercises import (

@@ -10,8 +10,15 @@ from hypothesis import strategies as st
 from play_helpers import open_round_state
 
 from kaszino import PRESETS, GameState, NextDeal, new_game, solve
-from kaszino.players import ExpertPlayer, GreedyPlayer, RandomPlayer, computer_move, play_game, table_moves
-from kaszino.players.expert import sample_world, unseen_cards
+from kaszino.games.kaszino.players import (
+    ExpertPlayer,
+    GreedyPlayer,
+    RandomPlayer,
+    computer_move,
+    play_game,
+    table_moves,
+)
+from kaszino.games.kaszino.players.expert import sample_world, unseen_cards
 
 FAST = ExpertPlayer(samples=1)
 

@@ -24,8 +24,8 @@ from kaszino import (
     parse_move,
 )
 from kaszino.engine.cards import Card
+from kaszino.games.kaszino.solver.value import CaptureValue, Shortfall
 from kaszino.i18n import LANGUAGES, catalogue, using_language
-from kaszino.solver.value import CaptureValue, Shortfall
 from kaszino.teach.explain import capture_fault, explain_move
 
 
@@ -224,7 +224,7 @@ LAST_ROUND = GameState.from_notation(
 
 
 def test_last_round_verdicts_agree_with_the_solver() -> None:
-    from kaszino.solver import solve
+    from kaszino.games.kaszino.solver import solve
 
     solution = solve(LAST_ROUND)
     for move in solution.move_values:

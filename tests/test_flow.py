@@ -9,9 +9,9 @@ import pytest
 
 from kaszino.engine.cards import parse_cards
 from kaszino.engine.events import Drew, MustLay
-from kaszino.engine.moves import Lay, Move, parse_move
-from kaszino.engine.rules import PRESETS
-from kaszino.engine.state import GameState
+from kaszino.games.kaszino.moves import Lay, Move, parse_move
+from kaszino.games.kaszino.rules import PRESETS
+from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import catalogue, hu_article
 from kaszino.jupyter.tutorial import position, sample_deal
 from kaszino.teach.explain import explain_move

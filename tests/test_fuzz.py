@@ -57,8 +57,8 @@ from kaszino import (
 )
 from kaszino.cli import main
 from kaszino.cli.site import SITE_MARK
-from kaszino.engine.notation import FIELDS, parse_rules
 from kaszino.errors import MESSAGE_LIMIT
+from kaszino.games.kaszino.notation import FIELDS, parse_rules
 from kaszino.puzzles.puzzle import Puzzle, dumps_puzzles, load_puzzles, parse_puzzles
 
 EXAMPLES = int(os.environ.get("KASZINO_FUZZ_EXAMPLES", "40"))
@@ -196,7 +196,7 @@ RULE_CHARS = "=,vtargetnoneclaimfls0123²- "
 def test_rules_text(text: str) -> None:
     rules = judged(lambda: parse_rules(text), "rules", "preset", "field", "=", *(f for f in Rules.__slots__))
     if isinstance(rules, Rules):
-        from kaszino.engine.notation import format_rules
+        from kaszino.games.kaszino.notation import format_rules
 
         assert parse_rules(format_rules(rules)) == rules
 

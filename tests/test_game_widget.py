@@ -10,10 +10,10 @@ import pytest
 
 from kaszino import Capture, Claim, Lay
 from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.players import GreedyPlayer
+from kaszino.games.kaszino.players.fals import near_misses
 from kaszino.i18n import tr, using_language
 from kaszino.jupyter.widgets.game import GAME_PRESETS, GameWidget, game_rules
-from kaszino.players import GreedyPlayer
-from kaszino.players.fals import near_misses
 from kaszino.store import open_store
 
 

@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from kaszino import STANDARD, Capture, GameState, KaszinoError, Lay, new_game, parse_cards
+from kaszino.games.kaszino.solver.positions import last_round_position
 from kaszino.i18n import LANGUAGES, using_language
-from kaszino.solver.positions import last_round_position
 from kaszino.teach.hints import OBJECTIVES, hint_ladder
 
 
@@ -90,7 +90,7 @@ def test_impossible_objectives_are_refused_with_the_reason() -> None:
 
 @pytest.mark.parametrize("seed", range(12))
 def test_last_round_ladder_follows_the_solver(seed: int) -> None:
-    from kaszino.solver import solve
+    from kaszino.games.kaszino.solver import solve
 
     state = last_round_position(random.Random(seed), STANDARD, table_size=4, hand_sizes=(3, 3))
     solution = solve(state)
@@ -109,7 +109,7 @@ def test_last_round_ladder_follows_the_solver(seed: int) -> None:
 
 
 def test_last_round_ladders_cover_captures_and_lays() -> None:
-    from kaszino.solver import solve
+    from kaszino.games.kaszino.solver import solve
 
     kinds = {type(solve(last_round_position(random.Random(seed), STANDARD, table_size=4, hand_sizes=(3, 3)))
                    .best_moves[0]) for seed in range(12)}

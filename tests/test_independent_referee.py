@@ -15,9 +15,9 @@ import pytest
 from independent_referee import Key, Referee, referee_from_state
 
 from kaszino import DECK, PRESETS, Capture, Challenge, Claim, GameState, Lay, Move, NextDeal, Pass, new_game
-from kaszino.engine.moves import parse_move
-from kaszino.engine.rules import Rules
 from kaszino.errors import IllegalMoveError
+from kaszino.games.kaszino.moves import parse_move
+from kaszino.games.kaszino.rules import Rules
 
 GAMES_PER_PRESET = 25
 
@@ -225,7 +225,7 @@ def test_v6_after_a_wrong_challenge_the_capturer_claims_first() -> None:
 def test_the_referee_lists_the_worked_example_of_rules_section_2() -> None:
     """Hand 5, A, K; table 2, 4, 7, 9: exactly 5+A=2+4, K=4+9 and K=2+4+7 capture (docs/rules.md §2)."""
     from kaszino import parse_cards
-    from kaszino.engine.rules import STANDARD
+    from kaszino.games.kaszino.rules import STANDARD
 
     hand, table = parse_cards("5♠ A♥ K♣"), parse_cards("2♦ 4♣ 7♥ 9♠")
     ref = Referee(STANDARD, [list(hand), []], list(table), [], [0, 0], dealer=1, deal=1, seed=0)

@@ -1,7 +1,7 @@
 """The package's layers import one way only: a lower layer never imports a higher one.
 
 Every module of ``kaszino`` belongs to the layer named by its first part below ``kaszino``
-(``kaszino.engine.state`` → ``engine``). A module may import its own layer and the layers below
+(``kaszino.games.kaszino.state`` → ``engine``). A module may import its own layer and the layers below
 it, never one above, not even lazily inside a function or for type checking only. Below the
 Jupyter layer nothing imports the notebook stack, so the engine, solver and puzzles work from a
 plain ``pip install kaszino``.
@@ -20,10 +20,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "inputs", "i18n", "locales", "files", "workers", "shipped"),  # foundation: errors, input
     # checks, translation, reading and writing users' files, worker processes, the files shipped
     ("store",),  # the per-user progress store (SQLite)
-    ("engine",),  # docs/rules.md as code: cards, captures, moves, the game state, notation, records
-    ("games",),  # the game seam and its families of rules (Scopa; Kaszinó through the engine)
-    ("solver",),  # values of captures, táblák, counting, the exact last-round solver
-    ("players",),  # computer players
+    ("engine",),  # what every family shares: cards, events, refusals, the game seam
+    ("games",),  # the families of rules, each with its solver and computer players (see FAMILY_LAYERS)
+    ("players",),  # games against the computer of any family: sessions, saved games
     ("teach",),  # explanations, hints, lesson content in words
     ("puzzles",),  # puzzle format, checking answers, mining, the trainer's logic
     ("classroom",),  # the combinatorics of subset sums, exact probabilities, simulation
@@ -76,6 +75,23 @@ def _imports(path: Path, package: str | None = None) -> list[tuple[int, str]]:
     return found
 
 
+FAMILY_LAYERS: tuple[tuple[str, ...], ...] = (("rules",), ("solver",), ("players",))
+"""Inside a family (``kaszino.games.<family>``), bottom up: its rules as code (every module but
+these), its solver, its computer players (``solver``/``players``: a module or a subpackage)."""
+
+
+def _family_layer(module: str) -> tuple[str, int] | None:
+    """The family of a module of ``kaszino.games.<family>`` and its layer inside it (None: no family's)."""
+    parts = module.split(".")
+    if len(parts) < 3 or parts[:2] != ["kaszino", "games"] or parts[2] in ("registry", "__init__"):
+        return None
+    if len(parts) == 3 and not (PACKAGE / "games" / parts[2]).is_dir():
+        return None
+    inner = parts[3] if len(parts) > 3 else "rules"
+    levels = {name: level for level, names in enumerate(FAMILY_LAYERS) for name in names}
+    return parts[2], levels.get(inner, 0)
+
+
 def test_every_module_has_a_layer() -> None:
     unplaced = sorted({_layer_name(_module_name(path)) for path in _modules()} - LAYER_OF.keys())
     assert not unplaced, f"place these in LAYERS (tests/test_layers.py): {unplaced}"
@@ -90,6 +106,33 @@ def test_imports_go_down_only(path: Path) -> None:
         if target.split(".")[0] == "kaszino" and LAYER_OF.get(_layer_name(target), -1) > own
     ]
     assert not upward, f"{path.name} (layer {LAYERS[own]}) imports a higher layer: {upward}"
+
+
+def _family_modules() -> list[Path]:
+    """The modules of every family but each family's own ``__init__``."""
+    return [path for path in _modules() if _family_layer(_module_name(path))
+            and not (path.name == "__init__.py" and path.parent.parent == PACKAGE / "games")]
+
+
+@pytest.mark.parametrize("path", _family_modules(), ids=lambda path: str(path.relative_to(PACKAGE.parent)))
+def test_a_family_stands_alone(path: Path) -> None:
+    """A family imports no other family, and inside it the rules never import its solver, nor the
+    solver its players (the shared layers below, ``engine`` among them, are open to all; a family's
+    own ``__init__``, which re-exports its public names, is left out)."""
+    family, level = _family_layer(_module_name(path)) or ("", 0)
+    wrong = []
+    for line, target in _imports(path):
+        found = _family_layer(target)
+        if found and (found[0] != family or found[1] > level):
+            wrong.append(f"line {line}: {target}")
+    assert not wrong, f"{path.name} ({family}, {FAMILY_LAYERS[level]}) imports across or up: {wrong}"
+
+
+def test_the_family_check_places_modules() -> None:
+    assert _family_layer("kaszino.games.kaszino.state") == ("kaszino", 0)
+    assert _family_layer("kaszino.games.kaszino.solver.search") == ("kaszino", 1)
+    assert _family_layer("kaszino.games.scopa.players") == ("scopa", 2)
+    assert _family_layer("kaszino.games.registry") is None
 
 
 @pytest.mark.parametrize(

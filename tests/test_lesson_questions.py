@@ -7,7 +7,7 @@ from types import ModuleType
 
 import pytest
 
-from kaszino.engine.captures import Capture
+from kaszino.games.kaszino.captures import Capture
 from kaszino.games.scopa.moves import ScopaMove
 from kaszino.i18n import LANGUAGES, catalogue
 from kaszino.teach import game_lesson, scopa_lesson, scoring_lesson, variants_lesson

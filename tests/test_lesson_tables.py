@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from kaszino.engine.moves import Claim
 from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.moves import Claim
 from kaszino.i18n import using_language
 from kaszino.jupyter.lesson_tables import PileView, fals_table, reveal_when_counted, scene_table
 from kaszino.jupyter.tutorial import exercises, pick

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from kaszino.engine.cards import parse_cards
-from kaszino.engine.moves import Lay
 from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.moves import Lay
 from kaszino.i18n import language, using_language
 from kaszino.jupyter.progress import chapter_results, remembered_language
 from kaszino.jupyter.render import FULL, LESSON, View

@@ -9,11 +9,11 @@ from dataclasses import replace
 import pytest
 
 from kaszino import PRESETS, STANDARD, GameState, Lay, new_game
-from kaszino.engine.captures import Capture
 from kaszino.engine.cards import DECK, parse_cards
-from kaszino.players import ExpertPlayer, GreedyPlayer, RandomPlayer, computer_move, table_moves
-from kaszino.players.expert import sample_world, unseen_cards
-from kaszino.players.lookahead import CALLS_PER_MODEL, WIN, World, horizon_margin, model_for
+from kaszino.games.kaszino.captures import Capture
+from kaszino.games.kaszino.players import ExpertPlayer, GreedyPlayer, RandomPlayer, computer_move, table_moves
+from kaszino.games.kaszino.players.expert import sample_world, unseen_cards
+from kaszino.games.kaszino.players.lookahead import CALLS_PER_MODEL, WIN, World, horizon_margin, model_for
 
 
 def positions(seed: int, count: int) -> list[GameState]:

@@ -5,14 +5,14 @@ from __future__ import annotations
 from play_helpers import open_round_state
 
 from kaszino import new_game, solve
-from kaszino.i18n import using_language
-from kaszino.players import (
+from kaszino.games.kaszino.players import (
     ExpertPlayer,
     GreedyPlayer,
     RandomPlayer,
     play_game,
     table_moves,
 )
+from kaszino.i18n import using_language
 from kaszino.teach.annotate import annotate
 from kaszino.teach.odds import format_margin, odds_hint
 

@@ -43,10 +43,9 @@ def unnumbered_player_fields() -> list[str]:
     root = Path(kaszino.__file__).parent
     problems = []
     for path in sorted(root.rglob("*.py")):
-        if "solver" in path.relative_to(root).parts:  # the solver makes no texts with player numbers
-            continue
-        if "engine" in path.relative_to(root).parts:  # its refusals are data, numbered from 0 (text_fields
-            continue  # numbers them from 1: tests/test_events.py)
+        if path.relative_to(root).parts[0] in ("engine", "games"):  # the rules, solvers and players make
+            continue  # no texts: their events and refusals are data, numbered from 0 (text_fields numbers
+            # them from 1: tests/test_events.py)
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.Call) and _name(node.func) in TEXT_CALLS):
                 continue

@@ -13,11 +13,18 @@ import pytest
 from reference import all_cards
 
 from kaszino import DECK, PRESETS, Capture, Lay, NextDeal, new_game
-from kaszino.engine.record import GameRecord
 from kaszino.errors import IllegalMoveError, KaszinoError
-from kaszino.players import GreedyPlayer, Player, RandomPlayer, computer_call, play_game, table_moves
-from kaszino.players.simple import lay_cost
-from kaszino.solver.value import capture_values
+from kaszino.games.kaszino.players import (
+    GreedyPlayer,
+    Player,
+    RandomPlayer,
+    computer_call,
+    play_game,
+    table_moves,
+)
+from kaszino.games.kaszino.players.simple import lay_cost
+from kaszino.games.kaszino.record import GameRecord
+from kaszino.games.kaszino.solver.value import capture_values
 
 
 def lineup(kinds: str, players: int, seed: int) -> list[Player]:

@@ -37,9 +37,9 @@ from kaszino import (
     captures,
     new_game,
 )
-from kaszino.engine import captures as captures_module
-from kaszino.engine.captures import hand_groups
-from kaszino.engine.scoring import card_points, points_available
+from kaszino.games.kaszino import captures as captures_module
+from kaszino.games.kaszino.captures import hand_groups
+from kaszino.games.kaszino.scoring import card_points, points_available
 
 CAPTURE_RULES = [STANDARD, PRESETS["v8"], PRESETS["v2"]]
 MAX_MOVES = 110  # more than a whole deal and a bit of the next one

@@ -25,12 +25,12 @@ from shipped import SHIPPED
 
 from kaszino import DECK, Capture, Card, GameState, KaszinoError, Lay, Move, new_game
 from kaszino.engine.cards import Suit
-from kaszino.engine.rules import PRESETS
+from kaszino.games.kaszino.rules import PRESETS
+from kaszino.games.kaszino.solver.positions import last_round_position
 from kaszino.i18n import using_language
 from kaszino.puzzles.kinds import Kind, answer_key
 from kaszino.puzzles.play_kinds import move_words
 from kaszino.puzzles.puzzle import KIND_RULES, Puzzle, solve
-from kaszino.solver.positions import last_round_position
 
 TRAINER = PRESETS["trainer"]
 FALS = PRESETS["v6"].with_changes(claim="manual")

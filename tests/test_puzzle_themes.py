@@ -8,7 +8,7 @@ import pytest
 from reference import finished_deal, play_all, position
 
 from kaszino import S003, GameState, parse_move
-from kaszino.engine.rules import PRESETS
+from kaszino.games.kaszino.rules import PRESETS
 from kaszino.puzzles.kinds import Kind
 from kaszino.puzzles.puzzle import THEMES, solve
 from kaszino.puzzles.themes import SCOPA_THEME_TESTS, THEME_TESTS, themes

@@ -13,8 +13,8 @@ from shipped import SHIPPED
 from test_scopa_puzzles import PRIORITY, finished
 from test_widgets import capture, picked, position
 
-from kaszino.engine.captures import Capture
 from kaszino.engine.cards import parse_cards
+from kaszino.games.kaszino.captures import Capture
 from kaszino.games.scopa import ScopaMove
 from kaszino.i18n import tr, using_language
 from kaszino.jupyter.widgets import PuzzleWidget
@@ -312,7 +312,7 @@ def test_every_kind_theme_band_and_mode_has_a_label_in_both_languages() -> None:
 
 
 def finished_deal() -> object:
-    from kaszino.engine.state import new_game
+    from kaszino.games.kaszino.state import new_game
 
     state = new_game(seed=3)
     while not state.deal_over:

@@ -11,7 +11,7 @@ from reference import play_all, stacked_deck
 from test_notation import DOCS, History, histories, play_randomly
 
 from kaszino import PRESETS, IllegalMoveError, KaszinoError, Lay, NotationError, Rules, new_game, parse_move
-from kaszino.engine.record import GameRecord, record_game
+from kaszino.games.kaszino.record import GameRecord, record_game
 
 
 @given(histories())

@@ -7,12 +7,12 @@ from dataclasses import replace
 
 import pytest
 
-from kaszino.engine.captures import Capture
 from kaszino.engine.cards import parse_cards
-from kaszino.engine.moves import Challenge, Claim, Lay, Move, NextDeal, Pass
-from kaszino.engine.rules import PRESETS
-from kaszino.engine.state import GameState, new_game
 from kaszino.errors import IllegalMoveError
+from kaszino.games.kaszino.captures import Capture
+from kaszino.games.kaszino.moves import Challenge, Claim, Lay, Move, NextDeal, Pass
+from kaszino.games.kaszino.rules import PRESETS
+from kaszino.games.kaszino.state import GameState, new_game
 from kaszino.i18n import LANGUAGES, catalogue
 from kaszino.teach.narrate import refusal_message
 from kaszino.teach.scenes import scene

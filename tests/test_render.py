@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from kaszino.engine.cards import DECK, Card, parse_cards
-from kaszino.engine.state import GameState, new_game
+from kaszino.games.kaszino.state import GameState, new_game
 from kaszino.i18n import using_language
 from kaszino.jupyter.render import BLACK, RED, SELECTED, card_svg, cards_html, position_html
 

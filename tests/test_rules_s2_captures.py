@@ -6,8 +6,8 @@ import pytest
 from reference import cards, key, position
 
 from kaszino import STANDARD, Capture, IllegalMoveError, Lay, Pass, Rules, captures, parse_cards
-from kaszino.engine.captures import capture_problem
 from kaszino.engine.refusals import Refusal
+from kaszino.games.kaszino.captures import capture_problem
 
 
 def keys(found: list[Capture]) -> set[object]:

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from reference import finished_deal
 
 from kaszino import DECK, Card, GameState, Rules, Suit, format_cards
-from kaszino.engine.scoring import PileScore, points_available
+from kaszino.games.kaszino.scoring import PileScore, points_available
 
 CLUBS_AND_HEARTS = [c for c in DECK if c.suit in (Suit.CLUBS, Suit.HEARTS)]  # 26 cards, 2 aces, no spade
 

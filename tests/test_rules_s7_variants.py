@@ -24,7 +24,7 @@ from kaszino import (
     captures,
     new_game,
 )
-from kaszino.engine.scoring import points_available
+from kaszino.games.kaszino.scoring import points_available
 
 TAKE_BIG_CASINO = Capture(cards("10♠"), cards("10♦"))
 SWEEP = Capture(cards("K♠"), cards("6♦ 7♣"))

@@ -9,10 +9,10 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from kaszino.engine.cards import DECK, Suit
-from kaszino.engine.rules import PRESETS, STANDARD
-from kaszino.engine.scoring import card_points
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.rules import PRESETS, STANDARD
+from kaszino.games.kaszino.scoring import card_points
+from kaszino.games.kaszino.state import GameState
 from kaszino.teach.scenes import Pile, scene
 
 

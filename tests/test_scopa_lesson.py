@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from kaszino.engine.captures import captures
 from kaszino.engine.cards import Card, Suit
 from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.captures import captures
 from kaszino.games.scopa.moves import ScopaMove
 from kaszino.i18n import LANGUAGES, catalogue, using_language
 from kaszino.jupyter.checks import ChapterCheck

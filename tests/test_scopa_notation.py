@@ -13,9 +13,9 @@ from dataclasses import replace
 import pytest
 from scopa_positions import cards
 
-from kaszino.engine.record import GameRecord
 from kaszino.errors import KaszinoError, NotationError
 from kaszino.games import read_record
+from kaszino.games.kaszino.record import GameRecord
 from kaszino.games.scopa import NextDeal, ScopaMove, ScopaRules, ScopaState, new_game, parse_move
 from kaszino.games.scopa.notation import read_position, write_position
 from kaszino.games.scopa.record import ScopaRecord, record_game
@@ -118,7 +118,7 @@ def _with(field: str, value: str) -> str:
     (START + "; seed=1", "seed: given twice"),
     (_with("round", "7"), r"round: '7' is out of range \(1..6\)"),
     (_with("dealer", "2"), "dealer: '2' is out of range"),
-    (_with("scores", "0"), "scores: 2 entries"),
+    (_with("scores", "0"), "scores: 1 entries in '0', but there are 2 players"),
     (_with("hands", "8♠ | -"), "not in the Scopa deck"),
     (_with("table", "-"), "are nowhere"),
     (_with("to_move", "1"), "to_move: player 1"),
@@ -127,7 +127,7 @@ def _with(field: str, value: str) -> str:
     (_with("last_capturer", "0"), "last_capturer"),
     (_with("result", "0"), "result: the totals give -"),
     (_with("rules", "fast"), "rules: rules: no preset 'fast'"),
-    (_with("hands", "K♦ J♠ Q♥ Z | 2♣ 5♥ J♣"), "hands of player 0: not a card: 'Z'"),
+    (_with("hands", "K♦ J♠ Q♥ Z | 2♣ 5♥ J♣"), r"hands\[0\]: not a card: 'Z'"),
 ])
 def test_bad_positions_are_named(text: str, message: str) -> None:
     with pytest.raises(NotationError, match=message):

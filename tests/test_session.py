@@ -10,10 +10,10 @@ import pytest
 from kaszino import PRESETS, Capture, Challenge, Claim, NextDeal
 from kaszino.cli import main
 from kaszino.cli.play import play
-from kaszino.engine.record import GameRecord
 from kaszino.errors import IllegalMoveError, KaszinoError
-from kaszino.players import GreedyPlayer
-from kaszino.players.fals import Fibber, near_misses
+from kaszino.games.kaszino.players import GreedyPlayer
+from kaszino.games.kaszino.players.fals import Fibber, near_misses
+from kaszino.games.kaszino.record import GameRecord
 from kaszino.players.saved import load_record
 from kaszino.players.session import Session, make_session
 from kaszino.store import open_store

@@ -10,11 +10,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kaszino import DECK, Card, parse_cards
-from kaszino.engine.moves import Forced
-from kaszino.engine.rules import preset
-from kaszino.solver.model import RoundModel, Step, signature
-from kaszino.solver.positions import last_round_position
-from kaszino.solver.search import _Search, playable_moves
+from kaszino.games.kaszino.moves import Forced
+from kaszino.games.kaszino.rules import preset
+from kaszino.games.kaszino.solver.model import RoundModel, Step, signature
+from kaszino.games.kaszino.solver.positions import last_round_position
+from kaszino.games.kaszino.solver.search import _Search, playable_moves
 
 PRESETS = ("standard", "s003", "v1", "v2", "v3", "v6", "v7", "v8", "p3", "p4")
 

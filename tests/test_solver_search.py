@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 from minimax_reference import minimax, move_values, own_moves, score_difference, without_claims
 
 from kaszino import DECK, GameState, KaszinoError, Lay, Pass, Rules, new_game, parse_cards
-from kaszino.engine.moves import Forced
-from kaszino.engine.rules import preset
-from kaszino.solver import solve
-from kaszino.solver.positions import last_round_position
-from kaszino.solver.search import _Search
+from kaszino.games.kaszino.moves import Forced
+from kaszino.games.kaszino.rules import preset
+from kaszino.games.kaszino.solver import solve
+from kaszino.games.kaszino.solver.positions import last_round_position
+from kaszino.games.kaszino.solver.search import _Search
 
 TWO_PLAYER = [preset(name) for name in ("standard", "s003", "v1", "v2", "v3", "v6", "v7", "v8")]
 MORE_PLAYERS = [preset("p3"), preset("p4"), preset("p3").with_changes(may_pass_after_tabla=True)]

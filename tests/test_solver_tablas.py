@@ -1,4 +1,4 @@
-"""The tábla bound of the exact search (kaszino/solver/tablas.py) against every real line of play."""
+"""The tábla bound of the exact search (games/kaszino/solver/tablas.py) against every real line of play."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from minimax_reference import own_moves, without_claims
 
 from kaszino import GameState, parse_cards
-from kaszino.engine.rules import preset
-from kaszino.solver.model import AGAIN, MUST_LAY, NOT_FORCED, RoundModel, signature
-from kaszino.solver.positions import last_round_position
-from kaszino.solver.tablas import TablaBound
+from kaszino.games.kaszino.rules import preset
+from kaszino.games.kaszino.solver.model import AGAIN, MUST_LAY, NOT_FORCED, RoundModel, signature
+from kaszino.games.kaszino.solver.positions import last_round_position
+from kaszino.games.kaszino.solver.tablas import TablaBound
 
 RULES = [preset(name) for name in ("standard", "v2", "v3", "v8", "p3", "p4")]
 FORCED = {None: NOT_FORCED, "lay": MUST_LAY, "again": AGAIN}

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from puzzle_answers import right, wrong
 from shipped import SHIPPED as PUZZLES
 
-from kaszino.engine.captures import Capture
 from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.captures import Capture
 from kaszino.puzzles.puzzle import Puzzle, Rating
 from kaszino.puzzles.rating import rate
 from kaszino.puzzles.review import schedule

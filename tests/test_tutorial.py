@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from shipped import SHIPPED
 
-from kaszino.engine.captures import Capture
 from kaszino.engine.cards import DECK, parse_cards
 from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.captures import Capture
 from kaszino.i18n import catalogue, language, using_language
 from kaszino.jupyter.tutorial import (
     language_switch,

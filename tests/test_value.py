@@ -20,8 +20,14 @@ from kaszino import (
     new_game,
     parse_cards,
 )
-from kaszino.solver.sweeps import sweep_plans, sweeps
-from kaszino.solver.value import CaptureValue, PointItem, best_captures, capture_value, capture_values
+from kaszino.games.kaszino.solver.sweeps import sweep_plans, sweeps
+from kaszino.games.kaszino.solver.value import (
+    CaptureValue,
+    PointItem,
+    best_captures,
+    capture_value,
+    capture_values,
+)
 
 
 def position(hand: str, table: str, *, pile: str = "", other: str = "", round: int = 2) -> GameState:

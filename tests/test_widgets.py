@@ -7,12 +7,12 @@ from dataclasses import replace
 
 import pytest
 
-from kaszino.engine.captures import Capture
 from kaszino.engine.cards import parse_cards
-from kaszino.engine.moves import Lay
-from kaszino.engine.rules import preset
-from kaszino.engine.state import GameState, new_game
 from kaszino.errors import IllegalMoveError
+from kaszino.games.kaszino.captures import Capture
+from kaszino.games.kaszino.moves import Lay
+from kaszino.games.kaszino.rules import preset
+from kaszino.games.kaszino.state import GameState, new_game
 from kaszino.i18n import tr, using_language
 from kaszino.jupyter.widgets import TableWidget
 

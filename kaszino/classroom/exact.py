@@ -34,10 +34,10 @@ from kaszino.classroom.multisets import (
 from kaszino.classroom.reach import capture_free_deals
 from kaszino.classroom.subsets import size_sum_counts
 from kaszino.classroom.tally import PairTally
-from kaszino.engine.captures import hand_groups
 from kaszino.engine.cards import DECK, Card, check_cards
-from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError, quote
+from kaszino.games.kaszino.captures import hand_groups
+from kaszino.games.kaszino.rules import STANDARD, Rules
 from kaszino.inputs import check_type, check_whole
 
 TableVector = Callable[[Multiset, Rules], dict[int, int]]

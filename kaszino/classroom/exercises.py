@@ -15,10 +15,10 @@ from functools import cache
 from math import comb
 
 from kaszino.classroom.subsets import listed_subsets
-from kaszino.engine.captures import captures
 from kaszino.engine.cards import parse_cards
 from kaszino.errors import KaszinoError, quote
-from kaszino.solver.counting import subset_sum_counts
+from kaszino.games.kaszino.captures import captures
+from kaszino.games.kaszino.solver.counting import subset_sum_counts
 
 
 class AnswerError(KaszinoError):

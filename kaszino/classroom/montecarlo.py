@@ -1,8 +1,8 @@
 """Seeded Monte Carlo estimates with 95 % intervals, to cross-check the exact fractions.
 
 The estimates deal real random first moves (``random.Random(seed)``: the same seed gives the same
-deals everywhere) and ask the engine itself — :func:`kaszino.engine.captures.captures` and
-:func:`kaszino.solver.sweeps.table_sweeps` — so they share no code with the exact enumeration.
+deals everywhere) and ask the engine itself — :func:`kaszino.games.kaszino.captures.captures` and
+:func:`kaszino.games.kaszino.solver.sweeps.table_sweeps` — so they share no code with the exact enumeration.
 An interval is the Wilson score interval; for a whole distribution every bar gets a Bonferroni
 interval (confidence ``1 − 0.05 / k`` for ``k`` bars), so all bars together hold with 95 %.
 """
@@ -17,12 +17,12 @@ from fractions import Fraction
 from math import sqrt
 from statistics import NormalDist
 
-from kaszino.engine.captures import captures
 from kaszino.engine.cards import DECK, Card, check_cards
-from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.captures import captures
+from kaszino.games.kaszino.rules import STANDARD, Rules
+from kaszino.games.kaszino.solver.sweeps import table_sweeps
 from kaszino.inputs import MAX_COUNT, MAX_SEED, check_type, check_whole
-from kaszino.solver.sweeps import table_sweeps
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,9 +29,9 @@ from kaszino.classroom.multisets import (
     suit_choices,
     value_counts,
 )
-from kaszino.engine.captures import hand_groups
 from kaszino.engine.cards import DECK, Card
-from kaszino.engine.rules import STANDARD, Rules
+from kaszino.games.kaszino.captures import hand_groups
+from kaszino.games.kaszino.rules import STANDARD, Rules
 
 
 def capture_free_deals(rules: Rules = STANDARD, deck: Sequence[Card] = DECK) -> int:

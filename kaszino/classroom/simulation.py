@@ -1,7 +1,7 @@
 """Statistics of whole deals played by the computer players against themselves, from seeds.
 
 Each deal is the first deal of a game with seed ``seed + i`` (so the same seeds give the same
-deals everywhere), played to its end by :func:`kaszino.players.computer_move`. Player 0 moves
+deals everywhere), played to its end by :func:`kaszino.games.kaszino.players.computer_move`. Player 0 moves
 first in it; player 1 deals. A deal records its táblák, both players' points and who held the
 card majority; :class:`DealSummary` turns many of them into shares with 95 % intervals.
 """
@@ -15,10 +15,10 @@ from math import sqrt
 from statistics import NormalDist, fmean, stdev
 
 from kaszino.classroom.montecarlo import Estimate, estimate
-from kaszino.engine.rules import STANDARD, Rules
-from kaszino.engine.state import GameState, new_game
 from kaszino.errors import KaszinoError, quote
-from kaszino.players import GreedyPlayer, Player, RandomPlayer, computer_move
+from kaszino.games.kaszino.players import GreedyPlayer, Player, RandomPlayer, computer_move
+from kaszino.games.kaszino.rules import STANDARD, Rules
+from kaszino.games.kaszino.state import GameState, new_game
 
 PLAYERS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
 """The computer players a simulation can seat, by name."""

@@ -2,7 +2,7 @@
 
 1. **By hand**: list every subset (:func:`listed_subsets`) — fine for a few cards, hopeless for many.
 2. **Dynamic programming**: a row of counts per sum, updated card by card (:func:`dp_rows`); the
-   last row is :func:`kaszino.solver.counting.subset_sum_counts`.
+   last row is :func:`kaszino.games.kaszino.solver.counting.subset_sum_counts`.
 3. **Generating function**: multiply out ``∏ (1 + x^v)`` (:func:`generating_function`, with sympy);
    the coefficient of ``x^s`` is the number of subsets of sum ``s``.
 
@@ -19,12 +19,12 @@ from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING
 
-from kaszino.engine.captures import captures
 from kaszino.engine.cards import DECK, Card, card_sum, check_cards
-from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.captures import captures
+from kaszino.games.kaszino.rules import STANDARD, Rules
+from kaszino.games.kaszino.solver.counting import subset_sum_counts
 from kaszino.inputs import check_list, check_type, check_whole
-from kaszino.solver.counting import subset_sum_counts
 
 if TYPE_CHECKING:
     import sympy

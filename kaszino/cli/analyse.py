@@ -17,11 +17,12 @@ from pathlib import Path
 from typing import TextIO
 
 from kaszino.cli.arguments import decimal, file_name, whole
-from kaszino.engine.record import MAX_LENGTH, GameRecord
+from kaszino.engine.records import MAX_LENGTH
 from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.record import GameRecord
+from kaszino.games.kaszino.solver.analysis import Budget, DealAnalysis, MoveAnalysis, analyse
 from kaszino.i18n import player_number, set_language, tr
 from kaszino.inputs import MAX_COUNT
-from kaszino.solver.analysis import Budget, DealAnalysis, MoveAnalysis, analyse
 
 
 def progress_bar(stream: TextIO, width: int = 30) -> Callable[[int, int], None]:

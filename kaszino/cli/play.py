@@ -19,11 +19,11 @@ from typing import Any, TextIO
 
 from kaszino.cli.arguments import decimal, whole
 from kaszino.engine.cards import Card, format_cards
-from kaszino.engine.moves import Challenge, Claim, Move, parse_move
-from kaszino.engine.rules import PRESETS
-from kaszino.engine.state import GameState
 from kaszino.errors import IllegalMoveError, KaszinoError, StoreError, quote
 from kaszino.games import family
+from kaszino.games.kaszino.moves import Challenge, Claim, Move, parse_move
+from kaszino.games.kaszino.rules import PRESETS
+from kaszino.games.kaszino.state import GameState
 from kaszino.games.scopa import rules as scopa_rules
 from kaszino.games.scopa.state import ScopaState
 from kaszino.i18n import language, tr, using_language

@@ -1,5 +1,5 @@
-"""The rules engine: cards, captures, moves, the game state and its text forms (docs/rules.md §1–§7).
+"""What every family of rules shares: cards, the events a move sets going, refusals, and the seam.
 
-The lowest layer above ``errors``: it imports nothing from the solver, teaching, puzzles or
-Jupyter layers (``tests/test_layers.py`` checks it).
+The lowest layer above the foundation: the families of rules (:mod:`kaszino.games`) stand on it,
+and it imports nothing above it (``tests/test_layers.py`` checks it).
 """

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from kaszino.engine.seam import Family, GameState
 from kaszino.errors import KaszinoError, NotationError, quote
 from kaszino.games.kaszino.family import KASZINO
 from kaszino.games.scopa.family import SCOPA
-from kaszino.games.seam import Family, GameState
 
 FAMILIES: dict[str, Family[GameState[Any]]] = {KASZINO.name: KASZINO, SCOPA.name: SCOPA}
 """Every family, by name."""

@@ -28,14 +28,14 @@ from kaszino.classroom.exercises import mark
 from kaszino.classroom.montecarlo import Estimate, FirstMoveSample, sample_first_moves
 from kaszino.classroom.simulation import PLAYERS, MeanInterval, Progress, simulate, summarize
 from kaszino.classroom.subsets import dp_rows, limit_effect, polynomial_coefficients, sum_ways
-from kaszino.engine.captures import captures, hand_groups
 from kaszino.engine.cards import format_cards, parse_cards
-from kaszino.engine.rules import PRESETS, STANDARD
+from kaszino.games.kaszino.captures import captures, hand_groups
+from kaszino.games.kaszino.rules import PRESETS, STANDARD
+from kaszino.games.kaszino.solver.counting import subset_sum_counts
 from kaszino.i18n import language, tr
 from kaszino.jupyter.charts import plot
 from kaszino.jupyter.render import cards_html
 from kaszino.jupyter.tutorial import LessonText, follow_language
-from kaszino.solver.counting import subset_sum_counts
 
 SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 CELL = "padding:2px 8px;text-align:right;white-space:nowrap;"

@@ -15,17 +15,17 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Generic, Protocol, TypeVar
 
-from kaszino.engine.moves import Challenge, Move
-from kaszino.engine.scoring import count_spades
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.moves import Challenge, Move
+from kaszino.games.kaszino.players import GreedyPlayer
+from kaszino.games.kaszino.scoring import count_spades
+from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import language, player_number, tr
 from kaszino.jupyter.checks import ExerciseSet
 from kaszino.jupyter.render import FULL, LESSON, View, cards_html, score_html
 from kaszino.jupyter.tutorial import follow_language
 from kaszino.jupyter.widgets.base import HtmlWidget, message_text
 from kaszino.jupyter.widgets.table import Mode, TableWidget
-from kaszino.players import GreedyPlayer
 from kaszino.teach.exercises import Question, Verdict
 from kaszino.teach.explain import Level
 from kaszino.teach.game_lesson import fals_outcome

@@ -21,9 +21,9 @@ from html import escape
 from typing import Any, Literal
 
 from kaszino.engine.cards import Card, Suit, check_cards
-from kaszino.engine.scoring import count_spades
-from kaszino.engine.state import GameState
 from kaszino.games import seam
+from kaszino.games.kaszino.scoring import count_spades
+from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import player_number, tr
 from kaszino.inputs import check_type, check_whole
 

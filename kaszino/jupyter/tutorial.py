@@ -26,11 +26,11 @@ import ipywidgets
 import mistune
 
 from kaszino.engine.cards import parse_cards
-from kaszino.engine.dealing import check_deck, shuffled_deck
-from kaszino.engine.record import GameRecord, record_game
-from kaszino.engine.rules import STANDARD
-from kaszino.engine.state import GameState, new_game
 from kaszino.errors import KaszinoError, quote
+from kaszino.games.kaszino.dealing import check_deck, shuffled_deck
+from kaszino.games.kaszino.record import GameRecord, record_game
+from kaszino.games.kaszino.rules import STANDARD
+from kaszino.games.kaszino.state import GameState, new_game
 from kaszino.i18n import LANGUAGES, catalogue, language, set_language, tr
 from kaszino.jupyter.checks import ChapterCheck, ExerciseSet, Fresh
 from kaszino.jupyter.progress import chapter_results, remember_language, restore_language

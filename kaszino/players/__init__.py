@@ -1,10 +1,1 @@
-"""Computer players: random, greedy and expert, and ``play_game`` to play a whole game between them."""
-
-from kaszino.players.base import Player, computer_call, computer_move, play_game, seen_key, table_moves
-from kaszino.players.expert import Assessment, ExpertPlayer
-from kaszino.players.simple import GreedyPlayer, RandomPlayer
-
-__all__ = [
-    "Assessment", "ExpertPlayer", "GreedyPlayer", "Player", "RandomPlayer", "computer_call", "computer_move",
-    "play_game", "seen_key", "table_moves",
-]
+"""Games against the computer, whatever the family: a session one move at a time, saved games."""

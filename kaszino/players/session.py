@@ -14,17 +14,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kaszino.engine.events import Event
-from kaszino.engine.moves import Challenge, Claim
-from kaszino.engine.rules import Rules
 from kaszino.errors import KaszinoError, quote
 from kaszino.games import family
+from kaszino.games.kaszino.moves import Challenge, Claim
+from kaszino.games.kaszino.players.base import Player, check_players, computer_call
+from kaszino.games.kaszino.players.expert import ExpertPlayer
+from kaszino.games.kaszino.players.fals import Fibber
+from kaszino.games.kaszino.players.simple import GreedyPlayer, RandomPlayer
+from kaszino.games.kaszino.rules import Rules
 from kaszino.games.scopa import players as scopa_players
 from kaszino.i18n import player_number, tr
 from kaszino.inputs import MAX_SEED, check_choice, check_real, check_type, check_whole
-from kaszino.players.base import Player, check_players, computer_call
-from kaszino.players.expert import ExpertPlayer
-from kaszino.players.fals import Fibber
-from kaszino.players.simple import GreedyPlayer, RandomPlayer
 
 
 def seat_name(seat: int, learner: int) -> str:

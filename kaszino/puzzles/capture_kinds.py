@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from kaszino.engine.captures import Capture, captures
 from kaszino.engine.cards import card_sum, format_cards
-from kaszino.engine.state import GameState
+from kaszino.games.kaszino.captures import Capture, captures
+from kaszino.games.kaszino.solver.sweeps import sweeps
+from kaszino.games.kaszino.solver.value import best_captures, capture_value, capture_values
+from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import player_number, tr
 from kaszino.puzzles.kinds import (
     Answer,
@@ -21,8 +23,6 @@ from kaszino.puzzles.kinds import (
     refusal,
     words,
 )
-from kaszino.solver.sweeps import sweeps
-from kaszino.solver.value import best_captures, capture_value, capture_values
 from kaszino.teach.explain import value_message
 from kaszino.teach.hints import hint_ladder
 

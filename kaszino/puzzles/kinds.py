@@ -19,13 +19,13 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Generic, Literal, TypeVar, get_args
 
-from kaszino.engine import moves
-from kaszino.engine.captures import Capture, capture_problem
 from kaszino.engine.cards import Card
-from kaszino.engine.moves import Lay, Move, parse_move
 from kaszino.engine.refusals import Refusal
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, quote
+from kaszino.games.kaszino import moves
+from kaszino.games.kaszino.captures import Capture, capture_problem
+from kaszino.games.kaszino.moves import Lay, Move, parse_move
+from kaszino.games.kaszino.state import GameState
 from kaszino.games.scopa.moves import ScopaMove
 from kaszino.i18n import language, tr
 from kaszino.inputs import MAX_COUNT, check_type

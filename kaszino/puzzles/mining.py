@@ -23,12 +23,13 @@ from dataclasses import dataclass, replace
 from functools import partial
 from itertools import combinations
 
-from kaszino.engine.captures import Capture, captures
 from kaszino.engine.cards import card_sum, format_cards
-from kaszino.engine.moves import Lay
-from kaszino.engine.rules import PRESETS
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, TooLargeError, quote
+from kaszino.games.kaszino.captures import Capture, captures
+from kaszino.games.kaszino.moves import Lay
+from kaszino.games.kaszino.rules import PRESETS
+from kaszino.games.kaszino.solver.value import capture_values
+from kaszino.games.kaszino.state import GameState
 from kaszino.games.scopa.state import ScopaState
 from kaszino.puzzles.capture_kinds import fals_faults
 from kaszino.puzzles.kinds import KASZINO_KINDS, Answer, Game, Kind, free_to_move, is_answer
@@ -37,7 +38,6 @@ from kaszino.puzzles.play_kinds import solution, threats
 from kaszino.puzzles.puzzle import KIND_RULES, KINDS, Position, Puzzle, Rating, Source, solve
 from kaszino.puzzles.simulate import game_positions, replay
 from kaszino.puzzles.themes import theme_greedy_trap, theme_quiet_move, themes
-from kaszino.solver.value import capture_values
 from kaszino.workers import worker_pool
 
 Mined = tuple[GameState, tuple[Answer, ...], float]

@@ -6,10 +6,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from kaszino.engine.captures import Capture, captures
 from kaszino.engine.cards import format_cards
-from kaszino.engine.moves import Lay, Move
-from kaszino.engine.state import GameState
+from kaszino.games.kaszino.captures import Capture, captures
+from kaszino.games.kaszino.moves import Lay, Move
+from kaszino.games.kaszino.solver.search import Solution, solve
+from kaszino.games.kaszino.solver.value import NOTHING, CaptureValue, capture_values
+from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import tr
 from kaszino.puzzles.kinds import (
     Answer,
@@ -24,8 +26,6 @@ from kaszino.puzzles.kinds import (
     refusal,
     words,
 )
-from kaszino.solver.search import Solution, solve
-from kaszino.solver.value import NOTHING, CaptureValue, capture_values
 from kaszino.teach.explain import line_message, move_message, value_message, without_claims
 from kaszino.teach.hints import hint_ladder
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from kaszino.engine.cards import format_cards
-from kaszino.engine.moves import Claim
-from kaszino.engine.state import GameState
+from kaszino.games.kaszino.moves import Claim
+from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import tr
 from kaszino.puzzles.kinds import Answer, Attempt, KaszinoKind, Verdict, bullet_lines, number_verdict
 

@@ -23,9 +23,10 @@ from pathlib import Path
 from types import UnionType
 from typing import Any, Literal, get_args
 
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, PuzzleFormatError, quote
 from kaszino.files import OutputFile, read_text
+from kaszino.games.kaszino.solver.counting import count_captures
+from kaszino.games.kaszino.state import GameState
 from kaszino.games.scopa.state import ScopaState
 from kaszino.inputs import MAX_COUNT, MAX_SEED, check_choice, check_real, check_type, read_whole
 from kaszino.puzzles.capture_kinds import AllCaptures, BestCapture, Fals, Sweep
@@ -51,7 +52,6 @@ from kaszino.puzzles.scopa_kinds import SCOPA_KIND_RULES
 from kaszino.puzzles.themes import THEMES
 from kaszino.puzzles.themes import themes as themes_of
 from kaszino.shipped import shipped
-from kaszino.solver.counting import count_captures
 
 __all__ = [
     "BANDS", "FORMAT_VERSION", "GAMES", "KINDS", "KIND_RULES", "PUZZLE_DIR", "READABLE_FORMATS", "THEMES",

@@ -5,8 +5,9 @@ game goes on into its second deal and the "Ausz?" question arises); the two seat
 one of :data:`PAIRINGS`, chosen from ``s``, and the random player is seeded from ``s`` too, so
 :func:`replay` rebuilds any position from its seed and move number.
 
-The strengths: ``random`` and ``greedy`` are :mod:`kaszino.players`' ``RandomPlayer`` and
-``GreedyPlayer``; ``exact`` plays greedy and the open last round exactly (:mod:`kaszino.solver.search`).
+The strengths: ``random`` and ``greedy`` are Kaszinó's ``RandomPlayer`` and ``GreedyPlayer``
+(:mod:`kaszino.games.kaszino.players`); ``exact`` plays greedy and the open last round exactly
+(:mod:`kaszino.games.kaszino.solver.search`).
 """
 
 from __future__ import annotations
@@ -14,15 +15,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from kaszino.engine.moves import Move, NextDeal
-from kaszino.engine.rules import PRESETS
-from kaszino.engine.state import GameState, new_game
 from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.moves import Move, NextDeal
+from kaszino.games.kaszino.players import GreedyPlayer, Player, RandomPlayer
+from kaszino.games.kaszino.rules import PRESETS
+from kaszino.games.kaszino.solver.search import solve
+from kaszino.games.kaszino.state import GameState, new_game
 from kaszino.games.scopa.state import ScopaState
-from kaszino.players import GreedyPlayer, Player, RandomPlayer
 from kaszino.puzzles import simulate_scopa
 from kaszino.puzzles.kinds import Game
-from kaszino.solver.search import solve
 
 RULES = PRESETS["trainer"]
 """The standard game with manual claims: nobody's claim ends a simulated game early."""

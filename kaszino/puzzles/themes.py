@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kaszino.engine.captures import Capture
 from kaszino.engine.cards import Card, card_sum
-from kaszino.engine.moves import Lay
-from kaszino.engine.scoring import BIG_CASINO, LITTLE_CASINO, count_spades
-from kaszino.engine.state import GameState
+from kaszino.games.kaszino.captures import Capture
+from kaszino.games.kaszino.moves import Lay
+from kaszino.games.kaszino.scoring import BIG_CASINO, LITTLE_CASINO, count_spades
+from kaszino.games.kaszino.solver.value import capture_values
+from kaszino.games.kaszino.state import GameState
 from kaszino.games.scopa.deck import SETTEBELLO
 from kaszino.games.scopa.moves import ScopaMove
 from kaszino.games.scopa.state import ScopaState
 from kaszino.puzzles.kinds import SCOPA_KINDS, Answer, Kind, is_answer
 from kaszino.puzzles.play_kinds import threats
 from kaszino.puzzles.scopa_kinds import captures_of, rank_traps, ruled_out
-from kaszino.solver.value import capture_values
 
 Answers = tuple[Answer, ...]
 ThemeTest = Callable[[Kind, GameState, Answers], bool]

@@ -130,7 +130,7 @@ class ChapterResult:
 
 @dataclass(frozen=True)
 class SavedGame:
-    """A finished (or abandoned) game, saved as a game record (``kaszino.engine.record`` text)."""
+    """A finished (or abandoned) game, saved as a game record (``kaszino.games.kaszino.record`` text)."""
 
     id: int
     played_at: datetime

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from kaszino.engine.moves import Move
-from kaszino.engine.record import GameRecord
 from kaszino.errors import KaszinoError, quote
+from kaszino.games.kaszino.moves import Move
+from kaszino.games.kaszino.players.base import table_moves
+from kaszino.games.kaszino.players.expert import ExpertPlayer
+from kaszino.games.kaszino.record import GameRecord
 from kaszino.i18n import language, tr
 from kaszino.inputs import MAX_COUNT, check_real, check_type, check_whole
-from kaszino.players.base import table_moves
-from kaszino.players.expert import ExpertPlayer
 from kaszino.teach.odds import HINT_EXPERT
 
 THRESHOLD = 0.75

@@ -17,9 +17,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from kaszino.engine.captures import Capture
 from kaszino.engine.cards import format_cards
-from kaszino.engine.scoring import (
+from kaszino.errors import KaszinoError, quote
+from kaszino.games.kaszino.captures import Capture
+from kaszino.games.kaszino.scoring import (
     DECK_SIZE,
     SPADES_IN_DECK,
     PileScore,
@@ -27,10 +28,9 @@ from kaszino.engine.scoring import (
     count_spades,
     majority_holder,
 )
-from kaszino.engine.state import GameState
-from kaszino.errors import KaszinoError, quote
+from kaszino.games.kaszino.solver.value import CaptureValue, capture_value
+from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import player_number, tr
-from kaszino.solver.value import CaptureValue, capture_value
 from kaszino.teach.exercises import Choice, MoveTask, NumberQuestion, Question, Renders, Words, one_of, phrase
 from kaszino.teach.explain import Field, Message, ordinal_fields
 

@@ -25,21 +25,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from kaszino.engine.captures import Capture, capture_problem
 from kaszino.engine.cards import Card, card_sum, format_cards, parse_cards
-from kaszino.engine.moves import Lay, Move
-from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError, quote
+from kaszino.games.kaszino.captures import Capture, capture_problem
+from kaszino.games.kaszino.moves import Lay, Move
+from kaszino.games.kaszino.rules import STANDARD, Rules
+from kaszino.games.kaszino.solver.sweeps import sweep_plans
 from kaszino.games.scopa.moves import ScopaMove
 from kaszino.games.scopa.state import ScopaState
 from kaszino.i18n import catalogue, language, tr
 from kaszino.inputs import MAX_COUNT, whole_number
-from kaszino.solver.sweeps import sweep_plans
 from kaszino.teach import scopa_moves
 from kaszino.teach.explain import Field, Level, Message, capture_fault, explain_move
 
 if TYPE_CHECKING:
-    from kaszino.engine.state import GameState
+    from kaszino.games.kaszino.state import GameState
 
 DOMAIN = "exercises"
 """The catalogue of the framework's own words (verdicts, the legality question, scores)."""

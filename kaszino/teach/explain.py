@@ -16,17 +16,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, get_args
 
-from kaszino.engine.captures import Capture, capture_problem
 from kaszino.engine.cards import Card
-from kaszino.engine.moves import Claim, Lay, Move, Pass, move_problem
 from kaszino.engine.refusals import Refusal
-from kaszino.engine.rules import Rules
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, quote
+from kaszino.games.kaszino.captures import Capture, capture_problem
+from kaszino.games.kaszino.moves import Claim, Lay, Move, Pass, move_problem
+from kaszino.games.kaszino.rules import Rules
+from kaszino.games.kaszino.solver.sweeps import sweep_plans
+from kaszino.games.kaszino.solver.value import (
+    NOTHING,
+    CaptureValue,
+    PointItem,
+    Shortfall,
+    best_captures,
+    capture_value,
+)
+from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import catalogue, language, player_number
 from kaszino.inputs import check_type
-from kaszino.solver.sweeps import sweep_plans
-from kaszino.solver.value import NOTHING, CaptureValue, PointItem, Shortfall, best_captures, capture_value
 from kaszino.teach.message import Field as Field
 from kaszino.teach.message import Joined as Joined
 from kaszino.teach.message import Message as Message
@@ -72,7 +79,7 @@ class Explanation:
     ``legal`` is the engine's verdict (``state.problem``, kept as ``problem``: its code is the
     ``reason_key`` and its words the first message); under V6 it accepts a false capture as an
     attempt, and ``reason_key`` then names the fault. ``value``/``best``/``loss`` measure the
-    capture now (:mod:`kaszino.solver.value`); ``exact_loss`` and ``refutation`` come from the
+    capture now (:mod:`kaszino.games.kaszino.solver.value`); ``exact_loss`` and ``refutation`` come from the
     exact solver and are set only in the open last round.
     """
 
@@ -224,7 +231,9 @@ def _with_exact(state: GameState, verdict: Explanation) -> Explanation:
     """Add the solver's verdict and refutation when ``state`` is in the open last round."""
     if not state.open_round or state.deal_over:
         return verdict
-    from kaszino.solver import solve  # the exact search; imported only when a last round needs it
+    from kaszino.games.kaszino.solver import (
+        solve,  # the exact search; imported only when a last round needs it
+    )
 
     solution = solve(state)
     exact_loss = solution.value - solution.move_values[verdict.move]

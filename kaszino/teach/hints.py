@@ -12,15 +12,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import Literal, get_args
 
-from kaszino.engine.captures import Capture, captures
 from kaszino.engine.cards import Card, card_sum, format_cards
-from kaszino.engine.moves import Lay
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, quote
+from kaszino.games.kaszino.captures import Capture, captures
+from kaszino.games.kaszino.moves import Lay
+from kaszino.games.kaszino.solver.sweeps import sweep_plans, sweeps
+from kaszino.games.kaszino.solver.value import best_captures
+from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import check_language, language
 from kaszino.inputs import check_type
-from kaszino.solver.sweeps import sweep_plans, sweeps
-from kaszino.solver.value import best_captures
 from kaszino.teach.explain import Joined, Message, line_message, move_message, value_message, without_claims
 
 Objective = Literal["best", "all", "sweep", "last_round"]
@@ -108,7 +108,9 @@ def _sweep(state: GameState) -> Ladder:
 def _last_round(state: GameState) -> Ladder:
     if not state.open_round:
         raise KaszinoError(f"no hint for 'last_round': round {state.round} is not the open last round")
-    from kaszino.solver import solve  # the exact search; imported only when a last round needs it
+    from kaszino.games.kaszino.solver import (
+        solve,  # the exact search; imported only when a last round needs it
+    )
 
     solution = solve(state)
     move = solution.best_move

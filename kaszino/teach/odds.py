@@ -1,20 +1,20 @@
 """Hints with odds: the best move, why, and every legal move's expected deal-point margin.
 
-The numbers are the expert's (:meth:`kaszino.players.ExpertPlayer.assess`): the mover's deal points
-minus the best of the others' at the end of the deal, averaged over deals of the unseen cards
-consistent with what the mover has seen — and exact in the open last round, where every card is
-known. The reason for the best move is :func:`kaszino.teach.explain.explain_move`'s.
+The numbers are the expert's (:meth:`~kaszino.games.kaszino.players.ExpertPlayer.assess`): the
+mover's deal points minus the best of the others' at the end of the deal, averaged over deals of
+the unseen cards consistent with what the mover has seen — and exact in the open last round, where
+every card is known. The reason for the best move is :func:`kaszino.teach.explain.explain_move`'s.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kaszino.engine.moves import Move
-from kaszino.engine.state import GameState
+from kaszino.games.kaszino.moves import Move
+from kaszino.games.kaszino.players.expert import ExpertPlayer
+from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import language, tr
 from kaszino.inputs import MAX_COUNT, check_real, check_type
-from kaszino.players.expert import ExpertPlayer
 from kaszino.teach.explain import Explanation, explain_move
 
 HINT_EXPERT = ExpertPlayer(samples=12)

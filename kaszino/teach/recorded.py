@@ -6,9 +6,9 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 
-from kaszino.engine.record import GameRecord
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, quote
+from kaszino.games.kaszino.record import GameRecord
+from kaszino.games.kaszino.state import GameState
 
 
 @cache

@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kaszino.engine.cards import DECK, Card, Suit, parse_cards
-from kaszino.engine.dealing import check_deck
-from kaszino.engine.moves import Forced
-from kaszino.engine.rules import STANDARD, Rules
-from kaszino.engine.scoring import card_points
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.dealing import check_deck
+from kaszino.games.kaszino.moves import Forced
+from kaszino.games.kaszino.rules import STANDARD, Rules
+from kaszino.games.kaszino.scoring import card_points
+from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import player_number
 
 

@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from kaszino.engine.captures import capture_problem, captures
 from kaszino.engine.cards import Card, Suit, format_cards
 from kaszino.engine.events import Swept
-from kaszino.engine.moves import Lay
-from kaszino.engine.rules import STANDARD
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.captures import capture_problem, captures
+from kaszino.games.kaszino.moves import Lay
+from kaszino.games.kaszino.rules import STANDARD
+from kaszino.games.kaszino.state import GameState
 from kaszino.games.scopa.captures import equal_cards, sum_sets, takes
 from kaszino.games.scopa.deck import DECK, LEFT_OUT, PRIMIERA_POINTS, SETTEBELLO, capture_value
 from kaszino.games.scopa.moves import ScopaMove

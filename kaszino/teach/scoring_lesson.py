@@ -2,7 +2,7 @@
 
 Every position is a whole game state (:func:`kaszino.teach.scenes.scene`) and every right answer
 comes from the engine: piles are scored by :meth:`GameState.deal_scores`, captures valued by
-:func:`kaszino.solver.value.capture_value`. The texts are in ``locales/scoring_lesson.json``.
+:func:`kaszino.games.kaszino.solver.value.capture_value`. The texts are in ``locales/scoring_lesson.json``.
 """
 
 from __future__ import annotations
@@ -10,10 +10,16 @@ from __future__ import annotations
 from functools import cache
 
 from kaszino.engine.cards import Card
-from kaszino.engine.record import GameRecord
-from kaszino.engine.rules import S003, STANDARD, Rules
-from kaszino.engine.scoring import BIG_CASINO, LITTLE_CASINO, SPADES_IN_DECK, card_points, points_available
-from kaszino.engine.state import GameState
+from kaszino.games.kaszino.record import GameRecord
+from kaszino.games.kaszino.rules import S003, STANDARD, Rules
+from kaszino.games.kaszino.scoring import (
+    BIG_CASINO,
+    LITTLE_CASINO,
+    SPADES_IN_DECK,
+    card_points,
+    points_available,
+)
+from kaszino.games.kaszino.state import GameState
 from kaszino.teach.drills import (
     ChapterContent,
     Section,

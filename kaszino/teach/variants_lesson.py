@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from functools import cache
 
-from kaszino.engine.captures import Capture, capture_problem
-from kaszino.engine.moves import Challenge, Claim, Pass, parse_move
-from kaszino.engine.record import GameRecord
-from kaszino.engine.rules import PRESETS, STANDARD, Rules
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.captures import Capture, capture_problem
+from kaszino.games.kaszino.moves import Challenge, Claim, Pass, parse_move
+from kaszino.games.kaszino.record import GameRecord
+from kaszino.games.kaszino.rules import PRESETS, STANDARD, Rules
+from kaszino.games.kaszino.state import GameState
 from kaszino.teach.drills import (
     ChapterContent,
     Section,

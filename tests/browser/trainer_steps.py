@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Locator, expect
 
-from kaszino.engine.captures import Capture, captures
-from kaszino.engine.moves import Lay
+from kaszino.games.kaszino.captures import Capture, captures
+from kaszino.games.kaszino.moves import Lay
 from kaszino.games.scopa import ScopaMove, ScopaState
 from kaszino.puzzles.puzzle import Puzzle, load_all
 

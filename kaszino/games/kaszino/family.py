@@ -1,4 +1,4 @@
-"""Kaszinó as a family of the game seam (:mod:`kaszino.games.seam`), over :mod:`kaszino.engine`."""
+"""Kaszinó as a family of the game seam (:mod:`kaszino.engine.seam`)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from types import MappingProxyType
 from typing import cast
 
 from kaszino.engine.cards import DECK, Card
-from kaszino.engine.moves import Move, NextDeal, parse_move
-from kaszino.engine.record import GameRecord
-from kaszino.engine.rules import PRESETS, Rules
-from kaszino.engine.scoring import PileScore
-from kaszino.engine.state import GameState, new_game
+from kaszino.games.kaszino.moves import Move, NextDeal, parse_move
+from kaszino.games.kaszino.record import GameRecord
+from kaszino.games.kaszino.rules import PRESETS, Rules
+from kaszino.games.kaszino.scoring import PileScore
+from kaszino.games.kaszino.state import GameState, new_game
 from kaszino.inputs import check_type
 
 

@@ -1,4 +1,4 @@
-"""Scopa as a family of the game seam (:mod:`kaszino.games.seam`)."""
+"""Scopa as a family of the game seam (:mod:`kaszino.engine.seam`)."""
 
 from __future__ import annotations
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from html import escape
 
-from kaszino.engine.moves import Move
 from kaszino.engine.refusals import Refusal
 from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.moves import Move
 from kaszino.i18n import language, tr
 from kaszino.inputs import check_choice
 from kaszino.jupyter.render import LESSON, View

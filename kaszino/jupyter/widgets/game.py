@@ -21,6 +21,7 @@ from html import escape
 from typing import Any
 
 from kaszino.errors import KaszinoError, StoreError, quote
+from kaszino.games.kaszino.players import ExpertPlayer
 from kaszino.i18n import tr
 from kaszino.inputs import MAX_SEED, check_choice, check_type, check_whole, whole_number
 from kaszino.jupyter.widgets.base import HintStep, Text, text
@@ -28,7 +29,6 @@ from kaszino.jupyter.widgets.fronts import FRONTS, Front, front_of
 from kaszino.jupyter.widgets.kaszino_front import GAME_PRESETS as GAME_PRESETS
 from kaszino.jupyter.widgets.kaszino_front import game_rules as game_rules
 from kaszino.jupyter.widgets.table import Button, TableWidget, feedback_html, language_buttons
-from kaszino.players import ExpertPlayer
 from kaszino.players.saved import load_record, save_session
 from kaszino.players.session import DEFAULT_LEVEL, OPPONENTS, Session, make_session, seat_name
 from kaszino.store import Store

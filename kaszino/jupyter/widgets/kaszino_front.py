@@ -8,13 +8,13 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kaszino.engine.captures import Capture, capture_problem
 from kaszino.engine.cards import Card
-from kaszino.engine.moves import Challenge, Claim, Lay, Pass
 from kaszino.engine.refusals import Refusal
-from kaszino.engine.rules import PRESETS, Rules
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, quote
+from kaszino.games.kaszino.captures import Capture, capture_problem
+from kaszino.games.kaszino.moves import Challenge, Claim, Lay, Pass
+from kaszino.games.kaszino.rules import PRESETS, Rules
+from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import tr
 from kaszino.jupyter import render
 from kaszino.jupyter.odds_chart import odds_svg

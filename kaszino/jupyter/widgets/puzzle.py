@@ -21,8 +21,8 @@ from collections.abc import Callable, Sequence
 from html import escape
 from itertools import count
 
-from kaszino.engine.captures import Capture, capture_problem
 from kaszino.errors import KaszinoError, quote
+from kaszino.games.kaszino.captures import Capture, capture_problem
 from kaszino.games.scopa.moves import ScopaMove
 from kaszino.i18n import tr
 from kaszino.inputs import check_whole, whole_number

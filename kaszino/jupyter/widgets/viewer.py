@@ -1,6 +1,6 @@
 """The deal viewer: step forward and back through a recorded deal, every move explained.
 
-A :class:`DealViewer` replays a :class:`~kaszino.engine.record.GameRecord` up to the end of its
+A :class:`DealViewer` replays a :class:`~kaszino.games.kaszino.record.GameRecord` up to the end of its
 first deal. Buttons (⏮ ◀ ▶ ⏭) and a slider choose the step; beside the position stand the
 move just played in words (``kaszino.teach.explain``), what it set going (the engine's events of
 the step, in the words of ``kaszino.teach.narrate``: táblák, forced lays, draws, who starts a
@@ -14,9 +14,9 @@ from collections.abc import Callable, Mapping
 from html import escape
 
 from kaszino.engine.events import Step
-from kaszino.engine.record import GameRecord
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.record import GameRecord
+from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import language, player_number, tr
 from kaszino.inputs import check_choice, check_type, whole_number
 from kaszino.jupyter.render import FULL, View, position_html, score_html

@@ -23,8 +23,8 @@ from typing import Any, TypeVar
 
 from kaszino.engine.cards import DECK, Card, card_sum, check_cards, check_distinct, check_hand_and_table
 from kaszino.engine.refusals import Refusal
-from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError, TooLargeError
+from kaszino.games.kaszino.rules import STANDARD, Rules
 from kaszino.inputs import check_type
 
 Cards = tuple[Card, ...]

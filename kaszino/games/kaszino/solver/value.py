@@ -4,7 +4,7 @@ Captures compare by **points** first (aces, 10♦, 2♠, a tábla — doubled on
 when the rules say so — and the most-cards or most-spades points when *this* capture makes the
 mover's majority certain), then by **spades**, then by the number of **cards**. ``CaptureValue`` is
 ordered exactly that way, so ``max()`` picks the capture a learner should prefer when only the
-present move counts; the exact solver (:mod:`kaszino.solver.search`) looks further ahead.
+present move counts; the exact solver (:mod:`kaszino.games.kaszino.solver.search`) looks further ahead.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from kaszino.engine.captures import Capture, capture_problem, captures
 from kaszino.engine.cards import Card
-from kaszino.engine.scoring import BIG_CASINO, LITTLE_CASINO, card_points, count_spades, pile_scores
-from kaszino.engine.state import GameState
 from kaszino.errors import IllegalMoveError
+from kaszino.games.kaszino.captures import Capture, capture_problem, captures
+from kaszino.games.kaszino.scoring import BIG_CASINO, LITTLE_CASINO, card_points, count_spades, pile_scores
+from kaszino.games.kaszino.state import GameState
 from kaszino.inputs import check_type
 
 PointKind = Literal[
@@ -107,7 +107,7 @@ def capture_value(state: GameState, capture: Capture) -> CaptureValue:
 def capture_values(state: GameState) -> list[tuple[Capture, CaptureValue]]:
     """Every legal capture of the player to move with its value, the most valuable first.
 
-    Equal values keep the order of :func:`kaszino.engine.captures.captures`.
+    Equal values keep the order of :func:`kaszino.games.kaszino.captures.captures`.
     """
     check_type("state", state, GameState)
     if state.deal_over or state.finished:

@@ -13,13 +13,13 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from kaszino.engine.cards import format_cards
-from kaszino.engine.moves import Challenge, Claim, Move, NextDeal
-from kaszino.engine.record import GameRecord
-from kaszino.engine.rules import STANDARD, Rules
-from kaszino.engine.state import GameState, new_game
 from kaszino.errors import IllegalMoveError, KaszinoError, quote
+from kaszino.games.kaszino.moves import Challenge, Claim, Move, NextDeal
+from kaszino.games.kaszino.record import GameRecord
+from kaszino.games.kaszino.rules import STANDARD, Rules
+from kaszino.games.kaszino.solver.search import playable_moves
+from kaszino.games.kaszino.state import GameState, new_game
 from kaszino.inputs import check_list, check_type, check_whole
-from kaszino.solver.search import playable_moves
 
 
 class Player(Protocol):

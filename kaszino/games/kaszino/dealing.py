@@ -6,8 +6,8 @@ import random
 from collections.abc import Sequence
 
 from kaszino.engine.cards import DECK, Card, check_cards
-from kaszino.engine.rules import Rules
 from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.rules import Rules
 from kaszino.inputs import MAX_COUNT, MAX_SEED, check_whole
 
 Cards = tuple[Card, ...]

@@ -1,6 +1,6 @@
 """The moves of the game and their one-line text form (see docs/design.md, "Moves").
 
-``Capture`` (from :mod:`kaszino.engine.captures`) and ``Lay`` are the ordinary moves of the player to
+``Capture`` (from :mod:`kaszino.games.kaszino.captures`) and ``Lay`` are the ordinary moves of the player to
 move; ``Pass`` is the V3 skip of a forced second move; ``Claim`` ("Ausz!") and ``Challenge``
 ("Fals!") are calls that name the player who makes them; ``NextDeal`` starts the next deal.
 """
@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from kaszino.engine.captures import Capture
 from kaszino.engine.cards import DECK_SIZE, Card, check_distinct, parse_cards
 from kaszino.engine.refusals import Refusal
 from kaszino.errors import NotationError, quote
+from kaszino.games.kaszino.captures import Capture
 from kaszino.inputs import read_whole
 
 MAX_PLAYERS = 4

@@ -15,7 +15,7 @@ and each is solved once per search.
 
 from __future__ import annotations
 
-from kaszino.solver.model import AGAIN, MUST_LAY, NOT_FORCED, RoundModel
+from kaszino.games.kaszino.solver.model import AGAIN, MUST_LAY, NOT_FORCED, RoundModel
 
 Most = tuple[int, ...]
 """Per player, the most táblas he can still make."""

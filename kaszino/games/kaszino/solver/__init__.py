@@ -1,15 +1,15 @@
 """The solvers: what a capture wins now, táblák, capture counts, and the exact open last round."""
 
-from kaszino.solver.counting import (
+from kaszino.games.kaszino.solver.counting import (
     capture_count_distribution,
     count_captures,
     count_sweeps,
     distinct_capture_sums,
     subset_sum_counts,
 )
-from kaszino.solver.search import Solution, solve
-from kaszino.solver.sweeps import SweepPlan, sweep_plans, sweeps, table_sweeps
-from kaszino.solver.value import (
+from kaszino.games.kaszino.solver.search import Solution, solve
+from kaszino.games.kaszino.solver.sweeps import SweepPlan, sweep_plans, sweeps, table_sweeps
+from kaszino.games.kaszino.solver.value import (
     CaptureValue,
     PointItem,
     Shortfall,

@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from kaszino.engine.captures import Capture
 from kaszino.engine.cards import card_sum
-from kaszino.engine.moves import Move
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
-from kaszino.players.base import Player, choice_rng
+from kaszino.games.kaszino.captures import Capture
+from kaszino.games.kaszino.moves import Move
+from kaszino.games.kaszino.players.base import Player, choice_rng
+from kaszino.games.kaszino.state import GameState
 
 
 def near_misses(state: GameState) -> list[Capture]:

@@ -1,6 +1,6 @@
 """The open last round solved exactly: ``solve(state)`` (docs/rules.md §3.6; method in docs/solver.md).
 
-Alpha-beta over the compact model of :mod:`kaszino.solver.model`, with a transposition table
+Alpha-beta over the compact model of :mod:`kaszino.games.kaszino.solver.model`, with a transposition table
 of lower and upper bounds, the table's best move tried first, static bounds from the points
 still in play, and a closed form for the end where only one player holds cards. With three or
 four players the search is *paranoid*: the others play together against the player to move,
@@ -12,14 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
-from kaszino.engine.captures import Capture, check_listable
-from kaszino.engine.moves import Lay, Move, Pass
-from kaszino.engine.scoring import DECK_SIZE, SPADES_IN_DECK
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, TooLargeError
-from kaszino.inputs import check_type
-from kaszino.solver.duels import DuelValues, single
-from kaszino.solver.model import (
+from kaszino.games.kaszino.captures import Capture, check_listable
+from kaszino.games.kaszino.moves import Lay, Move, Pass
+from kaszino.games.kaszino.scoring import DECK_SIZE, SPADES_IN_DECK
+from kaszino.games.kaszino.solver.duels import DuelValues, single
+from kaszino.games.kaszino.solver.model import (
     AGAIN,
     CAPTURE,
     NOBODY,
@@ -31,7 +29,9 @@ from kaszino.solver.model import (
     Step,
     gain,
 )
-from kaszino.solver.tablas import Most, TablaBound
+from kaszino.games.kaszino.solver.tablas import Most, TablaBound
+from kaszino.games.kaszino.state import GameState
+from kaszino.inputs import check_type
 
 INFINITY = 1000
 
@@ -426,7 +426,7 @@ class _Search:
 
     def _tabla_points(self, node: Node, in_hands: Stats, on_table: Stats) -> Most:
         """Per player, the most points he can still make by táblák: the most táblák he can make
-        (:mod:`kaszino.solver.tablas`), each worth at most the best a tábla is worth.
+        (:mod:`kaszino.games.kaszino.solver.tablas`), each worth at most the best a tábla is worth.
         ``in_hands`` and ``on_table`` are what the hands and the table hold."""
         # the table's total minus the hands' never falls, and a tábla needs it at zero or below
         if on_table.total > in_hands.total:

@@ -12,9 +12,9 @@ import random
 from typing import Literal
 
 from kaszino.engine.cards import DECK, Card
-from kaszino.engine.rules import Rules
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.rules import Rules
+from kaszino.games.kaszino.state import GameState
 
 
 def last_round_position(

@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kaszino.engine.cards import Card, Suit
-from kaszino.engine.moves import Lay, Move
-from kaszino.engine.scoring import card_points
-from kaszino.engine.state import GameState
+from kaszino.games.kaszino.moves import Lay, Move
+from kaszino.games.kaszino.players.base import choice_rng, table_moves
+from kaszino.games.kaszino.scoring import card_points
+from kaszino.games.kaszino.solver.value import best_captures
+from kaszino.games.kaszino.state import GameState
 from kaszino.inputs import MAX_SEED, check_whole
-from kaszino.players.base import choice_rng, table_moves
-from kaszino.solver.value import best_captures
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ def lay_cost(card: Card, state: GameState) -> tuple[int, int, int]:
 
 @dataclass(frozen=True)
 class GreedyPlayer:
-    """The most valuable capture now (:func:`kaszino.solver.value.best_captures`); without a
+    """The most valuable capture now (:func:`kaszino.games.kaszino.solver.value.best_captures`); without a
     capture, the least useful lay (:func:`lay_cost`). Deterministic."""
 
     name: str = "greedy"

@@ -1,8 +1,8 @@
 """A depth-limited search over one fully known deal (a *world*), on the solver's compact model.
 
-The expert deals the cards it cannot see into a world (:mod:`kaszino.players.expert`) and asks
+The expert deals the cards it cannot see into a world (:mod:`kaszino.games.kaszino.players.expert`) and asks
 this search what each of its moves is worth there. The search runs on the integer model of
-:mod:`kaszino.solver.model` (a hand or the table is one integer, a move adds and subtracts), and
+:mod:`kaszino.games.kaszino.solver.model` (a hand or the table is one integer, a move adds and subtracts), and
 extends it past the end of a round: the talon is drawn as the rules say (the last capturer draws
 first and starts; V7), so a lay at the end of a round is judged by what the next round does with it.
 
@@ -23,10 +23,9 @@ from functools import cache, lru_cache, partial
 from math import erf, sqrt
 
 from kaszino.engine.cards import Card
-from kaszino.engine.rules import Rules
-from kaszino.engine.scoring import DECK_SIZE, SPADES_IN_DECK
-from kaszino.engine.state import GameState
-from kaszino.solver.model import (
+from kaszino.games.kaszino.rules import Rules
+from kaszino.games.kaszino.scoring import DECK_SIZE, SPADES_IN_DECK
+from kaszino.games.kaszino.solver.model import (
     AGAIN,
     CAPTURE,
     NOBODY,
@@ -37,9 +36,10 @@ from kaszino.solver.model import (
     Step,
     signature,
 )
-from kaszino.solver.model import (
+from kaszino.games.kaszino.solver.model import (
     Node as Turn,
 )
+from kaszino.games.kaszino.state import GameState
 
 INFINITY = 1000.0
 WIN = 12.0

@@ -3,7 +3,7 @@
 Before the last round the expert cannot see the other hands or the talon. It deals the cards it
 has not seen (the deck minus its hand, the table and every captured card) at random into the
 other hands and the talon — many times, each a *world* consistent with everything seen — and
-searches each move in each world (:mod:`kaszino.players.lookahead`) to the end of the round,
+searches each move in each world (:mod:`kaszino.games.kaszino.players.lookahead`) to the end of the round,
 within a budget of search nodes for the whole move. A move's value is its average over the
 worlds: the expected margin of deal points (a move that wins the game counts as a whole deal).
 In the open last round everything is known and the exact solver decides.
@@ -15,13 +15,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from kaszino.engine.cards import DECK, Card
-from kaszino.engine.moves import Move
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
-from kaszino.players.base import choice_rng, table_moves
-from kaszino.players.lookahead import World
-from kaszino.players.simple import GreedyPlayer
-from kaszino.solver.search import solve
+from kaszino.games.kaszino.moves import Move
+from kaszino.games.kaszino.players.base import choice_rng, table_moves
+from kaszino.games.kaszino.players.lookahead import World
+from kaszino.games.kaszino.players.simple import GreedyPlayer
+from kaszino.games.kaszino.solver.search import solve
+from kaszino.games.kaszino.state import GameState
 
 EXACT_LIMIT = 9
 """With three or four players the exact solver takes seconds on big last rounds: it is used when

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kaszino.engine.captures import Capture, hand_groups
 from kaszino.engine.cards import Card, card_sum, check_hand_and_table
-from kaszino.engine.moves import Lay
-from kaszino.engine.rules import STANDARD, Rules
-from kaszino.engine.state import GameState
+from kaszino.games.kaszino.captures import Capture, hand_groups
+from kaszino.games.kaszino.moves import Lay
+from kaszino.games.kaszino.rules import STANDARD, Rules
+from kaszino.games.kaszino.state import GameState
 from kaszino.inputs import check_type
 
 SweepPlan = tuple[Card, Capture]

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kaszino.engine.captures import Capture
 from kaszino.engine.cards import Card
-from kaszino.engine.moves import Forced
+from kaszino.games.kaszino.captures import Capture
+from kaszino.games.kaszino.moves import Forced
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,12 +13,12 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
-from kaszino.engine.captures import capture_count, hand_groups, iter_capture_sums, subset_counts
 from kaszino.engine.cards import DECK, Card, check_cards, check_hand_and_table
-from kaszino.engine.rules import STANDARD, Rules
 from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.captures import capture_count, hand_groups, iter_capture_sums, subset_counts
+from kaszino.games.kaszino.rules import STANDARD, Rules
+from kaszino.games.kaszino.solver.sweeps import table_sweeps
 from kaszino.inputs import MAX_COUNT, check_type, check_whole
-from kaszino.solver.sweeps import table_sweeps
 
 
 def subset_sum_counts(cards: Iterable[Card], limit: int | None = None) -> dict[int, int]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from kaszino.engine.cards import DECK_SIZE as DECK_SIZE  # the scoring's name for it too
 from kaszino.engine.cards import Card, Suit
-from kaszino.engine.rules import Rules
+from kaszino.games.kaszino.rules import Rules
 
 SPADES_IN_DECK = 13
 BIG_CASINO = Card(10, Suit.DIAMONDS)

@@ -24,7 +24,7 @@ counters (through another order of captures) only scores the plan's outcomes.
 
 from __future__ import annotations
 
-from kaszino.solver.model import NOBODY, Node, RoundModel
+from kaszino.games.kaszino.solver.model import NOBODY, Node, RoundModel
 
 Taken = tuple[int, int, int]
 """What a capture takes off the table: cards, spades, points."""

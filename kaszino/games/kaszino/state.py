@@ -15,9 +15,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 
-from kaszino.engine.captures import Capture, capture_problem, captures
 from kaszino.engine.cards import Card
-from kaszino.engine.dealing import check_deck, draw_hands, shuffled_deck, split_deck
 from kaszino.engine.events import (
     Captured,
     Challenged,
@@ -38,13 +36,16 @@ from kaszino.engine.events import (
     Step,
     Swept,
 )
-from kaszino.engine.moves import Challenge, Claim, Forced, Lay, Move, NextDeal, Pass, move_problem
-from kaszino.engine.notation import DRAW, Position, read_position, result_token, write_position
+from kaszino.engine.notation import DRAW, result_token
 from kaszino.engine.refusals import Refusal
-from kaszino.engine.rules import Rules
-from kaszino.engine.scoring import DECK_SIZE, PileScore, pile_scores, points_available
-from kaszino.engine.view import PlayerView
 from kaszino.errors import IllegalMoveError, KaszinoError, NotationError, quote
+from kaszino.games.kaszino.captures import Capture, capture_problem, captures
+from kaszino.games.kaszino.dealing import check_deck, draw_hands, shuffled_deck, split_deck
+from kaszino.games.kaszino.moves import Challenge, Claim, Forced, Lay, Move, NextDeal, Pass, move_problem
+from kaszino.games.kaszino.notation import Position, read_position, write_position
+from kaszino.games.kaszino.rules import Rules
+from kaszino.games.kaszino.scoring import DECK_SIZE, PileScore, pile_scores, points_available
+from kaszino.games.kaszino.view import PlayerView
 from kaszino.inputs import MAX_SEED, check_type, check_whole
 
 
@@ -108,7 +109,7 @@ class GameState:
         return self.round == self.rules.rounds
 
     def view(self, player: int) -> PlayerView:
-        """What ``player`` may see now (:mod:`kaszino.engine.view`): no field of it depends on where
+        """What ``player`` may see now (:mod:`kaszino.games.kaszino.view`): no field of it depends on where
         a card hidden from him lies."""
         check_whole("player", player, 0, self.players - 1)
         shown = self.open_round or self.deal_over

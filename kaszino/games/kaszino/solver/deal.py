@@ -4,7 +4,7 @@ Once a deal is over every card and the order of the talon are known, so the rest
 from any of its positions is a game of perfect information: at the end of a round the talon
 deals known cards to known players (the last capturer first, docs/rules.md §3.5), and the search is
 deterministic. :class:`DealSearch` is the exact search of the open last round
-(:mod:`kaszino.solver.search`) with three things changed:
+(:mod:`kaszino.games.kaszino.solver.search`) with three things changed:
 
 - **the draw**: when both hands are empty and the talon is not, the next round is dealt
   instead of the deal being settled. Which cards each player gets and who starts are asked of
@@ -31,12 +31,12 @@ from dataclasses import replace
 from typing import Literal
 
 from kaszino.engine.cards import DECK, Card
-from kaszino.engine.moves import Lay
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
-from kaszino.solver.model import NOBODY, NOT_FORCED, Node, Stats, Step, signature
-from kaszino.solver.search import _quiet, _Search
-from kaszino.solver.tablas import Most
+from kaszino.games.kaszino.moves import Lay
+from kaszino.games.kaszino.solver.model import NOBODY, NOT_FORCED, Node, Stats, Step, signature
+from kaszino.games.kaszino.solver.search import _quiet, _Search
+from kaszino.games.kaszino.solver.tablas import Most
+from kaszino.games.kaszino.state import GameState
 
 DRAWS = 4
 """``fresh >> DRAWS`` is the number of draws still to come (the bits below are the first-move
@@ -167,7 +167,7 @@ class DealSearch(_Search):
         return known
 
     def _tabla_points(self, node: Node, in_hands: Stats, on_table: Stats) -> Most:
-        """The tábla points of this round (the relaxed game of :mod:`kaszino.solver.tablas`), plus,
+        """The tábla points of this round (the relaxed game of :mod:`.tablas`), plus,
         for each round to come, one tábla per card each player will hold in it (a tábla takes a
         hand card), each worth the points of a tábla that is no first move. None at all once the
         table is worth more than every card still to be played: the table's total minus the

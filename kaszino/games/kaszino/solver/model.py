@@ -7,7 +7,7 @@ multiset of classes, stored as one integer with a 2-bit count per class (a *sign
 moving cards is adding and subtracting integers, and captures that differ only by which of two
 equal cards they take are one move.
 
-The transitions copy ``GameState`` (``kaszino/engine/state.py``) rule for rule: the tábla and the
+The transitions copy ``GameState`` (``kaszino/games/kaszino/state.py``) rule for rule: the tábla and the
 forced double move after it (docs/rules.md §4), passing the turn past empty hands (§3.4), the V3 pass,
 the leftovers to the last capturer (§3.7). The tests check the search built on this model
 against a plain minimax on ``GameState.play`` itself.
@@ -19,14 +19,20 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from kaszino.engine.captures import Capture
 from kaszino.engine.cards import DECK, Card, Suit
-from kaszino.engine.moves import Lay, Move, Pass
-from kaszino.engine.rules import Rules
-from kaszino.engine.scoring import BIG_CASINO, DECK_SIZE, LITTLE_CASINO, SPADES_IN_DECK, majority_holder
+from kaszino.games.kaszino.captures import Capture
+from kaszino.games.kaszino.moves import Lay, Move, Pass
+from kaszino.games.kaszino.rules import Rules
+from kaszino.games.kaszino.scoring import (
+    BIG_CASINO,
+    DECK_SIZE,
+    LITTLE_CASINO,
+    SPADES_IN_DECK,
+    majority_holder,
+)
 
 if TYPE_CHECKING:
-    from kaszino.engine.state import GameState
+    from kaszino.games.kaszino.state import GameState
 
 CLASS_ORDER: tuple[tuple[int, bool, bool], ...] = (
     (10, False, True), (1, True, False), (1, False, False), (2, True, False),

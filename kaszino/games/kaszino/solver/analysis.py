@@ -1,7 +1,7 @@
 """What each move of a finished two-player deal cost, every card known: ``analyse(record)``.
 
 Once a deal is over its whole course is known, talon order included, so every position in it
-is a game of perfect information (:mod:`kaszino.solver.deal`). For each move the analysis gives
+is a game of perfect information (:mod:`kaszino.games.kaszino.solver.deal`). For each move the analysis gives
 the best result its player could still reach, the result after the move he played, and so what
 the move cost, in deal points, the mover's minus the other's (docs/analysis.md). The last rounds
 are solved exactly, from the end back as far as the budget allows; the moves before that get
@@ -14,14 +14,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from kaszino.engine.captures import Capture
-from kaszino.engine.moves import Lay, Move, Pass
-from kaszino.engine.record import GameRecord
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.captures import Capture
+from kaszino.games.kaszino.moves import Lay, Move, Pass
+from kaszino.games.kaszino.record import GameRecord
+from kaszino.games.kaszino.solver.deal import DealSearch, OutOfBudget, Side, check_deal_rules, draws_left
+from kaszino.games.kaszino.solver.search import _quiet, playable_moves
+from kaszino.games.kaszino.state import GameState
 from kaszino.inputs import check_type, check_whole
-from kaszino.solver.deal import DealSearch, OutOfBudget, Side, check_deal_rules, draws_left
-from kaszino.solver.search import _quiet, playable_moves
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` after each position of the deal is analysed."""
