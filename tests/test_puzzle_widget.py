@@ -9,13 +9,17 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from shipped import SHIPPED
+from test_scopa_puzzles import PRIORITY, finished
 from test_widgets import capture, picked, position
 
 from kaszino.engine.captures import Capture
+from kaszino.engine.cards import parse_cards
+from kaszino.games.scopa import ScopaMove
 from kaszino.i18n import tr, using_language
 from kaszino.jupyter.widgets import PuzzleWidget
 from kaszino.puzzles.puzzle import Kind, Puzzle, Verdict, solve
-from kaszino.puzzles.trainer import Trainer
+from kaszino.puzzles.trainer import Filters, Trainer
 from kaszino.store import Store, open_store, training
 
 KING_CAPTURES = (capture("K♣=4♣+9♠"), capture("K♣=2♦+4♣+7♥"))
@@ -344,3 +348,92 @@ def test_a_returning_learner_starts_with_the_days_review_then_goes_on_rated(tmp_
         app.widget.next_puzzle()
         assert app.widget.trainer.mode == "rated" and "A mai ismétlésnek vége" in app.widget.feedback
         assert app.widget.puzzle is not missed and '<option value="rated" selected>' in app.widget.html
+
+
+# --- Scopa's puzzles on Scopa's table ----------------------------------------------------------------
+SCOPA = tuple(p for p in SHIPPED if p.game == "scopa")
+KASZINO = tuple(p for p in SHIPPED if p.game == "kaszino")
+
+
+def made(kind: str, state: object, ident: str = "s1") -> Puzzle:
+    return Puzzle(id=ident, kind=kind, state=state, answers=solve(kind, state))  # type: ignore[arg-type]
+
+
+def test_every_legal_capture_is_collected_on_the_scopa_table_and_the_priority_is_judged() -> None:
+    widget = PuzzleWidget([made("scopa_captures", PRIORITY)])
+    assert 'data-card="K♠"' in widget.html and widget.puzzle.task_text() in widget.html
+    picked(widget, "K♠ 3♥ 7♦").add_capture()  # the priority forbids it, but it is the learner's answer
+    picked(widget, "5♣ 3♥ 2♣").add_capture()
+    assert widget.answer == (ScopaMove(*_cards("K♠ 3♥ 7♦")), ScopaMove(*_cards("5♣ 3♥ 2♣")))
+    assert "elviszi" in widget.html and "K♠=" not in widget.html  # the answer list in words
+    widget.press_done()
+    assert widget.feedback_tone == "bad" and "K♦" in widget.feedback  # the engine's reason
+    assert widget.trainer.visit is not None and widget.trainer.visit.outcome == "failed"
+    widget.start_over()
+    for cards in ("K♠ K♦", "5♣ 3♥ 2♣", "3♦ 3♥"):
+        picked(widget, cards).add_capture()
+    widget.press_done()
+    assert widget.feedback_tone == "good" and "Pontosan ezek" in widget.feedback
+
+
+def _cards(text: str) -> tuple[object, tuple[object, ...]]:
+    card, *taken = parse_cards(text)
+    return card, tuple(taken)
+
+
+def test_a_scopa_move_takes_one_hand_card_and_a_lay_is_answered_in_the_last_round() -> None:
+    best = next(p for p in SCOPA if p.kind == "scopa_best")
+    widget = PuzzleWidget([best])
+    hand = best.state.hands[best.state.to_move]
+    picked(widget, f"{hand[0]} {hand[1]}").press_capture()
+    assert widget.feedback_tone == "bad" and widget.trainer.visit is not None
+    assert widget.trainer.visit.outcome is None  # two hand cards make no Scopa move: not an answer
+    widget.clear()
+    answer = best.answers[0]
+    assert isinstance(answer, ScopaMove)
+    picked(widget, " ".join(map(str, (answer.card, *answer.taken)))).press_capture()
+    assert widget.feedback_tone == "good" and widget.solved == {0}
+    quiet = next(p for p in SCOPA if p.kind == "scopa_last_round" and "quiet_move" in p.themes)
+    widget = PuzzleWidget([quiet])
+    assert 'data-action="lay"' in widget.html
+    lay = next(a for a in quiet.answers if isinstance(a, ScopaMove) and a.is_lay)
+    picked(widget, str(lay.card)).press_lay()
+    assert widget.feedback_tone == "good" and widget.solved == {0}
+
+
+def test_the_primiera_is_counted_with_the_scoring_hidden_until_decided() -> None:
+    widget = PuzzleWidget([made("scopa_primiera", finished("7S KS 6H AH 5D KD 2C QC JC"))])
+    assert 'type="number"' in widget.html and "kaszino-score" not in widget.html
+    widget.submit_number("70")
+    assert widget.feedback_tone == "bad" and "túl sok" in widget.feedback
+    assert "kaszino-score" in widget.html  # decided: the deal's scoring may be shown now
+    widget.show_solution()
+    assert "6♥: 18" in widget.html
+
+
+def test_the_game_menu_serves_kaszino_scopa_or_both(store: Store) -> None:
+    puzzles = [*KASZINO[:3], *SCOPA[:3]]
+    widget = PuzzleWidget(Trainer(puzzles, store), controls=True)
+    assert 'class="kaszino-game-menu"' in widget.html
+    assert '<option value="scopa">Scopa</option>' in widget.html
+    widget._handle_custom_msg({"action": "game", "value": "scopa"}, [])
+    assert widget.puzzle.game == "scopa" and widget.trainer.filters.games == ("scopa",)
+    assert 'data-card="' in widget.html and "trainer.kind_" not in widget.html
+    assert all(f'value="{p.kind}"' in widget.html for p in SCOPA[:3])
+    assert 'value="all_captures"' not in widget.html  # the kind menu offers this game's kinds
+    widget._handle_custom_msg({"action": "kind", "value": SCOPA[0].kind}, [])
+    widget._handle_custom_msg({"action": "game", "value": "kaszino"}, [])
+    assert widget.puzzle.game == "kaszino" and widget.trainer.filters == Filters(games=("kaszino",))
+    widget._handle_custom_msg({"action": "game", "value": ""}, [])
+    assert widget.trainer.filters.games == ()
+    one_game = PuzzleWidget(Trainer(list(KASZINO[:3])), controls=True)
+    assert "kaszino-game-menu" not in one_game.html
+
+
+def test_a_scopa_visit_is_rated_and_stored(store: Store) -> None:
+    p = next(p for p in SCOPA if p.kind == "scopa_primiera")
+    widget = PuzzleWidget(Trainer([p], store, mode="sequence"))
+    widget.submit_number(str(p.answers[0]))
+    record = widget.trainer.visit.record if widget.trainer.visit is not None else None
+    assert record is not None and record.outcome == "solved" and record.rated
+    assert record.kind == "scopa_primiera"

@@ -21,6 +21,8 @@ from kaszino.files import OutputFile
 from kaszino.inputs import MAX_SEED
 from kaszino.puzzles.puzzle import (
     BANDS,
+    GAMES,
+    KIND_RULES,
     KINDS,
     THEMES,
     Kind,
@@ -71,6 +73,10 @@ def generate(args: argparse.Namespace) -> int:
     from kaszino.puzzles.mining import generate as mine_puzzles
 
     kinds: tuple[Kind, ...] = tuple(dict.fromkeys(args.kind)) if args.kind else KINDS
+    if args.game is not None:
+        kinds = tuple(kind for kind in kinds if KIND_RULES[kind].game == args.game)
+        if not kinds:
+            raise KaszinoError(f"none of the kinds asked for is a kind of {args.game}")
     targets = _targets(args, kinds)
     with tqdm(total=0, desc="mining candidates", unit="candidate", disable=None) as bar:
         def progress(done: int, wanted: int) -> None:
@@ -144,7 +150,7 @@ def stats(args: argparse.Namespace) -> int:
     for kind in KINDS:
         if kinds[kind]:
             bands = Counter(p.band for p in puzzles if p.kind == kind)
-            lines.append(f"  {kind:<13} " + "  ".join(f"{band} {bands[band]:>4}" for band in BANDS))
+            lines.append(f"  {kind:<16} " + "  ".join(f"{band} {bands[band]:>4}" for band in BANDS))
     print("\n".join(lines))
     return 0
 
@@ -154,7 +160,7 @@ def _describe(puzzle: Puzzle) -> str:
     hand = " ".join(map(str, state.hands[state.to_move])) or "-"
     table = " ".join(map(str, state.table)) or "-"
     themes = ",".join(puzzle.themes) or "-"
-    return (f"{puzzle.id:<10} {puzzle.kind:<13} {puzzle.band:<6} {puzzle.rating.value:>6.0f}  "
+    return (f"{puzzle.id:<10} {puzzle.kind:<16} {puzzle.band:<6} {puzzle.rating.value:>6.0f}  "
             f"{len(puzzle.answers)} answer(s)  hand: {hand}  table: {table}  themes: {themes}")
 
 
@@ -162,6 +168,7 @@ def list_puzzles(args: argparse.Namespace) -> int:
     for path in _files(args.files):
         for puzzle in load_puzzles(path):
             wanted = (args.kind in (None, puzzle.kind) and args.band in (None, puzzle.band)
+                      and args.game in (None, puzzle.game)
                       and (args.theme is None or args.theme in puzzle.themes))
             if wanted:
                 print(_describe(puzzle))
@@ -179,6 +186,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
                      help="seed of the first simulated game")
     gen.add_argument("--count", type=whole(1, MAX_GENERATE), required=True, help="puzzles of each kind")
     gen.add_argument("--kind", choices=KINDS, action="append", help="kind to mine (repeatable; default all)")
+    gen.add_argument("--game", choices=GAMES, help="mine only this game's kinds (Scopa's from Scopa games)")
     out = gen.add_mutually_exclusive_group(required=True)
     out.add_argument("--out", type=file_name, help="one puzzle file for every kind")
     out.add_argument("--dir", type=file_name, help="an existing folder: one file per kind, named KIND.json")
@@ -198,6 +206,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
     lst = actions.add_parser("list", help="one line per stored puzzle")
     lst.add_argument("files", nargs="*", type=file_name, help=files_help)
+    lst.add_argument("--game", choices=GAMES)
     lst.add_argument("--kind", choices=KINDS)
     lst.add_argument("--band", choices=BANDS)
     lst.add_argument("--theme", choices=THEMES)

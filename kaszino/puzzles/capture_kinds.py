@@ -9,7 +9,7 @@ from kaszino.i18n import player_number, tr
 from kaszino.puzzles.kinds import (
     Answer,
     Attempt,
-    KindRules,
+    KaszinoKind,
     Verdict,
     bullet_lines,
     canonical,
@@ -17,6 +17,7 @@ from kaszino.puzzles.kinds import (
     explain,
     free_to_move,
     is_answer,
+    listing_verdict,
     refusal,
     words,
 )
@@ -30,7 +31,7 @@ def _captures_only(answers: tuple[Answer, ...]) -> tuple[Capture, ...]:
     return tuple(a for a in answers if isinstance(a, Capture))
 
 
-class _CaptureKind(KindRules):
+class _CaptureKind(KaszinoKind):
     """A kind asking for captures in a position where the player to move may capture."""
 
     def position_problem(self, state: GameState) -> str | None:
@@ -62,18 +63,9 @@ class AllCaptures(_CaptureKind):
         return None
 
     def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
-        selection = self.some_captures(attempt)
-        reasons = {move: refusal(state, move) for move in selection}
-        wrong = tuple(move for move, reason in reasons.items() if reason is not None)
-        chosen = {capture_key(m) for m in selection if reasons[m] is None}
-        missing = tuple(a for a in _captures_only(answers) if capture_key(a) not in chosen)
-        lines = [reason for reason in reasons.values() if reason is not None]
-        if missing:
-            lines.append(tr("puzzles.all_missing", found=len(answers) - len(missing), total=len(answers)))
-        correct = not lines
-        if correct:
-            lines.append(tr("puzzles.all_correct", total=len(answers)))
-        return Verdict(correct, "\n".join(lines), missing=missing, wrong=wrong)
+        reasons: dict[Answer, str | None] = {move: refusal(state, move)
+                                             for move in self.some_captures(attempt)}
+        return listing_verdict(reasons, _captures_only(answers), "puzzles.all_missing", "puzzles.all_correct")
 
     def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
         return hint_ladder(state, "all")
@@ -167,7 +159,7 @@ def fals_faults(capture: Capture, limit: int | None) -> tuple[str, ...]:
     return tuple(faults)
 
 
-class Fals(KindRules):
+class Fals(KaszinoKind):
     """V6: a capture has just been made. Is it correct, or false — and why?"""
 
     kind, form, prefix = "fals", "choice", "fa"

@@ -14,10 +14,10 @@ and the full solution. The answer of a kind has one *form*:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import Literal, get_args
+from typing import Generic, Literal, TypeVar, get_args
 
 from kaszino.engine import moves
 from kaszino.engine.captures import Capture, capture_problem
@@ -26,18 +26,30 @@ from kaszino.engine.moves import Lay, Move, parse_move
 from kaszino.engine.refusals import Refusal
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, quote
+from kaszino.games.scopa.moves import ScopaMove
 from kaszino.i18n import language, tr
 from kaszino.inputs import MAX_COUNT, check_type
 from kaszino.teach.explain import Joined, Message, explain_move
 
-Kind = Literal["all_captures", "best_capture", "sweep", "last_round", "fals", "ausz", "score_deal", "defend"]
-KINDS: tuple[Kind, ...] = get_args(Kind)
+KaszinoKindName = Literal["all_captures", "best_capture", "sweep", "last_round", "fals", "ausz", "score_deal",
+                          "defend"]
+ScopaKindName = Literal["scopa_captures", "scopa_best", "scopa_primiera", "scopa_last_round"]
+Kind = KaszinoKindName | ScopaKindName
+KASZINO_KINDS: tuple[KaszinoKindName, ...] = get_args(KaszinoKindName)
+SCOPA_KINDS: tuple[ScopaKindName, ...] = get_args(ScopaKindName)
+KINDS: tuple[Kind, ...] = KASZINO_KINDS + SCOPA_KINDS
+"""Every kind: Kaszinó's first, then Scopa's (docs/puzzles.md)."""
+
+Game = Literal["kaszino", "scopa"]
+GAMES: tuple[Game, ...] = get_args(Game)
+"""The games (rule families) a puzzle may be of; a puzzle file names Kaszinó by default."""
 
 AnswerForm = Literal["captures", "move", "choice", "number"]
-Answer = Move | str | int
-"""One correct answer: a capture or lay (forms ``captures`` and ``move``), a choice, or a number."""
+Answer = Move | ScopaMove | str | int
+"""One correct answer: a capture or lay (forms ``captures`` and ``move``; a Scopa move in Scopa's
+kinds), a choice, or a number."""
 
-Attempt = Move | Iterable[Move] | str | int
+Attempt = Move | ScopaMove | Iterable[Move | ScopaMove] | str | int
 """What a learner submits: a set of captures, one move, one choice or one number."""
 
 CaptureKey = tuple[frozenset[Card], frozenset[Card]]
@@ -74,18 +86,25 @@ class Verdict:
     wrong: tuple[Answer, ...] = ()
 
 
-class KindRules(ABC):
-    """One puzzle kind. Subclasses set ``kind``, ``form`` and ``prefix`` (the id prefix)."""
+S = TypeVar("S")
+"""The position type of a kind's game (Kaszinó's ``GameState``, Scopa's ``ScopaState``)."""
+M = TypeVar("M")
+
+
+class KindRules(ABC, Generic[S]):
+    """One puzzle kind of one game. Subclasses set ``kind``, ``form``, ``prefix`` (the id prefix)
+    and ``game``."""
 
     kind: Kind
     form: AnswerForm
     prefix: str
+    game: Game
 
-    def task_text(self, state: GameState) -> str:
+    def task_text(self, state: S) -> str:
         """What the learner has to find, in the current language."""
         return tr(f"puzzles.task_{self.kind}")
 
-    def choices(self, state: GameState) -> tuple[str, ...]:
+    def choices(self, state: S) -> tuple[str, ...]:
         """The options of a ``choice`` kind (empty for the other forms)."""
         return ()
 
@@ -94,48 +113,39 @@ class KindRules(ABC):
         return tr(f"puzzles.choice_{self.kind}_{choice}")
 
     @abstractmethod
-    def position_problem(self, state: GameState) -> str | None:
+    def position_problem(self, state: S) -> str | None:
         """Why ``state`` cannot hold this kind's task (English, for file errors), or None."""
 
     @abstractmethod
-    def solve(self, state: GameState) -> tuple[Answer, ...]:
+    def solve(self, state: S) -> tuple[Answer, ...]:
         """The exact set of correct answers in ``state``, in a canonical order."""
 
     @abstractmethod
-    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+    def check(self, state: S, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
         """Judge ``attempt`` against the correct ``answers``."""
 
     @abstractmethod
-    def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
+    def hints(self, state: S, answers: tuple[Answer, ...]) -> list[str]:
         """Hints from vague to precise; the last one gives an answer."""
 
     @abstractmethod
-    def solution_text(self, state: GameState, answers: tuple[Answer, ...]) -> str:
+    def solution_text(self, state: S, answers: tuple[Answer, ...]) -> str:
         """Every correct answer with its explanation, and why the other answers are worse."""
 
     # --- answers as file data ---------------------------------------------------------------
-    def read_answer(self, state: GameState, value: object) -> Answer:
+    def read_answer(self, state: S, value: object) -> Answer:
         """One stored answer read from its JSON value; ``KaszinoError`` says what is wrong."""
         if self.form in ("captures", "move"):
-            if not isinstance(value, str):
-                raise KaszinoError(f"{quote(value)} is not a move text")
-            try:
-                move = parse_move(value)
-            except KaszinoError as error:
-                raise KaszinoError(f"{quote(value)} is not a move: {error}") from None
-            allowed = (Capture,) if self.form == "captures" else (Capture, Lay)
-            if not isinstance(move, allowed):
-                wanted = "capture" if self.form == "captures" else "move"
-                raise KaszinoError(f"{quote(value)} is not a {wanted}")
-            problem = move_problem(state, move)
-            if problem is not None:
-                raise KaszinoError(f"{quote(value)} is not a legal move here: {problem}")
-            return move
+            return self.read_move(state, value)
         if self.form == "choice":
             return self.one_choice(state, value)
         return whole_answer(value)
 
-    def answers_problem(self, state: GameState, answers: tuple[Answer, ...]) -> str | None:
+    @abstractmethod
+    def read_move(self, state: S, value: object) -> Answer:
+        """One stored move (forms ``captures`` and ``move``), legal in ``state``, from its JSON text."""
+
+    def answers_problem(self, state: S, answers: tuple[Answer, ...]) -> str | None:
         """Why ``answers`` (each read by :meth:`read_answer`, none twice) cannot be this kind's
         answer set in ``state`` (English, for file errors), or None: a ``number`` puzzle has one
         answer, a ``choice`` puzzle does not accept every option (it would ask nothing)."""
@@ -149,6 +159,46 @@ class KindRules(ABC):
         """The JSON value of one answer (the inverse of :meth:`read_answer`)."""
         return answer if isinstance(answer, str | int) else str(answer)
 
+    def some_moves(self, attempt: object, move_type: type[M], valid: Callable[[M], bool]) -> tuple[M, ...]:
+        """The moves of a ``captures`` attempt (one ``move_type`` or a collection of them, each
+        ``valid``), or a ``KaszinoError``."""
+        if isinstance(attempt, move_type):
+            attempt = (attempt,)
+        if isinstance(attempt, str | bytes) or not isinstance(attempt, Iterable):
+            raise KaszinoError(f"a {self.kind} puzzle takes a set of captures, not {quote(attempt)}")
+        selection = tuple(islice(attempt, MAX_ATTEMPT_MOVES + 1))
+        if len(selection) > MAX_ATTEMPT_MOVES:
+            raise KaszinoError(f"a {self.kind} attempt holds at most {MAX_ATTEMPT_MOVES} captures")
+        chosen = tuple(move for move in selection if isinstance(move, move_type) and valid(move))
+        if len(chosen) < len(selection):
+            wrong = next(move for move in selection if not isinstance(move, move_type) or not valid(move))
+            raise KaszinoError(f"a {self.kind} puzzle takes captures only, not {quote(wrong)}")
+        return chosen
+
+    def one_choice(self, state: S, attempt: object) -> str:
+        """The choice of a ``choice`` attempt, or a ``KaszinoError`` listing the options."""
+        if not isinstance(attempt, str) or attempt not in self.choices(state):
+            raise KaszinoError(f"{quote(attempt)} is not one of {', '.join(self.choices(state))} "
+                               f"(the choices of a {self.kind} puzzle)")
+        return attempt
+
+
+class KaszinoKind(KindRules[GameState]):
+    """A kind of Kaszinó: its answers are Kaszinó's captures and lays (or choices, numbers)."""
+
+    game: Game = "kaszino"
+
+    def read_move(self, state: GameState, value: object) -> Answer:
+        move = move_text(value, parse_move)
+        allowed = (Capture,) if self.form == "captures" else (Capture, Lay)
+        if not isinstance(move, allowed):
+            wanted = "capture" if self.form == "captures" else "move"
+            raise KaszinoError(f"{quote(value)} is not a {wanted}")
+        problem = move_problem(state, move)
+        if problem is not None:
+            raise KaszinoError(f"{quote(value)} is not a legal move here: {problem}")
+        return move
+
     def one_move(self, attempt: object) -> Capture | Lay:
         """The single move of a ``move`` attempt, or a ``KaszinoError``."""
         if not isinstance(attempt, Capture | Lay) or moves.move_problem(attempt) is not None:
@@ -158,24 +208,44 @@ class KindRules(ABC):
 
     def some_captures(self, attempt: object) -> tuple[Capture, ...]:
         """The captures of a ``captures`` attempt (one capture or a collection), or a ``KaszinoError``."""
-        if isinstance(attempt, Capture):
-            attempt = (attempt,)
-        if isinstance(attempt, str | bytes) or not isinstance(attempt, Iterable):
-            raise KaszinoError(f"a {self.kind} puzzle takes a set of captures, not {quote(attempt)}")
-        selection = tuple(islice(attempt, MAX_ATTEMPT_MOVES + 1))
-        if len(selection) > MAX_ATTEMPT_MOVES:
-            raise KaszinoError(f"a {self.kind} attempt holds at most {MAX_ATTEMPT_MOVES} captures")
-        for move in selection:
-            if not isinstance(move, Capture) or moves.move_problem(move) is not None:
-                raise KaszinoError(f"a {self.kind} puzzle takes captures only, not {quote(move)}")
-        return selection
+        return self.some_moves(attempt, Capture, lambda move: moves.move_problem(move) is None)
 
-    def one_choice(self, state: GameState, attempt: object) -> str:
-        """The choice of a ``choice`` attempt, or a ``KaszinoError`` listing the options."""
-        if not isinstance(attempt, str) or attempt not in self.choices(state):
-            raise KaszinoError(f"{quote(attempt)} is not one of {', '.join(self.choices(state))} "
-                               f"(the choices of a {self.kind} puzzle)")
-        return attempt
+
+def move_text(value: object, parse: Callable[[str], M]) -> M:
+    """A stored move read from its JSON text by ``parse``; a ``KaszinoError`` names a bad one."""
+    if not isinstance(value, str):
+        raise KaszinoError(f"{quote(value)} is not a move text")
+    try:
+        return parse(value)
+    except KaszinoError as error:
+        raise KaszinoError(f"{quote(value)} is not a move: {error}") from None
+
+
+def listing_verdict(reasons: dict[Answer, str | None], answers: Sequence[Answer], missing_text: str,
+                    correct_text: str) -> Verdict:
+    """The verdict on "find every one": each move given with why it is wrong (None: it is correct),
+    the wrong ones refused, the correct ones not given only counted (``missing_text`` with ``found``
+    and ``total``), ``correct_text`` (with ``total``) when every one is given."""
+    wrong = tuple(move for move, reason in reasons.items() if reason is not None)
+    chosen = {answer_key(move) for move, reason in reasons.items() if reason is None}
+    missing = tuple(answer for answer in answers if answer_key(answer) not in chosen)
+    lines = [reason for reason in reasons.values() if reason is not None]
+    if missing:
+        lines.append(tr(missing_text, found=len(answers) - len(missing), total=len(answers)))
+    correct = not lines
+    if correct:
+        lines.append(tr(correct_text, total=len(answers)))
+    return Verdict(correct, "\n".join(lines), missing=missing, wrong=wrong)
+
+
+def number_verdict(attempt: Attempt, right: Answer, texts: str) -> Verdict:
+    """The verdict on a ``number`` attempt: the text ``<texts>_right``, ``_too_high`` or ``_too_low``
+    (with ``points``)."""
+    points = whole_answer(attempt, low=-MAX_COUNT)  # a guess below 0 is merely too low
+    if points == right:
+        return Verdict(True, tr(f"{texts}_right", points=points))
+    key = "too_high" if isinstance(right, int) and points > right else "too_low"
+    return Verdict(False, tr(f"{texts}_{key}", points=points), extra=(points,))
 
 
 def whole_answer(value: object, low: int = 0) -> int:

@@ -29,11 +29,13 @@ from kaszino.engine.moves import Lay
 from kaszino.engine.rules import PRESETS
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, TooLargeError, quote
+from kaszino.games.scopa.state import ScopaState
 from kaszino.puzzles.capture_kinds import fals_faults
-from kaszino.puzzles.kinds import Answer, Kind, free_to_move, is_answer
+from kaszino.puzzles.kinds import KASZINO_KINDS, Answer, Game, Kind, free_to_move, is_answer
+from kaszino.puzzles.mining_scopa import SCOPA_MINERS
 from kaszino.puzzles.play_kinds import solution, threats
-from kaszino.puzzles.puzzle import KIND_RULES, KINDS, Puzzle, Rating, Source, solve
-from kaszino.puzzles.simulate import positions, replay
+from kaszino.puzzles.puzzle import KIND_RULES, KINDS, Position, Puzzle, Rating, Source, solve
+from kaszino.puzzles.simulate import game_positions, replay
 from kaszino.puzzles.themes import theme_greedy_trap, theme_quiet_move, themes
 from kaszino.solver.value import capture_values
 from kaszino.workers import worker_pool
@@ -41,6 +43,8 @@ from kaszino.workers import worker_pool
 Mined = tuple[GameState, tuple[Answer, ...], float]
 """A miner's find: the puzzle's position, its answers and a difficulty score (higher is harder)."""
 Miner = Callable[[GameState, random.Random], Mined | None]
+Found = tuple[Position, tuple[Answer, ...], float]
+"""A find of any game's miner."""
 
 FALS_RULES = PRESETS["v6"].with_changes(claim="manual")
 """Fals! puzzles are asked under V6 with manual claims."""
@@ -207,7 +211,7 @@ def mine_score_deal(state: GameState, rng: random.Random) -> Mined | None:
     return asked, solve("score_deal", asked), items + 0.5 * bool(mine.most_spades) + 1.5 * close + mine.tabla
 
 
-MINERS: dict[Kind, Miner] = {
+KASZINO_MINERS: dict[Kind, Miner] = {
     "all_captures": mine_all_captures,
     "best_capture": mine_best_capture,
     "sweep": mine_sweep,
@@ -217,7 +221,16 @@ MINERS: dict[Kind, Miner] = {
     "score_deal": mine_score_deal,
     "defend": mine_defend,
 }
-assert tuple(MINERS) == KINDS
+assert tuple(KASZINO_MINERS) == KASZINO_KINDS
+
+
+def _mined(kind: Kind, state: Position, rng: random.Random) -> Found | None:
+    """The find of ``kind``'s miner in ``state`` (a position of the kind's game), or None."""
+    if kind in SCOPA_MINERS:
+        assert isinstance(state, ScopaState)
+        return SCOPA_MINERS[kind](state, rng)
+    assert isinstance(state, GameState)
+    return KASZINO_MINERS[kind](state, rng)
 
 
 # --- candidates from one game ------------------------------------------------------------------------
@@ -230,8 +243,13 @@ class Candidate:
     difficulty: float
 
 
-def task_key(kind: Kind, state: GameState) -> str:
+def task_key(kind: Kind, state: Position) -> str:
     """What the learner sees and what decides the answers: two positions with one key are one puzzle."""
+    if isinstance(state, ScopaState):
+        if kind == "scopa_captures" or (kind == "scopa_best" and not state.last_round):
+            hand, table = format_cards(sorted(state.hands[state.to_move])), format_cards(sorted(state.table))
+            return f"{kind} | {state.rules.name} | {hand} | {table}"
+        return f"{kind} | " + re.sub(r"\bseed=\d+; ", "", state.notation())
     if kind in ("all_captures", "best_capture", "sweep"):
         hand = format_cards(sorted(state.hands[state.to_move]))
         table = format_cards(sorted(state.table))
@@ -245,11 +263,11 @@ def puzzle_id(kind: Kind, key: str) -> str:
     return f"{KIND_RULES[kind].prefix}-{hashlib.sha256(key.encode()).hexdigest()[:6]}"
 
 
-def candidate(kind: Kind, seed: int, move: int, state: GameState) -> Candidate | None:
+def candidate(kind: Kind, seed: int, move: int, state: Position) -> Candidate | None:
     """The ``kind`` candidate at move ``move`` of game ``seed``, if its miner keeps the position (a
     position past the solver's budget is no puzzle: the check could not confirm it)."""
     try:
-        found = MINERS[kind](state, random.Random(f"kaszino-miner:{kind}:{seed}:{move}"))
+        found = _mined(kind, state, random.Random(f"kaszino-miner:{kind}:{seed}:{move}"))
     except TooLargeError:
         return None
     if found is None:
@@ -268,15 +286,21 @@ PER_GAME = 3
 def mine_game(seed: int, kinds: Sequence[Kind] = KINDS) -> list[Candidate]:
     """The candidates of game ``seed`` for ``kinds``, at most :data:`PER_GAME` of each kind."""
     found: dict[Kind, list[Candidate]] = {kind: [] for kind in kinds}
-    for move, state in positions(seed):
-        for kind in kinds:
-            mined = candidate(kind, seed, move, state)
-            if mined is not None:
-                found[kind].append(mined)
-    rng = random.Random(f"kaszino-pick:{seed}")
+    games: dict[Game, list[Kind]] = {}
+    for kind in kinds:
+        games.setdefault(KIND_RULES[kind].game, []).append(kind)
+    for game, own in games.items():
+        for move, state in game_positions(seed, game):
+            for kind in own:
+                mined = candidate(kind, seed, move, state)
+                if mined is not None:
+                    found[kind].append(mined)
+    shared = random.Random(f"kaszino-pick:{seed}")  # Kaszinó's kinds draw in turn, as they always have
     chosen = []
     for kind in kinds:
         options = found[kind]
+        # Scopa's kinds draw each from its own seed: a kind's picks never depend on the others mined.
+        rng = shared if KIND_RULES[kind].game == "kaszino" else random.Random(f"scopa-pick:{seed}:{kind}")
         picked = sorted(rng.sample(range(len(options)), min(PER_GAME, len(options))))
         chosen += [options[i] for i in picked]
     return chosen
@@ -286,7 +310,7 @@ def rebuild(puzzle: Puzzle) -> Candidate | None:
     """The candidate a mined puzzle's ``source`` gives again (None if the source no longer yields one)."""
     if puzzle.source is None:
         raise KaszinoError(f"puzzle {quote(puzzle.id)} has no source to rebuild it from")
-    state = replay(puzzle.source.seed, puzzle.source.move)
+    state = replay(puzzle.source.seed, puzzle.source.move, puzzle.game)
     return candidate(puzzle.kind, puzzle.source.seed, puzzle.source.move, state)
 
 

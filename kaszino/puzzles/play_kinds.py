@@ -14,7 +14,7 @@ from kaszino.i18n import tr
 from kaszino.puzzles.kinds import (
     Answer,
     Attempt,
-    KindRules,
+    KaszinoKind,
     Verdict,
     answer_key,
     bullet_lines,
@@ -75,7 +75,7 @@ def outcome(state: GameState, move: Move) -> Outcome:
     return Outcome(move, value, line, totals[me], totals[1 - me])
 
 
-class LastRound(KindRules):
+class LastRound(KaszinoKind):
     """The open last round: play the move that secures the best exact result."""
 
     kind, form, prefix = "last_round", "move", "lr"
@@ -161,7 +161,7 @@ def threats(state: GameState) -> list[Threat]:
     return [threat(state, Lay(card)) for card in state.hands[state.to_move]]
 
 
-class Defend(KindRules):
+class Defend(KaszinoKind):
     """No capture in the open last round: lay the card that gives the opponent the least."""
 
     kind, form, prefix = "defend", "move", "de"

@@ -6,8 +6,7 @@ from kaszino.engine.cards import format_cards
 from kaszino.engine.moves import Claim
 from kaszino.engine.state import GameState
 from kaszino.i18n import tr
-from kaszino.inputs import MAX_COUNT
-from kaszino.puzzles.kinds import Answer, Attempt, KindRules, Verdict, bullet_lines, whole_answer
+from kaszino.puzzles.kinds import Answer, Attempt, KaszinoKind, Verdict, bullet_lines, number_verdict
 
 
 def point_items(state: GameState, player: int, *, earlier: bool) -> list[str]:
@@ -40,7 +39,7 @@ def _majority(what: str, count: int, points: int, over: bool) -> str:
     return tr(f"puzzles.item_{what}_{status}", count=count, points=points)
 
 
-class Ausz(KindRules):
+class Ausz(KaszinoKind):
     """May the player to move claim the win ("Ausz!") now? Count only the secured points."""
 
     kind, form, prefix = "ausz", "choice", "au"
@@ -88,7 +87,7 @@ class Ausz(KindRules):
         return bullet_lines(head, point_items(state, state.to_move, earlier=True)) + "\n" + verdict
 
 
-class ScoreDeal(KindRules):
+class ScoreDeal(KaszinoKind):
     """A deal is over: how many points did the player to move make in it?"""
 
     kind, form, prefix = "score_deal", "number", "sd"
@@ -100,12 +99,7 @@ class ScoreDeal(KindRules):
         return (state.deal_scores()[state.to_move].total,)
 
     def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
-        points = whole_answer(attempt, low=-MAX_COUNT)  # a guess below 0 is merely too low
-        right = answers[0]
-        if points == right:
-            return Verdict(True, tr("puzzles.score_right", points=points))
-        key = "score_too_high" if isinstance(right, int) and points > right else "score_too_low"
-        return Verdict(False, tr(f"puzzles.{key}", points=points), extra=(points,))
+        return number_verdict(attempt, answers[0], "puzzles.score")
 
     def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
         score, rules = state.deal_scores()[state.to_move], state.rules

@@ -21,20 +21,23 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import UnionType
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, PuzzleFormatError, quote
 from kaszino.files import OutputFile, read_text
+from kaszino.games.scopa.state import ScopaState
 from kaszino.inputs import MAX_COUNT, MAX_SEED, check_choice, check_real, check_type, read_whole
 from kaszino.puzzles.capture_kinds import AllCaptures, BestCapture, Fals, Sweep
 from kaszino.puzzles.kinds import (
+    GAMES,
     KINDS,
     MAX_ATTEMPT_MOVES,
     Answer,
     AnswerForm,
     Attempt,
     CaptureKey,
+    Game,
     Kind,
     KindRules,
     Verdict,
@@ -44,22 +47,24 @@ from kaszino.puzzles.kinds import (
 )
 from kaszino.puzzles.play_kinds import Defend, LastRound
 from kaszino.puzzles.point_kinds import Ausz, ScoreDeal
+from kaszino.puzzles.scopa_kinds import SCOPA_KIND_RULES
 from kaszino.puzzles.themes import THEMES
 from kaszino.puzzles.themes import themes as themes_of
 from kaszino.shipped import shipped
 from kaszino.solver.counting import count_captures
 
 __all__ = [
-    "BANDS", "FORMAT_VERSION", "KINDS", "KIND_RULES", "PUZZLE_DIR", "READABLE_FORMATS", "THEMES",
-    "Answer", "AnswerForm", "Band", "CaptureKey", "Discrepancy", "Kind", "Puzzle", "Rating", "Source",
-    "Verdict", "answers_confirmed", "band_of", "canonical", "capture_key", "dumps_puzzles", "load_all",
-    "load_puzzles", "parse_puzzles", "puzzle_files", "puzzle_from_record", "recheck", "save_puzzles", "solve",
+    "BANDS", "FORMAT_VERSION", "GAMES", "KINDS", "KIND_RULES", "PUZZLE_DIR", "READABLE_FORMATS", "THEMES",
+    "Answer", "AnswerForm", "Band", "CaptureKey", "Discrepancy", "Game", "Kind", "Position", "Puzzle",
+    "Rating", "Source", "Verdict", "answers_confirmed", "band_of", "canonical", "capture_key",
+    "dumps_puzzles", "load_all", "load_puzzles", "parse_puzzles", "puzzle_files", "puzzle_from_record",
+    "recheck", "save_puzzles", "solve",
 ]
 
-KIND_RULES: dict[Kind, KindRules] = {
-    rules.kind: rules
-    for rules in (AllCaptures(), BestCapture(), Sweep(), LastRound(), Fals(), Ausz(), ScoreDeal(), Defend())
-}
+_EVERY_KIND: tuple[KindRules[Any], ...] = (
+    AllCaptures(), BestCapture(), Sweep(), LastRound(), Fals(), Ausz(), ScoreDeal(), Defend(),
+    *SCOPA_KIND_RULES)
+KIND_RULES: dict[Kind, KindRules[Any]] = {rules.kind: rules for rules in _EVERY_KIND}
 """Every kind and the object that solves, judges and explains it, in the order of :data:`KINDS`."""
 assert tuple(KIND_RULES) == KINDS
 
@@ -84,7 +89,15 @@ READABLE_FORMATS = (1, 2)
 PUZZLE_DIR = shipped("puzzles")
 """The shipped puzzle files: the top-level ``puzzles/`` folder, which a wheel carries as package data."""
 
-_FIELDS = ("id", "kind", "position", "answers", "themes", "rating", "source")
+_FIELDS = ("id", "game", "kind", "position", "answers", "themes", "rating", "source")
+_REQUIRED = ("id", "kind", "position", "answers")
+DEFAULT_GAME: Game = "kaszino"
+"""The game of a puzzle whose record names none: every file written before Scopa is Kaszinó's."""
+POSITION_TYPES: dict[Game, type[GameState] | type[ScopaState]] = {"kaszino": GameState, "scopa": ScopaState}
+"""The position type of each game: its ``from_notation`` reads a puzzle's position."""
+
+Position = GameState | ScopaState
+"""A puzzle's position: a Kaszinó or a Scopa game state."""
 _ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _JSON_WHOLE = 10**20 - 1
 """The largest whole number a puzzle file may hold (20 digits; each field has its own, smaller bound)."""
@@ -125,16 +138,21 @@ class Puzzle:
 
     id: str
     kind: Kind
-    state: GameState
+    state: Position
     answers: tuple[Answer, ...]
     themes: tuple[str, ...] = ()
     rating: Rating = field(default_factory=Rating)
     source: Source | None = None
 
     @property
-    def rules(self) -> KindRules:
+    def rules(self) -> KindRules[Any]:
         """The object that solves, judges and explains this kind."""
         return KIND_RULES[self.kind]
+
+    @property
+    def game(self) -> Game:
+        """The game the puzzle is of (``kaszino`` or ``scopa``), from its kind."""
+        return self.rules.game
 
     @property
     def answer_form(self) -> AnswerForm:
@@ -190,8 +208,10 @@ class Puzzle:
 
     def to_record(self) -> dict[str, object]:
         """The JSON record of this puzzle (the inverse of :func:`puzzle_from_record`)."""
-        record: dict[str, object] = {
-            "id": self.id,
+        record: dict[str, object] = {"id": self.id}
+        if self.game != DEFAULT_GAME:  # Kaszinó's records stay as they were written before Scopa
+            record["game"] = self.game
+        record |= {
             "kind": self.kind,
             "position": self.state.notation(),
             "answers": [self.rules.answer_value(answer) for answer in self.answers],
@@ -210,10 +230,11 @@ def _number(value: float) -> float | int:
 
 
 # --- the solver's answers -------------------------------------------------------------------------
-def solve(kind: Kind, state: GameState) -> tuple[Answer, ...]:
+def solve(kind: Kind, state: Position) -> tuple[Answer, ...]:
     """The exact set of correct answers of a ``kind`` puzzle in ``state``, in a canonical order."""
     check_choice("kind", kind, KINDS)
-    return KIND_RULES[kind].solve(check_type("state", state, GameState))
+    rules = KIND_RULES[kind]
+    return rules.solve(check_type("state", state, POSITION_TYPES[rules.game]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,16 +310,22 @@ def puzzle_from_record(record: object, where: _Where) -> Puzzle:
     unknown = sorted(set(record) - set(_FIELDS))
     if unknown:
         raise where.error(f"unknown field(s) {', '.join(map(repr, unknown))}; known: {', '.join(_FIELDS)}")
-    missing = [name for name in _FIELDS[:4] if name not in record]
+    missing = [name for name in _REQUIRED if name not in record]
     if missing:
         raise where.error(f"missing field(s) {', '.join(map(repr, missing))}")
     puzzle_id = record["id"]
     if not isinstance(puzzle_id, str) or not _ID_RE.fullmatch(puzzle_id):
         raise where.error(f"an id is 1..64 letters, digits, '-' or '_', not {quote(puzzle_id)}", "id")
     where = _Where(where.path, repr(puzzle_id))
+    game = record.get("game", DEFAULT_GAME)
+    if not isinstance(game, str) or game not in GAMES:
+        raise where.error(f"unknown game {quote(game)}; known: {', '.join(GAMES)}", "game")
     kind = record["kind"]
     if not isinstance(kind, str) or kind not in KINDS:
         raise where.error(f"unknown kind {quote(kind)}; known: {', '.join(KINDS)}", "kind")
+    if KIND_RULES[kind].game != game:
+        own = [name for name, rules in KIND_RULES.items() if rules.game == game]
+        raise where.error(f"{kind} is no kind of the game {game}; its kinds: {', '.join(own)}", "kind")
     state = _read_position(record["position"], kind, where)
     return Puzzle(
         id=puzzle_id,
@@ -311,16 +338,19 @@ def puzzle_from_record(record: object, where: _Where) -> Puzzle:
     )
 
 
-def _read_position(text: object, kind: Kind, where: _Where) -> GameState:
+def _read_position(text: object, kind: Kind, where: _Where) -> Position:
     if not isinstance(text, str):
         raise where.error("the position must be a notation string", "position")
+    rules = KIND_RULES[kind]
     try:
-        state = GameState.from_notation(text)
+        state = POSITION_TYPES[rules.game].from_notation(text)
     except KaszinoError as error:
         raise where.error(f"bad notation: {error}", "position") from None
-    problem = KIND_RULES[kind].position_problem(state)
+    problem = rules.position_problem(state)
     if problem is not None:
         raise where.error(f"not a {kind} position: {problem}", "position")
+    if isinstance(state, ScopaState):  # one card a move: a Scopa position has a few captures at most
+        return state
     count = count_captures(state.hands[state.to_move], state.table, state.rules)
     if count > MAX_ATTEMPT_MOVES:
         raise where.error(f"the position has {count} captures; a puzzle may have at most {MAX_ATTEMPT_MOVES} "
@@ -328,7 +358,7 @@ def _read_position(text: object, kind: Kind, where: _Where) -> GameState:
     return state
 
 
-def _read_answers(values: object, kind: Kind, state: GameState, where: _Where) -> tuple[Answer, ...]:
+def _read_answers(values: object, kind: Kind, state: Position, where: _Where) -> tuple[Answer, ...]:
     if not isinstance(values, list) or not values:
         raise where.error("answers must be a non-empty list", "answers")
     answers: list[Answer] = []

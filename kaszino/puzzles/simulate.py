@@ -18,7 +18,10 @@ from kaszino.engine.moves import Move, NextDeal
 from kaszino.engine.rules import PRESETS
 from kaszino.engine.state import GameState, new_game
 from kaszino.errors import KaszinoError
+from kaszino.games.scopa.state import ScopaState
 from kaszino.players import GreedyPlayer, Player, RandomPlayer
+from kaszino.puzzles import simulate_scopa
+from kaszino.puzzles.kinds import Game
 from kaszino.solver.search import solve
 
 RULES = PRESETS["trainer"]
@@ -75,9 +78,18 @@ def positions(seed: int) -> Iterator[tuple[int, GameState]]:
         move += 1
 
 
-def replay(seed: int, move: int) -> GameState:
-    """The position after ``move`` moves of simulated game ``seed``."""
-    for number, state in positions(seed):
+def game_positions(seed: int, game: Game = "kaszino") -> Iterator[tuple[int, GameState | ScopaState]]:
+    """Every position of simulated game ``seed`` of ``game`` (Scopa's from :mod:`.simulate_scopa`,
+    with the same pairings)."""
+    if game == "scopa":
+        yield from simulate_scopa.positions(seed, PAIRINGS[seed % len(PAIRINGS)])
+    else:
+        yield from positions(seed)
+
+
+def replay(seed: int, move: int, game: Game = "kaszino") -> GameState | ScopaState:
+    """The position after ``move`` moves of simulated game ``seed`` of ``game``."""
+    for number, state in game_positions(seed, game):
         if number == move:
             return state
-    raise KaszinoError(f"game {seed} has no move number {move}")
+    raise KaszinoError(f"{game} game {seed} has no move number {move}")

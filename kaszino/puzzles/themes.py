@@ -13,8 +13,12 @@ from kaszino.engine.cards import Card, card_sum
 from kaszino.engine.moves import Lay
 from kaszino.engine.scoring import BIG_CASINO, LITTLE_CASINO, count_spades
 from kaszino.engine.state import GameState
-from kaszino.puzzles.kinds import Answer, Kind, is_answer
+from kaszino.games.scopa.deck import SETTEBELLO
+from kaszino.games.scopa.moves import ScopaMove
+from kaszino.games.scopa.state import ScopaState
+from kaszino.puzzles.kinds import SCOPA_KINDS, Answer, Kind, is_answer
 from kaszino.puzzles.play_kinds import threats
+from kaszino.puzzles.scopa_kinds import captures_of, rank_traps, ruled_out
 from kaszino.solver.value import capture_values
 
 Answers = tuple[Answer, ...]
@@ -175,9 +179,67 @@ THEME_TESTS: dict[str, ThemeTest] = {
 }
 """Every theme and its predicate, in the order puzzles list them."""
 
-THEMES: tuple[str, ...] = tuple(THEME_TESTS)
 
 
-def themes(kind: Kind, state: GameState, answers: Answers) -> tuple[str, ...]:
-    """The themes of a puzzle, in :data:`THEMES` order."""
-    return tuple(name for name, test in THEME_TESTS.items() if test(kind, state, answers))
+# --- Scopa's themes ----------------------------------------------------------------------------------
+ScopaThemeTest = Callable[[Kind, ScopaState, Answers], bool]
+
+
+def _scopa_moves(answers: Answers) -> list[ScopaMove]:
+    return [a for a in answers if isinstance(a, ScopaMove)]
+
+
+def theme_settebello(kind: Kind, state: ScopaState, answers: Answers) -> bool:
+    """An answer plays or takes the settebello (7♦), a point of its own."""
+    return any(SETTEBELLO in (move.card, *move.taken) for move in _scopa_moves(answers))
+
+
+def theme_scopa_sweep(kind: Kind, state: ScopaState, answers: Answers) -> bool:
+    """An answer takes every card on the table (a scopa, unless it is the deal's last move)."""
+    return any(move.taken and set(move.taken) == set(state.table) for move in _scopa_moves(answers))
+
+
+def theme_single_priority(kind: Kind, state: ScopaState, answers: Answers) -> bool:
+    """The single-card priority forbids a sum one of the hand cards could make."""
+    return kind in ("scopa_captures", "scopa_best") and bool(ruled_out(state))
+
+
+def theme_scopa_tied_best(kind: Kind, state: ScopaState, answers: Answers) -> bool:
+    """More than one answer is correct in a one-answer kind."""
+    return kind in ("scopa_best", "scopa_last_round") and len(answers) >= 2
+
+
+def theme_scopa_quiet_move(kind: Kind, state: ScopaState, answers: Answers) -> bool:
+    """In the last round the best move is a lay, although a capture is possible."""
+    return (kind == "scopa_last_round" and any(move.is_lay for move in _scopa_moves(answers))
+            and bool(captures_of(state)))
+
+
+def theme_rank_trap(kind: Kind, state: ScopaState, answers: Answers) -> bool:
+    """``scopa_primiera``: in some suit the highest card is not the best primiera card (a king
+    counts 10, a six 18)."""
+    return kind == "scopa_primiera" and rank_traps(state) > 0
+
+
+SCOPA_THEME_TESTS: dict[str, ScopaThemeTest] = {
+    "settebello": theme_settebello,
+    "scopa_sweep": theme_scopa_sweep,
+    "single_priority": theme_single_priority,
+    "tied_best": theme_scopa_tied_best,
+    "quiet_move": theme_scopa_quiet_move,
+    "rank_trap": theme_rank_trap,
+}
+"""Scopa's themes (two share a name and a meaning with Kaszinó's)."""
+
+THEMES: tuple[str, ...] = tuple(dict.fromkeys([*THEME_TESTS, *SCOPA_THEME_TESTS]))
+
+
+def themes(kind: Kind, state: GameState | ScopaState, answers: Answers) -> tuple[str, ...]:
+    """The themes of a puzzle (its game's predicates), in :data:`THEMES` order."""
+    if kind in SCOPA_KINDS:
+        assert isinstance(state, ScopaState)
+        found = {name for name, scopa_test in SCOPA_THEME_TESTS.items() if scopa_test(kind, state, answers)}
+    else:
+        assert isinstance(state, GameState)
+        found = {name for name, test in THEME_TESTS.items() if test(kind, state, answers)}
+    return tuple(name for name in THEMES if name in found)

@@ -9,7 +9,8 @@ from a collection, in one of four modes:
 - ``"review"``: the puzzles whose review card (:mod:`kaszino.puzzles.review`) is due, earliest first;
 - ``"sequence"``: the puzzles in the order given (a chapter's fixed set).
 
-:class:`Filters` narrow every mode to chosen kinds, themes and difficulty bands (empty: a mix).
+:class:`Filters` narrow every mode to chosen games (Kaszinó, Scopa), kinds, themes and difficulty
+bands (empty: a mix).
 
 **Honest scoring.** Each visit to a puzzle is a :class:`Visit`. Its outcome is decided once, by
 the first answer: ``"solved"`` (right, no hint), ``"partial"`` (right after a hint) or
@@ -31,10 +32,19 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Literal, get_args
 
-from kaszino.engine.state import GameState
 from kaszino.errors import KaszinoError, quote
 from kaszino.inputs import check_choice, check_list, check_texts, check_type
-from kaszino.puzzles.puzzle import BANDS, KINDS, THEMES, Puzzle, Rating, Verdict, answers_confirmed
+from kaszino.puzzles.puzzle import (
+    BANDS,
+    GAMES,
+    KINDS,
+    POSITION_TYPES,
+    THEMES,
+    Puzzle,
+    Rating,
+    Verdict,
+    answers_confirmed,
+)
 from kaszino.puzzles.rating import NEW_LEARNER, rate
 from kaszino.puzzles.review import Outcome, ReviewCard, needs_review, schedule
 from kaszino.store import Store, training
@@ -60,14 +70,15 @@ def utc_now() -> datetime:
 
 @dataclass(frozen=True, slots=True)
 class Filters:
-    """Which puzzles to serve: kinds, themes (any of them) and bands; an empty field admits all."""
+    """Which puzzles to serve: kinds, themes (any of them), bands and games; an empty field admits all."""
 
     kinds: tuple[str, ...] = ()
     themes: tuple[str, ...] = ()
     bands: tuple[str, ...] = ()
+    games: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        for name, known in (("kinds", KINDS), ("themes", THEMES), ("bands", BANDS)):
+        for name, known in (("kinds", KINDS), ("themes", THEMES), ("bands", BANDS), ("games", GAMES)):
             unknown = [value for value in check_texts(name, getattr(self, name)) if value not in known]
             if unknown:
                 raise KaszinoError(f"{name}: unknown {', '.join(map(quote, unknown))}; "
@@ -78,7 +89,8 @@ class Filters:
         """Whether ``puzzle`` passes every filter."""
         return ((not self.kinds or puzzle.kind in self.kinds)
                 and (not self.themes or any(theme in puzzle.themes for theme in self.themes))
-                and (not self.bands or puzzle.band in self.bands))
+                and (not self.bands or puzzle.band in self.bands)
+                and (not self.games or puzzle.game in self.games))
 
 
 @dataclass(slots=True)
@@ -152,7 +164,8 @@ class Trainer:
         if not check_list("puzzles", puzzles, "puzzles"):
             raise KaszinoError("a trainer needs at least one puzzle")
         for number, puzzle in enumerate(puzzles):  # any object with a position and an id will do
-            if not isinstance(getattr(puzzle, "state", None), GameState) or not isinstance(puzzle.id, str):
+            if (not isinstance(getattr(puzzle, "state", None), tuple(POSITION_TYPES.values()))
+                    or not isinstance(puzzle.id, str)):
                 raise KaszinoError(f"puzzles[{number}] is not a puzzle (it has no position): {quote(puzzle)}")
         if store is not None:
             check_type("store", store, Store)

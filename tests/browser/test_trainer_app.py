@@ -4,6 +4,7 @@ answer, one "show solution" and a streak; then the progress file is read back an
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -114,3 +115,41 @@ def test_a_ten_puzzle_session_is_scored_honestly_and_stored(
             assert after.learner_before == pytest.approx(before.learner_after)
         assert {c.puzzle_id for c in training.review_cards(store)} == {p for p, o in done if o != "solved"}
     assert round(learner.value) == int(str(status.get_attribute("data-rating")))
+
+
+def test_the_game_menu_serves_scopa_and_each_scopa_kind_is_answered_on_its_table(
+    progress: Path, open_notebook: Callable[[str | Path], Page], screenshot: Callable[[str], Path]
+) -> None:
+    # An option of its own gives this test a server of its own, and so the new learner's file.
+    page = open_notebook(PAGE, "--theme=light")
+    trainer = page.locator(".kaszino-widget").filter(has=page.locator(".kaszino-task")).first
+    task, feedback = trainer.locator(".kaszino-task"), trainer.locator(".kaszino-feedback")
+    trainer.locator(".kaszino-game-menu").select_option("scopa")
+    expect(task).to_have_attribute("data-puzzle-id", re.compile(r"^s[cbpl]-"))  # Scopa's id prefixes
+    served = []
+    for kind, prefix in (("scopa_captures", "sc"), ("scopa_best", "sb"), ("scopa_primiera", "sp"),
+                         ("scopa_last_round", "sl")):
+        trainer.locator(".kaszino-kind-menu").select_option(kind)
+        expect(task).to_have_attribute("data-puzzle-id", re.compile(f"^{prefix}-"))
+        puzzle = shown(trainer)
+        assert puzzle.kind == kind and puzzle.game == "scopa"
+        expect(task).to_contain_text(puzzle.task_text())
+        wrong = wrong_answer(puzzle)
+        if wrong is not None:
+            enter(trainer, puzzle, wrong)
+            expect(feedback).to_contain_text("Próbáld újra")
+            enter(trainer, puzzle, right_answer(puzzle))
+        else:
+            enter(trainer, puzzle, right_answer(puzzle))
+        expect(feedback).not_to_contain_text("=")  # Scopa's verdicts speak of cards, never in notation
+        served.append((puzzle.id, "failed" if wrong is not None else "solved"))
+        expect(task).to_have_attribute("data-outcome", served[-1][1])
+        if kind == "scopa_best":
+            screenshot("trainer-scopa-best")
+    trainer.locator(".kaszino-solution-btn").click()
+    expect(trainer.locator(".kaszino-solution")).to_contain_text("Minden lépésed")
+    screenshot("trainer-scopa-last-round")
+    with open_store(progress) as store:
+        attempts = training.attempts(store)
+        assert [(a.puzzle_id, a.outcome) for a in attempts] == served
+        assert all(a.rated and a.kind.startswith("scopa_") for a in attempts)

@@ -6,6 +6,7 @@ from playwright.sync_api import Locator, expect
 
 from kaszino.engine.captures import Capture, captures
 from kaszino.engine.moves import Lay
+from kaszino.games.scopa import ScopaMove, ScopaState
 from kaszino.puzzles.puzzle import Puzzle, load_all
 
 PUZZLES = {puzzle.id: puzzle for puzzle in load_all()}
@@ -40,23 +41,35 @@ def wrong_answer(puzzle: Puzzle) -> object | None:
         return puzzle.answers[:-1] or None
     if puzzle.answer_form == "move":
         state = puzzle.state
-        found = captures(state.hands[state.to_move], state.table, state.rules)
+        if isinstance(state, ScopaState):  # a legal Scopa capture that is not best
+            found: list[object] = [m for m in state.legal_moves() if isinstance(m, ScopaMove) and m.taken]
+        else:
+            found = list(captures(state.hands[state.to_move], state.table, state.rules))
         return next((c for c in found if not puzzle.check(c).correct), None)
     return None
+
+
+def cards_of(move: object) -> tuple[object, ...]:
+    """The cards a learner clicks for ``move``: a Kaszinó capture's both sides, a Scopa move's card
+    and what it takes."""
+    if isinstance(move, ScopaMove):
+        return (move.card, *move.taken)
+    assert isinstance(move, Capture)
+    return move.hand + move.table
 
 
 def enter(trainer: Locator, puzzle: Puzzle, answer: object) -> None:
     """Enter ``answer`` the way a learner does, and wait for the verdict."""
     if isinstance(answer, tuple):  # every capture: add each, then done
         for capture in answer:
-            click_cards(trainer, capture.hand + capture.table)
+            click_cards(trainer, cards_of(capture))
             trainer.locator(".kaszino-add-btn").click()
             expect(trainer.locator(".kaszino-card[aria-pressed=\"true\"]")).to_have_count(0)
         trainer.locator(".kaszino-done-btn").click()
-    elif isinstance(answer, Capture):
-        click_cards(trainer, answer.hand + answer.table)
+    elif isinstance(answer, Capture) or (isinstance(answer, ScopaMove) and answer.taken):
+        click_cards(trainer, cards_of(answer))
         trainer.locator(".kaszino-capture-btn").click()
-    elif isinstance(answer, Lay):
+    elif isinstance(answer, Lay | ScopaMove):
         click_cards(trainer, (answer.card,))
         trainer.locator(".kaszino-lay-btn").click()
     elif isinstance(answer, int):

@@ -22,22 +22,23 @@ from html import escape
 from itertools import count
 
 from kaszino.engine.captures import Capture, capture_problem
-from kaszino.engine.moves import Lay
 from kaszino.errors import KaszinoError, quote
+from kaszino.games.scopa.moves import ScopaMove
 from kaszino.i18n import tr
 from kaszino.inputs import check_whole, whole_number
 from kaszino.jupyter.widgets.base import Text, text
-from kaszino.jupyter.widgets.kaszino_front import kaszino_move_text as move_text
+from kaszino.jupyter.widgets.kaszino_front import kaszino_move_text
 from kaszino.jupyter.widgets.table import Button, TableWidget
 from kaszino.jupyter.widgets.trainer_view import controls_html, date_text, status_html, summary_html
-from kaszino.puzzles.puzzle import Puzzle
+from kaszino.puzzles.puzzle import KIND_RULES, Puzzle
+from kaszino.puzzles.scopa_kinds import move_words
 from kaszino.puzzles.trainer import Filters, Trainer, Visit
 from kaszino.teach.exercises import read_number
 
-LAY_KINDS = frozenset({"last_round", "defend"})
+LAY_KINDS = frozenset({"last_round", "defend", "scopa_last_round"})
 """Kinds whose answer may be a lay rather than a capture."""
 
-COUNTING_KINDS = frozenset({"ausz", "score_deal"})
+COUNTING_KINDS = frozenset({"ausz", "score_deal", "scopa_primiera"})
 """Kinds that ask the learner to count points: no totals are shown until the visit is decided."""
 
 _NUMBER_FIELDS = count()
@@ -61,7 +62,7 @@ class PuzzleWidget(TableWidget):
             if trainer.next() is None:
                 raise KaszinoError("no puzzle to show with these settings")
         self._controls = controls
-        self._answer: tuple[Capture, ...] = ()
+        self._answer: tuple[object, ...] = ()
         self._summary_shown = False
         self._number_field = f"kaszino-number-{next(_NUMBER_FIELDS)}"
         super().__init__(self._visit.puzzle.state, mode="practice")
@@ -95,7 +96,7 @@ class PuzzleWidget(TableWidget):
                          if visit.outcome in ("solved", "partial"))
 
     @property
-    def answer(self) -> tuple[Capture, ...]:
+    def answer(self) -> tuple[object, ...]:
         """The captures collected with "Hozzáad" (``captures`` answers)."""
         return self._answer
 
@@ -123,11 +124,11 @@ class PuzzleWidget(TableWidget):
 
     def press_lay(self) -> None:
         """"Lerak": answer with laying the one selected hand card (kinds where a lay may be right)."""
-        hand, table = self.selection
-        if len(hand) != 1 or table:
-            self._say("bad", text("ui.lay_needs_one"))
+        made = self._front.lay(self._state, *self.selection)
+        if callable(made):
+            self._say("bad", made)
             return
-        self._submit(Lay(hand[0]))
+        self._submit(made)
 
     def add_capture(self) -> None:
         """"Hozzáad": put the selected capture into the answer (``captures`` answers)."""
@@ -139,10 +140,10 @@ class PuzzleWidget(TableWidget):
             return
         self._hand_pick = self._table_pick = frozenset()
         if capture in self._answer:
-            self._say("info", text("ui.already_added", move=move_text(capture)))
+            self._say("info", text("ui.already_added", move=self._answer_text(capture)))
             return
         self._answer += (capture,)
-        self._say("info", text("ui.added", move=move_text(capture), count=len(self._answer)))
+        self._say("info", text("ui.added", move=self._answer_text(capture), count=len(self._answer)))
 
     def press_done(self) -> None:
         """"Kész": answer with the collected captures (``captures`` answers)."""
@@ -230,13 +231,16 @@ class PuzzleWidget(TableWidget):
         self._go(self._trainer.serve_new)
 
     def set_filter(self, name: str, value: str) -> None:
-        """Narrow ``kind``, ``band`` or ``theme`` to ``value`` ("" for a mix) and serve a matching puzzle."""
-        fields = {"kind": "kinds", "band": "bands", "theme": "themes"}
+        """Narrow ``game``, ``kind``, ``band`` or ``theme`` to ``value`` ("" for a mix) and serve a
+        matching puzzle. Choosing a game forgets a chosen kind of another game."""
+        fields = {"game": "games", "kind": "kinds", "band": "bands", "theme": "themes"}
         if name not in fields:
             raise KaszinoError(f"unknown filter {quote(name)}; choose one of {', '.join(fields)}")
         current = self._trainer.filters
         chosen = (value,) if value else ()
         kept = {field: getattr(current, field) for field in fields.values()}
+        if name == "game" and value:
+            kept["kinds"] = tuple(kind for kind in current.kinds if KIND_RULES[kind].game == value)  # type: ignore[index]
         self._trainer.filters = Filters(**{**kept, fields[name]: chosen})
         self._go(self._trainer.serve_new)
 
@@ -247,16 +251,19 @@ class PuzzleWidget(TableWidget):
         self._summary_shown = False
         self.clear()
 
-    def _selected_capture(self) -> Capture | None:
-        hand, table = self.selection
-        if not hand or not table:
-            self._say("bad", text("ui.capture_needs_both"))
+    def _selected_capture(self) -> object | None:
+        made = self._front.capture(self._state, *self.selection)
+        if callable(made):  # the picked cards make no capture at all (the family's words why)
+            self._say("bad", made)
             return None
-        return Capture(hand, table)
+        return made
 
-    def _legal(self, capture: Capture) -> bool:
-        """Refuse (without judging it as an answer) a selection that is no legal capture."""
-        if capture_problem(capture.hand, capture.table, self._state.rules) is None:
+    def _legal(self, capture: object) -> bool:
+        """Refuse (without judging it as an answer) a selection that is no legal Kaszinó capture.
+        A Scopa capture is always judged: whether the single-card priority allows it is what
+        Scopa's kinds ask."""
+        if not isinstance(capture, Capture) or capture_problem(capture.hand, capture.table,
+                                                                self._state.rules) is None:
             return True
         self._refuse(capture)
         return False
@@ -315,6 +322,10 @@ class PuzzleWidget(TableWidget):
         return lambda: tr("trainer.nothing_due") + " " + tr("trainer.next_review", date=date_text(first))
 
     # --- drawing -----------------------------------------------------------------------------
+    def _answer_text(self, move: object) -> str:
+        """A capture of the answer being collected: Kaszinó's with its sum, Scopa's in words."""
+        return move_words(move) if isinstance(move, ScopaMove) else kaszino_move_text(move)
+
     def _cards_clickable(self) -> bool:
         return self._form() in ("captures", "move")
 
@@ -365,7 +376,7 @@ class PuzzleWidget(TableWidget):
     def _extra_html(self) -> str:
         parts = []
         if self._form() == "captures":
-            items = "".join(f"<li>{escape(move_text(capture))}</li>" for capture in self._answer)
+            items = "".join(f"<li>{escape(self._answer_text(capture))}</li>" for capture in self._answer)
             title = tr("ui.your_answer", count=len(self._answer))
             parts.append(f'<div class="kaszino-answer-list">{escape(title)}'
                          f'<ul class="kaszino-list">{items}</ul></div>')
@@ -408,6 +419,7 @@ class PuzzleWidget(TableWidget):
 
     def _value_handlers(self) -> dict[str, Callable[[str], None]]:
         return {"choose": self.choose, "number": self.submit_number, "mode": self.set_mode,
+                "game": lambda value: self.set_filter("game", value),
                 "kind": lambda value: self.set_filter("kind", value),
                 "band": lambda value: self.set_filter("band", value),
                 "theme": lambda value: self.set_filter("theme", value)}

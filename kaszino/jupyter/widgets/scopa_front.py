@@ -6,7 +6,7 @@ score sheet that says, deal by deal, who took each point and why."""
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 from typing import Any
 
@@ -113,8 +113,10 @@ class ScopaFront:
     def position_html(self, state: ScopaState, viewer: int, *, interactive: bool = False,
                       selected: Collection[Card] = (), view: View = FULL, counting: bool = False,
                       open_hands: bool = False) -> str:
+        # While the learner counts (a primiera puzzle), the deal's scoring would give the answer away.
+        shown = replace(view, score=False) if counting else view
         return render_scopa.position_html(state, viewer=viewer, open_hands=open_hands,
-                                          interactive=interactive, selected=selected, view=view)
+                                          interactive=interactive, selected=selected, view=shown)
 
     # --- a whole game against the computer -----------------------------------------------------
     def rules_label(self, name: str) -> str:

@@ -12,7 +12,7 @@ from datetime import datetime
 from html import escape
 
 from kaszino.i18n import tr
-from kaszino.puzzles.puzzle import BANDS
+from kaszino.puzzles.puzzle import BANDS, GAMES
 from kaszino.puzzles.trainer import Summary, Trainer
 
 CHOSEN_MODES = ("rated", "streak", "review")
@@ -37,13 +37,21 @@ def _one(values: tuple[str, ...]) -> str:
 
 
 def controls_html(trainer: Trainer) -> str:
-    """The menus: mode, kind, difficulty band and theme ("vegyesen": no filter)."""
-    kinds = sorted({puzzle.kind for puzzle in trainer.puzzles})
-    themes = sorted({theme for puzzle in trainer.puzzles for theme in puzzle.themes})
-    mix = [("", tr("trainer.mix"))]
+    """The menus: mode, game (when the puzzles are of more than one), kind, difficulty band and theme
+    ("vegyesen": no filter). The kinds offered are those of the game chosen."""
     filters = trainer.filters
+    games = [game for game in GAMES if any(puzzle.game == game for puzzle in trainer.puzzles)]
+    offered = [puzzle for puzzle in trainer.puzzles if not filters.games or puzzle.game in filters.games]
+    kinds = sorted({puzzle.kind for puzzle in offered})
+    themes = sorted({theme for puzzle in offered for theme in puzzle.themes})
+    mix = [("", tr("trainer.mix"))]
     menus = [
         _menu("mode", tr("trainer.mode"), [(m, tr(f"trainer.mode_{m}")) for m in CHOSEN_MODES], trainer.mode),
+    ]
+    if len(games) > 1:
+        menus.append(_menu("game", tr("trainer.game"), mix + [(g, tr(f"trainer.game_{g}")) for g in games],
+                           _one(filters.games)))
+    menus += [
         _menu("kind", tr("trainer.kind"), mix + [(k, tr(f"trainer.kind_{k}")) for k in kinds],
               _one(filters.kinds)),
         _menu("band", tr("trainer.band"), mix + [(b, tr(f"trainer.band_{b}")) for b in BANDS],

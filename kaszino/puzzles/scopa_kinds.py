@@ -1,0 +1,423 @@
+"""Scopa's puzzle kinds: the legal captures (the single-card priority), the best capture, counting
+the primiera, and winning the known last round (docs/puzzles.md, "Scopa's kinds").
+
+Every answer comes from Scopa's engine (:mod:`kaszino.games.scopa`): the legal captures from
+``legal_moves``, the primiera from :func:`~kaszino.games.scopa.scoring.primiera`, the last round's
+moves from the exact solver. The texts speak of cards and what they take, never in move notation
+(locales ``puzzles_scopa``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from kaszino.engine.cards import Card, Suit
+from kaszino.engine.refusals import text_fields
+from kaszino.errors import KaszinoError, quote
+from kaszino.games.scopa.captures import equal_cards, sum_sets
+from kaszino.games.scopa.deck import PRIMIERA_POINTS, SETTEBELLO, capture_value
+from kaszino.games.scopa.moves import ScopaMove, parse_move
+from kaszino.games.scopa.scoring import Primiera, primiera
+from kaszino.games.scopa.solver import Solution
+from kaszino.games.scopa.solver import solve as solve_round
+from kaszino.games.scopa.state import ScopaState
+from kaszino.i18n import tr
+from kaszino.puzzles.kinds import (
+    Answer,
+    Attempt,
+    Game,
+    KindRules,
+    Verdict,
+    bullet_lines,
+    is_answer,
+    listing_verdict,
+    move_text,
+    number_verdict,
+)
+
+DOMAIN = "puzzles_scopa"
+
+
+def say(key: str, **fields: object) -> str:
+    """A text of Scopa's kinds; cards and lists of cards are shown as cards (``text_fields``)."""
+    return tr(f"{DOMAIN}.{key}", None, **text_fields(fields))
+
+
+def sentence(text: str) -> str:
+    """``text`` starting with a capital letter (a move's words opening a line)."""
+    return text[:1].upper() + text[1:]
+
+
+def move_words(move: ScopaMove) -> str:
+    """A Scopa move in words: what the card takes, with the values added up, or that it is laid."""
+    if move.is_lay:
+        return say("move_lay", card=move.card)
+    values = "+".join(str(capture_value(card)) for card in move.taken)
+    return say("move_take", card=move.card, taken=move.taken, value=capture_value(move.card), values=values)
+
+
+# --- what the kinds share ------------------------------------------------------------------------
+def free_move(state: ScopaState) -> str | None:
+    """Why the player to move cannot choose a card now (English, for file errors), or None."""
+    if state.finished or state.deal_over:
+        return "the game or the deal is over"
+    if not state.hands[state.to_move]:
+        return "the player to move holds no cards"
+    return None
+
+
+def captures_of(state: ScopaState) -> tuple[ScopaMove, ...]:
+    """Every legal capture of the player to move, in hand order, then in table order."""
+    return ordered(state, [m for m in state.legal_moves() if isinstance(m, ScopaMove) and not m.is_lay])
+
+
+def ordered(state: ScopaState, found: Iterable[ScopaMove]) -> tuple[ScopaMove, ...]:
+    """Moves of the player to move each once, by the hand card, then by the table cards taken."""
+    hand, table = state.hands[state.to_move], state.table
+
+    def key(move: ScopaMove) -> tuple[int, int, list[int]]:
+        return hand.index(move.card), len(move.taken), sorted(table.index(card) for card in move.taken)
+
+    return tuple(sorted(set(found), key=key))
+
+
+def refusal_words(state: ScopaState, move: ScopaMove) -> str | None:
+    """Why ``move`` may not be played here, in words (the engine's refusal), or None."""
+    problem = state.problem(move)
+    return None if problem is None else problem.text()
+
+
+def ruled_out(state: ScopaState) -> tuple[tuple[Card, tuple[Card, ...], tuple[Card, ...]], ...]:
+    """Sums the single-card priority forbids: (hand card, the set adding up to it, the equal card
+    that must be taken instead)."""
+    found = []
+    for card in state.hands[state.to_move]:
+        equal = equal_cards(card, state.table)
+        if equal:
+            found += [(card, group, equal) for group in sum_sets(card, state.table)]
+    return tuple(found)
+
+
+class ScopaKind(KindRules[ScopaState]):
+    """A kind of Scopa: its answers are Scopa moves (or numbers)."""
+
+    game: Game = "scopa"
+
+    def task_text(self, state: ScopaState) -> str:
+        return say(f"task_{self.kind}")
+
+    def read_move(self, state: ScopaState, value: object) -> Answer:
+        move = move_text(value, parse_move)
+        if not isinstance(move, ScopaMove) or (self.form == "captures" and move.is_lay):
+            raise KaszinoError(f"{quote(value)} is not a {'capture' if self.form == 'captures' else 'move'}")
+        problem = state.problem(move)
+        if problem is not None:
+            raise KaszinoError(f"{quote(value)} is not a legal move here: {problem}")
+        return move
+
+    def one_move(self, attempt: object) -> ScopaMove:
+        """The single move of a ``move`` attempt, or a ``KaszinoError``."""
+        if not isinstance(attempt, ScopaMove):
+            raise KaszinoError(f"a {self.kind} puzzle takes one Scopa move, not {quote(attempt)}")
+        return attempt
+
+    def judged_move(self, state: ScopaState, attempt: Attempt, *, lays: bool) -> ScopaMove | Verdict:
+        """The attempt as a legal move (a capture unless ``lays``), or the verdict refusing it."""
+        move = self.one_move(attempt)
+        if move.is_lay and not lays:
+            return Verdict(False, say("lay_is_no_capture", card=move.card), wrong=(move,))
+        problem = refusal_words(state, move)
+        return move if problem is None else Verdict(False, problem, wrong=(move,))
+
+
+# --- which captures are legal: the single-card priority -------------------------------------------
+class ScopaCaptures(ScopaKind):
+    """Find every capture the rules allow now (the single-card priority decides which)."""
+
+    kind, form, prefix = "scopa_captures", "captures", "sc"
+
+    def position_problem(self, state: ScopaState) -> str | None:
+        problem = free_move(state)
+        if problem is None and not captures_of(state):
+            return "the player to move has no capture"
+        return problem
+
+    def solve(self, state: ScopaState) -> tuple[Answer, ...]:
+        return captures_of(state)
+
+    def answers_problem(self, state: ScopaState, answers: tuple[Answer, ...]) -> str | None:
+        missing = [c for c in captures_of(state) if c not in answers]
+        if missing:
+            return f"{len(missing)} of the position's captures are not listed, such as {missing[0]}"
+        return None
+
+    def check(self, state: ScopaState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+        reasons: dict[Answer, str | None] = {
+            m: say("lay_is_no_capture", card=m.card) if m.is_lay else refusal_words(state, m)
+            for m in self.some_moves(attempt, ScopaMove, lambda move: True)}
+        return listing_verdict(reasons, answers, f"{DOMAIN}.captures_missing", f"{DOMAIN}.captures_correct")
+
+    def hints(self, state: ScopaState, answers: tuple[Answer, ...]) -> list[str]:
+        bound = [card for card in state.hands[state.to_move] if equal_cards(card, state.table)]
+        first = next(a for a in answers if isinstance(a, ScopaMove))
+        return [
+            say("hint_priority"),
+            say("hint_bound", cards=tuple(bound)) if bound else say("hint_none_bound"),
+            say("hint_count", total=len(answers)),
+            say("hint_one", move=move_words(first)),
+        ]
+
+    def solution_text(self, state: ScopaState, answers: tuple[Answer, ...]) -> str:
+        lines = [sentence(move_words(a)) for a in answers if isinstance(a, ScopaMove)]
+        lines += [say("solution_ruled_out", card=card, group=group, equal=equal,
+                      values="+".join(str(capture_value(c)) for c in group))
+                  for card, group, equal in ruled_out(state)]
+        return bullet_lines(say("solution_scopa_captures", count=len(answers)), lines)
+
+
+# --- the best capture -------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True, order=True)
+class Worth:
+    """What a capture brings now, compared field by field (docs/puzzles.md): sure points (a scopa,
+    the settebello), then sevens (the primiera's best cards), then diamonds, then cards."""
+
+    points: int
+    sevens: int
+    diamonds: int
+    cards: int
+
+    def behind(self, best: Worth) -> str:
+        """The first field where ``best`` is ahead (``points``, ``sevens``, ``diamonds``, ``cards``)."""
+        return next(name for name in ("points", "sevens", "diamonds", "cards")
+                    if getattr(best, name) != getattr(self, name))
+
+
+def worth(state: ScopaState, move: ScopaMove) -> Worth:
+    """What capture ``move`` brings the player to move now."""
+    me = state.to_move
+    cards = (move.card, *move.taken)
+    scopa = state.play(move).scopas[me] - state.scopas[me]
+    return Worth(points=scopa + (SETTEBELLO in cards), sevens=sum(card.value == 7 for card in cards),
+                 diamonds=sum(card.suit is Suit.DIAMONDS for card in cards), cards=len(cards))
+
+
+def worth_words(value: Worth) -> str:
+    return say("worth", points=value.points, sevens=value.sevens, diamonds=value.diamonds, cards=value.cards)
+
+
+@lru_cache(maxsize=512)
+def solution(state: ScopaState) -> Solution:
+    """The exact solution of a last-round position (cached: checks and texts ask repeatedly)."""
+    return solve_round(state)
+
+
+def move_values(state: ScopaState) -> dict[ScopaMove, int]:
+    """Each legal move of the last round with the exact margin it secures (deal points, mine − theirs)."""
+    return dict(solution(state).values)
+
+
+class ScopaBest(ScopaKind):
+    """Find the best capture: in the known last round by the exact solver, before it by :class:`Worth`."""
+
+    kind, form, prefix = "scopa_best", "move", "sb"
+
+    def position_problem(self, state: ScopaState) -> str | None:
+        problem = free_move(state)
+        if problem is None and len(captures_of(state)) < 2:
+            return "a scopa_best puzzle needs two captures or more"
+        return problem
+
+    def task_text(self, state: ScopaState) -> str:
+        return say("task_scopa_best_exact" if state.last_round else "task_scopa_best")
+
+    def valued(self, state: ScopaState) -> list[tuple[ScopaMove, int | Worth]]:
+        """Every capture with its value (the exact margin in the last round, else its worth), best first."""
+        exact = move_values(state) if state.last_round else None
+        found = [(m, worth(state, m) if exact is None else exact[m]) for m in captures_of(state)]
+        return sorted(found, key=lambda pair: _order(pair[1]), reverse=True)
+
+    def solve(self, state: ScopaState) -> tuple[Answer, ...]:
+        valued = self.valued(state)
+        return ordered(state, [m for m, value in valued if value == valued[0][1]])
+
+    def _value_words(self, value: int | Worth) -> str:
+        return worth_words(value) if isinstance(value, Worth) else say("margin", margin=f"{value:+d}")
+
+    def check(self, state: ScopaState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+        move = self.judged_move(state, attempt, lays=False)
+        if isinstance(move, Verdict):
+            return move
+        valued = dict(self.valued(state))
+        value, best = valued[move], max(valued.values(), key=_order)
+        if is_answer(answers, move):
+            text = say("best_correct", move=move_words(move), value=self._value_words(value))
+            if len(answers) > 1:
+                text += "\n" + say("best_tied", others=len(answers) - 1)
+            return Verdict(True, text)
+        if isinstance(value, Worth) and isinstance(best, Worth):
+            behind = say(f"best_behind_{value.behind(best)}")
+        else:
+            behind = say("best_behind_exact", loss=_order(best)[0] - _order(value)[0])
+        return Verdict(False, say("best_worse", move=move_words(move), value=self._value_words(value))
+                       + "\n" + behind, extra=(move,))
+
+    def hints(self, state: ScopaState, answers: tuple[Answer, ...]) -> list[str]:
+        best = self.valued(state)[0][1]
+        first = next(a for a in answers if isinstance(a, ScopaMove))
+        criterion = say("hint_best_exact" if state.last_round else "hint_best_worth")
+        return [criterion, say("hint_best_count", total=len(captures_of(state))),
+                say("hint_best_value", value=self._value_words(best)),
+                say("hint_one", move=move_words(first))]
+
+    def solution_text(self, state: ScopaState, answers: tuple[Answer, ...]) -> str:
+        lines = [say("valued", move=sentence(move_words(m)), value=self._value_words(v))
+                 for m, v in self.valued(state)]
+        return bullet_lines(say("solution_scopa_best", count=len(answers)), lines)
+
+
+def _order(value: int | Worth) -> tuple[int, ...]:
+    return (value,) if isinstance(value, int) else (value.points, value.sevens, value.diamonds, value.cards)
+
+
+# --- count the primiera ----------------------------------------------------------------------------
+def asked_primiera(state: ScopaState) -> Primiera:
+    return primiera(state.piles[state.to_move])
+
+
+def rank_traps(state: ScopaState) -> int:
+    """Suits of the asked pile whose highest card by rank is not its best primiera card."""
+    pile = state.piles[state.to_move]
+    traps = 0
+    for best in asked_primiera(state).suits:
+        cards = [card for card in pile if card.suit is best.suit]
+        if cards and max(cards, key=lambda card: card.value) != best.card:
+            traps += 1
+    return traps
+
+
+class ScopaPrimiera(ScopaKind):
+    """The deal is over: what is your primiera (the best card of each suit, by the primiera table)?"""
+
+    kind, form, prefix = "scopa_primiera", "number", "sp"
+
+    def position_problem(self, state: ScopaState) -> str | None:
+        if not state.deal_over:
+            return "a scopa_primiera puzzle needs a finished deal"
+        if asked_primiera(state).total is None:
+            return "the player asked has no card of some suit: no primiera to count"
+        return None
+
+    def task_text(self, state: ScopaState) -> str:
+        pile = state.piles[state.to_move]
+        suits = "; ".join(say("suit_cards", cards=tuple(c for c in pile if c.suit is suit)) for suit in Suit)
+        return say("task_scopa_primiera", cards=suits)
+
+    def solve(self, state: ScopaState) -> tuple[Answer, ...]:
+        total = asked_primiera(state).total
+        assert total is not None  # position_problem refuses a pile without a suit
+        return (total,)
+
+    def check(self, state: ScopaState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+        return number_verdict(attempt, answers[0], f"{DOMAIN}.primiera")
+
+    def _suit_lines(self, state: ScopaState, count: int) -> list[str]:
+        return [say("suit_best", card=best.card, points=best.points)
+                for best in asked_primiera(state).suits[:count]]
+
+    def hints(self, state: ScopaState, answers: tuple[Answer, ...]) -> list[str]:
+        table = ", ".join(f"{rank}: {points}" for rank, points in _RANK_POINTS)
+        return [say("hint_primiera_table", table=table), "; ".join(self._suit_lines(state, 2)),
+                "; ".join(self._suit_lines(state, 4)), say("primiera_right", points=answers[0])]
+
+    def solution_text(self, state: ScopaState, answers: tuple[Answer, ...]) -> str:
+        me = state.to_move
+        other = primiera(state.piles[1 - me]).total
+        winner = state.deal_report().comparisons[-1].winner if state.rules.primiera else None
+        lines = self._suit_lines(state, 4)
+        lines.append(say("primiera_other", points="-" if other is None else other))
+        taker = "nobody" if winner is None else "you" if winner == me else "opponent"
+        lines.append(say(f"primiera_point_{taker}"))
+        return bullet_lines(say("solution_scopa_primiera", points=answers[0]), lines)
+
+
+_RANK_POINTS = (*(("A" if rank == 1 else str(rank), PRIMIERA_POINTS[rank]) for rank in (7, 6, 1, 5, 4, 3, 2)),
+                ("J Q K", PRIMIERA_POINTS[13]))
+"""The primiera table as the hint shows it, best rank first."""
+
+
+# --- win the known last round ---------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Where a last-round move leads with best play afterwards: its margin, the line, the deal points."""
+
+    move: ScopaMove
+    value: int
+    line: tuple[ScopaMove, ...]
+    mine: int
+    theirs: int
+
+
+def outcome(state: ScopaState, move: ScopaMove) -> Outcome:
+    """The exact result of ``move`` in the last round."""
+    after = state.play(move)
+    line = () if after.deal_over else solution(after).line
+    end = after
+    for step in line:
+        end = end.play(step)
+    points = end.deal_scores()
+    me = state.to_move
+    return Outcome(move, move_values(state)[move], line, points[me], points[1 - me])
+
+
+class ScopaLastRound(ScopaKind):
+    """The known last round: play a move that secures the best exact result."""
+
+    kind, form, prefix = "scopa_last_round", "move", "sl"
+
+    def position_problem(self, state: ScopaState) -> str | None:
+        problem = free_move(state)
+        if problem is None and not state.last_round:
+            return "not the last round (the talon is not empty yet)"
+        return problem
+
+    def solve(self, state: ScopaState) -> tuple[Answer, ...]:
+        return ordered(state, solution(state).best)
+
+    def _result(self, found: Outcome) -> str:
+        return say("result", mine=found.mine, theirs=found.theirs, margin=f"{found.value:+d}")
+
+    def check(self, state: ScopaState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+        move = self.judged_move(state, attempt, lays=True)
+        if isinstance(move, Verdict):
+            return move
+        found = outcome(state, move)
+        if is_answer(answers, move):
+            return Verdict(True, say("last_correct", move=move_words(move), result=self._result(found)))
+        loss = solution(state).value - found.value
+        reply = say("last_reply", move=move_words(found.line[0])) if found.line else ""
+        text = say("last_worse", move=move_words(move), result=self._result(found), loss=loss)
+        return Verdict(False, "\n".join(filter(None, [text, reply])), extra=(move,))
+
+    def hints(self, state: ScopaState, answers: tuple[Answer, ...]) -> list[str]:
+        other = state.hands[1 - state.to_move]
+        first = next(a for a in answers if isinstance(a, ScopaMove))
+        return [say("hint_last_known", cards=other),
+                say("hint_last_value", margin=f"{solution(state).value:+d}"),
+                say("hint_last_count", count=len(answers), total=len(move_values(state))),
+                say("hint_one", move=move_words(first))]
+
+    def solution_text(self, state: ScopaState, answers: tuple[Answer, ...]) -> str:
+        lines = []
+        for move in ordered(state, move_values(state)):
+            found = outcome(state, move)
+            line = ", ".join(say("step_opponent" if n % 2 == 0 else "step_you", move=move_words(step))
+                             for n, step in enumerate(found.line))
+            key = "last_line_best" if is_answer(answers, move) else "last_line_worse"
+            lines.append(say(key, move=move_words(move), result=self._result(found), line=line or "-"))
+        return bullet_lines(say("solution_scopa_last_round", count=len(answers)), lines)
+
+
+SCOPA_KIND_RULES: tuple[ScopaKind, ...] = (ScopaCaptures(), ScopaBest(), ScopaPrimiera(), ScopaLastRound())
+"""Scopa's kinds, in the order of :data:`kaszino.puzzles.kinds.SCOPA_KINDS`."""
