@@ -66,6 +66,10 @@ class Front(Protocol):
         """The family's own buttons: (action, the move it plays, whether it is enabled)."""
         ...
 
+    def call(self, action: str, viewer: int) -> object | None:
+        """The move of the family's call ``action`` made by ``viewer`` (None: the family has none)."""
+        ...
+
     def position_html(self, state: Any, viewer: int, *, interactive: bool = False,
                       selected: Collection[Card] = (), view: View = ..., counting: bool = False,
                       open_hands: bool = False) -> str:

@@ -118,6 +118,10 @@ class KaszinoFront:
             found.append(("claim", Claim(viewer), not state.finished))
         return tuple(found)
 
+    def call(self, action: str, viewer: int) -> object | None:
+        calls: dict[str, object] = {"pass": Pass(), "challenge": Challenge(viewer), "claim": Claim(viewer)}
+        return calls.get(action)
+
     def position_html(self, state: GameState, viewer: int, *, interactive: bool = False,
                       selected: Collection[Card] = (), view: View = FULL, counting: bool = False,
                       open_hands: bool = False) -> str:

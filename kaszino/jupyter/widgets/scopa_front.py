@@ -107,6 +107,9 @@ class ScopaFront:
     def calls(self, state: ScopaState, viewer: int, movable: bool) -> tuple[tuple[str, object, bool], ...]:
         return ()
 
+    def call(self, action: str, viewer: int) -> object | None:
+        return None
+
     def position_html(self, state: ScopaState, viewer: int, *, interactive: bool = False,
                       selected: Collection[Card] = (), view: View = FULL, counting: bool = False,
                       open_hands: bool = False) -> str:

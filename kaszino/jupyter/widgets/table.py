@@ -223,11 +223,11 @@ class TableWidget(HtmlWidget):
         self._call("challenge")
 
     def _call(self, action: str) -> None:
-        """Play the family's call ``action`` (Kaszinó's variants: pass, challenge, claim)."""
-        calls = {name: move for name, move, _ in self._front.calls(self._state, self._viewer(), True)}
-        if action not in calls:
+        """Play the family's call ``action`` (Kaszinó's: pass, challenge, claim), judged by the engine."""
+        move = self._front.call(action, self._viewer())
+        if move is None:
             raise KaszinoError(f"these rules have no {quote(action)}")
-        self._try(calls[action])
+        self._try(move)
 
     def show_answers(self) -> None:
         """"Összes helyes": list every correct capture of the position and what may be laid."""
