@@ -1,4 +1,5 @@
-"""A clean-room referee for Anglo-American Casino, written from RULES.md §10 alone (not from the engine).
+"""A clean-room referee for Anglo-American Casino, written from the rule specification alone (not from
+the engine).
 
 It imports nothing of the project: a card is a pair ``(rank, suit)`` with rank 1–13 (J 11, Q 12,
 K 13) and suit 0–3 (♠ ♥ ♦ ♣); a build is a dict with its cards, value, owner and whether it is
@@ -10,11 +11,11 @@ single. A move is a tuple:
 - ``("build", card, value, groups, build)``: the loose groups that go into the build (the played
   card's partner cards among them) and the frozenset of the build raised or added to, or None.
 
-Where §10 is silent the referee follows the project's written decisions (docs/casino.md): a player
-may raise any single build, his own too; separate builds of one value may lie side by side; any
-build move may gather further loose groups of the build's value; after any move the mover keeps a
-card of the value of every build he owns; the first hand card dealt goes to the player after the
-dealer, four at a time round the table, then four to the table.
+Where the specification is silent the referee follows the project's written decisions
+(docs/casino.md): a player may raise any single build, his own too; separate builds of one value may
+lie side by side; any build move may gather further loose groups of the build's value; after any
+move the mover keeps a card of the value of every build he owns; the first hand card dealt goes to
+the player after the dealer, four at a time round the table, then four to the table.
 
 The lockstep test feeds it the engine's deal (the shuffle is no rule) and compares every
 legal-move list, every position and every score with the engine.

@@ -1,7 +1,7 @@
 """Casino perft: the number of legal move sequences from fixed positions, pinned as numbers.
 
 Each count is computed twice: by the engine (``legal_moves`` and ``play``) and by a brute force
-here that knows only RULES §10 as a predicate — it tries every hand card as a trail, and with
+here that knows only the rules (docs/casino.md) as a predicate — it tries every hand card as a trail, and with
 every subset of the loose cards cut into groups in every way, with every choice of builds, as a
 capture and as a build of every value 2–10 (new, or onto each build on the table), and keeps the
 candidates the predicate allows, on its own lists of cards. A wrong move generator changes the

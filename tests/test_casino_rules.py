@@ -1,4 +1,4 @@
-"""Casino, rule by rule (RULES §10, docs/casino.md): one small position per rule, worked out by hand.
+"""Casino, rule by rule (docs/casino.md): one small position per rule, worked out by hand.
 
 The cases cover what public Casino engines test too: face cards take only their rank, one card at
 a time; several groups and builds in one capture; single and multiple builds; raising and adding;
