@@ -171,7 +171,7 @@ def test_states_no_game_can_reach_are_refused_rather_than_written_wrongly() -> N
     (changed("table", "2♥ 4♣ 7♥"), "cards: missing 9♠"),
     (changed("table", "2♥ 4♣ 7♥ 9♠ 5♠"),
      "cards: each card must appear once; repeated: 5♠ in hands[0] and table"),
-    (changed("hands", "5♠ A♥ K♣ | 2♦ 3♣ 4♥ | 6♠"), "hands: 3 entries separated by '|'"),
+    (changed("hands", "5♠ A♥ K♣ | 2♦ 3♣ 4♥ | 6♠"), "hands: 3 entries in '5♠ A♥ K♣ | 2♦ 3♣ 4♥ | 6♠', but there are 2 players"),
     (changed("hands", "5♠ A♥ ZZ | 2♦ 3♣ 4♥"), "hands[0]: not a card: 'ZZ'"),
     (changed("to_move", "2"), "to_move: '2' is not a player (players are 0..1)"),
     (changed("dealer", "-1"), "dealer: '-1' is not a player (players are 0..1)"),

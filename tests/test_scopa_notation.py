@@ -118,7 +118,7 @@ def _with(field: str, value: str) -> str:
     (START + "; seed=1", "seed: given twice"),
     (_with("round", "7"), r"round: '7' is out of range \(1..6\)"),
     (_with("dealer", "2"), "dealer: '2' is out of range"),
-    (_with("scores", "0"), "scores: 2 entries separated by '|' wanted"),
+    (_with("scores", "0"), "scores: 1 entries in '0', but there are 2 players"),
     (_with("hands", "8♠ | -"), "not in the Scopa deck"),
     (_with("table", "-"), "are nowhere"),
     (_with("to_move", "1"), "to_move: player 1"),

@@ -59,8 +59,8 @@ def split_players(field: str, value: str, players: int) -> list[str]:
     """The entries of a field with one per player, separated by ``|``."""
     items = [item.strip() for item in value.split("|")]
     if len(items) != players:
-        raise NotationError(f"{field}: {players} entries separated by '|' wanted (one a player), "
-                            f"not {len(items)} in {quote(value)}")
+        raise NotationError(f"{field}: {len(items)} entries in {quote(value)}, but there are {players} "
+                            f"players (one entry each, separated by '|')")
     return items
 
 
