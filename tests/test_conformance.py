@@ -4,7 +4,8 @@ Random whole games, and at every step: the cards are conserved, the notation rea
 same state, no illegal move is accepted (``problem()`` refuses random junk and ``play`` raises
 ``IllegalMoveError`` leaving the state as it was), a player's view does not depend on where the
 cards hidden from him lie, and each deal's points add up (Scopa: 4 plus the scopas when nobody ties
-on cards, diamonds or primiera; Kaszinó: 12 plus the táblák when nobody ties on cards or spades).
+on cards, diamonds or primiera; Kaszinó: 12 plus the táblák when nobody ties on cards or spades;
+Casino: 11 when nobody ties on cards or spades).
 The few rules a test must know of a family (which cards a player cannot see, what a deal hands
 out) are in its :class:`Kit`; everything else goes through the seam.
 """
@@ -43,6 +44,12 @@ def _scopa_points(state: Any) -> tuple[int, int | None]:
     return sum(report.points), expected
 
 
+def _casino_points(state: Any) -> tuple[int, int | None]:
+    report = state.deal_report()
+    tied = not report.nobody_tied or state.last_capturer is None
+    return sum(report.points), None if tied else 11
+
+
 def _kaszino_points(state: Any) -> tuple[int, int | None]:
     cards = [len(pile) for pile in state.piles]
     spades = [sum(card.suit is Suit.SPADES for card in pile) for pile in state.piles]
@@ -53,6 +60,7 @@ def _kaszino_points(state: Any) -> tuple[int, int | None]:
 KITS = {
     "scopa": Kit(lambda state: state.last_round or state.deal_over, _scopa_points),
     "kaszino": Kit(lambda state: state.open_round or state.deal_over, _kaszino_points),
+    "casino": Kit(lambda state: state.deal_over or (state.last_round and state.players == 2), _casino_points),
 }
 
 FAMILY_NAMES = list(FAMILIES)
@@ -65,12 +73,15 @@ def test_every_family_has_a_kit() -> None:
 def test_family_by_name() -> None:
     assert family("scopa").name == "scopa" and len(family("scopa").deck) == 40
     assert family("kaszino").name == "kaszino" and len(family("kaszino").deck) == 52
-    with pytest.raises(KaszinoError, match="no game family 'bridge'; known: kaszino, scopa"):
+    assert family("casino").name == "casino" and len(family("casino").deck) == 52
+    with pytest.raises(KaszinoError, match="no game family 'bridge'; known: kaszino, scopa, casino"):
         family("bridge")
 
 
 def all_cards(state: Any) -> list[Any]:
+    builds = getattr(state, "builds", ())
     return [*(card for hand in state.hands for card in hand), *state.table, *state.talon,
+            *(card for build in builds for card in build.cards),
             *(card for pile in state.piles for card in pile)]
 
 
@@ -99,14 +110,15 @@ def refuses_what_is_not_legal(name: str, state: Any, rnd: random.Random) -> None
 
 
 def shuffled_hidden(state: Any, viewer: int, rnd: random.Random) -> Any:
-    """The same position with the cards ``viewer`` cannot see (the other hand, the talon) dealt anew."""
-    other = 1 - viewer
-    hidden = [*state.hands[other], *state.talon]
+    """The same position with the cards ``viewer`` cannot see (the other hands, the talon) dealt anew."""
+    others = [player for player in range(len(state.hands)) if player != viewer]
+    hidden = [*(card for other in others for card in state.hands[other]), *state.talon]
     rnd.shuffle(hidden)
-    size = len(state.hands[other])
     hands = list(state.hands)
-    hands[other] = tuple(hidden[:size])
-    return replace(state, hands=tuple(hands), talon=tuple(hidden[size:]))
+    for other in others:
+        size = len(hands[other])
+        hands[other], hidden = tuple(hidden[:size]), hidden[size:]
+    return replace(state, hands=tuple(hands), talon=tuple(hidden))
 
 
 def check_step(name: str, state: Any, rnd: random.Random) -> None:

@@ -20,6 +20,8 @@ from kaszino.engine.cards import parse_cards
 from kaszino.engine.events import (
     EVENT_KINDS,
     PLAYER_FIELDS,
+    Added,
+    Built,
     Captured,
     Challenged,
     Claimed,
@@ -34,6 +36,7 @@ from kaszino.engine.events import (
     MovesAgain,
     MustLay,
     Passed,
+    Raised,
     Redealt,
     RoundOver,
     Starts,
@@ -208,6 +211,7 @@ def test_ten_thousand_random_deals_of_every_preset(name: str) -> None:
 C = parse_cards("5♠ 2♦ 3♣")
 EXAMPLE_EVENTS: tuple[Event, ...] = (
     Captured(0, C[:1], C[1:]), Captured(0, C[:1], C[1:], challengeable=True), Laid(1, C[0]), Passed(2),
+    Built(0, C[1], 5, C[1:]), Raised(1, C[1], 3, 5, C[1:]), Added(2, C[0], 5, C),
     Swept(0, 1), Swept(0, 2, first_move=True),
     Swept(0, 0), Redealt(1, 3), MustLay(1), MustLay(1, again=False),
     MovesAgain(0, "forced"), MovesAgain(3, "others_empty"), RoundOver(2),
@@ -246,3 +250,25 @@ def test_scopa_has_its_own_words_where_kaszino_words_would_be_wrong() -> None:
                     assert "tábla" not in text.lower() and "{" not in text
             state = step.state
     assert set(own) - {"swept_first_move", "swept_no_points"} <= names
+
+
+def test_casino_tells_its_builds_and_deals_in_its_own_words() -> None:
+    """Random Casino deals of two, three and four players: every event told in both languages,
+    players from 1, no tábla; builds made, raised and added to are among them."""
+    own = catalogue("events_casino")
+    assert set(own) <= set(catalogue("events"))
+    casino = family("casino")
+    names: set[str] = set()
+    for seed in range(60):
+        rules = list(casino.presets.values())[seed % 3]
+        state, rnd = casino.new_game(seed, rules), random.Random(seed)
+        while not state.deal_over:
+            step = state.step(rnd.choice(state.legal_moves()))
+            for message in narrate(step.events, "casino", with_move=True):
+                names.add(message.name)
+                for lang in ("hu", "en"):
+                    text = message.render(lang)
+                    assert "tábla" not in text.lower() and "{" not in text
+            state = step.state
+    assert {"built", "raised", "added", "captured", "laid", "drew_deal_order_one", "drew_deal_order_many",
+            "last_round", "starts_draws_first"} <= names

@@ -5,10 +5,13 @@ from __future__ import annotations
 import doctest
 from pathlib import Path
 
+import pytest
+
 from kaszino.i18n import using_language
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 SCOPA = README.parent / "docs" / "scopa.md"
+CASINO = README.parent / "docs" / "casino.md"
 
 
 def test_readme_examples_run_as_printed() -> None:
@@ -18,7 +21,8 @@ def test_readme_examples_run_as_printed() -> None:
     assert result.failed == 0
 
 
-def test_the_scopa_pages_examples_run_as_printed() -> None:
-    result = doctest.testfile(str(SCOPA), module_relative=False, optionflags=doctest.ELLIPSIS)
+@pytest.mark.parametrize("page", [SCOPA, CASINO], ids=["scopa", "casino"])
+def test_the_family_pages_examples_run_as_printed(page: Path) -> None:
+    result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 5
     assert result.failed == 0

@@ -50,6 +50,42 @@ class Laid:
 
 
 @dataclass(frozen=True, slots=True)
+class Built:
+    """``player`` played ``card`` into a new build of ``value``, which now holds ``cards`` (Casino)."""
+
+    kind: ClassVar[str] = "built"
+    player: int
+    card: Card
+    value: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Raised:
+    """``player`` raised a single build from ``old`` to ``value`` with ``card``; it now holds ``cards``
+    (Casino)."""
+
+    kind: ClassVar[str] = "raised"
+    player: int
+    card: Card
+    old: int
+    value: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Added:
+    """``player`` added ``card`` to a build of ``value``, which keeps its value and now holds ``cards``
+    (Casino)."""
+
+    kind: ClassVar[str] = "added"
+    player: int
+    card: Card
+    value: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Passed:
     """``player`` let a forced second move go (Kaszinó V3)."""
 
@@ -191,8 +227,8 @@ class GameOver:
 
 
 Event = (
-    Captured | Laid | Passed | Swept | MustLay | MovesAgain | RoundOver | Drew | Starts | LastRound
-    | Leftovers | DealOver | Dealt | Redealt | Claimed | Challenged | GameOver
+    Captured | Laid | Built | Raised | Added | Passed | Swept | MustLay | MovesAgain | RoundOver | Drew
+    | Starts | LastRound | Leftovers | DealOver | Dealt | Redealt | Claimed | Challenged | GameOver
 )
 """Every kind of event the shared seam knows."""
 

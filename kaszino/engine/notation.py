@@ -9,7 +9,8 @@ its fields and reads each value; reading here checks the form and names the fiel
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TypeVar
 
 from kaszino.engine.cards import Card
 from kaszino.errors import KaszinoError, NotationError, quote
@@ -20,6 +21,8 @@ MAX_LENGTH = 10_000
 
 NONE = "-"
 """The token for "nothing": no card, no player, no forced move, no pending capture, game going on."""
+
+T = TypeVar("T")
 
 DRAW = "draw"
 """The ``result`` of a finished game without a winner (a tie under Kaszinó's V4)."""
@@ -59,6 +62,20 @@ def split_players(field: str, value: str, players: int) -> list[str]:
         raise NotationError(f"{field}: {len(items)} entries in {quote(value)}, but there are {players} "
                             f"players (one entry each, separated by '|')")
     return items
+
+
+def read_each(field: str, value: str, players: int, convert: Callable[[str], T]) -> tuple[T, ...]:
+    """A field with one entry per player, each read by ``convert``; an error names ``field[player]``."""
+    items = split_players(field, value, players)
+    return tuple(read_value(f"{field}[{player}]", item, convert) for player, item in enumerate(items))
+
+
+def read_value(field: str, token: str, convert: Callable[[str], T]) -> T:
+    """``convert(token)``, an error naming ``field``."""
+    try:
+        return convert(token)
+    except KaszinoError as error:
+        raise NotationError(f"{field}: {error}") from None
 
 
 def join_players(items: Iterable[str]) -> str:

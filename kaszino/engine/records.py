@@ -179,3 +179,45 @@ def replay_lines(states: Iterator[S], lines: RecordLines[M]) -> S:
         raise NotationError(f"line {line_number}: Result: {quote(claimed)}, "
                             f"but the moves end with {quote(result_of(state))}")
     return state
+
+
+FAMILY_HEADERS = ("game", "rules", "seed", "dealer", "deck", "result")
+"""The header lines of a record of a family after Kaszinó (``Game``, ``Rules`` and ``Seed`` it must have)."""
+
+
+def replay_moves(start: S, moves: Iterable[M], play: Callable[[S, M], S]) -> Iterator[S]:
+    """``start``, then the state after each move; an illegal move raises naming its number."""
+    state = start
+    yield state
+    for number, move in enumerate(moves, 1):
+        state = numbered(number, lambda chosen: play(state, chosen), move)  # noqa: B023 - called at once
+        yield state
+
+
+def family_headers(game: str, rules: str, seed: int, dealer: int, deck: Iterable[Card] | None,
+                   final: Ends) -> list[tuple[str, str]]:
+    """The header lines of a family's record: ``Game``, ``Rules``, ``Seed``, ``Dealer``, the ``Deck``
+    when it was given, and the ``Result`` the moves end with (in ``final``)."""
+    headers = [("Game", game), ("Rules", rules), ("Seed", str(seed)), ("Dealer", str(dealer))]
+    if deck is not None:
+        headers.append(("Deck", " ".join(map(str, deck))))
+    return [*headers, ("Result", result_of(final))]
+
+
+def read_family_lines(text: object, game: str, title: str, parse_move: Callable[[str], M]) -> RecordLines[M]:
+    """The lines of a record of family ``game`` (its first line ``Game: <game>``; ``title`` names the
+    family in a message)."""
+    lines = read_lines(text, FAMILY_HEADERS, ("game", "rules", "seed"), parse_move)
+    named = lines.value("game", str)
+    if named != game:
+        raise NotationError(f"line {lines.headers['game'][0]}: Game: {quote(named)}, "
+                            f"but this is a {title} record")
+    return lines
+
+
+def starting(make: Callable[[], T]) -> T:
+    """``make()``, a ``NotationError`` saying the game cannot start if it refuses its values."""
+    try:
+        return make()
+    except KaszinoError as error:
+        raise NotationError(f"the game cannot start: {error}") from None

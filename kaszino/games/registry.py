@@ -6,10 +6,11 @@ from typing import Any
 
 from kaszino.engine.seam import Family, GameState
 from kaszino.errors import KaszinoError, NotationError, quote
+from kaszino.games.casino.family import CASINO
 from kaszino.games.kaszino.family import KASZINO
 from kaszino.games.scopa.family import SCOPA
 
-FAMILIES: dict[str, Family[GameState[Any]]] = {KASZINO.name: KASZINO, SCOPA.name: SCOPA}
+FAMILIES: dict[str, Family[GameState[Any]]] = {KASZINO.name: KASZINO, SCOPA.name: SCOPA, CASINO.name: CASINO}
 """Every family, by name."""
 
 

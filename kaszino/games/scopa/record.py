@@ -12,18 +12,19 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from kaszino.engine.cards import Card, format_cards
+from kaszino.engine.cards import Card
 from kaszino.engine.records import (
     SEED,
     deck_reader,
-    numbered,
-    read_lines,
+    family_headers,
+    read_family_lines,
     replay_lines,
-    result_of,
+    replay_moves,
+    starting,
     whole,
     write_lines,
 )
-from kaszino.errors import KaszinoError, NotationError, quote
+from kaszino.errors import KaszinoError, quote
 from kaszino.games.scopa.deck import check_deck
 from kaszino.games.scopa.moves import Move, malformed, parse_move
 from kaszino.games.scopa.rules import ScopaRules, format_rules, parse_rules
@@ -31,8 +32,6 @@ from kaszino.games.scopa.state import ScopaState, new_game
 from kaszino.inputs import MAX_SEED, check_type, check_whole
 
 GAME = "scopa"
-HEADERS = ("game", "rules", "seed", "dealer", "deck", "result")
-"""The header lines a Scopa record may have (``Game``, ``Rules`` and ``Seed`` it must)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,40 +60,26 @@ class ScopaRecord:
 
     def replay(self) -> Iterator[ScopaState]:
         """The start, then the state after each move; an illegal move raises naming its number."""
-        state = self.start()
-        yield state
-        for number, move in enumerate(self.moves, 1):
-            state = numbered(number, state.play, move)
-            yield state
+        return replay_moves(self.start(), self.moves, lambda state, move: state.play(move))
 
     def final_state(self) -> ScopaState:
         return deque(self.replay(), maxlen=1)[0]
 
     def to_text(self) -> str:
-        headers = [("Game", GAME), ("Rules", format_rules(self.rules)), ("Seed", str(self.seed)),
-                   ("Dealer", str(self.dealer))]
-        if self.deck is not None:
-            headers.append(("Deck", format_cards(self.deck)))
-        headers.append(("Result", result_of(self.final_state())))
+        headers = family_headers(GAME, format_rules(self.rules), self.seed, self.dealer, self.deck,
+                                 self.final_state())
         return write_lines(headers, self.moves)
 
     @classmethod
     def from_text(cls, text: str) -> ScopaRecord:
         """Read a record written by :meth:`to_text`, replaying every move; errors name the line."""
-        lines = read_lines(text, HEADERS, ("game", "rules", "seed"), parse_move)
-        game = lines.value("game", str)
-        if game != GAME:
-            raise NotationError(f"line {lines.headers['game'][0]}: Game: {quote(game)}, "
-                                f"but this is a Scopa record")
-        try:
-            record = cls(lines.value("rules", parse_rules), lines.value("seed", SEED),
-                         lines.optional("deck", deck_reader(check_deck), None),
-                         lines.optional("dealer", whole(1), 1), lines.played())
-        except KaszinoError as error:
-            raise NotationError(f"the game cannot start: {error}") from None
+        lines = read_family_lines(text, GAME, "Scopa", parse_move)
+        record: ScopaRecord = starting(lambda: cls(
+            lines.value("rules", parse_rules), lines.value("seed", SEED),
+            lines.optional("deck", deck_reader(check_deck), None), lines.optional("dealer", whole(1), 1),
+            lines.played()))
         replay_lines(record.replay(), lines)
         return record
-
 
 def record_game(start: ScopaState, moves: Iterable[Move]) -> ScopaRecord:
     """The record of a game from its start (as :func:`new_game` makes it) and the moves played."""
