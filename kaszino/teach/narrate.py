@@ -18,6 +18,8 @@ from dataclasses import fields
 from functools import cache
 
 from kaszino.engine.events import (
+    Added,
+    Built,
     Captured,
     Challenged,
     Drew,
@@ -29,6 +31,7 @@ from kaszino.engine.events import (
     MovesAgain,
     MustLay,
     Passed,
+    Raised,
     Starts,
     Swept,
 )
@@ -40,7 +43,7 @@ from kaszino.teach.message import Field, Message
 FAMILY = "kaszino"
 """The family of rules this package plays; another family's words are ``events_<family>``."""
 
-MOVE_KINDS = frozenset({Captured.kind, Laid.kind, Passed.kind})
+MOVE_KINDS = frozenset({Captured.kind, Laid.kind, Passed.kind, Built.kind, Raised.kind, Added.kind})
 """The events that restate the move itself: a replay's heading and explanation already say them."""
 
 
