@@ -7,12 +7,11 @@ has no source to build from, so its installed files (the package and its ``.dist
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import zipfile
 from importlib import metadata
 from pathlib import Path
 
+from kaszino.cli.wheel_files import record_line
 from kaszino.errors import KaszinoError
 
 INSTALLER_FILES = ("RECORD", "INSTALLER", "REQUESTED", "direct_url.json")
@@ -32,8 +31,7 @@ def repack(distribution: metadata.Distribution, dest: Path) -> Path:
         for path in sorted(files, key=lambda path: (path.parts[0] == info, str(path))):
             data = Path(str(path.locate())).read_bytes()
             archive.writestr(path.as_posix(), data)
-            hashed = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-            record.append(f"{path.as_posix()},sha256={hashed},{len(data)}\n")
+            record.append(record_line(path.as_posix(), data))
         archive.writestr(f"{info}/RECORD", "".join(record) + f"{info}/RECORD,,\n")
     return wheel
 

@@ -21,6 +21,7 @@ import dataclasses
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -44,10 +45,29 @@ from kaszino.shipped import PACKAGE, checkout, shipped
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 """The JupyterLite plugin whose settings configure the Pyodide kernel."""
 
-PRELOADED = ("kaszino", "ipywidgets", "anywidget", "mistune", "micropip", "ipython", "comm", "jedi")
-"""Loaded when the kernel starts: the notebooks' imports and what the kernel itself needs. Pyodide
-loads any other shipped package when a cell's own code imports it: sympy (1.8 s) is not preloaded,
-and the combinatorics chapter, whose functions import it inside, imports it in its first cell."""
+PROJECT_PACKAGES = ("kaszino", "ipywidgets", "anywidget", "mistune")
+"""The notebooks' imports, loaded when the kernel starts. Pyodide loads any other shipped package
+when a cell's own code imports it: sympy is not preloaded, and the combinatorics chapter, whose
+functions import it inside, imports it in its first cell."""
+
+KERNEL_PACKAGES = ("micropip", "ipython", "comm", "jedi")
+"""What the Pyodide kernel itself needs from PyPI when it starts (a bare site carries only these)."""
+
+KERNEL_WHEELS = ("piplite", "ipykernel", "pyodide-kernel")
+"""The kernel's own wheels (in its labextension's ``pypi`` folder), which it would otherwise install
+one by one through micropip when it starts: the site lists them in its lock and preloads them."""
+
+KERNEL_SHIMS = ("widgetsnbextension",)
+"""PyPI packages the kernel replaces by an empty wheel of its own: ipywidgets asks for the classic
+notebook's widget extension (2.2 MB of JavaScript no browser kernel uses)."""
+
+NOT_IN_BROWSER = ("jupyterlab-widgets",)
+"""Dependencies that hold only JupyterLab's side (the widget manager's JavaScript, which the site
+serves as a JupyterLab extension): left out of the site's lock and wheels."""
+
+NOT_COMPILED = ("sympy", "mpmath")
+"""Wheels the site carries as source: only the combinatorics chapter imports them, and compiled
+they would double in size (every other wheel is compiled to bytecode, ``wheel_files.py``)."""
 
 PAIRED_BY_PYODIDE = ("sympy",)
 """Carried at the version Pyodide's lock pins, with the dependencies the lock pairs it with, not the
@@ -72,6 +92,28 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 SIZE_BUDGET = 50_000_000
 """The largest site the build accepts without a warning, in bytes."""
+
+
+@dataclass(frozen=True)
+class SiteKind:
+    """What a site carries besides the runtime and the kernel."""
+
+    project: bool
+    """The whole product (kaszino, its notebooks, settings and JupyterLab extensions); ``False``
+    for a bare site: the same runtime and kernel, one empty notebook and nothing of the project,
+    the floor the benchmark compares the site's start with."""
+
+    @property
+    def preloaded(self) -> tuple[str, ...]:
+        """The packages the kernel loads when it starts, all at once."""
+        return (*(PROJECT_PACKAGES if self.project else ()), *KERNEL_PACKAGES, *KERNEL_WHEELS)
+
+
+PROJECT = SiteKind(project=True)
+BARE = SiteKind(project=False)
+
+BARE_NOTEBOOK = "bare.ipynb"
+"""The one page of a bare site: a single cell, ``1 + 1``."""
 
 
 @dataclass(frozen=True)
@@ -155,15 +197,50 @@ def _pip_download(lock: Mapping[str, Any], dest: Path, options: Sequence[str | P
     )
 
 
-def download_wheels(lock: Mapping[str, Any], dest: Path) -> list[Path]:
-    """kaszino's own wheel (built from the checkout, or packed from the installed files) and every
-    wheel the site carries, pure Python, pinned to ``lock``.
+def download_wheels(lock: Mapping[str, Any], dest: Path, kind: SiteKind = PROJECT) -> list[Path]:
+    """Every wheel the site carries, pure Python, pinned to ``lock``: kaszino's own (built from the
+    checkout, or packed from the installed files) and the notebooks' packages for the project, the
+    kernel's packages and its own wheels for either kind.
 
     The packages of :data:`PAIRED_BY_PYODIDE` come without their own dependency pins, at the lock's
     version; their dependencies are resolved with everything else, at the lock's versions too.
     """
     shutil.rmtree(dest, ignore_errors=True)
     dest.mkdir(parents=True)
+    pins = pinned_versions(lock)
+    constraints = dest / "constraints.txt"
+    constraints.write_text("".join(f"{name}=={version}\n" for name, version in sorted(pins.items())))
+    if kind.project:
+        _project_wheels(lock, dest, constraints)
+    else:
+        _pip_download(lock, dest, ["-c", constraints], KERNEL_PACKAGES)
+    constraints.unlink()
+    for unused in (*NOT_IN_BROWSER, *KERNEL_SHIMS):
+        for wheel in dest.glob(f"{unused.replace('-', '_')}-*.whl"):
+            wheel.unlink()
+    for name in (*KERNEL_WHEELS, *(KERNEL_SHIMS if kind.project else ())):
+        shutil.copy2(kernel_wheel(name), dest)
+    return sorted(dest.glob("*.whl"))
+
+
+def kernel_wheel(name: str) -> Path:
+    """The newest of the Pyodide kernel's own wheels of ``name`` (its labextension's ``pypi``)."""
+    from jupyter_core.paths import jupyter_path
+    from packaging.utils import parse_wheel_filename
+    from packaging.version import Version
+
+    found = [
+        wheel
+        for folder in jupyter_path("labextensions")
+        for wheel in (Path(folder) / KERNEL_PLUGIN.split(":")[0] / "static" / "pypi").glob("*.whl")
+        if canonical(str(parse_wheel_filename(wheel.name)[0])) == name
+    ]
+    if not found:
+        raise KaszinoError(f"the Pyodide kernel's wheel of {name} is missing (jupyterlite-pyodide-kernel)")
+    return max(found, key=lambda wheel: Version(str(parse_wheel_filename(wheel.name)[1])))
+
+
+def _project_wheels(lock: Mapping[str, Any], dest: Path, constraints: Path) -> None:
     root = checkout()
     if root is None:
         own = repack(metadata.distribution("kaszino"), dest)
@@ -173,16 +250,38 @@ def download_wheels(lock: Mapping[str, Any], dest: Path) -> list[Path]:
             "building kaszino's wheel",
         )
         (own,) = dest.glob("kaszino-*.whl")
-    pins = pinned_versions(lock)
-    constraints = dest / "constraints.txt"
-    constraints.write_text("".join(f"{name}=={version}\n" for name, version in sorted(pins.items())))
     paired = [lock["packages"][name] for name in PAIRED_BY_PYODIDE]
     partners = sorted({dependency for entry in paired for dependency in entry["depends"]})
-    resolved = [name for name in PRELOADED[1:] if name not in PAIRED_BY_PYODIDE]
+    resolved = [*PROJECT_PACKAGES[1:], *KERNEL_PACKAGES]
     _pip_download(lock, dest, ["-c", constraints], [own, *resolved, *partners])
     _pip_download(lock, dest, ["--no-deps"], [f"{entry['name']}=={entry['version']}" for entry in paired])
-    constraints.unlink()
-    return sorted(dest.glob("*.whl"))
+
+
+def compile_wheels(runtime: Path, wheels: Sequence[Path], cache: Path) -> None:
+    """Compile ``wheels`` (but :data:`NOT_COMPILED`) to bytecode in place, with the browser's own
+    Python (Pyodide under Node.js, ``site_compile.mjs``); compiled wheels are kept in ``cache`` by
+    the hash of their source, so that a build compiles only what changed (kaszino's own wheel)."""
+    kept = cache / "compiled"
+    kept.mkdir(parents=True, exist_ok=True)
+    todo: dict[Path, Path] = {}
+    for wheel in wheels:
+        if canonical(wheel.name.split("-")[0]) in NOT_COMPILED:
+            continue
+        copy = kept / f"{hashlib.sha256(wheel.read_bytes()).hexdigest()[:32]}-{wheel.name}"
+        if not copy.is_file():
+            todo[wheel] = copy
+        else:
+            shutil.copy2(copy, wheel)
+    if not todo:
+        return
+    if shutil.which("node") is None:
+        raise KaszinoError("building the site needs Node.js to compile its wheels")
+    script = Path(__file__).with_name("site_compile.mjs")
+    folder = next(iter(todo)).parent
+    _run(["node", script, runtime.resolve(), folder.resolve(), *(wheel.name for wheel in todo)],
+         "compiling the wheels to bytecode (Pyodide in Node.js)")
+    for wheel, copy in todo.items():
+        shutil.copy2(wheel, copy)
 
 
 def canonical(name: str) -> str:
@@ -235,6 +334,7 @@ def lock_entry(wheel: Path, environment: Mapping[str, str]) -> dict[str, Any]:
             for requirement in map(Requirement, metadata.get_all("Requires-Dist") or [])
             if requirement.marker is None or requirement.marker.evaluate(dict(environment))
         }
+        - set(NOT_IN_BROWSER)
     )
     return {
         "name": metadata["Name"],
@@ -298,23 +398,77 @@ def _overrides() -> dict[str, Any]:
     return overrides
 
 
-def _lite_settings() -> dict[str, Any]:
+def _lite_settings(kind: SiteKind, release: str) -> dict[str, Any]:
+    storage = {} if not kind.project else {
+        # An earlier release's settings and workspace never apply to this one's pages.
+        f"{what}StorageName": f"Kaszinó {release} {what}" for what in ("settings", "workspaces")}
     return {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
-            "appName": "Kaszinó",
+            "appName": "Kaszinó" if kind.project else "JupyterLite",
+            **storage,
             "litePluginSettings": {
                 KERNEL_PLUGIN: {
                     "disablePyPIFallback": True,
-                    "loadPyodideOptions": {"packages": list(PRELOADED)},
+                    "loadPyodideOptions": {"packages": list(kind.preloaded)},
                 }
             },
         },
     }
 
 
-def assemble(lite: Path, runtime: Path, wheels: Sequence[Path], lock: Mapping[str, Any]) -> None:
-    """Lay out the JupyterLite source folder: the runtime with its lock and wheels, notebooks, settings."""
+def site_notebooks(kind: SiteKind) -> dict[str, dict[str, Any]]:
+    """The pages of the site by file name, as it serves them: the project's notebooks (the start
+    page with the reset button at its end), or the bare site's one cell."""
+    if not kind.project:
+        cell: dict[str, Any] = {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                "source": "1 + 1"}
+        kernel = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+        return {BARE_NOTEBOOK: {"cells": [cell], "metadata": {"kernelspec": kernel}, "nbformat": 4,
+                                "nbformat_minor": 5}}
+    pages = {
+        notebook.name: site_notebook(json.loads(notebook.read_text(encoding="utf-8")))
+        for notebook in sorted(shipped("notebooks").glob("*.ipynb"))
+    }
+    pages[START_PAGE]["cells"].append(
+        {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+         "source": "from kaszino.jupyter.site_reset import reset_button\n\nreset_button()"}
+    )
+    return pages
+
+
+START_PAGE = "00_start.ipynb"
+"""The page the site opens on; the site's copy ends with the reset button."""
+
+RELEASE_SCRIPT = "kaszino-release.js"
+"""The script every page of the site runs before JupyterLite starts (``site_release.js``)."""
+
+
+def release_id(lock: Mapping[str, Any], pages: Mapping[str, Any]) -> str:
+    """A name of this build's contents: the same for the same wheels and pages, new for any change."""
+    digest = hashlib.sha256(json.dumps([lock, pages], sort_keys=True).encode("utf-8"))
+    return digest.hexdigest()[:16]
+
+
+def add_release_script(output: Path, release: str, pages: Iterable[str]) -> None:
+    """Write :data:`RELEASE_SCRIPT` for ``release`` and make every page of ``output`` run it first."""
+    script = Path(__file__).with_name("site_release.js").read_text(encoding="utf-8")
+    script = script.replace("@RELEASE@", release).replace("@PAGES@", json.dumps(sorted(pages)))
+    (output / RELEASE_SCRIPT).write_text(script, encoding="utf-8")
+    for app in APPS:
+        page = output / app / "index.html"
+        html, found = re.subn(r"await import\(\s*'\.\./config-utils\.js",
+                              lambda start: f"await import('../{RELEASE_SCRIPT}?_={release}');\n{start[0]}",
+                              page.read_text(encoding="utf-8"))
+        if found != 1:
+            raise KaszinoError(f"{page}: JupyterLite's page no longer starts as this build expects")
+        page.write_text(html, encoding="utf-8")
+
+
+def assemble(lite: Path, runtime: Path, wheels: Sequence[Path], lock: Mapping[str, Any],
+             kind: SiteKind = PROJECT) -> str:
+    """Lay out the JupyterLite source folder: the runtime with its lock and wheels, notebooks,
+    settings; returns the release id of what it laid out."""
     shutil.rmtree(lite, ignore_errors=True)
     pyodide = lite / "static" / "pyodide"
     pyodide.mkdir(parents=True)
@@ -322,28 +476,23 @@ def assemble(lite: Path, runtime: Path, wheels: Sequence[Path], lock: Mapping[st
         shutil.copy2(runtime / name, pyodide / name)
     for wheel in wheels:
         shutil.copy2(wheel, pyodide / wheel.name)
-    (pyodide / "pyodide-lock.json").write_text(json.dumps(rewrite_lock(lock, wheels), indent=1))
+    site_lock = rewrite_lock(lock, wheels)
+    (pyodide / "pyodide-lock.json").write_text(json.dumps(site_lock, indent=1))
     files = lite / "files"
     files.mkdir()
-    for notebook in sorted(shipped("notebooks").glob("*.ipynb")):
-        stripped = site_notebook(json.loads(notebook.read_text(encoding="utf-8")))
-        (files / notebook.name).write_text(
-            json.dumps(stripped, indent=1, ensure_ascii=False), encoding="utf-8"
-        )
-    (lite / "overrides.json").write_text(json.dumps(_overrides(), indent=1))
-    (lite / "jupyter-lite.json").write_text(json.dumps(_lite_settings(), indent=1))
-    (lite / "jupyter_lite_config.json").write_text(
-        json.dumps(
-            {
-                "LiteBuildConfig": {
-                    "apps": list(APPS),
-                    "no_sourcemaps": True,
-                    "no_unused_shared_packages": True,
-                }
-            },
-            indent=1,
-        )
-    )
+    pages = site_notebooks(kind)
+    for name, notebook in pages.items():
+        (files / name).write_text(json.dumps(notebook, indent=1, ensure_ascii=False), encoding="utf-8")
+    release = release_id(site_lock, pages)
+    (lite / "jupyter-lite.json").write_text(json.dumps(_lite_settings(kind, release), indent=1))
+    config: dict[str, Any] = {"apps": list(APPS), "no_sourcemaps": True, "no_unused_shared_packages": True}
+    if kind.project:
+        (lite / "overrides.json").write_text(json.dumps(_overrides(), indent=1))
+    else:  # the kernel's extension alone, none of the project's (widgets, anywidget, …)
+        config.update(ignore_sys_prefix=["federated_extensions"],
+                      federated_extensions=[str(kernel_wheel("piplite").parents[2])])
+    (lite / "jupyter_lite_config.json").write_text(json.dumps({"LiteBuildConfig": config}, indent=1))
+    return release
 
 
 LEGACY_FONTS = (".eot", ".ttf", ".woff", ".svg")
@@ -366,9 +515,10 @@ SITE_MARK = ".kaszino-site.json"
 build, which a new build replaces without ``--force``."""
 
 
-def build_site(output: Path, cache: Path) -> SiteBuild:
+def build_site(output: Path, cache: Path, kind: SiteKind = PROJECT) -> SiteBuild:
     """Build the offline site into ``output`` (a new name or an empty folder), with the Pyodide
-    runtime kept in ``cache``; the site holds :data:`SITE_MARK`.
+    runtime kept in ``cache``; the site holds :data:`SITE_MARK`. ``kind`` :data:`BARE` builds the
+    bare site of the benchmark instead.
 
     The wheels and the JupyterLite source folder are made in a scratch folder of their own, so that
     builds running at the same time (a test and a benchmark) never share them.
@@ -379,9 +529,10 @@ def build_site(output: Path, cache: Path) -> SiteBuild:
     runtime = fetch_pyodide(pyodide_version(), cache)
     lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
     with tempfile.TemporaryDirectory(dir=cache, prefix="build-") as scratch:
-        wheels = download_wheels(lock, Path(scratch) / "wheels")
+        wheels = download_wheels(lock, Path(scratch) / "wheels", kind)
+        compile_wheels(runtime, wheels, cache)
         lite = Path(scratch) / "lite"
-        assemble(lite, runtime, wheels, lock)
+        release = assemble(lite, runtime, wheels, lock, kind)
         if output.is_dir():
             output.rmdir()  # empty: JupyterLite makes the folder itself
         # Run inside the fresh lite folder: JupyterLite keeps its task database in the working
@@ -400,7 +551,10 @@ def build_site(output: Path, cache: Path) -> SiteBuild:
             cwd=lite,
         )
     drop_legacy_fonts(output)
-    (output / SITE_MARK).write_text(json.dumps({"made_by": "kaszino site build"}) + "\n", encoding="utf-8")
+    if kind.project:
+        add_release_script(output, release, site_notebooks(kind))
+    (output / SITE_MARK).write_text(json.dumps({"made_by": "kaszino site build", "release": release}) + "\n",
+                                    encoding="utf-8")
     return SiteBuild(
         output, _size(output), time.perf_counter() - started, tuple(wheel.name for wheel in wheels)
     )

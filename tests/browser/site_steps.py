@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import re
 import threading
 import time
@@ -130,3 +131,43 @@ def run_all(page: Page, opened: float) -> Timings:
     unrun = [text for text in prompts.all_inner_texts() if not RUN_PROMPT.fullmatch(text.strip())]
     assert not unrun, f"cells left unrun: {unrun}"
     return Timings(ready - opened, done - ready)
+
+
+KEPT_FILES = """async () => {
+  const root = document.getElementById("jupyter-config-data").dataset.jupyterLiteRoot;
+  const name = `JupyterLite Storage - ${new URL(`${root}/`, location.href).pathname}`;
+  const database = await new Promise((resolve, reject) => {
+    const open = indexedDB.open(name);
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  if (!database.objectStoreNames.contains("files")) return [];
+  const keys = await new Promise((resolve) => {
+    const all = database.transaction("files").objectStore("files").getAllKeys();
+    all.onsuccess = () => resolve(all.result);
+  });
+  database.close();
+  return keys.map(String).sort();
+}"""
+"""The names of the files JupyterLite keeps in this browser for the site (its contents storage)."""
+
+
+def kept_files(page: Page) -> list[str]:
+    """The files the browser keeps for the site: the progress file, pages a learner saved."""
+    names: list[str] = page.evaluate(KEPT_FILES)
+    return names
+
+
+def save(page: Page) -> None:
+    """Save the open notebook from the menu, and wait until the browser keeps its copy."""
+    name = page.url.split("path=")[-1]
+    menu(page, "File", "Save")
+    page.wait_for_function(f"async () => (await ({KEPT_FILES})()).includes({json.dumps(name)})", polling=200)
+
+
+def wait_until_written(page: Page) -> None:
+    """Wait until the progress file's last write has reached the browser's storage: the store writes
+    a new file and renames it over the old one, and the new file is gone once the rename is done."""
+    page.wait_for_function(
+        f"async () => (await ({KEPT_FILES})()).every((name) => !name.endsWith('.tmp'))", polling=200
+    )

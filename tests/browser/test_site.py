@@ -13,12 +13,14 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from site_steps import Offline, reload, run_all, serve
+from site_steps import Offline, kept_files, reload, run_all, save, serve, wait_for_session, wait_until_written
 from trainer_steps import enter, right_answer, shown
 
+import kaszino.cli.site as site
 from kaszino.cli.site import SITE_MARK, build_site
 from kaszino.errors import KaszinoError
 
@@ -26,10 +28,7 @@ REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
 
 
-@pytest.fixture(scope="module")
-def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site built into a fresh folder and served by Python's plain static file server."""
-    folder = tmp_path_factory.mktemp("site") / "site"
+def _build(folder: Path) -> Path:
     try:
         built = build_site(folder, REPO / ".cache" / "site")
     except KaszinoError as error:
@@ -38,8 +37,39 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         raise
     print("\n" + built.report())
     assert (folder / SITE_MARK).is_file()  # what lets the next build replace this one
-    with serve(folder) as url:
+    return folder
+
+
+@pytest.fixture(scope="module")
+def site_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built into a fresh folder."""
+    return _build(tmp_path_factory.mktemp("site") / "site")
+
+
+@pytest.fixture(scope="module")
+def site_url(site_folder: Path) -> Iterator[str]:
+    """The site served by Python's plain static file server."""
+    with serve(site_folder) as url:
         yield url
+
+
+NEW_RELEASE = "Ez a 02-es fejezet új kiadása."
+"""A line the next release adds to chapter 02, as a new release changes its pages."""
+
+
+@pytest.fixture(scope="module")
+def next_release(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built again with chapter 02 changed: the next release."""
+    def changed_pages(kind: site.SiteKind) -> dict[str, dict[str, Any]]:
+        pages = released_pages(kind)
+        new_line = {"cell_type": "markdown", "metadata": {}, "source": NEW_RELEASE}
+        pages["02_utes.ipynb"]["cells"].insert(0, new_line)
+        return pages
+
+    released_pages = site.site_notebooks
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(site, "site_notebooks", changed_pages)
+        return _build(tmp_path_factory.mktemp("next") / "site")
 
 
 @pytest.fixture
@@ -117,3 +147,41 @@ def test_the_combinatorics_chapter_runs_with_sympy_in_the_browser(offline: Offli
     expect(page.get_by_text("2x¹³", exact=False).first).to_be_visible()
     formula.scroll_into_view_if_needed()
     shot(page, "site-30-generating-function")
+
+
+def test_a_new_release_shows_its_own_pages_and_keeps_the_progress_and_the_reset_keeps_it_too(
+    browser: Browser, site_folder: Path, next_release: Path, tmp_path: Path
+) -> None:
+    # One address for both releases, as a school's server has: the folder it serves is swapped.
+    live = tmp_path / "live"
+    live.symlink_to(site_folder)
+    with serve(live) as url:
+        offline = Offline(browser, url)
+        page = offline.new_page()
+        run_all(page, offline.visit(page, "02_utes.ipynb"))
+        page.locator(".widget-toggle-button", has_text="EN").first.click()
+        expect(page.locator(".kaszino-capture-btn").first).to_have_text("Capture!")
+        wait_until_written(page)
+        save(page)  # the browser now keeps this release's chapter 02
+        assert kept_files(page) == ["02_utes.ipynb", "kaszino-progress.sqlite3"]
+
+        live.unlink()
+        live.symlink_to(next_release)
+        run_all(page, offline.visit(page, "02_utes.ipynb"))
+        # Not the copy the last release left:
+        expect(page.locator(".jp-RenderedMarkdown p", has_text=NEW_RELEASE)).to_be_visible()
+        expect(page.locator(".widget-toggle-button.mod-active", has_text="EN").first).to_be_visible()
+        assert kept_files(page) == ["kaszino-progress.sqlite3"]
+        shot(page, "site-02-next-release")
+
+        save(page)
+        run_all(page, offline.visit(page, "00_start.ipynb"))
+        with page.expect_navigation():
+            page.locator(".kaszino-reset-btn").click()
+        wait_for_session(page)
+        assert kept_files(page) == ["kaszino-progress.sqlite3"]
+        run_all(page, offline.visit(page, "02_utes.ipynb"))
+        expect(page.locator(".jp-RenderedMarkdown p", has_text=NEW_RELEASE)).to_be_visible()
+        expect(page.locator(".widget-toggle-button.mod-active", has_text="EN").first).to_be_visible()
+        offline.context.close()
+        assert offline.outside == [], f"the site asked for outside addresses: {offline.outside}"
