@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache, partial
 from math import erf, sqrt
+from typing import TypeVar
 
 from kaszino.engine.cards import Card
 from kaszino.engine.rules import Rules
@@ -41,6 +42,7 @@ from kaszino.solver.model import (
     Node as Turn,
 )
 
+C = TypeVar("C")
 INFINITY = 1000.0
 WIN = 12.0
 """What ending the game with a win is worth, in deal points: as much as a whole deal."""
@@ -89,6 +91,24 @@ def majority_odds(mine: int, others: list[int], left: int, total: int) -> float:
     margin = mine + left / 2 - (total // 2 + 0.5) if players == 2 else mine - rival
     spread = sqrt(SPREAD * left / (4 if players == 2 else players))
     return 0.5 * (1 + erf(margin / (spread * sqrt(2))))
+
+
+def alpha_beta(children: Iterable[C], maximise: bool, alpha: float, beta: float,
+               value: Callable[[C, float, float], float]) -> float:
+    """One node of an alpha-beta search: the best of ``value(child, alpha, beta)`` over ``children``
+    for the maximising or the minimising side, stopping once the window closes."""
+    best = -INFINITY if maximise else INFINITY
+    for child in children:
+        found = value(child, alpha, beta)
+        if maximise:
+            best = max(best, found)
+            alpha = max(alpha, found)
+        else:
+            best = min(best, found)
+            beta = min(beta, found)
+        if alpha >= beta:
+            break
+    return best
 
 
 class OutOfNodes(Exception):
@@ -194,19 +214,8 @@ class World:
             return float(self.model.utility(node[0][6], self.player))
         if depth == 0:
             return self.estimate(node)
-        maximise = mover == self.player
-        best = -INFINITY if maximise else INFINITY
-        for step in self.steps(node):
-            value = self.value(self.play(node, step), depth - 1, alpha, beta)
-            if maximise:
-                best = max(best, value)
-                alpha = max(alpha, value)
-            else:
-                best = min(best, value)
-                beta = min(beta, value)
-            if alpha >= beta:
-                break
-        return best
+        return alpha_beta(self.steps(node), mover == self.player, alpha, beta,
+                          lambda step, a, b: self.value(self.play(node, step), depth - 1, a, b))
 
     def game_over(self, counters: Counters) -> float | None:
         """``WIN`` (or minus it) when a player has just secured the points he needed, so the game is
