@@ -8,7 +8,7 @@ import pytest
 from scopa_positions import last_round
 
 from kaszino.errors import KaszinoError
-from kaszino.games.scopa import NextDeal, ScopaRules, ScopaState, new_game
+from kaszino.games.scopa import PRESETS, NextDeal, ScopaRules, ScopaState, new_game
 from kaszino.games.scopa.players import GreedyPlayer, RandomPlayer, play_game
 from kaszino.games.scopa.solver import solve
 from kaszino.players.scopa_expert import ScopaExpert
@@ -16,7 +16,9 @@ from kaszino.players.scopa_expert import ScopaExpert
 FAST = ScopaExpert(seed=5, worlds=4)
 
 
-def test_every_move_it_makes_is_legal_and_games_repeat() -> None:
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_move_it_makes_is_legal_and_games_repeat(preset: str) -> None:
+    rules = replace(PRESETS[preset], target=4)
     seen = []
 
     class Checked:
@@ -28,9 +30,9 @@ def test_every_move_it_makes_is_legal_and_games_repeat() -> None:
             seen.append(move)
             return move
 
-    final = play_game((Checked(), RandomPlayer(seed=2)), seed=3, rules=ScopaRules(target=4))  # type: ignore[arg-type]
-    assert final.finished and len(seen) > 20
-    assert play_game((FAST, RandomPlayer(seed=2)), seed=3, rules=ScopaRules(target=4)) == final
+    final = play_game((Checked(), RandomPlayer(seed=2)), seed=3, rules=rules)  # type: ignore[arg-type]
+    assert final.finished and len(seen) >= 18  # a whole deal at least
+    assert play_game((FAST, RandomPlayer(seed=2)), seed=3, rules=rules) == final
 
 
 def _hidden_swapped(state: ScopaState) -> ScopaState:

@@ -22,7 +22,7 @@ from kaszino.engine.cards import Card, Suit
 from kaszino.errors import KaszinoError
 from kaszino.games.scopa.deck import DECK, DECK_SIZE, PRIMIERA_POINTS, SETTEBELLO
 from kaszino.games.scopa.moves import Move, ScopaMove
-from kaszino.games.scopa.players import GreedyPlayer, view_rng
+from kaszino.games.scopa.players import view_rng
 from kaszino.games.scopa.rules import ScopaRules
 from kaszino.games.scopa.solver import solve
 from kaszino.games.scopa.state import ScopaState
@@ -54,14 +54,12 @@ class ScopaExpert:
     """Determinized alpha-beta before the last round, the exact solver in it.
 
     ``worlds`` deals of the unseen cards are searched, each move to ``depth`` plies (the draw at
-    the end of a round is played as the engine plays it, from the world's talon). The greedy
-    move gets ``prior`` points of credit: the sampled values are estimates, so the expert leaves
-    the greedy move only for a clear gain. ``seed`` fixes the worlds together with the view."""
+    the end of a round is played as the engine plays it, from the world's talon); of equal values
+    the first legal move wins. ``seed`` fixes the worlds together with the view."""
 
     seed: int = 0
     worlds: int = 16
     depth: int = 3
-    prior: float = 0.0
     name: str = "expert"
 
     def __post_init__(self) -> None:
@@ -95,9 +93,8 @@ class ScopaExpert:
                             tuple(unseen[view.other_count:]))
             for move in moves:
                 totals[move] += search(sampled.play(move), view.player, self.depth - 1)
-        usual = GreedyPlayer(self.seed).choose(state)
         values = {move: total / self.worlds for move, total in totals.items()}
-        best = max(moves, key=lambda move: values[move] + (self.prior if move == usual else 0.0))
+        best = max(moves, key=values.__getitem__)
         return Assessment(values, best, False, self.worlds)
 
 
