@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from scopa_positions import last_round
+from scopa_positions import last_round, position
 
 from kaszino.errors import KaszinoError
 from kaszino.games.scopa import PRESETS, NextDeal, ScopaRules, ScopaState, new_game
 from kaszino.games.scopa.players import GreedyPlayer, RandomPlayer, play_game
 from kaszino.games.scopa.solver import solve
-from kaszino.players.scopa_expert import ScopaExpert
+from kaszino.players.scopa_expert import ScopaExpert, estimate
 
 FAST = ScopaExpert(seed=5, worlds=4)
 
@@ -91,3 +91,20 @@ def test_it_beats_greedy_in_a_seeded_match() -> None:
         points += final.totals()[seat]
         against += final.totals()[1 - seat]
     assert wins > 10 and points > against
+
+
+def test_the_estimate_counts_what_is_decided() -> None:
+    """Player 0 has the settebello but lacks hearts, none of which is left: he cannot win the
+    primiera, and the card and diamond majorities are out of his reach."""
+    state = position("K♠", "Q♦", "", pile0="7♦ 7♣ 7♠")
+    assert estimate(state, 0) == 1 - 1 - 1 - 1
+    assert estimate(state, 1) == -estimate(state, 0)
+    assert estimate(replace(state, rules=ScopaRules(primiera=False)), 0) == 1 - 1 - 1
+
+
+def test_the_estimate_of_a_finished_deal_is_its_points() -> None:
+    state = last_round(4)
+    while not state.deal_over:
+        state = state.play(state.legal_moves()[0])
+    points = state.deal_scores()
+    assert estimate(state, 1) == points[1] - points[0]
