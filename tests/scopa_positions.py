@@ -3,10 +3,12 @@ and the engine's cards and moves as the clean-room referee writes them."""
 
 from __future__ import annotations
 
+import random
+
 from scopa_referee import RefCard, RefMove
 
 from kaszino.engine.cards import Card, parse_cards
-from kaszino.games.scopa import ScopaMove, ScopaRules, ScopaState
+from kaszino.games.scopa import ScopaMove, ScopaRules, ScopaState, new_game
 from kaszino.games.scopa.deck import DECK
 
 
@@ -28,6 +30,15 @@ def position(hand0: str, hand1: str, table: str, *, to_move: int = 0, dealer: in
         scores=scores, dealer=dealer, to_move=to_move, last_capturer=last_capturer, round=round,
         deal=2 if any(scores) else 1,
     )
+
+
+def last_round(seed: int, rules: ScopaRules | None = None) -> ScopaState:
+    """The first position of the last round of a game's first deal, played at random from ``seed``."""
+    rnd = random.Random(seed)
+    state = new_game(seed=seed, rules=rules)
+    while not state.last_round:
+        state = state.play(rnd.choice(state.legal_moves()))
+    return state
 
 
 def moves(state: ScopaState) -> set[str]:

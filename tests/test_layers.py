@@ -75,9 +75,9 @@ def _imports(path: Path, package: str | None = None) -> list[tuple[int, str]]:
     return found
 
 
-FAMILY_LAYERS: tuple[tuple[str, ...], ...] = (("rules",), ("solver",), ("players",))
+FAMILY_LAYERS: tuple[tuple[str, ...], ...] = (("rules",), ("solver",), ("players", "expert"))
 """Inside a family (``kaszino.games.<family>``), bottom up: its rules as code (every module but
-these), its solver, its computer players (``solver``/``players``: a module or a subpackage)."""
+these), its solver, its computer players (``solver``, ``players``/``expert``: a module or a subpackage)."""
 
 
 def _family_layer(module: str) -> tuple[str, int] | None:

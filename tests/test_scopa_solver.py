@@ -3,23 +3,14 @@
 from __future__ import annotations
 
 import copy
-import random
 
 import pytest
-from scopa_positions import ref_cards, ref_move
+from scopa_positions import last_round, ref_cards, ref_move
 from scopa_referee import RefDeal
 
 from kaszino.errors import KaszinoError
 from kaszino.games.scopa import ScopaRules, ScopaState, new_game
 from kaszino.games.scopa.solver import solve
-
-
-def last_round(seed: int, rules: ScopaRules | None = None) -> ScopaState:
-    rnd = random.Random(seed)
-    state = new_game(seed=seed, rules=rules)
-    while not state.last_round:
-        state = state.play(rnd.choice(state.legal_moves()))
-    return state
 
 
 def referee_at(state: ScopaState) -> RefDeal:

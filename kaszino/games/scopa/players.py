@@ -1,4 +1,5 @@
-"""Computer players for Scopa: random and greedy (no lookahead; the expert comes later).
+"""Computer players for Scopa: random and greedy, with no lookahead (the expert, which searches, is
+:mod:`kaszino.games.scopa.expert`).
 
 A player chooses from :meth:`ScopaState.view` only — his hand, the table, the piles, the counts —
 and seeds every random choice with that view, so a game between computers is reproducible from
@@ -37,7 +38,8 @@ class ScopaPlayer(Protocol):
         ...
 
 
-def _rng(seed: int, view: PlayerView) -> random.Random:
+def view_rng(seed: int, view: PlayerView) -> random.Random:
+    """A random source for one decision: fixed by ``seed`` and what the player sees."""
     return random.Random(f"{seed}:{view}")
 
 
@@ -49,7 +51,7 @@ class RandomPlayer:
     name: str = "random"
 
     def choose(self, state: ScopaState) -> Move:
-        return _rng(self.seed, state.view(state.to_move)).choice(state.legal_moves())
+        return view_rng(self.seed, state.view(state.to_move)).choice(state.legal_moves())
 
 
 def card_worth(card: Card) -> float:
@@ -93,7 +95,8 @@ class GreedyPlayer:
         if not plays:
             return moves[0]
         best = max(move_worth(view, move, state.rules) for move in plays)
-        return _rng(self.seed, view).choice([m for m in plays if move_worth(view, m, state.rules) == best])
+        chosen = [move for move in plays if move_worth(view, move, state.rules) == best]
+        return view_rng(self.seed, view).choice(chosen)
 
 
 def play_game(players: Sequence[ScopaPlayer], seed: int, rules: ScopaRules | None = None) -> ScopaState:

@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache, partial
-from math import erf, sqrt
 
 from kaszino.engine.cards import Card
+from kaszino.engine.lookahead import INFINITY, alpha_beta, majority_odds
 from kaszino.games.kaszino.rules import Rules
 from kaszino.games.kaszino.scoring import DECK_SIZE, SPADES_IN_DECK
 from kaszino.games.kaszino.solver.model import (
@@ -41,13 +41,9 @@ from kaszino.games.kaszino.solver.model import (
 )
 from kaszino.games.kaszino.state import GameState
 
-INFINITY = 1000.0
 WIN = 12.0
 """What ending the game with a win is worth, in deal points: as much as a whole deal."""
 INFINITY_POINTS = 10**6
-SPREAD = 2.0
-"""How much more a pile's final count varies than if each card fell to a side on its own: cards
-go to a pile in groups (a capture takes two to five), which widens the spread."""
 
 Node = tuple[Turn, tuple[int, ...], int]
 """The solver's node (hands, table, mover, last capturer, forced flag, first moves, counters),
@@ -74,21 +70,6 @@ def model_for(rules: Rules) -> RoundModel:
         model, calls = RoundModel(rules), 0
     _models[rules] = (model, calls + 1)
     return model
-
-
-def majority_odds(mine: int, others: list[int], left: int, total: int) -> float:
-    """The chance that ``mine`` ends as the unique largest count of ``total`` cards when ``left``
-    of them are still to share out evenly among all players (a normal approximation)."""
-    rival = max(others)
-    if mine > rival + left:
-        return 1.0
-    if mine + left <= rival:
-        return 0.0
-    players = len(others) + 1
-    # two players: more than half of all the cards; more players: more than the best other
-    margin = mine + left / 2 - (total // 2 + 0.5) if players == 2 else mine - rival
-    spread = sqrt(SPREAD * left / (4 if players == 2 else players))
-    return 0.5 * (1 + erf(margin / (spread * sqrt(2))))
 
 
 class OutOfNodes(Exception):
@@ -194,19 +175,8 @@ class World:
             return float(self.model.utility(node[0][6], self.player))
         if depth == 0:
             return self.estimate(node)
-        maximise = mover == self.player
-        best = -INFINITY if maximise else INFINITY
-        for step in self.steps(node):
-            value = self.value(self.play(node, step), depth - 1, alpha, beta)
-            if maximise:
-                best = max(best, value)
-                alpha = max(alpha, value)
-            else:
-                best = min(best, value)
-                beta = min(beta, value)
-            if alpha >= beta:
-                break
-        return best
+        return alpha_beta(self.steps(node), mover == self.player, alpha, beta,
+                          lambda step, a, b: self.value(self.play(node, step), depth - 1, a, b))
 
     def game_over(self, counters: Counters) -> float | None:
         """``WIN`` (or minus it) when a player has just secured the points he needed, so the game is
