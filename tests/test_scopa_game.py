@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from kaszino.engine.events import Captured, DealOver, Drew, Event, GameOver, Laid, Leftovers, Starts, Swept
-from kaszino.games.kaszino.players import session
 from kaszino.games.scopa import ScopaMove, ScopaRecord, ScopaState, solve
 from kaszino.games.scopa.players import GreedyPlayer, RandomPlayer, move_worth
 from kaszino.i18n import tr, using_language
 from kaszino.jupyter.widgets.game import GameWidget
+from kaszino.players import session
 from kaszino.store import open_store
 from kaszino.teach.narrate import narrate
 

@@ -20,8 +20,8 @@ from functools import lru_cache
 from html import escape
 from typing import Any, Literal
 
+from kaszino.engine import seam
 from kaszino.engine.cards import Card, Suit, check_cards
-from kaszino.games import seam
 from kaszino.games.kaszino.scoring import count_spades
 from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import player_number, tr

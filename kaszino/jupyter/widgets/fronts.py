@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Protocol
 
+from kaszino.engine import seam
 from kaszino.engine.cards import Card
 from kaszino.engine.refusals import Refusal
-from kaszino.games import family_of, seam
+from kaszino.games import family_of
 from kaszino.jupyter.render import View
 from kaszino.jupyter.widgets.base import HintStep, Text
 from kaszino.jupyter.widgets.kaszino_front import KaszinoFront

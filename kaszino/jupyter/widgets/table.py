@@ -23,11 +23,12 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Literal
 
+from kaszino.engine import seam
 from kaszino.engine.cards import Card
 from kaszino.engine.events import Event
 from kaszino.engine.refusals import Refusal
 from kaszino.errors import IllegalMoveError, KaszinoError, quote
-from kaszino.games import Family, family_of, seam
+from kaszino.games import Family, family_of
 from kaszino.i18n import LANGUAGES, language, tr
 from kaszino.inputs import check_type, check_whole
 from kaszino.jupyter.render import FULL, View
