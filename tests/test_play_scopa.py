@@ -97,7 +97,7 @@ def test_hints_refusals_and_unreadable_moves(monkeypatch: pytest.MonkeyPatch,
 @pytest.mark.parametrize(("arguments", "message"), [
     (["--rules", "v6"], "--rules: scopa has no preset 'v6'; choose one of standard, beginner, no_scopa, "
                         "kings_redeal"),
-    (["--level", "master"], "--level: scopa has no computer 'master'; choose one of random, greedy, expert"),
+    (["--level", "expert"], "--level: scopa has no computer 'expert'; choose one of random, greedy"),
     (["--fals-rate", "0.5"], "--fals-rate: scopa has no false captures"),
 ])
 def test_bad_arguments_for_scopa_are_named(arguments: list[str], message: str,

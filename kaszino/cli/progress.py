@@ -105,12 +105,22 @@ def learner_report(path: Path, store: Store, now: datetime) -> LearnerReport:
 
 
 def progress_files(names: list[str]) -> list[Path]:
-    """The progress files named on the command line, a class folder standing for its learners' files."""
+    """The progress files named on the command line, a class folder standing for its learners' files
+    (a folder that holds none stays itself, so that its reader says it is no progress file)."""
     files: list[Path] = []
     for name in names:
         path = Path(name)
-        files.extend(class_files(path) if path.is_dir() else [path])
+        files.extend((class_files(path) if _is_folder(path) else []) or [path])
     return files
+
+
+def _is_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder; a name the system refuses (too long, say) is none, and the
+    reader of the file then names what is wrong with it."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
 
 
 def class_reports(folder: Path, now: datetime) -> tuple[list[LearnerReport], list[str]]:

@@ -23,7 +23,6 @@ from kaszino.games.kaszino.players.fals import Fibber
 from kaszino.games.kaszino.players.simple import GreedyPlayer, RandomPlayer
 from kaszino.games.kaszino.rules import Rules
 from kaszino.games.scopa import players as scopa_players
-from kaszino.games.scopa.expert import ScopaExpert
 from kaszino.i18n import player_number, tr
 from kaszino.inputs import MAX_SEED, check_choice, check_real, check_type, check_whole
 
@@ -80,9 +79,9 @@ LEVELS: dict[str, Callable[[int], Player]] = {
 SCOPA_LEVELS: dict[str, Callable[[int], scopa_players.ScopaPlayer]] = {
     "random": lambda seed: scopa_players.RandomPlayer(seed=seed),
     "greedy": lambda seed: scopa_players.GreedyPlayer(seed=seed),
-    "expert": lambda seed: ScopaExpert(seed=seed),
 }
-"""Scopa's computer players by level name."""
+"""Scopa's computer players by level name (its expert, :class:`~kaszino.games.scopa.expert.ScopaExpert`,
+plugs in as one more level)."""
 
 OPPONENTS: dict[str, Opponents] = {
     "kaszino": Opponents(LEVELS, computer_call, fibber),

@@ -363,8 +363,8 @@ def _primiera_questions() -> tuple[Question, ...]:
         primiera_question(deal, 0, "q_primiera"),
         primiera_question(deal, 1, "q_primiera"),
         who_wins(report, "primiera", _p("q_primiera_winner")),
-        points_question(report, 0, _p("q_deal_points", player=1, facts=report_words(report))),
-        points_question(report, 1, _p("q_deal_points", player=2, facts=report_words(report))),
+        *(points_question(report, player, _p("q_deal_points", player=player_number(player),
+                                             facts=report_words(report))) for player in (0, 1)),
     )
 
 

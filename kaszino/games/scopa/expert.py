@@ -6,7 +6,7 @@ with everything it saw — and in each world searches every move by alpha-beta a
 on the engine's own states (so every rule is the engine's), judging where it stops by a static
 estimate of the deal's points (:func:`estimate`). A move's value is its average over the worlds:
 the expected margin of the deal's points. In the last round the other hand is known by
-elimination (RULES §9.8) and the exact solver (:mod:`kaszino.games.scopa.solver`) decides.
+elimination (docs/scopa.md) and the exact solver (:mod:`kaszino.games.scopa.solver`) decides.
 
 Everything comes from :meth:`ScopaState.view`: the worlds are built from the view alone and
 seeded by it, so the hidden cards never change the expert's choice.
