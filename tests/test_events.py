@@ -1,12 +1,13 @@
 """The engine's account of every step, checked against the engine's next state, in both languages.
 
 Random deals of every Kaszinó preset are played with a cheap random policy (captures, lays, V3
-passes, V6 false captures and challenges, manual claims, next deals); every event of every step
-must agree with the state the step produced (who drew first is the last capturer after the move,
-who starts, where the leftovers went, who moves again, who won), and must render in Hungarian and
-English with every field filled and every player numbered from 1. The fast variant plays 100
-deals a preset (about 2 s of one core each); the slow one the 10,000 of issue 20 (about 3 to 4
-minutes of one core a preset).
+passes, V6 false captures and challenges, manual claims, next deals), and of every Scopa preset
+with uniformly random legal moves; every event of every step must agree with the state the step
+produced (who drew first is the last capturer after the move, who starts, where the leftovers
+went, who moves again, what a sweep scored, who won), and every event must render in Hungarian
+and English with every field filled and every player numbered from 1. The fast variant plays 100
+deals a preset (2 to 4 s of one core each); the slow one (``make test-long``) the 10,000 of
+issue 20: about 95 s of one core a Scopa preset, 3 to 7 minutes a Kaszinó preset.
 """
 
 from __future__ import annotations
@@ -47,6 +48,12 @@ from kaszino.games.kaszino.captures import Capture, captures
 from kaszino.games.kaszino.moves import Challenge, Claim, Lay, Move, NextDeal, Pass
 from kaszino.games.kaszino.rules import PRESETS, Rules
 from kaszino.games.kaszino.state import GameState, new_game
+from kaszino.games.scopa.moves import NextDeal as ScopaNextDeal
+from kaszino.games.scopa.moves import ScopaMove
+from kaszino.games.scopa.rules import PRESETS as SCOPA_PRESETS
+from kaszino.games.scopa.rules import ScopaRules
+from kaszino.games.scopa.state import ScopaState
+from kaszino.games.scopa.state import new_game as scopa_game
 from kaszino.i18n import LANGUAGES, catalogue
 from kaszino.teach.narrate import event_message, event_name, narrate
 
@@ -153,13 +160,13 @@ FORBIDDEN = ("other player", "both hands", "másik játékos", "mindkét kéz")
 """Words that are wrong with three or four players."""
 
 
-def check_words(event: Event) -> None:
+def check_words(event: Event, game: str = "kaszino") -> None:
     """The event in both languages: every field filled, each player named from 1 (never from 0)."""
     players: set[int] = set()
     for name in PLAYER_FIELDS:
         value = getattr(event, name, None)
         players.update(p + 1 for p in (value if isinstance(value, tuple) else (value,)) if isinstance(p, int))
-    message = event_message(event)
+    message = event_message(event, game)
     for lang in LANGUAGES:
         text = message.render(lang)
         assert "{" not in text and "}" not in text, text
@@ -185,10 +192,8 @@ def play_deals(rules: Rules, deals: int, seed: int = 0) -> set[str]:
                 assert step.state == state.play(move)
             check_step(state, move, step.events, step.state)
             for event in step.events:
-                name = event_name(event)
-                if name not in said:
-                    said.add(name)
-                    check_words(event)
+                said.add(event_name(event))
+                check_words(event)
             played += step.state.deal_over and not state.deal_over
             state = step.state
     return said
@@ -206,6 +211,103 @@ def test_every_event_of_random_deals_agrees_with_the_next_state(name: str) -> No
 @pytest.mark.parametrize("name", PRESET_NAMES)
 def test_ten_thousand_random_deals_of_every_preset(name: str) -> None:
     play_deals(PRESETS[name], SLOW_DEALS, seed=2)
+
+
+def check_scopa_step(before: ScopaState, move: ScopaMove | ScopaNextDeal, events: tuple[Event, ...],
+                     after: ScopaState) -> None:
+    """Every event of a Scopa step against the state it produced (docs/scopa.md)."""
+    kinds = [event.kind for event in events]
+    drew = next((e for e in events if isinstance(e, Drew)), None)
+    leftovers = next((e for e in events if isinstance(e, Leftovers)), None)
+    p = before.to_move
+    for event in events:
+        if isinstance(event, (Captured, Laid)):
+            assert isinstance(move, ScopaMove) and event.player == p
+        if isinstance(event, Captured):
+            assert event.hand == (move.card,) and event.table == move.taken and move.taken  # type: ignore[union-attr]
+            assert after.last_capturer == p and not set(event.table) & set(after.table)
+            assert set(event.hand + event.table) <= set(after.piles[p])
+        elif isinstance(event, Laid):
+            assert event.card == move.card and not move.taken  # type: ignore[union-attr]
+            assert event.card in after.table or (leftovers is not None and event.card in leftovers.cards)
+        elif isinstance(event, Swept):
+            assert event.player == p and Captured.kind in kinds
+            assert not [c for c in before.table if c not in move.taken]  # type: ignore[union-attr]
+            last_move = not before.talon and sum(map(len, before.hands)) == 1
+            assert event.points == int(before.rules.scopa and not last_move)
+            assert after.scopas[p] - before.scopas[p] == event.points
+        elif isinstance(event, RoundOver):
+            assert event.round == before.round and sum(map(len, before.hands)) == 1
+        elif isinstance(event, Drew):
+            assert event.order == (after.first_player, 1 - after.first_player)
+            assert event.reason == "deal_order"
+            assert all(len(hand) == event.cards == 3 for hand in after.hands)
+        elif isinstance(event, Starts):
+            assert drew is not None and event.player == after.to_move == drew.order[0]
+            assert event.round == after.round == before.round + 1 and event.reason == "draws_first"
+        elif isinstance(event, LastRound):
+            assert not event.open and event.round == after.round and not after.talon and after.last_round
+        elif isinstance(event, Leftovers):
+            assert after.deal_over and event.cards and event.player == after.last_capturer
+            if event.player is None:
+                assert after.table == event.cards
+            else:
+                assert not after.table and after.piles[event.player][-len(event.cards):] == event.cards
+        elif isinstance(event, DealOver):
+            assert after.deal_over and event.deal == after.deal and event.totals == after.totals()
+        elif isinstance(event, GameOver):
+            assert after.finished and event.winner == after.winner and event.totals == after.totals()
+        elif isinstance(event, Dealt):
+            assert (event.deal, event.dealer, event.first) == (after.deal, after.dealer, after.to_move)
+            assert event.deal == before.deal + 1 and event.dealer == 1 - before.dealer
+        elif isinstance(event, Redealt):
+            assert before.rules.kings_redeal and event.deal == after.deal and event.kings >= 3
+        else:
+            raise AssertionError(f"Scopa has no event {event!r}")
+    new_round = after.deal == before.deal and after.round > before.round
+    assert new_round == (Drew.kind in kinds) == (Starts.kind in kinds)
+    assert (LastRound.kind in kinds) == (new_round and not after.talon)
+    ended = after.deal_over and not before.deal_over
+    assert ended == (DealOver.kind in kinds) == (RoundOver.kind in kinds and not new_round)
+    if isinstance(move, ScopaMove):
+        left = [c for c in before.table if c not in move.taken] + [move.card] * move.is_lay
+        assert (Leftovers.kind in kinds) == (ended and bool(left))
+        assert leftovers is None or sorted(leftovers.cards) == sorted(left)
+    assert (GameOver.kind in kinds) == (after.finished and not before.finished)
+    assert (Dealt.kind in kinds) == (after.deal > before.deal)
+    assert Redealt.kind not in kinds or Dealt.kind in kinds
+
+
+def play_scopa_deals(rules: ScopaRules, deals: int, seed: int = 0) -> set[str]:
+    """Play ``deals`` random Scopa deals of ``rules`` (whole games), checking every step and
+    telling every event in both languages; returns the sentences the events took."""
+    rng = random.Random(seed)
+    played, said, game = 0, set(), 0
+    while played < deals:
+        state = scopa_game(seed * 100_000 + game, rules)
+        game += 1
+        while not state.finished and played < deals:
+            move = ScopaNextDeal() if state.deal_over else rng.choice(state.legal_moves())
+            step = state.step(move)
+            check_scopa_step(state, move, step.events, step.state)
+            for event in step.events:
+                said.add(event_name(event))
+                check_words(event, "scopa")
+            played += step.state.deal_over and not state.deal_over
+            state = step.state
+    return said
+
+
+@pytest.mark.parametrize("name", list(SCOPA_PRESETS))
+def test_every_event_of_random_scopa_deals_agrees_with_the_next_state(name: str) -> None:
+    said = play_scopa_deals(SCOPA_PRESETS[name], FAST_DEALS, seed=1)
+    assert {"captured", "laid", "drew_deal_order_one", "leftovers", "deal_over"} <= said
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("name", list(SCOPA_PRESETS))
+def test_ten_thousand_random_scopa_deals_of_every_preset(name: str) -> None:
+    play_scopa_deals(SCOPA_PRESETS[name], SLOW_DEALS, seed=2)
 
 
 C = parse_cards("5♠ 2♦ 3♣")
