@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kaszino.engine.cards import Suit
+from kaszino.engine.view import SeatView
 from kaszino.errors import IllegalMoveError, KaszinoError
 from kaszino.games import FAMILIES, family
 
@@ -129,12 +130,25 @@ def check_step(name: str, state: Any, rnd: random.Random) -> None:
     if rnd.random() < 0.2:
         refuses_what_is_not_legal(name, state, rnd)
     for viewer in range(state.players):
+        view = state.view(viewer)
+        check_seat_view(state, viewer, view)
         if not kit.hidden_known(state):
-            assert shuffled_hidden(state, viewer, rnd).view(viewer) == state.view(viewer)
+            assert shuffled_hidden(state, viewer, rnd).view(viewer) == view
     if state.deal_over:
         handed_out, expected = kit.deal_points(state)
         if expected is not None:
             assert handed_out == expected
+
+
+def check_seat_view(state: Any, viewer: int, view: SeatView) -> None:
+    """The part of the view every family shares: the viewer's own hand, every hand's size, and each
+    card of the game either seen (a known hand, the table, a pile) or listed as unseen."""
+    assert isinstance(view, SeatView) and view.player == viewer and view.hand == state.hands[viewer]
+    assert view.hand_sizes == tuple(map(len, state.hands)) and view.talon_count == len(state.talon)
+    seen = [card for hand in view.hands if hand is not None for card in hand]
+    hidden = [card for hand in state.hands for card in hand] + list(state.talon)
+    assert sorted(seen + list(view.unseen)) == sorted(hidden)
+    assert (view.table, view.piles, view.to_move) == (state.table, state.piles, state.to_move)
 
 
 @pytest.mark.parametrize("name", FAMILY_NAMES)

@@ -20,6 +20,7 @@ from typing import Protocol, Self, TypeVar
 from kaszino.engine.cards import Card
 from kaszino.engine.events import Step
 from kaszino.engine.refusals import Refusal
+from kaszino.engine.view import SeatView
 
 M = TypeVar("M")
 
@@ -77,7 +78,7 @@ class GameState(Protocol[M]):
         """The one-line position, read back exactly by the family's ``from_notation``."""
         ...
 
-    def view(self, player: int) -> object:
+    def view(self, player: int) -> SeatView:
         """What ``player`` may see now: nothing in it depends on a card hidden from him."""
         ...
 

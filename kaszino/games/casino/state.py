@@ -38,6 +38,7 @@ from kaszino.engine.events import (
     Swept,
 )
 from kaszino.engine.refusals import Refusal
+from kaszino.engine.view import seat_fields
 from kaszino.errors import IllegalMoveError, NotationError, quote
 from kaszino.games.casino.builds import Build, Cards, Groups
 from kaszino.games.casino.captures import build_moves, captures
@@ -353,15 +354,7 @@ class CasinoState:
         """What ``player`` may see now (docs/casino.md)."""
         check_whole("player", player, 0, self.players - 1)
         known = self.deal_over or (self.last_round and self.players == 2)
-        hidden = tuple(c for other, hand in enumerate(self.hands) if other != player for c in hand)
-        return PlayerView(
-            player=player, hand=self.hands[player],
-            hands=tuple(hand if known or other == player else None for other, hand in enumerate(self.hands)),
-            hand_sizes=tuple(map(len, self.hands)), table=self.table, builds=self.builds,
-            talon_count=len(self.talon), unseen=() if known else tuple(sorted(hidden + self.talon)),
-            piles=self.piles, scores=self.scores, dealer=self.dealer, to_move=self.to_move, round=self.round,
-            deal=self.deal, last_capturer=self.last_capturer, finished=self.finished, winner=self.winner,
-        )
+        return PlayerView(**seat_fields(self, player, known), builds=self.builds)
 
     # --- text forms ------------------------------------------------------------------------
     def notation(self) -> str:

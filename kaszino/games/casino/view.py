@@ -12,29 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kaszino.engine.cards import Card
+from kaszino.engine.view import SeatView
 from kaszino.games.casino.builds import Build
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
-    """One player's view of a game at one moment."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerView(SeatView):
+    """One player's view of a Casino game at one moment: what every family's view holds, and the
+    builds on the table (each with its value and owner)."""
 
-    player: int
-    hand: tuple[Card, ...]
-    hands: tuple[tuple[Card, ...] | None, ...]
-    """Every hand as far as this player knows it (his own; the others only when known)."""
-    hand_sizes: tuple[int, ...]
-    table: tuple[Card, ...]
     builds: tuple[Build, ...]
-    talon_count: int
-    unseen: tuple[Card, ...]
-    piles: tuple[tuple[Card, ...], ...]
-    scores: tuple[int, ...]
-    dealer: int
-    to_move: int
-    round: int
-    deal: int
-    last_capturer: int | None
-    finished: bool
-    winner: int | None

@@ -38,6 +38,7 @@ from kaszino.engine.events import (
 )
 from kaszino.engine.notation import DRAW, result_token
 from kaszino.engine.refusals import Refusal
+from kaszino.engine.view import seat_fields
 from kaszino.errors import IllegalMoveError, KaszinoError, NotationError, quote
 from kaszino.games.kaszino.captures import Capture, capture_problem, captures
 from kaszino.games.kaszino.dealing import check_deck, draw_hands, shuffled_deck, split_deck
@@ -112,16 +113,10 @@ class GameState:
         """What ``player`` may see now (:mod:`kaszino.games.kaszino.view`): no field of it depends on where
         a card hidden from him lies."""
         check_whole("player", player, 0, self.players - 1)
-        shown = self.open_round or self.deal_over
-        hands = tuple(hand if shown or p == player else None for p, hand in enumerate(self.hands))
-        hidden = [card for p, hand in enumerate(self.hands) if hands[p] is None for card in hand]
         return PlayerView(
-            player=player, hands=hands, hand_counts=tuple(map(len, self.hands)), table=self.table,
-            talon_count=len(self.talon), unseen=tuple(sorted([*hidden, *self.talon])), piles=self.piles,
-            tabla_points=self.tabla_points, bonus=self.bonus, scores=self.scores, dealer=self.dealer,
-            to_move=self.to_move, round=self.round, deal=self.deal, last_capturer=self.last_capturer,
-            forced=self.forced, pending=None if self.pending is None else self.pending.capture,
-            finished=self.finished, winner=self.winner)
+            **seat_fields(self, player, self.open_round or self.deal_over), tabla_points=self.tabla_points,
+            bonus=self.bonus, forced=self.forced,
+            pending=None if self.pending is None else self.pending.capture)
 
     def is_first_move(self, player: int) -> bool:
         """Whether ``player`` has not yet moved in this deal (first round, full hand)."""

@@ -11,31 +11,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kaszino.engine.cards import Card
+from kaszino.engine.view import SeatView
 from kaszino.games.kaszino.captures import Capture
 from kaszino.games.kaszino.moves import Forced
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
-    """One player's view of a Kaszinó game at one moment; ``hands[p]`` is None where hidden."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerView(SeatView):
+    """One player's view of a Kaszinó game at one moment: what every family's view holds, and the
+    táblák, the Fals! bonuses, a forced move and a capture still open to a challenge."""
 
-    player: int
-    hands: tuple[tuple[Card, ...] | None, ...]
-    hand_counts: tuple[int, ...]
-    table: tuple[Card, ...]
-    talon_count: int
-    unseen: tuple[Card, ...]
-    piles: tuple[tuple[Card, ...], ...]
     tabla_points: tuple[int, ...]
     bonus: tuple[int, ...]
-    scores: tuple[int, ...]
-    dealer: int
-    to_move: int
-    round: int
-    deal: int
-    last_capturer: int | None
     forced: Forced | None
     pending: Capture | None
-    finished: bool
-    winner: int | None

@@ -30,6 +30,7 @@ from kaszino.engine.events import (
     Swept,
 )
 from kaszino.engine.refusals import Refusal
+from kaszino.engine.view import seat_fields
 from kaszino.errors import IllegalMoveError, NotationError, quote
 from kaszino.games.scopa.captures import equal_cards, takes
 from kaszino.games.scopa.deck import KING, capture_value, check_deck, shuffled_deck
@@ -224,16 +225,7 @@ class ScopaState:
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see now (docs/scopa.md): the other hand only once it is known."""
         check_whole("player", player, 0, PLAYERS - 1)
-        other = self.hands[1 - player]
-        known = self.last_round or self.deal_over
-        return PlayerView(
-            player=player, hand=self.hands[player], other_hand=other if known else None,
-            other_count=len(other), table=self.table, talon_count=len(self.talon),
-            unseen=() if known else tuple(sorted(other + self.talon)), piles=self.piles,
-            scopas=self.scopas, scores=self.scores, dealer=self.dealer, to_move=self.to_move,
-            round=self.round, deal=self.deal, last_capturer=self.last_capturer,
-            finished=self.finished, winner=self.winner,
-        )
+        return PlayerView(**seat_fields(self, player, self.last_round or self.deal_over), scopas=self.scopas)
 
     # --- text forms ------------------------------------------------------------------------
     def notation(self) -> str:

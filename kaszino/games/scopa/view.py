@@ -11,26 +11,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kaszino.engine.cards import Card
+from kaszino.engine.view import SeatView
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
-    """One player's view of a game at one moment."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerView(SeatView):
+    """One player's view of a Scopa game at one moment: what every family's view holds, and the
+    scopas."""
 
-    player: int
-    hand: tuple[Card, ...]
-    other_hand: tuple[Card, ...] | None
-    other_count: int
-    table: tuple[Card, ...]
-    talon_count: int
-    unseen: tuple[Card, ...]
-    piles: tuple[tuple[Card, ...], ...]
     scopas: tuple[int, ...]
-    scores: tuple[int, ...]
-    dealer: int
-    to_move: int
-    round: int
-    deal: int
-    last_capturer: int | None
-    finished: bool
-    winner: int | None
+
+    @property
+    def other_hand(self) -> tuple[Card, ...] | None:
+        """The other player's hand once it is known (the last round), else None."""
+        return self.hands[1 - self.player]
+
+    @property
+    def other_count(self) -> int:
+        """How many cards the other player holds."""
+        return self.hand_sizes[1 - self.player]
