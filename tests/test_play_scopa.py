@@ -21,8 +21,9 @@ from kaszino.teach.scopa_score import deal_messages
 
 
 def typed_game(seed: int) -> tuple[list[str], Session]:
-    """The learner's greedy moves of a whole game as typed text (in the ASCII spelling), and the game."""
-    session = make_session("greedy", "standard", seed, game="scopa")
+    """The learner's greedy moves of a whole game against the expert as typed text (in the ASCII
+    spelling), and the game."""
+    session = make_session("expert", "standard", seed, game="scopa")
     me, typed = GreedyPlayer(seed=9), []
     while not session.state.finished:
         if session.computer_due():
@@ -40,10 +41,10 @@ def typed_game(seed: int) -> tuple[list[str], Session]:
 def test_a_whole_game_typed_in_the_terminal_is_told_in_the_engines_words(tmp_path: Path) -> None:
     typed, expected = typed_game(5)
     store = open_store(tmp_path / "progress.sqlite3")
-    session = make_session("greedy", "standard", 5, game="scopa")
+    session = make_session("expert", "standard", 5, game="scopa")
     out = io.StringIO()
     with using_language("en"):
-        status = play(session, io.StringIO("\n".join(typed) + "\n"), out, level="greedy", store=lambda: store)
+        status = play(session, io.StringIO("\n".join(typed) + "\n"), out, level="expert", store=lambda: store)
         text = out.getvalue()
         assert status == 0
         assert session.state == expected.state and session.state.finished
@@ -65,8 +66,20 @@ def test_a_whole_game_typed_in_the_terminal_is_told_in_the_engines_words(tmp_pat
         winner = "You" if session.state.winner == 0 else "Computer (player 2)"
         assert f"The game is over. Winner: {winner}." in text
     saved = store.games()
-    assert len(saved) == 1 and saved[0].opponent == "greedy"
+    assert len(saved) == 1 and saved[0].opponent == "expert"
     assert ScopaRecord.from_text(saved[0].record) == session.record()
+
+
+def test_the_default_computer_is_the_expert_to_the_end_of_a_piped_game(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    typed, expected = typed_game(5)
+    monkeypatch.setenv("KASZINO_PROGRESS", str(tmp_path / "progress.sqlite3"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(typed) + "\n"))
+    assert main(["play", "--game", "scopa", "--lang", "en", "--seed", "5"]) == 0
+    assert "The game is over. Winner:" in capsys.readouterr().out
+    saved = open_store(tmp_path / "progress.sqlite3").games()
+    assert len(saved) == 1 and saved[0].opponent == "expert"
+    assert ScopaRecord.from_text(saved[0].record).final_state() == expected.state
 
 
 def test_hints_refusals_and_unreadable_moves(monkeypatch: pytest.MonkeyPatch,
@@ -97,7 +110,6 @@ def test_hints_refusals_and_unreadable_moves(monkeypatch: pytest.MonkeyPatch,
 @pytest.mark.parametrize(("arguments", "message"), [
     (["--rules", "v6"], "--rules: scopa has no preset 'v6'; choose one of standard, beginner, no_scopa, "
                         "kings_redeal"),
-    (["--level", "expert"], "--level: scopa has no computer 'expert'; choose one of random, greedy"),
     (["--fals-rate", "0.5"], "--fals-rate: scopa has no false captures"),
 ])
 def test_bad_arguments_for_scopa_are_named(arguments: list[str], message: str,

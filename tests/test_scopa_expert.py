@@ -7,8 +7,10 @@ from dataclasses import replace
 import pytest
 from scopa_positions import last_round, position
 
+from kaszino.engine.cards import parse_cards
 from kaszino.errors import KaszinoError
 from kaszino.games.scopa import PRESETS, NextDeal, ScopaRules, ScopaState, new_game
+from kaszino.games.scopa.deck import DECK
 from kaszino.games.scopa.expert import ScopaExpert, estimate
 from kaszino.games.scopa.players import GreedyPlayer, RandomPlayer, play_game
 from kaszino.games.scopa.solver import solve
@@ -108,3 +110,24 @@ def test_the_estimate_of_a_finished_deal_is_its_points() -> None:
         state = state.play(state.legal_moves()[0])
     points = state.deal_scores()
     assert estimate(state, 1) == points[1] - points[0]
+
+
+def test_the_node_budget_bounds_the_search_on_a_large_table() -> None:
+    # eight low cards on the table and only high cards in hand: every card captures by sums
+    table = parse_cards("A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ A♣")
+    hands = (parse_cards("K♦ Q♦ J♦"), parse_cards("K♣ Q♣ J♣"))
+    used = set(table) | set(hands[0]) | set(hands[1])
+    rest = [card for card in DECK if card not in used]
+    large = ScopaState(rules=ScopaRules(), hands=hands, table=table, talon=tuple(rest[:22]),
+                       piles=(tuple(rest[22::2]), tuple(rest[23::2])), scopas=(0, 0), scores=(0, 0),
+                       dealer=1, to_move=0, round=2)
+    moves = len(large.legal_moves())
+    unbounded = ScopaExpert(seed=5, budget=10**9).assess(large)
+    assert unbounded.worlds == 16 and unbounded.depth == 3 and unbounded.nodes > 2_000
+    bounded = ScopaExpert(seed=5, budget=2_000).assess(large)
+    assert bounded.nodes <= 2_000 + 3 + moves and (bounded.worlds, bounded.depth) < (16, 3)
+    tiny = ScopaExpert(seed=5, budget=1).assess(large)  # a ply deep, every move still valued
+    assert tiny.depth == 1 and tiny.nodes <= 1 + 3 + moves and len(tiny.move_values) == moves
+    # an ordinary position never meets the budget
+    ordinary = ScopaExpert(seed=5).assess(new_game(3))
+    assert ordinary.worlds == 16 and ordinary.depth == 3 and ordinary.nodes < 2_000

@@ -1,7 +1,7 @@
 """Scopa in the game widget, driven in the kernel the way the browser drives it: the game choice on
-the setup page, a whole game to 11 against the greedy computer by clicks, every sentence after a
-move checked against the engine's step and next state, the three-step hints (exact in the last
-round), the score sheet deal by deal, saving and replaying, and a pluggable opponent."""
+the setup page, a whole game to 11 by clicks against the expert (the default computer), every
+sentence after a move checked against the engine's step and next state, the three-step hints
+(exact in the last round), the score sheet deal by deal, saving and replaying, and a pluggable opponent."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 
 from kaszino.engine.events import Captured, DealOver, Drew, Event, GameOver, Laid, Leftovers, Starts, Swept
 from kaszino.games.scopa import ScopaMove, ScopaRecord, ScopaState, solve
+from kaszino.games.scopa.expert import ScopaExpert
 from kaszino.games.scopa.players import GreedyPlayer, RandomPlayer, move_worth
 from kaszino.i18n import tr, using_language
 from kaszino.jupyter.widgets.game import GameWidget
@@ -65,7 +66,9 @@ def test_the_setup_page_offers_the_game_and_scopas_rules() -> None:
     click(widget, "choose", value="game:scopa")
     assert widget.game == "scopa"
     assert 'data-value="rules:beginner"' in widget.html and 'data-value="rules:v6"' not in widget.html
-    assert 'data-value="level:greedy"' in widget.html and 'data-value="level:expert"' not in widget.html
+    for level in ("random", "greedy", "expert"):
+        assert f'data-value="level:{level}"' in widget.html
+    assert widget.html.count('data-value="level:') == 3
     click(widget, "choose", value="rules:v6")  # no such button for Scopa
     assert widget.feedback == tr("ui.not_now")
     click(widget, "start")
@@ -78,6 +81,7 @@ def test_the_setup_page_offers_the_game_and_scopas_rules() -> None:
 def test_a_whole_game_to_11_by_clicks_told_in_the_engines_words(tmp_path: Path) -> None:
     store = open_store(tmp_path / "progress.sqlite3")
     widget = GameWidget(game="scopa", seed=7, store=store, setup=False)
+    assert isinstance(widget.session.computers[0], ScopaExpert)
     me = GreedyPlayer(seed=3)
     for _ in range(600):
         state = widget.state
@@ -116,7 +120,7 @@ def test_a_whole_game_to_11_by_clicks_told_in_the_engines_words(tmp_path: Path) 
     assert "Primiera:" in widget.html and "Scopák:" in widget.html
     # saved, and replayed from the store without the Kaszinó analysis
     saved = store.games()
-    assert len(saved) == 1 and saved[0].opponent == "greedy"
+    assert len(saved) == 1 and saved[0].opponent == "expert"  # the default computer
     assert ScopaRecord.from_text(saved[0].record).final_state() == final
     click(widget, "replay_last")
     assert widget.replay is not None and len(widget.replay.states) == len(widget.session.moves) + 1

@@ -265,7 +265,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
                       help="the game: kaszino (the default) or scopa")
     levels = sorted({name for opponents in OPPONENTS.values() for name in opponents.levels})
     game.add_argument("--level", choices=levels, default=None,
-                      help="the computer's strength (default: expert for Kaszinó, greedy for Scopa)")
+                      help="the computer's strength (default: expert)")
     game.add_argument("--lang", choices=("hu", "en"), default="hu", help="language of the texts")
     names = sorted({*PRESETS, *scopa_rules.PRESETS})
     game.add_argument("--rules", choices=names, default="standard", help="rules preset of the game")

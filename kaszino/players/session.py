@@ -23,6 +23,7 @@ from kaszino.games.kaszino.players.fals import Fibber
 from kaszino.games.kaszino.players.simple import GreedyPlayer, RandomPlayer
 from kaszino.games.kaszino.rules import Rules
 from kaszino.games.scopa import players as scopa_players
+from kaszino.games.scopa.expert import ScopaExpert
 from kaszino.i18n import player_number, tr
 from kaszino.inputs import MAX_SEED, check_choice, check_real, check_type, check_whole
 
@@ -79,9 +80,9 @@ LEVELS: dict[str, Callable[[int], Player]] = {
 SCOPA_LEVELS: dict[str, Callable[[int], scopa_players.ScopaPlayer]] = {
     "random": lambda seed: scopa_players.RandomPlayer(seed=seed),
     "greedy": lambda seed: scopa_players.GreedyPlayer(seed=seed),
+    "expert": lambda seed: ScopaExpert(seed=seed),
 }
-"""Scopa's computer players by level name (its expert, :class:`~kaszino.games.scopa.expert.ScopaExpert`,
-plugs in as one more level)."""
+"""Scopa's computer players by level name."""
 
 OPPONENTS: dict[str, Opponents] = {
     "kaszino": Opponents(LEVELS, computer_call, fibber),
@@ -89,7 +90,7 @@ OPPONENTS: dict[str, Opponents] = {
 }
 """Every family's opponents, by the family's name (``kaszino.games.FAMILIES``)."""
 
-DEFAULT_LEVEL = {"kaszino": "expert", "scopa": "greedy"}
+DEFAULT_LEVEL = {"kaszino": "expert", "scopa": "expert"}
 """The level a game against the computer starts with, per family."""
 
 

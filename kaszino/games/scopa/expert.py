@@ -15,7 +15,7 @@ seeded by it, so the hidden cards never change the expert's choice.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import erf, sqrt
 
 from kaszino.engine.cards import Card, Suit
@@ -32,6 +32,9 @@ from kaszino.inputs import MAX_SEED, check_whole
 
 DIAMONDS_IN_DECK = DECK_SIZE // len(Suit)
 
+BUDGET = 2_000
+"""The positions the expert's search may visit for one move before the last round."""
+
 PRIMIERA_SPREAD = 30.0
 """How far the two primiera sums may still move, at the start of a deal, in primiera points; the
 spread shrinks with the square root of the cards still to be captured."""
@@ -47,6 +50,27 @@ class Assessment:
     best: ScopaMove
     exact: bool
     worlds: int
+    depth: int = 0
+    """How deep the worlds were searched (0 in the last round)."""
+    nodes: int = 0
+    """The positions the search visited (0 in the last round)."""
+
+
+class BudgetSpent(Exception):
+    """A search ran out of the positions it may visit."""
+
+
+@dataclass(slots=True)
+class Nodes:
+    """The positions a move's search has visited, and the most the current world may reach."""
+
+    limit: int
+    count: int = field(default=0)
+
+    def visit(self) -> None:
+        self.count += 1
+        if self.count > self.limit:
+            raise BudgetSpent
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,17 +79,24 @@ class ScopaExpert:
 
     ``worlds`` deals of the unseen cards are searched, each move to ``depth`` plies (the draw at
     the end of a round is played as the engine plays it, from the world's talon); of equal values
-    the first legal move wins. ``seed`` fixes the worlds together with the view."""
+    the first legal move wins. ``seed`` fixes the worlds together with the view.
+
+    A move may visit at most ``budget`` positions (and one more a legal move and a ply): once they are spent
+    no further world is searched, and a first world that would overrun half of what is left is
+    searched again a ply shallower. The budget counts positions, not time, so the choice stays
+    reproducible; it binds only on large tables, where the captures multiply."""
 
     seed: int = 0
     worlds: int = 16
     depth: int = 3
+    budget: int = BUDGET
     name: str = "expert"
 
     def __post_init__(self) -> None:
         check_whole("seed", self.seed, 0, MAX_SEED)
         check_whole("worlds", self.worlds, 1, 1000)
         check_whole("depth", self.depth, 1, 36)
+        check_whole("budget", self.budget, 1, 10**9)
 
     def choose(self, state: ScopaState) -> Move:
         """The expert's move for ``state.to_move``."""
@@ -87,15 +118,36 @@ class ScopaExpert:
         rng = view_rng(self.seed, view)
         totals = dict.fromkeys(moves, 0.0)
         unseen = list(view.unseen)
-        for _ in range(self.worlds):
+        nodes, depth, searched = Nodes(self.budget), self.depth, 0
+        while searched < self.worlds and nodes.count < self.budget:
             rng.shuffle(unseen)
             sampled = world(view, state.rules, tuple(unseen[:view.other_count]),
                             tuple(unseen[view.other_count:]))
-            for move in moves:
-                totals[move] += search(sampled.play(move), view.player, self.depth - 1)
-        values = {move: total / self.worlds for move, total in totals.items()}
+            while True:
+                first = searched == 0
+                if first and depth == 1:
+                    nodes.limit = nodes.count + len(moves)
+                elif first:
+                    nodes.limit = nodes.count + max(0, self.budget - nodes.count) // 2
+                else:
+                    nodes.limit = self.budget
+                try:
+                    found = {move: search(sampled.play(move), view.player, depth - 1, nodes)
+                             for move in moves}
+                    break
+                except BudgetSpent:
+                    if not first:
+                        found = {}
+                        break
+                    depth -= 1
+            if not found:
+                break
+            for move, value in found.items():
+                totals[move] += value
+            searched += 1
+        values = {move: total / searched for move, total in totals.items()}
         best = max(moves, key=values.__getitem__)
-        return Assessment(values, best, False, self.worlds)
+        return Assessment(values, best, False, searched, depth, nodes.count)
 
 
 def world(view: PlayerView, rules: ScopaRules, other_hand: tuple[Card, ...],
@@ -107,13 +159,15 @@ def world(view: PlayerView, rules: ScopaRules, other_hand: tuple[Card, ...],
                       last_capturer=view.last_capturer, round=view.round, deal=view.deal)
 
 
-def search(state: ScopaState, player: int, depth: int,
+def search(state: ScopaState, player: int, depth: int, nodes: Nodes,
            alpha: float = -INFINITY, beta: float = INFINITY) -> float:
-    """Alpha-beta over one known world to ``depth`` plies (or the deal's end): ``player``'s margin."""
+    """Alpha-beta over one known world to ``depth`` plies (or the deal's end): ``player``'s margin.
+    Each position visited counts in ``nodes``; :class:`BudgetSpent` once they pass its limit."""
+    nodes.visit()
     if depth == 0 or state.deal_over:
         return estimate(state, player)
     return alpha_beta(state.legal_moves(), state.to_move == player, alpha, beta,
-                      lambda move, a, b: search(state.play(move), player, depth - 1, a, b))
+                      lambda move, a, b: search(state.play(move), player, depth - 1, nodes, a, b))
 
 
 def estimate(state: ScopaState, player: int) -> float:
