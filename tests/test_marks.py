@@ -1,0 +1,56 @@
+"""The analysis of a deal in words (kaszino.teach.marks): the marks agree with analyse()."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from test_analysis import _record
+
+from kaszino.games.kaszino.solver.analysis import Budget, Interval, analyse
+from kaszino.teach.marks import left_on_table, mark, marked_moves, report, summary
+
+RECORD = _record(3)
+ANALYSIS = analyse(RECORD, budget=Budget(seconds=None, positions=3_000))
+
+
+def test_each_mark_says_what_the_analysis_found() -> None:
+    marks = marked_moves(RECORD, ANALYSIS)
+    assert sorted(marks) == [analysed.number for analysed in ANALYSIS.moves]
+    kinds = set()
+    for marked in marks.values():
+        cost, key = marked.analysed.cost, marked.mark.key
+        kinds.add(key.rpartition("_")[0] if "lost" in key else key)
+        if key == "analysis.kept_best":
+            assert cost == Interval(0, 0)
+        elif cost.exact:
+            assert key.startswith("analysis.lost_exact_")
+        else:  # a bound is never said as exact
+            assert "exact" not in key
+            assert str(cost.high) in marked.mark.render("hu") and str(cost.high) in marked.mark.render("en")
+    assert "analysis.kept_best" in kinds and "analysis.lost_upto" in kinds
+
+
+def test_the_report_in_both_languages() -> None:
+    hu, en = report(RECORD, ANALYSIS, "hu"), report(RECORD, ANALYSIS, "en")
+    assert "1. lépés, az 1. játékos: legfeljebb" in hu
+    assert "megtartotta a legjobb elérhető eredményt" in hu
+    assert "Move 1, player 1: lost at most" in en and "kept the best result" in en
+    assert "0. " not in hu.replace("10. ", "").replace("20. ", "").replace("30. ", "").replace("40. ", "")
+    for lang, text in (("hu", hu), ("en", en)):
+        for message in summary(ANALYSIS):
+            assert message.render(lang) in text
+
+
+def test_the_points_left_are_the_sum_of_the_costs() -> None:
+    for player in (0, 1):
+        costs = [m.cost for m in ANALYSIS.moves if m.player == player]
+        total = Interval(sum(c.low for c in costs), sum(c.high for c in costs))
+        assert left_on_table(ANALYSIS, player) == total
+
+
+def test_plurals_in_english() -> None:
+    analysed = ANALYSIS.moves[-1]
+    one = replace(analysed, best=Interval(analysed.played.low + 1, analysed.played.low + 1))
+    assert mark(one).render("en") == "lost 1 point" and mark(one).render("hu") == "1 pontot veszített"
+    two = replace(analysed, best=Interval(analysed.played.low + 2, analysed.played.low + 2))
+    assert mark(two).render("en") == "lost 2 points"
