@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from test_analysis import _record
 
+from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.record import GameRecord
+from kaszino.games.kaszino.rules import preset
 from kaszino.games.kaszino.solver.analysis import Budget, Interval, analyse
+from kaszino.i18n import using_language
+from kaszino.jupyter.widgets.viewer import DealViewer
 from kaszino.teach.marks import left_on_table, mark, marked_moves, report, summary
 
 RECORD = _record(3)
@@ -54,3 +60,43 @@ def test_plurals_in_english() -> None:
     assert mark(one).render("en") == "lost 1 point" and mark(one).render("hu") == "1 pontot veszített"
     two = replace(analysed, best=Interval(analysed.played.low + 2, analysed.played.low + 2))
     assert mark(two).render("en") == "lost 2 points"
+
+
+def test_the_viewer_marks_each_move_after_the_analysis() -> None:
+    viewer = DealViewer(RECORD, budget=Budget(seconds=None, positions=3_000))
+    assert 'data-action="analyse"' in viewer.html and "Elemzés" in viewer.html
+    seen: list[str] = []
+    viewer.observe(lambda change: seen.append(change["new"]), names="html")
+    viewer.analyse()
+    assert any("Elemzés folyamatban: 1/" in html for html in seen)  # the progress line while it runs
+    assert viewer.analysis is not None and viewer.analysis.moves == ANALYSIS.moves
+    marks = marked_moves(RECORD, ANALYSIS)
+    for step in (1, viewer.steps):
+        viewer.go(step)
+        assert marks[step].mark.render("hu") in viewer.note
+    with using_language("en"):
+        assert marks[viewer.steps].mark.render("en") in viewer.note
+        for message in summary(ANALYSIS):
+            assert message.render("en") in viewer.note
+
+
+def test_the_viewer_shows_the_best_line_on_request() -> None:
+    viewer = DealViewer(RECORD, budget=Budget(seconds=None, positions=3_000))
+    viewer.analyse()
+    viewer.go(viewer.steps - 1)  # the last move is exact: its best line is known
+    assert 'data-action="show_best"' in viewer.html and "Legjobb:" not in viewer.note
+    viewer.show_best()
+    best = marked_moves(RECORD, ANALYSIS)[viewer.steps].best()
+    assert best is not None and best.render("hu") in viewer.note
+    viewer.go(0)  # the first move is bounded: no best move to show
+    assert 'data-action="show_best"' not in viewer.html
+    with pytest.raises(KaszinoError, match="no exact best move"):
+        viewer.show_best()
+
+
+def test_a_viewer_of_a_deal_that_cannot_be_analysed_has_no_button() -> None:
+    record = GameRecord(preset("p3"), 1, None, 2, ())
+    viewer = DealViewer(record)
+    assert 'data-action="analyse"' not in viewer.html
+    with pytest.raises(KaszinoError, match="two-player"):
+        viewer.analyse()

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kaszino.errors import KaszinoError
 from kaszino.games.kaszino.record import GameRecord
 from kaszino.games.kaszino.solver.analysis import DealAnalysis, Interval, MoveAnalysis
+from kaszino.games.kaszino.solver.deal import check_deal_rules
 from kaszino.games.kaszino.state import GameState
 from kaszino.teach.explain import line_message, move_message
 from kaszino.teach.message import Joined, Message, player_fields
@@ -60,6 +62,20 @@ class MarkedMove:
         moves = Joined(tuple(move_message(move) for move in analysed.best_moves))
         return Message.in_domain(DOMAIN, "best_line", moves=moves,
                                  line=line_message(self.before, analysed.line))
+
+
+def analysable(record: GameRecord) -> bool:
+    """Whether the first deal of ``record`` can be analysed: two players, no Fals!, the deal over."""
+    try:
+        check_deal_rules(record.start())
+    except KaszinoError:
+        return False
+    state = record.start()
+    for move in record.moves:
+        state = state.play(move)
+        if state.deal_over or state.finished:
+            return True
+    return False
 
 
 def marked_moves(record: GameRecord, analysis: DealAnalysis) -> dict[int, MarkedMove]:
