@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import io
 from dataclasses import replace
 
 import pytest
 from test_analysis import _record
+from test_session import learner_moves
 
+from kaszino.cli.play import play
 from kaszino.errors import KaszinoError
 from kaszino.games.kaszino.record import GameRecord
 from kaszino.games.kaszino.rules import preset
 from kaszino.games.kaszino.solver.analysis import Budget, Interval, analyse
 from kaszino.i18n import using_language
 from kaszino.jupyter.widgets.viewer import DealViewer
+from kaszino.players.session import make_session
 from kaszino.teach.marks import left_on_table, mark, marked_moves, report, summary
 
 RECORD = _record(3)
@@ -100,3 +104,22 @@ def test_a_viewer_of_a_deal_that_cannot_be_analysed_has_no_button() -> None:
     assert 'data-action="analyse"' not in viewer.html
     with pytest.raises(KaszinoError, match="two-player"):
         viewer.analyse()
+
+
+def test_terminal_play_marks_each_deal_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    """Piped moves of a whole game with the analysis on: each deal's marks follow its score sheet,
+    the same words as the renderer's for the analysis of that deal."""
+    typed = learner_moves(make_session("greedy", "standard", seed=6))
+    session = make_session("greedy", "standard", seed=6)
+    out = io.StringIO()
+    budget = Budget(seconds=None, positions=3_000)
+    assert play(session, io.StringIO("\n".join(typed) + "\n"), out, level="greedy", analysis=budget) == 0
+    text, record = out.getvalue(), session.record()
+    deals = text.count("Elemzés, minden lap ismeretében")
+    assert deals == len(session.sheets) >= 1
+    for deal in range(1, deals + 1):
+        assert report(record, analyse(record, deal, budget), "hu") in text
+    assert "/" in capsys.readouterr().err  # the progress bar
+    quiet = io.StringIO()
+    play(make_session("greedy", "standard", seed=6), io.StringIO("\n".join(typed) + "\n"), quiet)
+    assert "Elemzés" not in quiet.getvalue()

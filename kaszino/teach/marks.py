@@ -64,11 +64,18 @@ class MarkedMove:
                                  line=line_message(self.before, analysed.line))
 
 
+def covered(start: GameState) -> bool:
+    """Whether the analysis covers the game started at ``start``: two players, no Fals!."""
+    try:
+        check_deal_rules(start)
+    except KaszinoError:
+        return False
+    return True
+
+
 def analysable(record: GameRecord) -> bool:
     """Whether the first deal of ``record`` can be analysed: two players, no Fals!, the deal over."""
-    try:
-        check_deal_rules(record.start())
-    except KaszinoError:
+    if not covered(record.start()):
         return False
     state = record.start()
     for move in record.moves:
