@@ -21,8 +21,9 @@ from kaszino.engine.records import MAX_LENGTH
 from kaszino.errors import KaszinoError
 from kaszino.games.kaszino.record import GameRecord
 from kaszino.games.kaszino.solver.analysis import Budget, DealAnalysis, MoveAnalysis, analyse
-from kaszino.i18n import player_number, set_language, tr
+from kaszino.i18n import language, player_number, set_language, tr
 from kaszino.inputs import MAX_COUNT
+from kaszino.teach.marks import report, summary
 
 
 def progress_bar(stream: TextIO, width: int = 30) -> Callable[[int, int], None]:
@@ -62,6 +63,7 @@ def annotated(record: GameRecord, analysis: DealAnalysis) -> str:
     head = [tr("analysis.title", deal=analysis.deal),
             tr("analysis.none_exact") if first is None else tr("analysis.exact_from", move=first),
             tr("analysis.work", positions=f"{analysis.positions:,}", seconds=f"{analysis.seconds:.1f}")]
+    head += [message.render(language()) for message in summary(analysis)]
     lines = [f"# {line}" for line in head]
     for line in record.to_text().splitlines():
         number = line.partition(".")[0]
@@ -76,6 +78,12 @@ def _note(analysed: MoveAnalysis) -> str:
     if analysed.best_moves is not None and analysed.cost.low > 0:
         note += "; " + tr("analysis.better", moves=", ".join(map(str, analysed.best_moves)))
     return note
+
+
+def deal_report(record: GameRecord, deal: int, budget: Budget, stream: TextIO) -> str:
+    """Deal ``deal`` of ``record`` analysed (a progress bar on ``stream``), each move marked in words."""
+    analysis = analyse(record, deal, budget, progress_bar(stream))
+    return "\n".join([tr("analysis.title", deal=deal), report(record, analysis, language())])
 
 
 def run(args: argparse.Namespace) -> int:

@@ -17,12 +17,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from kaszino.cli.analyse import deal_report
 from kaszino.cli.arguments import decimal, whole
 from kaszino.engine.cards import Card, format_cards
 from kaszino.errors import IllegalMoveError, KaszinoError, StoreError, quote
 from kaszino.games import family
 from kaszino.games.kaszino.moves import Challenge, Claim, Move, parse_move
 from kaszino.games.kaszino.rules import PRESETS
+from kaszino.games.kaszino.solver.analysis import Budget
 from kaszino.games.kaszino.state import GameState
 from kaszino.games.scopa import rules as scopa_rules
 from kaszino.games.scopa.state import ScopaState
@@ -41,6 +43,7 @@ from kaszino.players.session import (
 from kaszino.store import Store, current_store
 from kaszino.teach import scopa_moves
 from kaszino.teach.explain import explain_move
+from kaszino.teach.marks import covered
 from kaszino.teach.narrate import narrate
 from kaszino.teach.odds import odds_hint
 from kaszino.teach.scopa_hints import hint_ladder
@@ -150,10 +153,12 @@ TERMINALS: dict[str, Terminal] = {
 
 
 def play(session: Session, lines: TextIO, out: TextIO, *, level: str = "expert",
-         store: Callable[[], Store] | None = None) -> int:
+         store: Callable[[], Store] | None = None, analysis: Budget | None = None) -> int:
     """Play ``session`` reading the learner's lines from ``lines``; return the exit status.
 
     A finished game is saved in ``store()`` (the learner's progress file) as played against ``level``.
+    With an ``analysis`` budget each finished two-player Kaszinó deal is analysed every card known
+    and each of its moves marked by what it cost (:mod:`kaszino.teach.marks`).
     """
     learner, game = session.learner, session.game
     terminal = TERMINALS[game]
@@ -164,6 +169,14 @@ def play(session: Session, lines: TextIO, out: TextIO, *, level: str = "expert",
 
     def say(text: str) -> None:
         print(text, file=out, flush=True)
+
+    def say_sheets() -> None:
+        nonlocal shown_sheets
+        for deal, sheet in enumerate(session.sheets[shown_sheets:], shown_sheets + 1):
+            say(terminal.sheet(sheet, learner))
+            if analysis is not None and game == "kaszino" and covered(session.start):
+                say(deal_report(session.record(), deal, analysis, sys.stderr))
+        shown_sheets = len(session.sheets)
 
     def say_events() -> None:
         """What the move just played set going, in the engine's account."""
@@ -177,9 +190,7 @@ def play(session: Session, lines: TextIO, out: TextIO, *, level: str = "expert",
             seat, move = session.computer_step()
             say(f"{who(seat, learner)}: {move} — {terminal.explain(before, move)}")
             say_events()
-        for sheet in session.sheets[shown_sheets:]:
-            say(terminal.sheet(sheet, learner))
-        shown_sheets = len(session.sheets)
+        say_sheets()
         state = session.state
         if state.finished:
             break
@@ -219,8 +230,7 @@ def play(session: Session, lines: TextIO, out: TextIO, *, level: str = "expert",
             say(tr("play.refused", reason=terminal.explain(state, move)))
         except KaszinoError as error:
             say(tr("play.refused", reason=str(error)))
-    for sheet in session.sheets[shown_sheets:]:
-        say(terminal.sheet(sheet, learner))
+    say_sheets()
     final = session.state
     winner = final.winner
     say(tr("play.draw") if winner is None else tr("play.winner", who=who(winner, learner)))
@@ -255,7 +265,8 @@ def run(args: argparse.Namespace) -> int:
     session = make_session(level, rules, args.seed, args.fals_rate, game=game)
     store = None if args.no_save else current_store
     with using_language(args.lang):  # for this game only: main() may be called again in the process
-        return play(session, sys.stdin, sys.stdout, level=level, store=store)
+        return play(session, sys.stdin, sys.stdout, level=level, store=store,
+                    analysis=Budget(seconds=args.analyse) if args.analyse else None)
 
 
 def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -273,5 +284,8 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
                       help="seed of the deals (the same seed, the same game)")
     game.add_argument("--fals-rate", type=decimal(0.0, 1.0), default=0.0,
                       help="V6: how often the computer tries a false capture (0 to 1)")
+    game.add_argument("--analyse", type=decimal(1.0, 3600.0), nargs="?", const=20.0, default=None,
+                      metavar="SECONDS", help="after each two-player Kaszinó deal, mark what each move "
+                      "cost, every card known (the analysis may take SECONDS, default 20)")
     game.add_argument("--no-save", action="store_true", help="do not save the game in the progress file")
     game.set_defaults(run=run)

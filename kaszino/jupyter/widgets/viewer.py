@@ -5,7 +5,10 @@ first deal. Buttons (⏮ ◀ ▶ ⏭) and a slider choose the step; beside the p
 move just played in words (``kaszino.teach.explain``), what it set going (the engine's events of
 the step, in the words of ``kaszino.teach.narrate``: táblák, forced lays, draws, who starts a
 round, where the leftover table cards went) and the running score of the deal item by item (the
-points already secured).
+points already secured). After a finished two-player deal the "Elemzés" button analyses it
+every card known (:func:`~kaszino.games.kaszino.solver.analysis.analyse`, a progress line while it
+runs) and each move's words then say what it cost (:mod:`kaszino.teach.marks`); "Legjobb lépés"
+adds the best moves and a perfect line, and the end of the deal the points each player left.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from html import escape
 from kaszino.engine.events import Step
 from kaszino.errors import KaszinoError
 from kaszino.games.kaszino.record import GameRecord
+from kaszino.games.kaszino.solver.analysis import Budget, DealAnalysis, analyse
 from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import language, player_number, tr
 from kaszino.inputs import check_choice, check_type, whole_number
@@ -23,7 +27,11 @@ from kaszino.jupyter.render import FULL, View, position_html, score_html
 from kaszino.jupyter.widgets.base import HtmlWidget
 from kaszino.jupyter.widgets.table import Button, language_buttons
 from kaszino.teach.explain import LEVELS, Level, Message, explain_move, player_fields
+from kaszino.teach.marks import MarkedMove, analysable, marked_moves, move_line, summary
 from kaszino.teach.narrate import narrate
+
+BUDGET = Budget(seconds=20.0)
+"""What the viewer's analysis may take: its early moves get bounds, the last rounds exact values."""
 
 
 def first_deal(record: GameRecord) -> list[Step[GameState]]:
@@ -44,12 +52,13 @@ class DealViewer(HtmlWidget):
     """
 
     def __init__(self, record: GameRecord, *, step: int = 0, level: Level = "scoring",
-                 view: View = FULL, score: bool = True) -> None:
+                 view: View = FULL, score: bool = True, budget: Budget = BUDGET) -> None:
         if not isinstance(record, GameRecord):
             raise KaszinoError(f"a deal viewer shows a GameRecord, not {type(record).__name__}")
         check_choice("level", level, LEVELS)
         check_type("view", view, View)
         check_type("score", score, bool)
+        self._budget = check_type("budget", budget, Budget)
         self._record = record
         self._steps = first_deal(record)
         self._states = [record.start(), *(step.state for step in self._steps)]
@@ -57,6 +66,11 @@ class DealViewer(HtmlWidget):
         self._view = view
         self._score = score
         self._notes: dict[tuple[int, str], str] = {}
+        self._analysable = analysable(record)
+        self._analysis: DealAnalysis | None = None
+        self._marks: dict[int, MarkedMove] = {}
+        self._progress: tuple[int, int] | None = None
+        self._best_shown: set[int] = set()
         self._step = 0
         super().__init__()
         self.go(step)
@@ -85,6 +99,11 @@ class DealViewer(HtmlWidget):
             self._notes[key] = self._describe(self._step)
         return self._notes[key]
 
+    @property
+    def analysis(self) -> DealAnalysis | None:
+        """The analysis of the deal once "Elemzés" ran (None before)."""
+        return self._analysis
+
     # --- what the learner does ------------------------------------------------------------
     def go(self, step: int | str) -> None:
         """Show the position after ``step`` moves (what the slider does)."""
@@ -107,22 +126,58 @@ class DealViewer(HtmlWidget):
         """"Végére": the end of the deal."""
         self.go(self.steps)
 
+    def analyse(self) -> None:
+        """"Elemzés": analyse the finished deal, every card known, and mark each move."""
+        if not self._analysable:
+            raise KaszinoError("only a finished two-player deal without Fals! is analysed")
+        if self._analysis is None:
+            analysis = analyse(self._record, budget=self._budget, progress=self._show_progress)
+            self._analysis, self._progress = analysis, None
+            self._marks = marked_moves(self._record, analysis)
+            self._notes.clear()
+        self.refresh()
+
+    def show_best(self) -> None:
+        """"Legjobb lépés": the best moves of the position shown and a perfect line from it."""
+        if self._step + 1 not in self._marks or self._marks[self._step + 1].best() is None:
+            raise KaszinoError("no exact best move is known for the position shown")
+        self._best_shown.add(self._step + 1)
+        self._notes.clear()
+        self.refresh()
+
+    def _show_progress(self, done: int, total: int) -> None:
+        self._progress = (done, total)
+        self.refresh()
+
     # --- words and drawing -----------------------------------------------------------------
     def _describe(self, step: int) -> str:
         lang = language()
-        if step == 0:
-            start = self._states[0]
-            rules = start.rules
-            return Message.in_domain("ui", "viewer_dealt", hand=rules.hand_size(1), table=rules.table_start,
-                                     talon=len(start.talon), **player_fields("d", start.dealer),
-                                     **player_fields("p", start.to_move)).render(lang)
+        lines = self._dealt(lang) if step == 0 else self._played(step, lang)
+        marked = self._marks.get(step)
+        if marked is not None:
+            lines.append(move_line(step, marked).render(lang))
+        upcoming = self._marks.get(step + 1)
+        best = upcoming.best() if upcoming is not None and step + 1 in self._best_shown else None
+        if best is not None:
+            lines.append(best.render(lang))
+        if step == self.steps and self._analysis is not None:
+            lines += [message.render(lang) for message in summary(self._analysis)]
+        return "\n".join(lines)
+
+    def _dealt(self, lang: str) -> list[str]:
+        start = self._states[0]
+        rules = start.rules
+        return [Message.in_domain("ui", "viewer_dealt", hand=rules.hand_size(1), table=rules.table_start,
+                                  talon=len(start.talon), **player_fields("d", start.dealer),
+                                  **player_fields("p", start.to_move)).render(lang)]
+
+    def _played(self, step: int, lang: str) -> list[str]:
         before = self._states[step - 1]
         move = self._record.moves[step - 1]
         head = tr("ui.viewer_move", n=step, p=player_number(before.to_move), move=str(move))
         # The heading names the player, so the explanation tells about them (not to "you").
         lines = [head, explain_move(before, move, self._level).about(before.to_move).text_in(lang)]
-        lines += [message.render(lang) for message in narrate(self._steps[step - 1].events)]
-        return "\n".join(lines)
+        return lines + [message.render(lang) for message in narrate(self._steps[step - 1].events)]
 
     def _markup(self) -> str:
         state = self.state
@@ -130,6 +185,7 @@ class DealViewer(HtmlWidget):
         buttons = "".join(b.html() for b in (
             Button("first", enabled=not at_start), Button("back", enabled=not at_start),
             Button("forward", main=True, enabled=not at_end), Button("last", enabled=not at_end)))
+        buttons += self._analysis_buttons()
         label = tr("ui.viewer_step", n=self._step, total=self.steps)
         slider = (f'<input type="range" class="kaszino-slider" data-action="goto" min="0" max="{self.steps}" '
                   f'value="{self._step}" aria-label="{escape(tr("ui.viewer_slider"))}">')
@@ -144,8 +200,23 @@ class DealViewer(HtmlWidget):
                 f'<div style="flex:1 1 280px;"><div class="kaszino-feedback kaszino-note" data-tone="info" '
                 f'role="status">{escape(self.note)}</div>{score}</div></div></div>')
 
+    def _analysis_buttons(self) -> str:
+        if not self._analysable:
+            return ""
+        if self._progress is not None:
+            done, total = self._progress
+            said = tr("analysis.analysing", done=done, total=total)
+            return f'<span class="kaszino-progress" role="status">{escape(said)}</span>'
+        if self._analysis is None:
+            return Button("analyse", label=tr("analysis.analyse_button")).html()
+        upcoming = self._marks.get(self._step + 1)
+        if upcoming is None or upcoming.best() is None or self._step + 1 in self._best_shown:
+            return ""
+        return Button("show_best", label=tr("analysis.show_best")).html()
+
     def _handlers(self) -> Mapping[str, Callable[[], None]]:
-        return {"first": self.first, "back": self.back, "forward": self.forward, "last": self.last}
+        return {"first": self.first, "back": self.back, "forward": self.forward, "last": self.last,
+                "analyse": self.analyse, "show_best": self.show_best}
 
     def _value_handlers(self) -> Mapping[str, Callable[[str], object]]:
         return {"goto": self.go}
