@@ -47,6 +47,7 @@ from class_app import ClassApp, class_app  # noqa: E402
 from latency import TIMING_SCRIPT  # noqa: E402
 from trainer_steps import PUZZLES, right_answer  # noqa: E402
 
+from kaszino.cli.app import POOL_SIZE  # noqa: E402
 from kaszino.games.kaszino.captures import Capture  # noqa: E402
 from kaszino.games.kaszino.moves import Lay  # noqa: E402
 from kaszino.store import open_store, training  # noqa: E402
@@ -272,10 +273,10 @@ class Result:
     missed: list[str]
 
 
-async def run_class(pupils: int, seconds: float, ramp: float, think: float,
+async def run_class(pupils: int, seconds: float, ramp: float, think: float, pool: int = POOL_SIZE,
                     options: Sequence[str] = ()) -> Result:
     with tempfile.TemporaryDirectory(prefix="kaszino-class-") as workdir, \
-            class_app(Path(workdir), *options) as app:
+            class_app(Path(workdir), f"--pool={pool}", *options) as app:
         class_of = [Pupil(f"Pupil {number:02d}") for number in range(1, pupils + 1)]
         peaks = {"pss": 0, "rss": 0, "kernels": 0}
         cpu: dict[str, dict[int, float]] = {"app": {}, "browser": {}}
@@ -291,7 +292,7 @@ async def run_class(pupils: int, seconds: float, ramp: float, think: float,
             took = time.monotonic() - began
             after = await asyncio.to_thread(app.memory)
             released = time.monotonic() + RELEASE_S
-            while after.kernels and time.monotonic() < released:  # the last pages' releases
+            while after.kernels > pool and time.monotonic() < released:  # the last pages' releases
                 await asyncio.sleep(0.5)
                 after = await asyncio.to_thread(app.memory)
             stop.set()
@@ -308,7 +309,7 @@ async def run_class(pupils: int, seconds: float, ramp: float, think: float,
             f"{sum(p.solved for p in class_of)} puzzles solved, {len(feedback)} answers",
             f"memory of the server and its kernels at most: PSS {peaks['pss'] / 2**30:.2f} GB, "
             f"RSS {peaks['rss'] / 2**30:.2f} GB; kernels at most {peaks['kernels']}, "
-            f"{after.kernels} left after every page closed",
+            f"{after.kernels - pool} left after every page closed (beside the pool of {pool})",
             f"page ready {quantiles(ready)}",
             f"click → feedback {quantiles(feedback)}",
             f"errors {len(errors)}; progress in own files: {'yes' if not problems else 'NO'}",
@@ -336,9 +337,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=300.0,
                         help="how long every pupil works after the ramp")
     parser.add_argument("--ramp", type=float, default=60.0, help="the pupils arrive within this many seconds")
+    parser.add_argument("--pool", type=int, default=POOL_SIZE, help="kernels the app keeps started ahead")
     parser.add_argument("--think", type=float, default=30.0, help="seconds a pupil reads a page, on average")
     args = parser.parse_args(argv)
-    result = asyncio.run(run_class(args.pupils, args.seconds, args.ramp, args.think))
+    result = asyncio.run(run_class(args.pupils, args.seconds, args.ramp, args.think, args.pool))
     for line in result.lines:
         print(line)
     for problem in [*result.errors[:20], *result.file_problems[:20]]:

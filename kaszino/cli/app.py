@@ -50,6 +50,9 @@ MAX_KERNELS = 40
 """The most kernels at once by default: about 60 MB each, 40 fit in 3 GB beside the server."""
 IDLE_MINUTES = 10
 """A kernel with no page connected and no work for this long is shut down."""
+POOL_SIZE = 3
+"""Kernels the app keeps started ahead (the notebooks' imports run) so that a page need not wait
+for one."""
 CULL_INTERVAL_S = 60
 """How often Voilà looks for idle kernels."""
 TEMPLATES = Path(__file__).with_name("app_data")
@@ -87,7 +90,8 @@ def not_installed(what: str) -> KaszinoError:
 
 
 def voila_command(notebooks: Path, port: int, class_folder: Path | None = None,
-                  max_kernels: int = MAX_KERNELS, idle_minutes: int = IDLE_MINUTES) -> list[str]:
+                  max_kernels: int = MAX_KERNELS, idle_minutes: int = IDLE_MINUTES,
+                  pool: int = POOL_SIZE) -> list[str]:
     """The command line of the app's Voilà server: ``notebooks`` on ``HOST:port`` with the code
     hidden, for the learners of ``class_folder`` (None: one learner)."""
     return [sys.executable, "-m", "kaszino.cli.app_server", str(notebooks), "--no-browser",
@@ -101,6 +105,7 @@ def voila_command(notebooks: Path, port: int, class_folder: Path | None = None,
             f"--MappingKernelManager.cull_idle_timeout={idle_minutes * 60}",
             f"--MappingKernelManager.cull_interval={CULL_INTERVAL_S}",
             f"--AppServer.max_kernels={max_kernels}",
+            f"--LearnerKernels.pool_size={pool}",
             *([f"--AppServer.class_folder={class_folder}"] if class_folder is not None else [])]
 
 
@@ -146,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
     folder = notebooks_folder(args.notebooks)
     learners = class_folder(args.class_folder)
     port = args.port or free_port()
-    command = voila_command(folder, port, learners, args.max_kernels, args.idle_minutes)
+    command = voila_command(folder, port, learners, args.max_kernels, args.idle_minutes, args.pool)
     teacher_code = args.teacher_code or secrets.token_urlsafe(6)
     address = start_url(port) if learners is None else f"http://{HOST}:{port}/"
     print(f"The tutorial is served at {address}  (Ctrl+C stops it)", flush=True)
@@ -201,6 +206,9 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
                      help="the code of the teacher's page (with --class; default: one made up and printed)")
     app.add_argument("--max-kernels", type=whole(1, 10_000), default=MAX_KERNELS,
                      help=f"the most pages open at once; more are refused politely (default {MAX_KERNELS})")
+    app.add_argument("--pool", type=whole(0, 100), default=POOL_SIZE,
+                     help="kernels kept started ahead for the next pages, counted in --max-kernels "
+                          f"(default {POOL_SIZE})")
     app.add_argument("--idle-minutes", type=whole(1, 24 * 60), default=IDLE_MINUTES,
                      help="shut down a page's kernel idle this long with the page closed "
                           f"(default {IDLE_MINUTES})")

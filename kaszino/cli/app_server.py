@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import json
 import os
 import secrets
 import sys
@@ -34,13 +35,15 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote as url_quote
 from urllib.parse import unquote as url_unquote
 
 import psutil
 import tornado.web
+from jupyter_client.asynchronous.client import AsyncKernelClient
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.utils import ApiPath
 from traitlets import Int, Unicode
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
@@ -118,8 +121,9 @@ def _classroom(handler: tornado.web.RequestHandler) -> Classroom:
 
 def refusal(handler: tornado.web.RequestHandler) -> str | None:
     """Why no new page can be served now (a page saying so), or None."""
-    kernels = len(handler.settings["kernel_manager"].list_kernel_ids())
-    if kernels < _classroom(handler).max_kernels and psutil.virtual_memory().available >= MIN_FREE_BYTES:
+    manager = handler.settings["kernel_manager"]
+    busy = len(manager.list_kernel_ids()) - manager.spare()  # the pool's are there to be taken
+    if busy < _classroom(handler).max_kernels and psutil.virtual_memory().available >= MIN_FREE_BYTES:
         return None
     return page_html("app.busy_title", f"<p>{_both('app.busy', seconds=RETRY_S)}</p>",
                      head=f'<meta http-equiv="refresh" content="{RETRY_S}">')
@@ -173,14 +177,34 @@ class LearnerPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         super().on_connection_close()
 
 
+WARM_CODE = "import kaszino.jupyter.tutorial, kaszino.jupyter.trainer"
+"""What a kernel of the pool runs before a page takes it: the notebooks' imports (a second of
+CPU each page). They read no progress file: the store is opened when a cell first uses it."""
+WARM_TIMEOUT_S = 120.0
+NOTEBOOK_KERNEL = "python3"
+
+
 class LearnerKernels(AsyncMappingKernelManager):
     """Voilà's kernel manager; a kernel started for a learner gets ``KASZINO_PROGRESS`` set to the
     learner's file (the header :class:`LearnerPageHandler` set), and the kernel of each page still
-    being made is noted by its request's token (``page_kernels``)."""
+    being made is noted by its request's token (``page_kernels``).
+
+    It keeps a pool of :attr:`pool_size` kernels started ahead, with :data:`WARM_CODE` run: a page
+    takes one, its environment (the learner's file, Voilà's request variables) is set in it, and
+    the pool is filled again. The pool's kernels are kernels like the others: they count toward
+    :attr:`kernel_limit` (no kernel is started for the pool beyond it) and the culler leaves them."""
+
+    pool_size = Int(2, config=True, help="kernels kept started (imports run) for the next pages")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         self.page_kernels: dict[str, str] = {}
+        self.kernel_limit = 0
+        """The most kernels at once (:attr:`AppServer.max_kernels`): the pool fills only below it."""
+        self.pool: list[str] = []
+        self._pool_key: tuple[str, str] = (NOTEBOOK_KERNEL, "")
+        self._filling = 0
+        self._warming: set[asyncio.Task[None]] = set()
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         env = kwargs.get("env")
@@ -189,10 +213,73 @@ class LearnerKernels(AsyncMappingKernelManager):
             token = env.pop(PAGE_ENV, None)
             if PROGRESS_ENV in env:
                 env[ENVIRONMENT_VARIABLE] = env.pop(PROGRESS_ENV)
-        kernel_id: str = await super().start_kernel(*args, **kwargs)
+        key = (str(kwargs.get("kernel_name", NOTEBOOK_KERNEL)), str(kwargs.get("path", "")))
+        kernel_id = taken = self._take(key)
+        if kernel_id is None:
+            kernel_id = await super().start_kernel(*args, **kwargs)
+        elif env is not None:
+            given = json.dumps(json.dumps(env))
+            await self._run(kernel_id, f"import os, json\nos.environ.update(json.loads({given}))\n"
+                            "del os, json")
         if token is not None:
             self.page_kernels[token] = kernel_id
+        self.log.info("kaszino: kernel %s for %s (%s), %d in the pool", kernel_id, key,
+                      "new" if taken is None else "from the pool", len(self.pool))
+        self.fill_pool(key)
         return kernel_id
+
+    def spare(self) -> int:
+        """The pool's kernels, ready or starting."""
+        return len(self.pool) + self._filling
+
+    def _take(self, key: tuple[str, str]) -> str | None:
+        if key != self._pool_key:
+            return None
+        running = set(self.list_kernel_ids())
+        while self.pool:
+            kernel_id = self.pool.pop(0)
+            if kernel_id in running:
+                return kernel_id
+        return None
+
+    def fill_pool(self, key: tuple[str, str] | None = None) -> None:
+        """Start kernels for the pool (for pages of ``key``: kernel name, folder) up to its size,
+        as far as :attr:`kernel_limit` leaves room."""
+        if key is not None and key != self._pool_key:
+            return
+        missing = self.pool_size - len(self.pool) - self._filling
+        room = self.kernel_limit - len(self.list_kernel_ids()) - self._filling
+        for _ in range(max(0, min(missing, room))):
+            self._filling += 1
+            task = asyncio.ensure_future(self._warm())
+            self._warming.add(task)
+            task.add_done_callback(self._warming.discard)
+
+    async def _warm(self) -> None:
+        name, path = self._pool_key
+        try:
+            kernel_id: str = await super().start_kernel(kernel_name=name, path=ApiPath(path),
+                                                           env=dict(os.environ))
+            await self._run(kernel_id, WARM_CODE)
+            self.pool.append(kernel_id)
+            self.log.info("kaszino: kernel %s ready in the pool (%d)", kernel_id, len(self.pool))
+        except Exception as error:  # a pool that could not fill: pages start their own kernels
+            self.log.warning("kaszino: a kernel for the pool did not start: %s", error)
+        finally:
+            self._filling -= 1
+
+    async def _run(self, kernel_id: str, code: str) -> None:
+        client = cast(AsyncKernelClient, self.get_kernel(kernel_id).client())
+        client.start_channels()
+        try:
+            await client.wait_for_ready(timeout=WARM_TIMEOUT_S)
+            await client.execute_interactive(code, store_history=False, timeout=WARM_TIMEOUT_S)
+        finally:
+            client.stop_channels()
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        if kernel_id not in self.pool:  # the pool's kernels wait for pages, idle by design
+            await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
 
 
 class ReleaseHandler(tornado.web.RequestHandler):
@@ -339,6 +426,10 @@ class AppServer(Voila):  # type: ignore[misc]
         folder = Path(self.class_folder).resolve() if self.class_folder else None
         settings["kaszino_classroom"] = Classroom(folder, os.environ.get(TEACHER_ENV, ""), self.max_kernels)
         settings["kaszino_rendering"] = asyncio.Semaphore(self.max_rendering)
+        kernels = self.kernel_manager
+        if isinstance(kernels, LearnerKernels):
+            kernels.kernel_limit = self.max_kernels
+            tornado.ioloop.IOLoop.current().add_callback(kernels.fill_pool)
         return settings
 
     def init_handlers(self) -> list[Any]:
@@ -351,5 +442,7 @@ class AppServer(Voila):  # type: ignore[misc]
         return ours + handlers
 
 
-if __name__ == "__main__":
-    AppServer.launch_instance(sys.argv[1:])
+if __name__ == "__main__":  # the module's own classes, those Voilà's configuration names, not __main__'s
+    from kaszino.cli import app_server
+
+    app_server.AppServer.launch_instance(sys.argv[1:])

@@ -23,7 +23,8 @@ TEACHER_CODE = "tanar-42"
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ClassApp]:
-    with class_app(tmp_path_factory.mktemp("class-app"), "--teacher-code", TEACHER_CODE) as served:
+    folder = tmp_path_factory.mktemp("class-app")
+    with class_app(folder, "--teacher-code", TEACHER_CODE, "--pool=0") as served:
         yield served
 
 
@@ -159,7 +160,7 @@ def test_the_teachers_page_shows_every_learner_live(app: ClassApp, browser: Brow
 def test_a_full_server_refuses_a_page_politely(tmp_path: Path) -> None:
     """With ``--max-kernels 1`` and one page open, the next page is a 503 that says why and when it
     tries again, in both languages, and starts no kernel."""
-    with class_app(tmp_path, "--max-kernels", "1") as full:
+    with class_app(tmp_path, "--max-kernels", "1", "--pool=0") as full:
         def ask(notebook: str, name: str) -> urllib.request.Request:
             return urllib.request.Request(f"{full.base}/voila/render/{notebook}",
                                           headers={"Cookie": f"kaszino_learner={name}"})
