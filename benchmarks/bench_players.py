@@ -13,6 +13,11 @@ the load average of the machine before and after: the clock times are measured w
 keeps every core busy, and other work on the machine slows them; the processor times are what a
 move costs on an idle core.
 
+``ceiling-greedy`` and ``ceiling-expert`` pit the ceiling of skill (it sees every card, talon
+order included: :mod:`kaszino.games.kaszino.players.ceiling`) against the others; with
+``expert-greedy`` and ``ceiling-greedy`` both played, the expert's margin over greedy (mean deal
+points per deal, the first player's minus the second's) is printed as a share of the ceiling's.
+
 Targets: the expert wins at least 60 % of games to 11 against greedy, at most 1 s per move, with
 a median of at most 0.3 s in Kaszinó (issue 7, two cores) and 0.2 s in Scopa (issue 20).
 
@@ -33,6 +38,7 @@ from math import sqrt
 from typing import Any
 
 from kaszino.games.kaszino.players import ExpertPlayer, GreedyPlayer, RandomPlayer, play_game
+from kaszino.games.kaszino.players.ceiling import CeilingPlayer
 from kaszino.games.kaszino.rules import STANDARD
 from kaszino.games.scopa import ScopaRules
 from kaszino.games.scopa import players as scopa
@@ -43,7 +49,8 @@ Pairing = tuple[str, str, str]
 """The family (``kaszino`` or ``scopa``), the first player and the second."""
 
 FAMILIES = ("kaszino", "scopa")
-NAMES = ("random", "greedy", "expert")
+NAMES = ("random", "greedy", "expert", "ceiling")
+"""``ceiling`` (Kaszinó only) sees every card, talon order included: the most any player could win."""
 EXPERTS: dict[str, type] = {"kaszino": ExpertPlayer, "scopa": ScopaExpert}
 MEDIAN_TARGET = {"kaszino": 0.3, "scopa": 0.2}
 """The median time a move of the expert may take, in seconds (issues 7 and 20)."""
@@ -59,6 +66,8 @@ def maker(family: str, name: str, options: Options) -> Callable[[int], Any]:
         return lambda seed: RandomPlayer(seed=seed)
     if name == "greedy":
         return lambda seed: GreedyPlayer()
+    if name == "ceiling":
+        return lambda seed: CeilingPlayer()
     return lambda seed: ExpertPlayer(seed=seed, **options)  # type: ignore[arg-type]
 
 
@@ -150,6 +159,21 @@ def timing(name: str, times: list[float]) -> str:
             f"p99 {p99 * 1000:.1f} ms, worst {ordered[-1] * 1000:.1f} ms")
 
 
+def margin(games: list[Game]) -> float:
+    """The first player's mean deal points minus the second's, per deal."""
+    return sum(g.points[0] - g.points[1] for g in games) / sum(g.deals for g in games)
+
+
+def share_of_ceiling(margins: dict[Pairing, float]) -> str | None:
+    """The expert's margin over greedy as a share of the ceiling's, if both pairings were played."""
+    expert = margins.get(("kaszino", "expert", "greedy"))
+    ceiling = margins.get(("kaszino", "ceiling", "greedy"))
+    if expert is None or ceiling is None or ceiling <= 0:
+        return None
+    return (f"kaszino: margin over greedy in deal points per deal: expert {expert:+.2f}, ceiling "
+            f"{ceiling:+.2f}; the expert has {expert / ceiling:.0%} of the ceiling's margin")
+
+
 def report(pairing: Pairing, target: int, games: list[Game], seconds: float) -> str:
     """The pairing's figures in a few lines."""
     family, first, second = pairing
@@ -212,7 +236,8 @@ def parse_pairing(text: str) -> Pairing | None:
     family, colon, players = text.rpartition(":")
     family = family if colon else "kaszino"
     first, _, second = players.partition("-")
-    if family not in FAMILIES or first not in NAMES or second not in NAMES:
+    if family not in FAMILIES or first not in NAMES or second not in NAMES or (
+            family == "scopa" and "ceiling" in (first, second)):
         return None
     return family, first, second
 
@@ -225,6 +250,7 @@ def load() -> str:
 def run(pairings: Iterable[Pairing], games: int, target: int, workers: int,
         options: dict[str, Options]) -> None:
     """Play and report every pairing, the games spread over ``workers`` processes."""
+    margins: dict[Pairing, float] = {}
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for pairing in pairings:
             started, before = time.perf_counter(), load()
@@ -232,6 +258,10 @@ def run(pairings: Iterable[Pairing], games: int, target: int, workers: int,
             played = list(pool.map(play_task, tasks, chunksize=4))
             print(report(pairing, target, played, time.perf_counter() - started), flush=True)
             print(f"  load average before {before}, after {load()} ({workers} workers)", flush=True)
+            margins[pairing] = margin(played)
+    share = share_of_ceiling(margins)
+    if share is not None:
+        print(share, flush=True)
 
 
 def main() -> None:
@@ -240,6 +270,7 @@ def main() -> None:
     parser.add_argument("--target", type=int, default=11, help="points to win a game (default 11)")
     parser.add_argument("--pairings", nargs="+",
                         default=["expert-greedy", "greedy-random", "expert-random",
+                                 "ceiling-greedy", "ceiling-expert",
                                  "scopa:expert-greedy", "scopa:greedy-random"],
                         help="pairings as first-second (Kaszinó) or scopa:first-second")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
