@@ -39,7 +39,8 @@ class ScopaPlayer(Protocol):
 
 
 SEEN_FIELDS = ("player", "hand", "other_hand", "other_count", "table", "talon_count", "unseen", "piles",
-               "scopas", "scores", "dealer", "to_move", "round", "deal", "last_capturer", "finished", "winner")
+               "scopas", "scores", "dealer", "to_move", "round", "deal", "last_capturer", "finished",
+               "winner")
 """What a Scopa player sees, in the order that seeds his random choices. Kept as it was when the
 shipped Scopa puzzles and chapter 08's deals were played, so that a change of the view type
 changes no computer's choice."""
