@@ -3,6 +3,11 @@
 Texts live in ``kaszino/locales/<domain>.json`` as ``{"key": {"hu": "...", "en": "..."}}``;
 ``tr("domain.key", **fields)`` picks the current language and fills ``{fields}`` with
 ``str.format``. Each module owns its domain file, so no two modules edit the same catalogue.
+
+A text that counts something has plural keys, as i18next writes them: ``key_one`` and
+``key_other`` in place of ``key``, and ``tr("domain.key", count=n)`` takes the form of ``n``'s
+plural category in the language (:func:`plural_category`), so English reads "1 card" and "2 cards"
+while Hungarian keeps its one form ("1 lap", "2 lap") in both keys.
 """
 
 from __future__ import annotations
@@ -55,6 +60,18 @@ def using_language(lang: str) -> Iterator[None]:
 
 _DOMAIN = re.compile(r"[a-z0-9_]+")
 
+PLURAL_CATEGORIES = ("one", "other")
+"""The plural categories of the languages here (CLDR's cardinal categories for Hungarian and English)."""
+
+
+def plural_category(lang: str, count: int) -> str:
+    """The plural category of a whole ``count`` in ``lang``: "one" for 1, "other" for every other.
+
+    CLDR gives Hungarian and English the same rule for whole numbers; a language with more
+    categories would add its own rule here and its own keys to the catalogues.
+    """
+    return "one" if count == 1 else "other"
+
 
 def catalogue(domain: str) -> dict[str, dict[str, str]]:
     """The texts of one domain, checked to have every language for every key."""
@@ -70,11 +87,32 @@ def _catalogue(domain: str) -> dict[str, dict[str, str]]:
     except OSError:  # none there, or a name no file system takes
         raise KaszinoError(f"no text catalogue named {quote(domain)}") from None
     entries: dict[str, dict[str, str]] = json.loads(text)
+    check_entries(domain, entries)
+    return entries
+
+
+def check_entries(domain: str, entries: dict[str, dict[str, str]]) -> None:
+    """Refuse a catalogue with a text missing a language, or a plural text without all its keys."""
     for key, versions in entries.items():
         missing = [lang for lang in LANGUAGES if lang not in versions]
         if missing:
             raise KaszinoError(f"text {domain}.{key} lacks {', '.join(missing)}")
-    return entries
+    for key in entries:
+        stem, _, category = key.rpartition("_")
+        if category in PLURAL_CATEGORIES:
+            lacking = [form for form in PLURAL_CATEGORIES if f"{stem}_{form}" not in entries]
+            if lacking or stem in entries:
+                raise KaszinoError(f"plural text {domain}.{stem} needs exactly the keys "
+                                   f"{', '.join(f'{stem}_{form}' for form in PLURAL_CATEGORIES)}")
+
+
+def text_names(domain: str) -> frozenset[str]:
+    """The names ``tr`` takes in ``domain``: every key, a plural text by its stem (not ``key_one``)."""
+    names = set()
+    for key in catalogue(domain):
+        stem, _, category = key.rpartition("_")
+        names.add(stem if category in PLURAL_CATEGORIES else key)
+    return frozenset(names)
 
 
 def tr(key: str, lang: str | None = None, **fields: object) -> str:
@@ -86,10 +124,16 @@ def tr(key: str, lang: str | None = None, **fields: object) -> str:
     if not _DOMAIN.fullmatch(domain):
         raise KaszinoError(f"no text named {quote(key)}: a key is 'domain.name'")
     entries = catalogue(domain)
+    chosen = lang or language()
+    if name not in entries and f"{name}_one" in entries:
+        count = fields.get("count")
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise KaszinoError(f"text {quote(key)} counts something: give count=<whole number>")
+        name = f"{name}_{plural_category(chosen, count)}"
     if name not in entries:
         raise KaszinoError(f"no text named {quote(key)}")
     try:
-        return entries[name][lang or language()].format(**fields)
+        return entries[name][chosen].format(**fields)
     except (KeyError, IndexError, ValueError) as error:  # a {field} the caller did not give
         given = ", ".join(fields) or "none"
         raise KaszinoError(f"text {quote(key)} needs the field {error}; given: {given}") from None

@@ -54,7 +54,7 @@ from kaszino.games.scopa.rules import PRESETS as SCOPA_PRESETS
 from kaszino.games.scopa.rules import ScopaRules
 from kaszino.games.scopa.state import ScopaState
 from kaszino.games.scopa.state import new_game as scopa_game
-from kaszino.i18n import LANGUAGES, catalogue
+from kaszino.i18n import LANGUAGES, text_names
 from kaszino.teach.narrate import event_message, event_name, narrate
 
 FAST_DEALS = 100
@@ -328,7 +328,7 @@ EXAMPLE_EVENTS: tuple[Event, ...] = (
 
 
 def test_every_sentence_of_the_catalogue_belongs_to_an_event_and_renders() -> None:
-    assert {event_name(event) for event in EXAMPLE_EVENTS} == set(catalogue("events"))
+    assert {event_name(event) for event in EXAMPLE_EVENTS} == text_names("events")
     assert {type(event) for event in EXAMPLE_EVENTS} == set(EVENT_KINDS)
     for event in EXAMPLE_EVENTS:
         check_words(event)
@@ -337,8 +337,8 @@ def test_every_sentence_of_the_catalogue_belongs_to_an_event_and_renders() -> No
 def test_scopa_has_its_own_words_where_kaszino_words_would_be_wrong() -> None:
     """Scopa's sentences replace Kaszinó's of the same name (no "tábla" in a Scopa deal), and every
     event of random Scopa deals is told in both languages, players from 1."""
-    own = catalogue("events_scopa")
-    assert set(own) <= set(catalogue("events"))
+    own = text_names("events_scopa")
+    assert set(own) <= text_names("events")
     scopa = family("scopa")
     names: set[str] = set()
     for seed in range(30):
@@ -357,10 +357,11 @@ def test_scopa_has_its_own_words_where_kaszino_words_would_be_wrong() -> None:
 def test_casino_tells_its_builds_and_deals_in_its_own_words() -> None:
     """Random Casino deals of two, three and four players: every event told in both languages,
     players from 1, no tábla; builds made, raised and added to are among them."""
-    own = catalogue("events_casino")
-    assert set(own) <= set(catalogue("events"))
+    own = text_names("events_casino")
+    assert set(own) <= text_names("events")
     casino = family("casino")
     names: set[str] = set()
+    drawers_after_first: set[object] = set()
     for seed in range(60):
         rules = list(casino.presets.values())[seed % 3]
         state, rnd = casino.new_game(seed, rules), random.Random(seed)
@@ -368,9 +369,12 @@ def test_casino_tells_its_builds_and_deals_in_its_own_words() -> None:
             step = state.step(rnd.choice(state.legal_moves()))
             for message in narrate(step.events, "casino", with_move=True):
                 names.add(message.name)
+                if message.name == "drew_deal_order":
+                    drawers_after_first.add(dict(message.fields)["count"])
                 for lang in ("hu", "en"):
                     text = message.render(lang)
                     assert "tábla" not in text.lower() and "{" not in text
             state = step.state
-    assert {"built", "raised", "added", "captured", "laid", "drew_deal_order_one", "drew_deal_order_many",
+    assert {"built", "raised", "added", "captured", "laid", "drew_deal_order",
             "last_round", "starts_draws_first"} <= names
+    assert drawers_after_first == {1, 2, 3}  # both plural forms: one player after the first, and more

@@ -45,7 +45,7 @@ def test_when_every_other_hand_is_empty_the_same_player_moves_again() -> None:
 def test_the_end_of_a_round_names_who_draws_first_and_starts(capturer: int, drawer: int) -> None:
     state = position("7♠", "2♣ Q♥", opponent="", round_number=3, last_capturer=capturer)
     move = Lay(parse_cards("7♠")[0])
-    assert names(state, move) == ["round_over", "drew_last_capturer_one", "starts_draws_first"]
+    assert names(state, move) == ["round_over", "drew_last_capturer", "starts_draws_first"]
     assert state.play(move).to_move == capturer
     assert f"{hu_article(f'{drawer}.')} {drawer}. játékos húz elsőként" in said(state, move, "hu")[1]
 

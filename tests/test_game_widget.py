@@ -15,6 +15,7 @@ from kaszino.games.kaszino.players.fals import near_misses
 from kaszino.i18n import tr, using_language
 from kaszino.jupyter.widgets.game import GAME_PRESETS, GameWidget, game_rules
 from kaszino.store import open_store
+from kaszino.teach.narrate import move_told
 
 
 def click(widget: GameWidget, action: str, **fields: str) -> None:
@@ -122,14 +123,15 @@ def test_hint_shows_the_best_move_and_a_bar_per_move() -> None:
         assert "Expected point margin per move" in widget.html
 
 
-def test_the_computer_moves_one_at_a_time_with_an_explanation() -> None:
+def test_the_computer_moves_one_at_a_time_told_in_the_third_person() -> None:
     widget = GameWidget(level="greedy", seed=4, setup=False)
     learner_turn(widget)
     assert widget.session.computer_due() and 'data-action="computer_move"' in widget.html
     moves = len(widget.session.moves)
     click(widget, "computer_move")
     assert len(widget.session.moves) == moves + 1
-    assert widget.feedback.startswith("Gép (2. játékos):") and len(widget.feedback.splitlines()) >= 2
+    moved = [message.render("hu") for message in move_told(widget.session.events)]
+    assert moved and moved[0].startswith("A 2. játékos ") and widget.feedback.splitlines()[0] == moved[0]
 
 
 def test_fals_training_both_ways() -> None:
@@ -140,7 +142,7 @@ def test_fals_training_both_ways() -> None:
     click(widget, "capture")
     assert widget.state.pending is not None and widget.state.pending.false
     click(widget, "computer_move")
-    assert widget.feedback.startswith("Gép (2. játékos): fals 1")
+    assert widget.feedback.startswith("Fals! A 2. játékos rajtakapta az 1. játékos hibás ütését")
     assert widget.state.bonus[1] == 2
     with pytest.raises(KaszinoError):
         GameWidget(fals_rate=0.3)

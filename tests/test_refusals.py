@@ -83,7 +83,8 @@ def test_each_code_is_given_renders_in_both_languages_and_names_the_error(code: 
 def test_refusals_number_players_from_one() -> None:
     refusal = TRAINER.problem(Claim(1))
     assert refusal is not None and refusal.field("player") == 1
-    assert "player 2 has secured 0 points" in str(refusal) and "a 2. játékosnak" in refusal.text("hu")
+    assert "player 2 has secured 0 of the 11 points" in str(refusal)
+    assert "a 2. játékosnak" in refusal.text("hu")
 
 
 def test_a_fresh_game_refuses_nothing_it_lists() -> None:

@@ -94,7 +94,7 @@ def test_s6_manual_a_wrong_claim_is_refused_with_the_reason_and_changes_nothing(
     reason = state.problem(Claim(0))
     assert reason is not None and reason.code == "claim_short"
     assert dict(reason.fields) == {"player": 0, "secured": 9, "target": 11}
-    with pytest.raises(IllegalMoveError, match="player 1 has secured 9 points, fewer than the 11 needed"):
+    with pytest.raises(IllegalMoveError, match="player 1 has secured 9 of the 11 points needed"):
         state.play(Claim(0))
     assert state == copy and not state.finished
     after = state.play(TAKE_BIG_CASINO)  # the game simply goes on; the claim cost nothing

@@ -17,7 +17,7 @@ from kaszino.i18n import tr, using_language
 from kaszino.jupyter.widgets.game import GameWidget
 from kaszino.players import session
 from kaszino.store import open_store
-from kaszino.teach.narrate import narrate
+from kaszino.teach.narrate import move_told, narrate
 
 
 @pytest.fixture(autouse=True)
@@ -90,7 +90,9 @@ def test_a_whole_game_to_11_by_clicks_told_in_the_engines_words(tmp_path: Path) 
         heading = 2  # the lines before the events: who moved (or the praise) and the reason
         if widget.session.computer_due():
             click(widget, "computer_move")
-            assert widget.feedback.startswith("Gép (2. játékos): ")
+            heading = 1  # the move itself, told in the third person from the engine's events
+            moved = [message.render("hu") for message in move_told(widget.session.events, "scopa")]
+            assert widget.feedback.splitlines()[:1] == moved and moved[0].startswith("A 2. játékos ")
         elif state.deal_over:
             click(widget, "next_deal")
             heading = 1  # "a new deal begins"

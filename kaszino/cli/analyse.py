@@ -62,7 +62,8 @@ def annotated(record: GameRecord, analysis: DealAnalysis) -> str:
     first = analysis.exact_from
     head = [tr("analysis.title", deal=analysis.deal),
             tr("analysis.none_exact") if first is None else tr("analysis.exact_from", move=first),
-            tr("analysis.work", positions=f"{analysis.positions:,}", seconds=f"{analysis.seconds:.1f}")]
+            tr("analysis.work", count=analysis.positions, positions=f"{analysis.positions:,}",
+               seconds=f"{analysis.seconds:.1f}")]
     head += [message.render(language()) for message in summary(analysis)]
     lines = [f"# {line}" for line in head]
     for line in record.to_text().splitlines():

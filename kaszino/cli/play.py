@@ -44,7 +44,7 @@ from kaszino.store import Store, current_store
 from kaszino.teach import scopa_moves
 from kaszino.teach.explain import explain_move
 from kaszino.teach.marks import covered
-from kaszino.teach.narrate import narrate
+from kaszino.teach.narrate import move_told, narrate
 from kaszino.teach.odds import odds_hint
 from kaszino.teach.scopa_hints import hint_ladder
 from kaszino.teach.scopa_score import deal_messages
@@ -94,8 +94,10 @@ def sheet_text(sheet: DealSheet, learner: int) -> str:
     lines = [tr("play.sheet", deal=sheet.deal)]
     for seat, score in enumerate(sheet.scores):
         casinos = score.card_points - score.aces * score.rules.ace_points
-        lines.append("  " + tr("play.sheet_line", who=who(seat, learner), cards=score.cards,
-                                spades=score.spades, aces=score.aces, casinos=casinos, tabla=score.tabla,
+        lines.append("  " + tr("play.sheet_line", who=who(seat, learner),
+                                cards=tr("common.cards", count=score.cards),
+                                spades=tr("common.spades", count=score.spades),
+                                aces=tr("common.aces", count=score.aces), casinos=casinos, tabla=score.tabla,
                                 bonus=score.bonus, majorities=score.most_cards + score.most_spades,
                                 total=score.total))
     return "\n".join(lines)
@@ -186,9 +188,9 @@ def play(session: Session, lines: TextIO, out: TextIO, *, level: str = "expert",
     say(tr(terminal.welcome))
     while not session.state.finished:
         while session.computer_due():
-            before = session.state
-            seat, move = session.computer_step()
-            say(f"{who(seat, learner)}: {move} — {terminal.explain(before, move)}")
+            session.computer_step()
+            for message in move_told(session.events, game):
+                say(message.render(language()))
             say_events()
         say_sheets()
         state = session.state

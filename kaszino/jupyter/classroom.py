@@ -226,7 +226,8 @@ class FirstMoveFigures:
 
         def render() -> str:
             header = ["", tr("classroom.view.exact"), tr("classroom.view.decimal"),
-                      tr("classroom.view.simulated", trials=f"{self.sample.trials:,}".replace(",", " "))]
+                      tr("classroom.view.simulated", count=self.sample.trials,
+                         trials=f"{self.sample.trials:,}".replace(",", " "))]
             rows = [
                 [tr("classroom.view.sweep"), _fraction(self.sweep), f"{float(self.sweep):.4%}",
                  f"{sweep.value:.2%} [{sweep.low:.2%}; {sweep.high:.2%}]"],
@@ -409,7 +410,7 @@ class SimulationView(ipywidgets.VBox):  # type: ignore[misc]
                     y_label=tr("classroom.view.share_axis"))
 
     def refresh(self) -> None:
-        self.more_button.description = tr("classroom.sim.more", deals=self.more)
+        self.more_button.description = tr("classroom.sim.more", deals=self.more, count=self.more)
         self._figures.outputs = ()
         self._figures.outputs = (
             {"output_type": "display_data", "metadata": {}, "data": {"text/html": self.table(),

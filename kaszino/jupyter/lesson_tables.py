@@ -132,7 +132,7 @@ class PileView(CountedDeal[GameState]):
 
     def _pile(self, player: int) -> str:
         cards = sorted(self.state.piles[player], key=lambda card: (card.suit, card.value))
-        facts = tr("ui.pile", cards=len(cards), spades=count_spades(cards))
+        facts = tr("ui.pile", cards=tr("common.cards", count=len(cards)), spades=count_spades(cards))
         tabla = self.state.tabla_points[player]
         extra = f" · {tr('ui.tabla', points=tabla)}" if tabla else ""
         return (f'<div class="kaszino-player" data-player="{player}" style="margin:6px 0;">'

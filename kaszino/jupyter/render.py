@@ -308,7 +308,7 @@ def _player_panel(state: GameState, player: int, hand: str, piles: bool = True,
     points = (tr("ui.earlier_points", points=state.scores[player]) if counting
               else tr("ui.score", points=state.totals()[player]))
     facts = " · ".join((
-        tr("ui.pile", cards=len(pile), spades=count_spades(pile)),
+        tr("ui.pile", cards=tr("common.cards", count=len(pile)), spades=count_spades(pile)),
         tr("ui.tabla", points=state.tabla_points[player]),
         points,
     )) if piles else ""

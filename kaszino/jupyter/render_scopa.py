@@ -48,7 +48,7 @@ def _status(state: ScopaState) -> str:
 def _facts(state: ScopaState, player: int) -> str:
     pile = state.piles[player]
     diamonds = sum(1 for card in pile if card.suit is Suit.DIAMONDS)
-    return " · ".join((tr("scopa_ui.pile", cards=len(pile), diamonds=diamonds),
+    return " · ".join((tr("scopa_ui.pile", cards=tr("common.cards", count=len(pile)), diamonds=diamonds),
                        tr("scopa_ui.scopas", count=state.scopas[player]),
                        tr("scopa_ui.points", points=state.totals()[player])))
 

@@ -71,7 +71,7 @@ class ScopaPiles(CountedDeal[ScopaState]):
     def _pile(self, player: int) -> str:
         pile = self.state.piles[player]
         diamonds = sum(card.suit is Suit.DIAMONDS for card in pile)
-        facts = tr("scopa_ui.pile", cards=len(pile), diamonds=diamonds)
+        facts = tr("scopa_ui.pile", cards=tr("common.cards", count=len(pile)), diamonds=diamonds)
         rows = "".join(
             f'<div data-suit="{suit.letter}" style="display:flex; align-items:center; gap:6px;">'
             f'<span style="width:1.5em; font-size:1.3em;">{suit.symbol}</span><div style="zoom:0.55;">'

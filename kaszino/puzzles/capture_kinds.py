@@ -194,7 +194,7 @@ class Fals(KaszinoKind):
         capture, rules = self._shown(state), state.rules
         return tr(f"puzzles.{key}", capture=capture, hand=card_sum(capture.hand),
                   table=card_sum(capture.table), limit=rules.capture_limit or 0,
-                  penalty=rules.fals_penalty, reward=rules.fals_reward)
+                  penalty=rules.fals_penalty, reward=rules.fals_reward, count=rules.fals_penalty)
 
     def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
         choice = self.one_choice(state, attempt)

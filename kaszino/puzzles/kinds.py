@@ -231,10 +231,11 @@ def listing_verdict(reasons: dict[Answer, str | None], answers: Sequence[Answer]
     missing = tuple(answer for answer in answers if answer_key(answer) not in chosen)
     lines = [reason for reason in reasons.values() if reason is not None]
     if missing:
-        lines.append(tr(missing_text, found=len(answers) - len(missing), total=len(answers)))
+        lines.append(tr(missing_text, found=len(answers) - len(missing), total=len(answers),
+                        count=len(answers)))
     correct = not lines
     if correct:
-        lines.append(tr(correct_text, total=len(answers)))
+        lines.append(tr(correct_text, total=len(answers), count=len(answers)))
     return Verdict(correct, "\n".join(lines), missing=missing, wrong=wrong)
 
 
@@ -243,9 +244,9 @@ def number_verdict(attempt: Attempt, right: Answer, texts: str) -> Verdict:
     (with ``points``)."""
     points = whole_answer(attempt, low=-MAX_COUNT)  # a guess below 0 is merely too low
     if points == right:
-        return Verdict(True, tr(f"{texts}_right", points=points))
+        return Verdict(True, tr(f"{texts}_right", points=points, count=points))
     key = "too_high" if isinstance(right, int) and points > right else "too_low"
-    return Verdict(False, tr(f"{texts}_{key}", points=points), extra=(points,))
+    return Verdict(False, tr(f"{texts}_{key}", points=points, count=points), extra=(points,))
 
 
 def whole_answer(value: object, low: int = 0) -> int:

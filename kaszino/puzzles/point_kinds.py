@@ -75,8 +75,9 @@ class Ausz(KaszinoKind):
         score, p = state.deal_scores()[state.to_move], state.to_move
         return [
             tr("puzzles.hint_ausz_goal", target=state.rules.target or 0),
-            tr("puzzles.hint_ausz_earlier", points=state.scores[p]),
-            tr("puzzles.hint_counts", cards=score.cards, spades=score.spades),
+            tr("puzzles.hint_ausz_earlier", points=state.scores[p], count=state.scores[p]),
+            tr("puzzles.hint_counts", cards=tr("common.cards", count=score.cards),
+               spades=tr("common.spades", count=score.spades)),
             self.solution_text(state, answers),
         ]
 
@@ -104,9 +105,12 @@ class ScoreDeal(KaszinoKind):
     def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
         score, rules = state.deal_scores()[state.to_move], state.rules
         return [
-            tr("puzzles.hint_score_goal", cards=rules.most_cards_points, spades=rules.most_spades_points),
-            tr("puzzles.hint_counts", cards=score.cards, spades=score.spades),
-            tr("puzzles.hint_score_small", points=score.card_points + score.tabla + score.bonus),
+            tr("puzzles.hint_score_goal", cards=rules.most_cards_points, spades=rules.most_spades_points,
+               count=rules.most_cards_points),
+            tr("puzzles.hint_counts", cards=tr("common.cards", count=score.cards),
+               spades=tr("common.spades", count=score.spades)),
+            tr("puzzles.hint_score_small", points=(small := score.card_points + score.tabla + score.bonus),
+               count=small),
             self.solution_text(state, answers),
         ]
 
@@ -114,6 +118,6 @@ class ScoreDeal(KaszinoKind):
         scores = state.deal_scores()
         me = state.to_move
         others = [score.total for p, score in enumerate(scores) if p != me]
-        head = tr("puzzles.solution_score_deal", points=scores[me].total,
+        head = tr("puzzles.solution_score_deal", points=scores[me].total, count=scores[me].total,
                   others=", ".join(map(str, others)))
         return bullet_lines(head, point_items(state, me, earlier=False))

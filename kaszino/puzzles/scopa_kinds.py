@@ -166,7 +166,7 @@ class ScopaCaptures(ScopaKind):
             say("hint_priority"),
             say("hint_bound", cards=tuple(bound)) if bound else say("hint_none_bound"),
             say("hint_count", total=len(answers)),
-            say("hint_one", move=move_words(first)),
+            say("hint_first", move=move_words(first)),
         ]
 
     def solution_text(self, state: ScopaState, answers: tuple[Answer, ...]) -> str:
@@ -269,7 +269,7 @@ class ScopaBest(ScopaKind):
         criterion = say("hint_best_exact" if state.last_round else "hint_best_worth")
         return [criterion, say("hint_best_count", total=len(captures_of(state))),
                 say("hint_best_value", value=self._value_words(best)),
-                say("hint_one", move=move_words(first))]
+                say("hint_first", move=move_words(first))]
 
     def solution_text(self, state: ScopaState, answers: tuple[Answer, ...]) -> str:
         lines = [say("valued", move=sentence(move_words(m)), value=self._value_words(v))
@@ -336,7 +336,7 @@ class ScopaPrimiera(ScopaKind):
         other = primiera(state.piles[1 - me]).total
         winner = state.deal_report().comparisons[-1].winner if state.rules.primiera else None
         lines = self._suit_lines(state, 4)
-        lines.append(say("primiera_other", points="-" if other is None else other))
+        lines.append(say("primiera_opponent", points="-" if other is None else other))
         taker = "nobody" if winner is None else "you" if winner == me else "opponent"
         lines.append(say(f"primiera_point_{taker}"))
         return bullet_lines(say("solution_scopa_primiera", points=answers[0]), lines)
@@ -406,7 +406,7 @@ class ScopaLastRound(ScopaKind):
         return [say("hint_last_known", cards=other),
                 say("hint_last_value", margin=f"{solution(state).value:+d}"),
                 say("hint_last_count", count=len(answers), total=len(move_values(state))),
-                say("hint_one", move=move_words(first))]
+                say("hint_first", move=move_words(first))]
 
     def solution_text(self, state: ScopaState, answers: tuple[Answer, ...]) -> str:
         lines = []

@@ -40,7 +40,7 @@ class Annotation:
         key = "odds.annotation_exact" if self.exact else "odds.annotation"
         loss = f"{self.loss:.0f}" if self.exact else f"{self.loss:.1f}"
         return tr(key, lang, number=self.number, who=who, move=str(self.move), better=str(self.better),
-                  loss=loss)
+                  loss=loss, count=round(self.loss))
 
     def text(self, who: str) -> str:
         return self.text_in(language(), who)

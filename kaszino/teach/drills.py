@@ -69,7 +69,8 @@ def breakdown(score: PileScore, player: int) -> Renders:
 
     def render(lang: str) -> str:
         parts = " + ".join(item.render(lang) for item in items)
-        return tr("points.breakdown", lang, player=player_number(player), items=parts, total=score.total)
+        return tr("points.breakdown", lang, player=player_number(player), items=parts, total=score.total,
+                  count=score.total)
 
     return Words(render)
 
@@ -130,7 +131,9 @@ def describe_pile(state: GameState, player: int) -> Message:
     cards = format_cards(sorted(scoring)) if scoring else words("drills.no_point_cards")
     tabla = state.tabla_points[player]
     extra = words("drills.pile_tabla", points=tabla) if tabla else ""
-    return words("drills.pile", cards=len(pile), spades=count_spades(pile), point_cards=cards, tabla=extra)
+    return words("drills.pile", cards=words("common.cards", count=len(pile)),
+                 spades=words("drills.spades_of_them", count=count_spades(pile)), point_cards=cards,
+                 tabla=extra)
 
 
 def deal_points(state: GameState, player: int, key: str, **fields: Field) -> NumberQuestion:
@@ -153,13 +156,13 @@ def secured_points(state: GameState, player: int, key: str, **fields: Field) -> 
     The prompt ``key`` gets ``{player}``, ``{pile}`` (the pile in words), ``{others}`` (the next
     player's pile in words) and ``{earlier}`` (points from earlier deals).
     """
-    earlier = words("drills.secured_earlier", earlier=state.scores[player])
+    earlier = words("drills.secured_earlier", earlier=state.scores[player], count=state.scores[player])
     deal = breakdown(state.deal_scores()[player], player)
-    total = words("drills.secured_total", total=state.totals()[player])
+    total = words("drills.secured_total", total=state.totals()[player], count=state.totals()[player])
     why = Words(lambda lang: " ".join(part.render(lang) for part in (earlier, deal, total)))
     other = describe_pile(state, (player + 1) % state.players)
     prompt = words(key, player=player_number(player), pile=describe_pile(state, player), others=other,
-                   earlier=state.scores[player], **fields)
+                   earlier=state.scores[player], count=state.scores[player], **fields)
     return NumberQuestion(prompt.key, state.totals()[player], prompt.fields, why)
 
 

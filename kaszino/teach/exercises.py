@@ -33,7 +33,7 @@ from kaszino.games.kaszino.rules import STANDARD, Rules
 from kaszino.games.kaszino.solver.sweeps import sweep_plans
 from kaszino.games.scopa.moves import ScopaMove
 from kaszino.games.scopa.state import ScopaState
-from kaszino.i18n import catalogue, language, tr
+from kaszino.i18n import language, text_names, tr
 from kaszino.inputs import MAX_COUNT, whole_number
 from kaszino.teach import scopa_moves
 from kaszino.teach.explain import Field, Level, Message, capture_fault, explain_move
@@ -77,7 +77,7 @@ def phrase(key: str, fields: Sequence[tuple[str, Field]] = ()) -> Message:
 def has_text(key: str) -> bool:
     """Whether the catalogue holds ``key``."""
     domain, _, name = key.partition(".")
-    return name in catalogue(domain)
+    return name in text_names(domain)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from kaszino.engine.cards import Card
 from kaszino.engine.refusals import Refusal
 from kaszino.errors import KaszinoError, quote
 from kaszino.games.kaszino.captures import Capture, capture_problem
-from kaszino.games.kaszino.moves import Claim, Lay, Move, Pass, move_problem
+from kaszino.games.kaszino.moves import Challenge, Claim, Lay, Move, NextDeal, Pass, move_problem
 from kaszino.games.kaszino.rules import Rules
 from kaszino.games.kaszino.solver.sweeps import sweep_plans
 from kaszino.games.kaszino.solver.value import (
@@ -32,7 +32,7 @@ from kaszino.games.kaszino.solver.value import (
     capture_value,
 )
 from kaszino.games.kaszino.state import GameState
-from kaszino.i18n import catalogue, language, player_number
+from kaszino.i18n import language, player_number, text_names
 from kaszino.inputs import check_type
 from kaszino.teach.message import Field as Field
 from kaszino.teach.message import Joined as Joined
@@ -58,7 +58,7 @@ def about_player(message: Message, player: int) -> Message:
     ``{p_a}``, ``{p_A}`` (:func:`player_fields`); sentences inside its fields are turned too."""
     fields = tuple((key, _field_about(field, player)) for key, field in message.fields)
     twin = message.name + THIRD_PERSON
-    if message.domain == "explain" and twin in catalogue("explain"):
+    if message.domain == "explain" and twin in text_names("explain"):
         return Message(twin, fields + tuple(player_fields("p", player).items()), message.domain)
     return Message(message.name, fields, message.domain)
 
@@ -178,7 +178,7 @@ def _capture_rules_only(state: GameState, move: Capture) -> Explanation:
     elif len(move.table) == len(state.table):
         first = state.is_first_move(state.to_move)
         points = state.rules.tabla_worth(first)
-        messages.append(Message.of("sweep_first_move" if first else "sweep", points=points))
+        messages.append(Message.of("sweep_first_move" if first else "sweep", points=points, count=points))
     return Explanation(move, True, messages[-1].name, tuple(messages))
 
 
@@ -206,7 +206,8 @@ def _explain_lay(state: GameState, move: Lay, level: Level = "scoring") -> Expla
 
 
 def value_message(value: CaptureValue) -> Message:
-    return Message.of("value", points=value.points, spades=value.spades, cards=value.cards)
+    return Message.of("value", points=value.points, spades=value.spades,
+                      cards=Message.in_domain("common", "cards", count=value.cards))
 
 
 def _item(item: PointItem) -> Message:
@@ -265,9 +266,16 @@ def without_claims(state: GameState) -> GameState:
 
 
 def move_message(move: Move) -> Field:
-    """A move in words: captures as ``5♠+A♥ = 2♦+4♣``, lays as "lerak 7♥" / "lay 7♥"."""
+    """A move in words: captures as the picture ``5♠+A♥ = 2♦+4♣``, lays as "lerak 7♥" / "lay 7♥",
+    the calls by their names ("Ausz!", "Fals!"), never in their written form ("ausz 0")."""
     if isinstance(move, Lay):
         return Message.of("move_lay", card=str(move.card))
     if isinstance(move, Pass):
         return Message.of("move_pass")
+    if isinstance(move, Claim):
+        return Message.of("move_claim")
+    if isinstance(move, Challenge):
+        return Message.of("move_challenge")
+    if isinstance(move, NextDeal):
+        return Message.of("move_next")
     return str(move)

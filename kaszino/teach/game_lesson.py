@@ -174,7 +174,7 @@ def _who_wins_questions() -> tuple[Question, ...]:
     return (
         players_choice(_p("q_record_winner"), 2, won.winner,
                        _p("q_record_winner_why", points=won.totals()[won.winner])),
-        yes_no(_p("q_record_all_played"), left == 0, _p("q_record_all_played_why", left=left)),
+        yes_no(_p("q_record_all_played"), left == 0, _p("q_record_all_played_why", left=left, count=left)),
         players_choice(_p("q_late_claim"), 2, claim_winner(both, 0), _p("q_late_claim_why")),
         yes_no(_p("q_auto_ends", capture=str(capture)), ends, _p("q_auto_ends_why")),
         yes_no(_p("q_mid_deal"), both.play(Claim(0)).finished and not both.deal_over, _p("q_mid_deal_why")),
@@ -213,9 +213,9 @@ def fals_outcome(state: GameState, call: Challenge) -> Message:
     after = state.play(call)
     hand, table = card_sum(attempt.capture.hand), card_sum(attempt.capture.table)
     if attempt.false:
+        points = after.bonus[call.player] - state.bonus[call.player]
         return _p("fals_right", hand=hand, table=table, challenger=player_number(call.player),
-                  points=after.bonus[call.player] - state.bonus[call.player],
-                  capturer=player_number(attempt.capturer))
+                  points=points, count=points, capturer=player_number(attempt.capturer))
     return _p("fals_wrong", total=hand, capturer=player_number(attempt.capturer),
               points=after.bonus[attempt.capturer] - state.bonus[attempt.capturer])
 
@@ -229,7 +229,7 @@ def _fals_questions() -> tuple[Question, ...]:
         call_fals(false),
         call_fals(true),
         number_choice(_p("q_fals_gain"), caught.bonus[0], (1, 2, 3),
-                      _p("q_fals_gain_why", points=caught.bonus[0])),
+                      _p("q_fals_gain_why", points=caught.bonus[0], count=caught.bonus[0])),
         number_choice(_p("q_fals_wrong"), wasted.bonus[1], (0, 1, 2),
                       _p("q_fals_wrong_why", points=wasted.bonus[1])),
         players_choice(_p("q_fals_who_moves"), 2, caught.to_move, _p("q_fals_who_moves_why")),
@@ -247,7 +247,8 @@ def _check() -> tuple[Question, ...]:
         players_choice(_p("c_late_claim"), 2, claim_winner(both_over(), 1), _p("q_late_claim_why")),
         stake_choice(_p("q_stake", deal=2), won_in_deal(2).stake),
         call_fals(true),
-        number_choice(_p("q_fals_gain"), penalty, (1, 2, 3), _p("q_fals_gain_why", points=penalty)),
+        number_choice(_p("q_fals_gain"), penalty, (1, 2, 3),
+                      _p("q_fals_gain_why", points=penalty, count=penalty)),
         number_choice(_p("q_target"), STANDARD.target or 0, (7, 11, 12, 21),
                       _p("q_target_why", target=STANDARD.target or 0)),
     )

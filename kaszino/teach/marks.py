@@ -23,15 +23,14 @@ DOMAIN = "analysis"
 
 
 def _amount(name: str, amount: Interval, **fields: str | int) -> Message:
-    """``analysis.<name>_<exact|upto|between>_<one|many>`` for the points in ``amount``."""
+    """``analysis.<name>_<exact|upto|between>`` for the points in ``amount`` (counted by the highest)."""
     if amount.exact:
         kind, count = "exact", amount.low
     elif amount.low == 0:
         kind, count = "upto", amount.high
     else:
         kind, count = "between", amount.high
-    plural = "one" if count == 1 else "many"
-    return Message.in_domain(DOMAIN, f"{name}_{kind}_{plural}", low=amount.low, high=amount.high,
+    return Message.in_domain(DOMAIN, f"{name}_{kind}", low=amount.low, high=amount.high, count=count,
                              **fields)
 
 

@@ -5,7 +5,8 @@ move is refused as a :class:`~kaszino.engine.refusals.Refusal`; this module turn
 :class:`~kaszino.teach.explain.Message` through the translation catalogues, so every layer
 above it (explanations, the deal viewer, the table and game widgets, the command line) says one
 text in either language and works no rule out again. An event's sentence is
-``events.<kind>`` or a variant of it chosen by the event's own fields (``drew_last_capturer_many``),
+``events.<kind>`` or a variant of it chosen by the event's own fields (``drew_last_capturer``, a
+plural text counted by the players who draw after the first),
 looked up in a family's catalogue ``events_<family>`` first; a refusal's is
 ``<domain>.<code>``. Fields are filled by :func:`kaszino.engine.refusals.text_fields` (players
 numbered from 1).
@@ -37,7 +38,7 @@ from kaszino.engine.events import (
 )
 from kaszino.engine.refusals import Refusal, text_fields
 from kaszino.errors import KaszinoError
-from kaszino.i18n import catalogue
+from kaszino.i18n import text_names
 from kaszino.teach.message import Field, Message
 
 FAMILY = "kaszino"
@@ -47,17 +48,13 @@ MOVE_KINDS = frozenset({Captured.kind, Laid.kind, Passed.kind, Built.kind, Raise
 """The events that restate the move itself: a replay's heading and explanation already say them."""
 
 
-def _one_of(many: int) -> str:
-    return "one" if many == 1 else "many"
-
-
 _VARIANTS: dict[str, Callable[[Event], str]] = {
     Captured.kind: lambda e: "_challengeable" if isinstance(e, Captured) and e.challengeable else "",
     Swept.kind: lambda e: ("" if not isinstance(e, Swept) else "_no_points" if not e.points
                            else "_first_move" if e.first_move else ""),
     MustLay.kind: lambda e: "" if isinstance(e, MustLay) and e.again else "_last",
     MovesAgain.kind: lambda e: f"_{e.reason}" if isinstance(e, MovesAgain) else "",
-    Drew.kind: lambda e: f"_{e.reason}_{_one_of(len(e.order) - 1)}" if isinstance(e, Drew) else "",
+    Drew.kind: lambda e: f"_{e.reason}" if isinstance(e, Drew) else "",
     Starts.kind: lambda e: f"_{e.reason}" if isinstance(e, Starts) else "",
     LastRound.kind: lambda e: "_open" if isinstance(e, LastRound) and e.open else "",
     Leftovers.kind: lambda e: ("" if not isinstance(e, Leftovers) else "_none" if not e.cards
@@ -78,7 +75,8 @@ def event_fields(event: Event) -> dict[str, object]:
     """The event's fields by name, with a draw's ``first`` drawer and the ``rest`` in order."""
     values: dict[str, object] = {field.name: getattr(event, field.name) for field in fields(event)}
     if isinstance(event, Drew):
-        values.update(first=event.order[0], rest=event.order[1] if len(event.order) == 2 else event.order[1:])
+        values.update(first=event.order[0], rest=event.order[1] if len(event.order) == 2 else event.order[1:],
+                      count=len(event.order) - 1)
     return values
 
 
@@ -92,6 +90,12 @@ def narrate(events: Iterable[Event], family: str = FAMILY, *, with_move: bool = 
     """The sentences of ``events`` in order; without ``with_move`` those of the move itself are left out."""
     return tuple(event_message(event, family) for event in events
                  if with_move or event.kind not in MOVE_KINDS)
+
+
+def move_told(events: Iterable[Event], family: str = FAMILY) -> tuple[Message, ...]:
+    """The sentences of the move itself among ``events`` (what :func:`narrate` leaves out by default):
+    how a computer's move is told, in the third person, from the engine's own account."""
+    return tuple(event_message(event, family) for event in events if event.kind in MOVE_KINDS)
 
 
 def refusal_message(refusal: Refusal) -> Message:
@@ -109,7 +113,7 @@ def message_fields(values: dict[str, object]) -> dict[str, Field]:
 def _domain(name: str, family: str) -> str:
     """``events_<family>`` if that catalogue has the sentence ``name``, else ``events``."""
     try:
-        own = catalogue(f"events_{family}")
+        own = text_names(f"events_{family}")
     except KaszinoError:  # the family has no words of its own
         return "events"
     return f"events_{family}" if name in own else "events"

@@ -87,7 +87,7 @@ def best_message(found: Advice) -> Message:
     if not found.exact:
         return Message.in_domain(DOMAIN, "best_greedy", moves=best, value=_worth(value, False))
     name = "best_exact" if value > 0 else "best_exact_even" if value == 0 else "best_exact_behind"
-    return Message.in_domain(DOMAIN, name, moves=best, value=round(abs(value)))
+    return Message.in_domain(DOMAIN, name, moves=best, value=round(abs(value)), count=round(abs(value)))
 
 
 def values_message(found: Advice) -> Message | Joined:

@@ -187,7 +187,7 @@ def _fals_questions() -> tuple[Question, ...]:
     caught = false_capture().play(Challenge(0))
     return (
         number_choice(_p("q_v6_gain"), caught.bonus[0], (1, 2, 3),
-                      _p("q_v6_gain_why", points=caught.bonus[0])),
+                      _p("q_v6_gain_why", points=caught.bonus[0], count=caught.bonus[0])),
     )
 
 

@@ -24,7 +24,7 @@ from kaszino.errors import KaszinoError, StoreError, quote
 from kaszino.games.kaszino.players import ExpertPlayer
 from kaszino.i18n import tr
 from kaszino.inputs import MAX_SEED, check_choice, check_type, check_whole, whole_number
-from kaszino.jupyter.widgets.base import HintStep, Text, text
+from kaszino.jupyter.widgets.base import HintStep, Text, message_text, text
 from kaszino.jupyter.widgets.fronts import FRONTS, Front, front_of
 from kaszino.jupyter.widgets.kaszino_front import GAME_PRESETS as GAME_PRESETS
 from kaszino.jupyter.widgets.kaszino_front import game_rules as game_rules
@@ -33,6 +33,7 @@ from kaszino.players.saved import load_record, save_session
 from kaszino.players.session import DEFAULT_LEVEL, OPPONENTS, Session, make_session, seat_name
 from kaszino.store import Store
 from kaszino.teach.annotate import Annotation, annotate
+from kaszino.teach.narrate import move_told
 
 GAMES = ("kaszino", "scopa")
 """The games the setup offers, in its order (each a family with a front and opponents)."""
@@ -176,14 +177,10 @@ class GameWidget(TableWidget):
             return
         before = self._session.state
         front = self._front
-        seat, move = self._session.computer_step()
-        who = seat_name(seat, self._learner)
-        if front.judged_alone(before, move):
-            self._say("info", text("game.computer_moved", who=who, move=str(move)), text("game.judge_it"),
-                      *self._after_step())
-            return
-        self._say("info", text("game.computer_moved", who=who, move=front.move_text(move)),
-                  front.explain(before, move, "scoring"), *self._after_step())
+        _, move = self._session.computer_step()
+        moved = tuple(message_text(message) for message in move_told(self._session.events, front.family))
+        judge = (text("game.judge_it"),) if front.judged_alone(before, move) else ()
+        self._say("info", *moved, *judge, *self._after_step())
 
     def press_capture(self) -> None:
         """"Ütés!": under V6 a false capture may be attempted (the computer may call "Fals!")."""
@@ -385,7 +382,7 @@ class GameWidget(TableWidget):
     def _replay_html(self, replay: Replay) -> str:
         state = replay.states[replay.index]
         number = replay.index
-        lines = [tr("game.replay_position", number=number, total=len(replay.record.moves))]
+        lines = [tr("game.replay_position", number=number, count=number, total=len(replay.record.moves))]
         if number:
             lines.append(tr("game.replay_move", move=front_of(state).move_text(
                 replay.record.moves[number - 1])))

@@ -12,16 +12,17 @@ from kaszino.engine.cards import Card
 from kaszino.engine.refusals import Refusal
 from kaszino.errors import KaszinoError, quote
 from kaszino.games.kaszino.captures import Capture, capture_problem
-from kaszino.games.kaszino.moves import Challenge, Claim, Lay, Pass
+from kaszino.games.kaszino.moves import Challenge, Claim, Lay, NextDeal, Pass
 from kaszino.games.kaszino.rules import PRESETS, Rules
 from kaszino.games.kaszino.state import GameState
-from kaszino.i18n import tr
+from kaszino.i18n import language, tr
 from kaszino.jupyter import render
 from kaszino.jupyter.odds_chart import odds_svg
 from kaszino.jupyter.render import FULL, View
 from kaszino.jupyter.widgets.base import HintStep, Text, text
 from kaszino.players.session import seat_name
-from kaszino.teach.explain import Level, explain_move
+from kaszino.teach.explain import Level, explain_move, move_message
+from kaszino.teach.message import render_field
 from kaszino.teach.odds import odds_hint
 
 GAME_PRESETS = ("standard", "s003", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "p3", "p4")
@@ -39,8 +40,15 @@ def game_rules(name: str) -> Rules:
 
 
 def kaszino_move_text(move: object) -> str:
-    """A Kaszinó move for the feedback line; captures show their sum: ``5♠+A♥ = 2♦+4♣ (6)``."""
-    return f"{move} ({move.total})" if isinstance(move, Capture) else str(move)
+    """A Kaszinó move for the feedback line: captures show their sum (``5♠+A♥ = 2♦+4♣ (6)``), a lay its
+    card, a call its name in words ("Ausz!"), never its written form ("ausz 0")."""
+    if isinstance(move, Capture):
+        return f"{move} ({move.total})"
+    if isinstance(move, Lay):
+        return str(move.card)
+    if isinstance(move, (Pass, Claim, Challenge, NextDeal)):
+        return str(render_field(move_message(move), language()))
+    raise KaszinoError(f"not a Kaszinó move: {quote(move)}")
 
 
 def explanation(state: GameState, move: Any, level: Level = "scoring") -> Text:
@@ -85,7 +93,7 @@ class KaszinoFront:
         return Capture(hand, table)
 
     def lay(self, state: GameState, hand: tuple[Card, ...], table: tuple[Card, ...]) -> object | Text:
-        return Lay(hand[0]) if len(hand) == 1 and not table else text("ui.lay_needs_one")
+        return Lay(hand[0]) if len(hand) == 1 and not table else text("ui.lay_needs_single")
 
     def problem(self, state: GameState, move: Any) -> Refusal | None:
         refusal = state.problem(move)

@@ -307,7 +307,7 @@ class PuzzleWidget(TableWidget):
             due = cards[visit.puzzle.id].due
             lines.append(lambda: tr("trainer.review_due", date=date_text(due)))
         if visit.ended_run is not None:
-            lines.append(text("trainer.run_over", run=visit.ended_run))
+            lines.append(text("trainer.run_over", run=visit.ended_run, count=visit.ended_run))
         return tuple(lines)
 
     def _nothing_more(self) -> Text:
@@ -398,7 +398,7 @@ class PuzzleWidget(TableWidget):
             label = self.puzzle.choice_text
             buttons = "".join(Button("choose", label=label(choice), value=str(number)).html()
                               for number, choice in enumerate(choices))
-            return (f'<div class="kaszino-bar kaszino-choices">{escape(tr("trainer.choose_one"))}'
+            return (f'<div class="kaszino-bar kaszino-choices">{escape(tr("trainer.choose"))}'
                     f'{buttons}</div>')
         if form == "number":
             field_id = self._number_field

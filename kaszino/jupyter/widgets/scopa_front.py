@@ -81,7 +81,7 @@ class ScopaFront:
         return ScopaMove(hand[0], table)
 
     def lay(self, state: ScopaState, hand: tuple[Card, ...], table: tuple[Card, ...]) -> object | Text:
-        return ScopaMove(hand[0]) if len(hand) == 1 and not table else text("ui.lay_needs_one")
+        return ScopaMove(hand[0]) if len(hand) == 1 and not table else text("ui.lay_needs_single")
 
     def problem(self, state: ScopaState, move: object) -> Refusal | None:
         return state.problem(move)

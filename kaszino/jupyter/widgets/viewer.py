@@ -205,7 +205,7 @@ class DealViewer(HtmlWidget):
             return ""
         if self._progress is not None:
             done, total = self._progress
-            said = tr("analysis.analysing", done=done, total=total)
+            said = tr("analysis.analysing", done=done, total=total, count=total)
             return f'<span class="kaszino-progress" role="status">{escape(said)}</span>'
         if self._analysis is None:
             return Button("analyse", label=tr("analysis.analyse_button")).html()
