@@ -16,7 +16,13 @@ from html import escape
 
 from kaszino.engine.cards import Card, Suit
 from kaszino.games.casino.builds import Build
-from kaszino.games.casino.scoring import BIG_CASINO_POINTS, LITTLE_CASINO_POINTS, MOST_CARDS, MOST_SPADES
+from kaszino.games.casino.scoring import (
+    BIG_CASINO_POINTS,
+    LITTLE_CASINO_POINTS,
+    MOST_CARDS,
+    MOST_SPADES,
+    DealReport,
+)
 from kaszino.games.casino.state import CasinoState
 from kaszino.i18n import player_number, tr
 from kaszino.inputs import check_type, check_whole
@@ -115,23 +121,29 @@ def position_html(state: CasinoState, viewer: int | None = None, open_hands: boo
     return board_html(_status(state) if view.status else "", panels, viewer, felt, score)
 
 
-def score_html(state: CasinoState) -> str:
-    """The scoring of ``state``'s deal side by side: the counts, who holds each point, the totals."""
-    check_type("state", state, CasinoState)
-    report, rules = state.deal_report(), state.rules
-    sides = range(rules.sides)
+def deal_items(report: DealReport) -> list[tuple[str, list[int]]]:
+    """A deal's scoring item by item, a value per side: the cards, spades and aces counted, the
+    points of 10♦, 2♠, most cards and most spades where they went, the deal's points."""
+    sides = range(len(report.points))
 
-    def holder(side: int | None, points: int) -> list[object]:
+    def holder(side: int | None, points: int) -> list[int]:
         return [points * (side == each) for each in sides]
 
-    rows: list[tuple[str, list[object]]] = [
+    return [
         ("cards", list(report.cards)), ("spades", list(report.spades)), ("aces", list(report.aces)),
         ("big_casino", holder(report.big_casino, BIG_CASINO_POINTS)),
         ("little_casino", holder(report.little_casino, LITTLE_CASINO_POINTS)),
         ("most_cards", holder(report.most_cards, MOST_CARDS)),
         ("most_spades", holder(report.most_spades, MOST_SPADES)),
         ("deal_total", list(report.points)),
-        ("game_total", [total + points for total, points in zip(state.scores, report.points, strict=True)]),
     ]
-    columns = [side_name(state, side) for side in sides]
+
+
+def score_html(state: CasinoState) -> str:
+    """The scoring of ``state``'s deal side by side: the counts, who holds each point, the totals."""
+    check_type("state", state, CasinoState)
+    report = state.deal_report()
+    totals = [total + points for total, points in zip(state.scores, report.points, strict=True)]
+    rows = [*deal_items(report), ("game_total", totals)]
+    columns = [side_name(state, side) for side in range(state.rules.sides)]
     return score_table_html(columns, [(name, tr("casino_ui.score_" + name), values) for name, values in rows])

@@ -18,9 +18,9 @@ from kaszino.engine.refusals import Refusal
 from kaszino.games.casino.builds import Cards
 from kaszino.games.casino.moves import BuildMove, Capture, Trail
 from kaszino.games.casino.players import move_worth
-from kaszino.games.casino.rules import PRESETS, CasinoRules, preset
+from kaszino.games.casino.rules import MAX_PLAYERS, PRESETS, CasinoRules, preset
 from kaszino.games.casino.state import CasinoState
-from kaszino.i18n import language, tr
+from kaszino.i18n import hu_article, language, player_number, tr
 from kaszino.jupyter import render_casino
 from kaszino.jupyter.render import FULL, View, sheet_table_html
 from kaszino.jupyter.widgets.base import Choice, HintStep, Text, message_text, text
@@ -56,22 +56,28 @@ def refused(refusal: Refusal) -> Text:
     return lambda: f"{tr('casino_ui.refused')}\n{refusal.text(language())}"
 
 
-def sheet_html(sheets: Sequence[Any], learner: int) -> str:
-    """The score sheet: a row per deal and side (a team's partners together), each point it took."""
+def side_label(side: int, learner: int, players: int) -> str:
+    """A side on the score sheet: "Te", a computer, or with four players the team by its two seats."""
+    who = seat_name(side, learner)
+    if players < MAX_PLAYERS:
+        return who
+    partner = player_number(side + 2)
+    return tr("casino_ui.sheet_team", who=who, partner=partner, partner_a=hu_article(f"{partner}."))
+
+
+def sheet_html(sheets: Sequence[Any], learner: int, players: int) -> str:
+    """The score sheet: a row per deal and side (a team's partners together), the points item by item."""
     if not sheets:
         return ""
-    items = ("cards", "spades", "aces", "big_casino", "little_casino", "most_cards", "most_spades",
-             "deal_total")
     rows = []
     for sheet in sheets:
         deal = tr("ui.deal", n=sheet.deal) + ("" if sheet.finished else " *")
-        report = sheet.scores
-        for side, points in enumerate(report.points):
-            taken = (report.cards[side], report.spades[side], report.aces[side],
-                     int(report.big_casino == side), int(report.little_casino == side),
-                     int(report.most_cards == side), int(report.most_spades == side), points)
-            rows.append((sheet.deal, side, deal, seat_name(side, learner), taken))
-    return sheet_table_html([tr("casino_ui.score_" + item) for item in items], rows)
+        items = render_casino.deal_items(sheet.scores)
+        for side in range(len(sheet.scores.points)):
+            values = [per_side[side] for _, per_side in items]
+            rows.append((sheet.deal, side, deal, side_label(side, learner, players), values))
+    names = [name for name, _ in render_casino.deal_items(sheets[0].scores)]
+    return sheet_table_html([tr("casino_ui.score_" + name) for name in names], rows)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,5 +155,5 @@ class CasinoFront(PlainFront):
         return (HintStep(text("casino_ui.hint_count", captures=captures, builds=builds), _nothing),
                 HintStep(lambda: tr("casino_ui.hint_greedy", move=self.move_text(best)), _nothing))
 
-    def sheet_html(self, sheets: Sequence[Any], learner: int) -> str:
-        return sheet_html(sheets, learner)
+    def sheet_html(self, sheets: Sequence[Any], learner: int, players: int) -> str:
+        return sheet_html(sheets, learner, players)

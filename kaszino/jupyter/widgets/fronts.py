@@ -122,7 +122,7 @@ class Front(Protocol):
         """The hint for the player to move, step by step (each "Tipp" shows one more)."""
         ...
 
-    def sheet_html(self, sheets: Sequence[Any], learner: int) -> str:
+    def sheet_html(self, sheets: Sequence[Any], learner: int, players: int) -> str:
         """The score sheet of the game so far, deal by deal (``DealSheet``s)."""
         ...
 

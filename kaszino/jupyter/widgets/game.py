@@ -324,7 +324,7 @@ class GameWidget(TableWidget):
 
     def _extra_html(self) -> str:
         pictures = "".join(step.picture() for step in self._hint[:self._hints_shown])
-        return pictures + self._front.sheet_html(self._session.sheets, self._learner)
+        return pictures + self._front.sheet_html(self._session.sheets, self._learner, self._state.players)
 
     def refresh(self) -> None:
         """Redraw; every redraw gets a new ``data-revision``, so a page (or test) can wait for it."""

@@ -172,5 +172,5 @@ class KaszinoFront:
 
         return (HintStep(lambda: found.text, chart),)
 
-    def sheet_html(self, sheets: Sequence[Any], learner: int) -> str:
+    def sheet_html(self, sheets: Sequence[Any], learner: int, players: int) -> str:
         return sheet_html(sheets, learner)

@@ -126,5 +126,5 @@ class ScopaFront(PlainFront):
     def hint(self, state: ScopaState) -> tuple[HintStep, ...]:
         return tuple(HintStep(message_text(step), _nothing) for step in hint_ladder(state))
 
-    def sheet_html(self, sheets: Sequence[Any], learner: int) -> str:
+    def sheet_html(self, sheets: Sequence[Any], learner: int, players: int) -> str:
         return sheet_html(sheets, learner)
