@@ -13,7 +13,7 @@ import pytest
 from casino_positions import build, cards, position
 
 from kaszino.games.casino import BuildMove, Capture, CasinoState, Trail
-from kaszino.games.casino.players import GreedyPlayer, RandomPlayer
+from kaszino.games.casino.players import GreedyPlayer, RandomPlayer, move_worth
 from kaszino.i18n import tr, using_language
 from kaszino.jupyter.widgets.game import GameWidget
 from kaszino.jupyter.widgets.table import TableWidget
@@ -176,3 +176,23 @@ def test_the_setup_page_offers_casinos_tables_and_computers() -> None:
     assert "Casino: négyen, két csapatban" in widget.feedback
     assert widget.html.count('class="kaszino-player"') == 4
     assert 'data-action="build"' in widget.html
+
+
+def test_the_hint_counts_the_moves_then_names_the_one_worth_most() -> None:
+    widget = GameWidget(game="casino", level="greedy", seed=11, setup=False)
+    while widget.session.computer_due():
+        click(widget, "computer_move")
+    state = widget.state
+    moves = state.legal_moves()
+    click(widget, "hint")
+    captures = sum(isinstance(move, Capture) for move in moves)
+    builds = sum(isinstance(move, BuildMove) for move in moves)
+    assert widget.feedback == tr("casino_ui.hint_count", captures=captures, builds=builds)
+    click(widget, "hint")
+    plays = [move for move in moves if isinstance(move, Capture | BuildMove | Trail)]
+    most = max(map(move_worth, plays))
+    named = {tr("casino_ui.hint_greedy", move=move_message(move).render("hu"))
+             for move in plays if move_worth(move) == most}
+    assert widget.feedback.splitlines()[1] in named
+    with using_language("en"):
+        assert widget.feedback.splitlines()[1].startswith("What is worth most right now: ")
