@@ -66,7 +66,7 @@ def read_pick(state: CasinoState, hand: Collection[Card], table: Collection[Card
             return Reading(slip="trail_alone")
         return _judged(state, [Trail(card)])
     if intent == "capture":
-        return _judged(state, _captures(card, loose, named), lambda: _near_capture(state, card, loose, named))
+        return _judged(state, _captures(card, loose, named), lambda: _near_capture(card, loose, named))
     if len(named) > 1:
         return Reading(slip="one_build")
     target = named[0] if named else None
@@ -134,7 +134,7 @@ def _remainder_groups(cards: Cards, value: int) -> Groups:
     return (*best, rest) if rest else best
 
 
-def _near_capture(state: CasinoState, card: Card, loose: Cards, named: tuple[Build, ...]) -> Capture:
+def _near_capture(card: Card, loose: Cards, named: tuple[Build, ...]) -> Capture:
     """The capture a refused pick comes nearest to: a build of another value whose cards would make
     groups of the card's value is regrouped (the engine says a build cannot be); else the loose cards
     as groups as far as they go, with the builds picked."""
