@@ -268,7 +268,7 @@ def no_badge(card: Card) -> int | None:
     return None
 
 
-def _slot(card: Card, zone: Zone | None, selected: bool, worth: Worth = no_badge) -> str:
+def card_slot(card: Card, zone: Zone | None, selected: bool, worth: Worth = no_badge) -> str:
     """A face-up card, as a clickable button when it belongs to a zone the learner may pick from."""
     svg = card_svg(card, selected=selected, worth=worth(card))
     if zone is None:
@@ -289,7 +289,7 @@ def _row(slots: Sequence[str], empty: str = "") -> str:
 
 def cards_html(cards: Sequence[Card]) -> str:
     """A row of face-up cards."""
-    return _row([_slot(card, None, False) for card in check_cards("cards", cards)], tr("ui.no_cards"))
+    return _row([card_slot(card, None, False) for card in check_cards("cards", cards)], tr("ui.no_cards"))
 
 
 def hand_row(cards: Sequence[Card], shown: bool, picking: bool, selected: Collection[Card],
@@ -298,7 +298,7 @@ def hand_row(cards: Sequence[Card], shown: bool, picking: bool, selected: Collec
     if not shown:
         return _row([card_svg(None) for _ in cards], tr("ui.no_cards"))
     zone: Zone | None = "hand" if picking else None
-    return _row([_slot(card, zone, card in selected, worth) for card in cards], tr("ui.no_cards"))
+    return _row([card_slot(card, zone, card in selected, worth) for card in cards], tr("ui.no_cards"))
 
 
 def _player_panel(state: GameState, player: int, hand: str, piles: bool = True,
@@ -331,17 +331,19 @@ def panel_html(player: int, facts: str, moving: bool, hand: str) -> str:
 
 
 def felt_html(table_cards: Sequence[Card], talon: int, picking: bool, selected: Collection[Card],
-              show_talon: bool = True, worth: Worth = no_badge) -> str:
-    """The green table with its cards (buttons when ``picking``) and the talon of ``talon`` cards."""
+              show_talon: bool = True, worth: Worth = no_badge, piles: str = "") -> str:
+    """The green table with its cards (buttons when ``picking``) and the talon of ``talon`` cards;
+    ``piles``: markup drawn under the loose cards (Casino's builds)."""
     zone: Zone | None = "table" if picking else None
     talon_html = (f'<div class="kaszino-talon" style="display:flex; flex-direction:column; '
                   f'align-items:center; gap:4px;">{card_svg(None) if talon else ""}'
                   f'<span>{escape(tr("ui.talon", count=talon))}</span></div>') if show_talon else ""
-    table = _row([_slot(card, zone, card in selected, worth) for card in table_cards], tr("ui.empty_table"))
+    table = _row([card_slot(card, zone, card in selected, worth) for card in table_cards],
+                 tr("ui.empty_table"))
     return (f'<div class="kaszino-table" style="background:{FELT}; color:#f5f5f5; border-radius:12px; '
             f'padding:8px 12px 10px; margin:6px 0; display:flex; gap:16px; align-items:flex-start; '
             f'box-shadow: inset 0 0 12px rgba(0,0,0,0.45);">'
-            f'<div style="flex:1"><strong>{escape(tr("common.table"))}</strong>{table}</div>'
+            f'<div style="flex:1"><strong>{escape(tr("common.table"))}</strong>{table}{piles}</div>'
             f'{talon_html}</div>')
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from kaszino.engine.events import Event
 from kaszino.errors import KaszinoError, quote
 from kaszino.games import family
+from kaszino.games.casino import players as casino_players
 from kaszino.games.kaszino.moves import Challenge, Claim
 from kaszino.games.kaszino.players.base import Player, check_players, computer_call
 from kaszino.games.kaszino.players.expert import ExpertPlayer
@@ -84,13 +85,20 @@ SCOPA_LEVELS: dict[str, Callable[[int], scopa_players.ScopaPlayer]] = {
 }
 """Scopa's computer players by level name."""
 
+CASINO_LEVELS: dict[str, Callable[[int], casino_players.CasinoPlayer]] = {
+    "random": lambda seed: casino_players.RandomPlayer(seed=seed),
+    "greedy": lambda seed: casino_players.GreedyPlayer(seed=seed),
+}
+"""Casino's computer players by level name."""
+
 OPPONENTS: dict[str, Opponents] = {
     "kaszino": Opponents(LEVELS, computer_call, fibber),
     "scopa": Opponents(SCOPA_LEVELS, no_calls, honest),
+    "casino": Opponents(CASINO_LEVELS, no_calls, honest),
 }
 """Every family's opponents, by the family's name (``kaszino.games.FAMILIES``)."""
 
-DEFAULT_LEVEL = {"kaszino": "expert", "scopa": "expert"}
+DEFAULT_LEVEL = {"kaszino": "expert", "scopa": "expert", "casino": "greedy"}
 """The level a game against the computer starts with, per family."""
 
 

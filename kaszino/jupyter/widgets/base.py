@@ -24,10 +24,12 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
+from typing import Any
 
 import anywidget
 import traitlets
 
+from kaszino.engine.cards import Card
 from kaszino.errors import KaszinoError, StoreError, quote
 from kaszino.i18n import language, set_language, tr
 from kaszino.jupyter.render import shared_faces
@@ -56,6 +58,19 @@ class HintStep:
 
     text: Text
     picture: Text
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """Several moves one pick of cards names: the learner chooses one by its button (its label)."""
+
+    moves: tuple[object, ...]
+    labels: tuple[Text, ...]
+
+
+def loose_items(state: Any) -> tuple[tuple[Card, ...], ...]:
+    """What a click on the table picks in a family without builds: each table card alone."""
+    return tuple((card,) for card in state.table)
 
 
 MAX_CLICK_FIELD = 10_000

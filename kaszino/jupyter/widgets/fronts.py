@@ -3,24 +3,28 @@
 The clickable table (:mod:`.table`) and the game against the computer (:mod:`.game`) are the same
 for every family — picking cards, the running sums, the feedback bar, the opponent's answers, the
 engine's events in words, the setup page, saving and replaying. A :class:`Front` gives them what
-differs: the move the picked cards make, why the engine takes or refuses a move in words, the
-correct answers of a position, the family's own calls, the picture of a position, and for a whole
-game the rule sets offered, the hints, the score sheet. :func:`front_of` finds a state's front
+differs: what a click on the table picks, the move the picked cards make (or the moves to choose
+from), why the engine takes or refuses a move in words, the correct answers of a position, the
+family's own calls, the picture of a position, and for a whole game the rule sets offered, the
+hints, the score sheet. A family with builds (Casino) is also a :class:`Builder`: its table has a
+third press, "Építés". :func:`front_of` finds a state's front
 through its family (:func:`kaszino.games.registry.family_of`); :data:`FRONTS` holds them by the
-family's name. The fronts are Kaszinó's (:mod:`.kaszino_front`) and Scopa's (:mod:`.scopa_front`).
+family's name. The fronts are Kaszinó's (:mod:`.kaszino_front`), Scopa's (:mod:`.scopa_front`) and
+Casino's (:mod:`.casino_front`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from kaszino.engine import seam
 from kaszino.engine.cards import Card
 from kaszino.engine.refusals import Refusal
 from kaszino.games import family_of
 from kaszino.jupyter.render import View
-from kaszino.jupyter.widgets.base import HintStep, Text
+from kaszino.jupyter.widgets.base import Choice, HintStep, Text
+from kaszino.jupyter.widgets.casino_front import CasinoFront
 from kaszino.jupyter.widgets.kaszino_front import KaszinoFront
 from kaszino.jupyter.widgets.scopa_front import ScopaFront
 from kaszino.teach.explain import Level
@@ -35,11 +39,17 @@ class Front(Protocol):
         ...
 
     # --- the table (its running sums are the family's capture values) --------------------
-    def capture(self, state: Any, hand: tuple[Card, ...], table: tuple[Card, ...]) -> object | Text:
-        """The capture the picked cards make, or what to say when they make none."""
+    def table_items(self, state: Any) -> tuple[tuple[Card, ...], ...]:
+        """What a click on the table picks, in the order shown: each item's cards (a loose card
+        alone; a Casino build whole)."""
         ...
 
-    def lay(self, state: Any, hand: tuple[Card, ...], table: tuple[Card, ...]) -> object | Text:
+    def capture(self, state: Any, hand: tuple[Card, ...], table: tuple[Card, ...]) -> object | Text | Choice:
+        """The capture the picked cards make, the captures to choose from, or what to say when they
+        make none."""
+        ...
+
+    def lay(self, state: Any, hand: tuple[Card, ...], table: tuple[Card, ...]) -> object | Text | Choice:
         """The lay the picked cards make, or what to say when they make none."""
         ...
 
@@ -112,7 +122,7 @@ class Front(Protocol):
         """The hint for the player to move, step by step (each "Tipp" shows one more)."""
         ...
 
-    def sheet_html(self, sheets: Sequence[Any], learner: int) -> str:
+    def sheet_html(self, sheets: Sequence[Any], learner: int, players: int) -> str:
         """The score sheet of the game so far, deal by deal (``DealSheet``s)."""
         ...
 
@@ -122,7 +132,16 @@ class Front(Protocol):
         ...
 
 
-FRONTS: Mapping[str, Front] = {"kaszino": KaszinoFront(), "scopa": ScopaFront()}
+@runtime_checkable
+class Builder(Protocol):
+    """A front whose family builds (Casino): its table's "Építés" press."""
+
+    def build(self, state: Any, hand: tuple[Card, ...], table: tuple[Card, ...]) -> object | Text | Choice:
+        """The build move the picked cards make, the ones to choose from, or what to say when none."""
+        ...
+
+
+FRONTS: Mapping[str, Front] = {"kaszino": KaszinoFront(), "scopa": ScopaFront(), "casino": CasinoFront()}
 """The widgets' front of every family, by the family's name."""
 
 

@@ -2,8 +2,9 @@
 sheet, Fals! training, saved games and their annotated replay.
 
 The game logic is :class:`kaszino.players.session.Session`; this widget only draws it and turns
-clicks into its calls. First the learner chooses the game (Kaszinó or Scopa), its rules (for
-Kaszinó standard, S003, V1–V8, three or four players: one to three computers), the computer's
+clicks into its calls. First the learner chooses the game (Kaszinó, Scopa or Casino), its rules (for
+Kaszinó standard, S003, V1–V8, three or four players: one to three computers; for Casino two,
+three, or four in two teams with the partner a computer too), the computer's
 level and, under V6, how often the computer tries a false capture. Then the computer's hands stay
 hidden (until the last round shows or gives them away), each of its moves is shown and explained
 one at a time ("Gép lép"), claims are manual ("Ausz!", checked by the engine), and every finished
@@ -35,7 +36,7 @@ from kaszino.store import Store
 from kaszino.teach.annotate import Annotation, annotate
 from kaszino.teach.narrate import move_told
 
-GAMES = ("kaszino", "scopa")
+GAMES = ("kaszino", "scopa", "casino")
 """The games the setup offers, in its order (each a family with a front and opponents)."""
 FALS_RATES = (0.0, 0.1, 0.25, 0.5)
 """The rates of the computer's false captures (V6) the setup offers."""
@@ -305,7 +306,7 @@ class GameWidget(TableWidget):
         elif state.deal_over:
             buttons = [Button("next_deal", main=True)]
         else:
-            buttons = [Button("capture", main=True), Button("lay"), Button("clear"), GameButton("hint")]
+            buttons = [*self._move_buttons(True), Button("clear"), GameButton("hint")]
         movable = not (session.computer_due() or state.finished or state.deal_over)
         buttons += [Button(action, enabled=enabled)
                     for action, enabled in self._front.game_calls(state, self._learner, movable)]
@@ -320,7 +321,7 @@ class GameWidget(TableWidget):
 
     def _extra_html(self) -> str:
         pictures = "".join(step.picture() for step in self._hint[:self._hints_shown])
-        return pictures + self._front.sheet_html(self._session.sheets, self._learner)
+        return pictures + self._front.sheet_html(self._session.sheets, self._learner, self._state.players)
 
     def refresh(self) -> None:
         """Redraw; every redraw gets a new ``data-revision``, so a page (or test) can wait for it."""
@@ -413,8 +414,8 @@ class GameWidget(TableWidget):
                 "replay_back": lambda: self.step_replay(-1), "replay_forward": lambda: self.step_replay(1),
                 "analyse": self.analyse, "close_replay": self.close_replay, "show_saved": self.show_saved}
 
-    def _value_handlers(self) -> dict[str, Callable[[str], None]]:
-        return {"choose": self._choose_setting, "replay_to": self._replay_to,
+    def _value_handlers(self) -> dict[str, Callable[[str], object]]:
+        return {**super()._value_handlers(), "choose": self._choose_setting, "replay_to": self._replay_to,
                 "open_saved": lambda value: self.open_saved(whole_number("saved game", value))}
 
     def _choose_setting(self, value: str) -> None:

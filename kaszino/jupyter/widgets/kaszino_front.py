@@ -19,7 +19,7 @@ from kaszino.i18n import language, tr
 from kaszino.jupyter import render
 from kaszino.jupyter.odds_chart import odds_svg
 from kaszino.jupyter.render import FULL, View
-from kaszino.jupyter.widgets.base import HintStep, Text, text
+from kaszino.jupyter.widgets.base import HintStep, Text, loose_items, text
 from kaszino.players.session import seat_name
 from kaszino.teach.explain import Level, explain_move, move_message
 from kaszino.teach.message import render_field
@@ -84,6 +84,9 @@ class KaszinoFront:
     analyses: bool = True
 
     # --- the table ------------------------------------------------------------------------
+    def table_items(self, state: Any) -> tuple[tuple[Card, ...], ...]:
+        return loose_items(state)
+
     def capture(self, state: GameState, hand: tuple[Card, ...], table: tuple[Card, ...]) -> object | Text:
         refusal = state.problem(Capture(hand, table))
         if refusal is not None and refusal.code == "must_lay":  # with advice on what to press
@@ -177,5 +180,5 @@ class KaszinoFront:
 
         return (HintStep(lambda: found.text, chart),)
 
-    def sheet_html(self, sheets: Sequence[Any], learner: int) -> str:
+    def sheet_html(self, sheets: Sequence[Any], learner: int, players: int) -> str:
         return sheet_html(sheets, learner)

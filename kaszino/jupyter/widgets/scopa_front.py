@@ -20,7 +20,8 @@ from kaszino.games.scopa.state import ScopaState
 from kaszino.i18n import language, tr
 from kaszino.jupyter import render_scopa
 from kaszino.jupyter.render import FULL, View, sheet_table_html
-from kaszino.jupyter.widgets.base import HintStep, Text, message_text, text
+from kaszino.jupyter.widgets.base import HintStep, Text, loose_items, message_text, text
+from kaszino.jupyter.widgets.plain_front import PlainFront
 from kaszino.players.session import seat_name
 from kaszino.teach import scopa_moves
 from kaszino.teach.explain import Level
@@ -65,7 +66,7 @@ def sheet_html(sheets: Sequence[Any], learner: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class ScopaFront:
+class ScopaFront(PlainFront):
     """Scopa's table and game (see the module docstring)."""
 
     family: str = "scopa"
@@ -73,6 +74,9 @@ class ScopaFront:
     analyses: bool = False
 
     # --- the table ------------------------------------------------------------------------
+    def table_items(self, state: Any) -> tuple[tuple[Card, ...], ...]:
+        return loose_items(state)
+
     def capture(self, state: ScopaState, hand: tuple[Card, ...], table: tuple[Card, ...]) -> object | Text:
         if len(hand) != 1:
             return text("scopa_ui.one_hand_card", count=len(hand))
@@ -104,12 +108,6 @@ class ScopaFront:
         lay = text("scopa_ui.lay_allowed", cards=format_cards(laid)) if laid else text("scopa_ui.lay_none")
         return (*lines, lay)
 
-    def calls(self, state: ScopaState, viewer: int, movable: bool) -> tuple[tuple[str, object, bool], ...]:
-        return ()
-
-    def call(self, action: str, viewer: int) -> object | None:
-        return None
-
     def position_html(self, state: ScopaState, viewer: int, *, interactive: bool = False,
                       selected: Collection[Card] = (), view: View = FULL, counting: bool = False,
                       open_hands: bool = False) -> str:
@@ -125,21 +123,8 @@ class ScopaFront:
     def game_rules(self, name: str) -> ScopaRules:
         return preset(name)
 
-    def offers_fals(self, name: str) -> bool:
-        return False
-
-    def false_capture(self, state: ScopaState, hand: tuple[Card, ...],
-                      table: tuple[Card, ...]) -> object | None:
-        return None
-
-    def judged_alone(self, state: ScopaState, move: object) -> bool:
-        return False
-
-    def game_calls(self, state: ScopaState, learner: int, movable: bool) -> tuple[tuple[str, bool], ...]:
-        return ()
-
     def hint(self, state: ScopaState) -> tuple[HintStep, ...]:
         return tuple(HintStep(message_text(step), _nothing) for step in hint_ladder(state))
 
-    def sheet_html(self, sheets: Sequence[Any], learner: int) -> str:
+    def sheet_html(self, sheets: Sequence[Any], learner: int, players: int) -> str:
         return sheet_html(sheets, learner)

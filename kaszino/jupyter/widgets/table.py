@@ -30,10 +30,10 @@ from kaszino.engine.refusals import Refusal
 from kaszino.errors import IllegalMoveError, KaszinoError, quote
 from kaszino.games import Family, family_of
 from kaszino.i18n import LANGUAGES, language, tr
-from kaszino.inputs import check_type, check_whole
+from kaszino.inputs import check_type, check_whole, whole_number
 from kaszino.jupyter.render import FULL, View
-from kaszino.jupyter.widgets.base import Click, HtmlWidget, Text, message_text, text
-from kaszino.jupyter.widgets.fronts import Front, front_of
+from kaszino.jupyter.widgets.base import Choice, Click, HtmlWidget, Text, message_text, text
+from kaszino.jupyter.widgets.fronts import Builder, Front, front_of
 from kaszino.teach.explain import LEVELS, Level
 from kaszino.teach.narrate import narrate
 
@@ -116,6 +116,7 @@ class TableWidget(HtmlWidget):
         self._level: Level = level
         self._hand_pick: frozenset[Card] = frozenset()
         self._table_pick: frozenset[Card] = frozenset()
+        self._choice: Choice | None = None
         self._feedback: Feedback | None = None
         self._let_opponents_move()
         self.refresh()
@@ -169,7 +170,13 @@ class TableWidget(HtmlWidget):
     def selection(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """The selected hand cards and table cards, each in the order of the position."""
         hand = tuple(c for c in self._state.hands[self._state.to_move] if c in self._hand_pick)
-        return hand, tuple(c for c in self._state.table if c in self._table_pick)
+        table = tuple(c for item in self._front.table_items(self._state) for c in item)
+        return hand, tuple(c for c in table if c in self._table_pick)
+
+    @property
+    def choices(self) -> tuple[object, ...]:
+        """The moves offered as buttons after a pick that names several (none otherwise)."""
+        return () if self._choice is None else self._choice.moves
 
     @property
     def sums(self) -> tuple[int, int]:
@@ -180,19 +187,23 @@ class TableWidget(HtmlWidget):
 
     # --- what the learner does ------------------------------------------------------------
     def select(self, card: Card | str) -> None:
-        """Toggle the selection of a card of the mover's hand or of the table (``"10♦"`` works too)."""
+        """Toggle the selection of a card of the mover's hand or of the table (``"10♦"`` works too);
+        a card of a Casino build toggles the whole build."""
         chosen = Card.parse(card) if isinstance(card, str) else check_type("card", card, Card)
+        item = next((item for item in self._front.table_items(self._state) if chosen in item), None)
         if chosen in self._state.hands[self._state.to_move]:
             self._hand_pick ^= {chosen}
-        elif chosen in self._state.table:
-            self._table_pick ^= {chosen}
+        elif item is not None:
+            self._table_pick ^= set(item)
         else:
             raise IllegalMoveError(f"{chosen} is neither in the hand of the player to move nor on the table")
+        self._choice = None
         self.refresh()
 
     def clear(self) -> None:
-        """"Törlés": drop both selections and the feedback."""
+        """"Törlés": drop both selections, the moves offered and the feedback."""
         self._hand_pick = self._table_pick = frozenset()
+        self._choice = None
         self._feedback = None
         self.refresh()
 
@@ -204,9 +215,26 @@ class TableWidget(HtmlWidget):
         """"Lerak": lay the one selected hand card on the table."""
         self._press(self._front.lay(self._state, *self.selection))
 
+    def press_build(self) -> None:
+        """"Építés" (Casino): make, raise or add to a build with the selected cards."""
+        front = self._front
+        if not isinstance(front, Builder):
+            raise KaszinoError("these rules have no builds")
+        self._press(front.build(self._state, *self.selection))
+
+    def choose_move(self, index: int) -> None:
+        """Play the ``index``-th of the moves offered after a pick that named several."""
+        moves = self.choices
+        self._decide(moves[check_whole("choice", index, 0, len(moves) - 1)], None)
+
     def _press(self, made: object) -> None:
-        """Judge the move the picked cards made, or say why they make none (a ``Text``)."""
-        if callable(made):
+        """Judge the move the picked cards made, offer the moves they name to choose from (a
+        ``Choice``), or say why they make none (a ``Text``)."""
+        self._choice = None
+        if isinstance(made, Choice):
+            self._choice = made
+            self._say("info", text("ui.choose_move"))
+        elif callable(made):
             self._say("bad", made)
         else:
             self._decide(made, self._front.problem(self._state, made))
@@ -263,6 +291,7 @@ class TableWidget(HtmlWidget):
     def _accept(self, move: Any) -> None:
         """A correct move: praise and explain it; in play mode also play it."""
         lines = (text(self._front.good(move), move=self._move_text(move)), self._explain(move))
+        self._choice = None
         if self._mode == "play":
             self._play(move, *lines)
         else:
@@ -310,12 +339,24 @@ class TableWidget(HtmlWidget):
 
     def _buttons(self) -> Sequence[Button]:
         movable = self._can_move()
-        buttons = [Button("capture", main=True, enabled=movable), Button("lay", enabled=movable),
-                   Button("answers", enabled=movable), Button("clear")]
+        buttons = [*self._move_buttons(movable), Button("answers", enabled=movable), Button("clear")]
         if self._mode == "play" and self._state.deal_over and not self._state.finished:
             buttons.append(Button("next_deal", main=True))
         calls = self._front.calls(self._state, self._viewer(), movable)
         return buttons + [Button(action, enabled=enabled) for action, _, enabled in calls]
+
+    def _move_buttons(self, movable: bool) -> list[Button]:
+        """"Ütés!", for a family with builds "Építés", and "Lerak"."""
+        build = [Button("build", enabled=movable)] if isinstance(self._front, Builder) else []
+        return [Button("capture", main=True, enabled=movable), *build, Button("lay", enabled=movable)]
+
+    def _choices_html(self) -> str:
+        """The moves a pick named, a button each (``choose_move``, its index as ``data-value``)."""
+        if self._choice is None:
+            return ""
+        buttons = "".join(Button("choose_move", label=label(), value=str(index)).html()
+                          for index, label in enumerate(self._choice.labels))
+        return f'<div class="kaszino-bar kaszino-choices">{buttons}</div>'
 
     def _header_html(self) -> str:
         return ""
@@ -345,12 +386,16 @@ class TableWidget(HtmlWidget):
             + (sums if self._cards_clickable() else "")
             + self._input_html()
             + f'<div class="kaszino-bar kaszino-buttons">{"".join(b.html() for b in self._buttons())}</div>'
-            + feedback_html(self._feedback) + self._extra_html() + '</div>')
+            + feedback_html(self._feedback) + self._choices_html() + self._extra_html() + '</div>')
 
     def _handlers(self) -> Mapping[str, Callable[[], None]]:
-        return {"capture": self.press_capture, "lay": self.press_lay, "answers": self.show_answers,
+        return {"capture": self.press_capture, "build": self.press_build, "lay": self.press_lay,
+                "answers": self.show_answers,
                 "clear": self.clear, "next_deal": self.next_deal, "pass": self.press_pass,
                 "challenge": self.press_challenge, "claim": self.press_claim}
+
+    def _value_handlers(self) -> Mapping[str, Callable[[str], object]]:
+        return {"choose_move": lambda value: self.choose_move(whole_number("choice", value))}
 
     def _widget_attributes(self) -> str:
         """Extra attributes of the widget's outer element (a subclass may mark its redraws)."""
