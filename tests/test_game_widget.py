@@ -166,3 +166,17 @@ def test_the_learner_judges_the_computers_captures_alone_and_may_call_fals() -> 
     click(widget, "challenge")
     assert widget.state.bonus[0] == before + 2
     assert widget.state.to_move == 1 and widget.session.computer_due()
+
+
+def test_a_deal_cut_short_by_ausz_is_starred_and_the_star_explained() -> None:
+    """The score sheet marks a deal the game ended before it was played out, and says what the mark means."""
+    legend = tr("ui.sheet_unfinished")
+    cut_short = played_out = 0
+    for seed in range(6):
+        widget = GameWidget(level="greedy", seed=seed, setup=False)
+        play_out(widget)
+        sheet = widget._front.sheet_html(widget.session.sheets, 0, 2)
+        unfinished = not widget.session.sheets[-1].finished
+        assert (escape(legend) in sheet) == unfinished == (" *" in sheet)
+        cut_short, played_out = cut_short + unfinished, played_out + (not unfinished)
+    assert cut_short and played_out  # both kinds of game's end were seen

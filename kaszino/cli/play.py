@@ -222,8 +222,8 @@ def play(session: Session, lines: TextIO, out: TextIO, *, level: str = "expert",
             continue
         try:
             move = terminal.read_move(line, learner)
-        except KaszinoError as error:
-            say(tr("play.unknown_move", text=line.strip(), error=str(error)))
+        except KaszinoError:
+            say(tr("play.unknown_move", text=line.strip()))
             continue
         try:
             session.play(move)

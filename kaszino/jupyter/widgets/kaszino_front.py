@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from html import escape
 from typing import Any
 
 from kaszino.engine.cards import Card
@@ -72,7 +73,10 @@ def sheet_html(sheets: Sequence[Any], learner: int) -> str:
                       score.little_casino * score.rules.little_casino_points, score.tabla, score.bonus,
                       score.most_cards, score.most_spades, score.total)
             rows.append((sheet.deal, seat, deal, seat_name(seat, learner), values))
-    return render.sheet_table_html([tr("ui.score_" + item) for item in items], rows)
+    table = render.sheet_table_html([tr("ui.score_" + item) for item in items], rows)
+    if all(sheet.finished for sheet in sheets):
+        return table
+    return table + f'<div class="kaszino-note">{escape(tr("ui.sheet_unfinished"))}</div>'
 
 
 @dataclass(frozen=True, slots=True)
