@@ -1,25 +1,34 @@
 """A class on one classroom server: simulated pupils against ``kaszino app --class`` on 127.0.0.1.
 
-Not a test (``tests/browser/test_classroom_load.py`` runs it short). Each pupil is a browser
-context of one headless Chromium: it gives its name on the start page, then, until the time is
-up, goes round the start page (a capture on its table), chapter 1 (a question answered wrongly,
-then rightly) and the trainer (three puzzles solved), each page opened by the address as a link
-would, so every page it leaves releases its kernel. The pupils arrive within ``--ramp`` seconds
-and read each page for ``--think`` seconds on average (half to one and a half of it, seeded)
-before working on it, as a class does; ``--think 0`` hammers the server instead.
+Not a test (``tests/browser/test_classroom_load.py`` runs it short, in both modes). Each pupil
+gives its name on the start page, then, until the time is up, goes round the start page (a
+capture on its table), chapter 1 (a question answered wrongly, then rightly) and the trainer
+(three puzzles solved), each page opened by the address as a link would, so every page it leaves
+releases its kernel. The pupils arrive within ``--ramp`` seconds and read each
+page for ``--think`` seconds on average (half to one and a half of it, seeded) before working on
+it, as a class does; ``--think 0`` hammers the server instead.
+
+A pupil is (``--clients``) a browser context of one headless Chromium (``browser``), or a
+client that speaks the page's protocol without a browser (``ws``, ``ws_pupil.py``): HTTP for the
+name form and the page, then the kernel's WebSocket for the widgets' states and the clicks'
+messages. The browsers of thirty pupils on the server's own two cores take most of the CPU; the
+``ws`` mode measures the server alone, as when each pupil's browser runs on their own computer.
 
 Printed: the most memory the server and its kernels held at once (PSS: shared pages split among
 the processes; RSS: counted in each) and the most kernels; page ready (from the address asked
-for until the page's widgets show) and click → feedback (timed inside the page, ``latency.py``)
-as median and p95; errors (a step that failed or timed out, a page refused, an error in a page's
-console); and whether every pupil's progress is in their own file afterwards: the file of their
-name holds their name and exactly the puzzles they solved. The load average is printed beside.
+for until the page's widgets show; ``ws``: until their states have come) and click → feedback
+(``browser``: timed inside the page, ``latency.py``; ``ws``: from the click's message sent until
+the widget's new picture with its feedback has come) as median and p95; errors (a step that
+failed or timed out, a page refused, an error in a page's console or kernel); and whether every
+pupil's progress is in their own file afterwards: the file of their name holds their name and
+exactly the puzzles they solved. The CPU time of the server and of the pupils and the load
+average are printed beside.
 
 Targets on 2 cores (issue 24): ≤ 3 GB for 30 pupils at once, page ready p95 ≤ 5 s, click →
 feedback p95 ≤ 200 ms, 0 errors, every pupil's progress in their own file.
 
-Run: ``python benchmarks/bench_classroom_app.py [--pupils 30] [--seconds 300] [--ramp 30]``; exit
-status 1 if a target is missed.
+Run: ``python benchmarks/bench_classroom_app.py [--clients ws] [--pupils 30] [--seconds 300]
+[--ramp 60]``; exit status 1 if a target is missed.
 """
 
 from __future__ import annotations
@@ -29,6 +38,7 @@ import asyncio
 import contextlib
 import os
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -39,17 +49,20 @@ from pathlib import Path
 
 import psutil
 from playwright.async_api import Browser, Locator, Page, async_playwright
+from tornado.httpclient import AsyncHTTPClient
+from ws_pupil import Visitor, VoilaPage, feedback
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 
 from class_app import ClassApp, class_app  # noqa: E402
 from latency import TIMING_SCRIPT  # noqa: E402
-from trainer_steps import PUZZLES, right_answer  # noqa: E402
+from trainer_steps import PUZZLES, cards_of, right_answer  # noqa: E402
 
 from kaszino.cli.app import POOL_SIZE  # noqa: E402
 from kaszino.games.kaszino.captures import Capture  # noqa: E402
 from kaszino.games.kaszino.moves import Lay  # noqa: E402
+from kaszino.games.scopa import ScopaMove  # noqa: E402
 from kaszino.store import open_store, training  # noqa: E402
 from kaszino.store.learners import NAME_SETTING, learner_file  # noqa: E402
 
@@ -63,6 +76,11 @@ FEEDBACK_TARGET_MS = 200.0
 PUZZLES_PER_VISIT = 3
 RELEASE_S = 30.0
 """How long the closed pages' kernels may take to go."""
+CLIENTS = ("browser", "ws")
+RENDER = "/voila/render/"
+PUZZLE_ID = re.compile(r'data-puzzle-id="([^"]+)"')
+POSITION = re.compile(r'data-puzzle="([0-9]+)"')
+PRESSED_CARD = re.compile(r'class="kaszino-card[^"]*"[^>]*aria-pressed="true"')
 
 
 @dataclass
@@ -201,6 +219,94 @@ async def pupil_run(browser: Browser, app: ClassApp, pupil: Pupil, delay: float,
         await context.close()
 
 
+async def ws_start_page(page: VoilaPage, pupil: Pupil) -> None:
+    """A capture on the start page's table, by the messages of its clicks."""
+    table = page.widget('data-card="7♦"', "kaszino-capture-btn")
+    await page.pick(table, ("7♦", "3♥", "4♣"))
+    pupil.feedback_ms.append(await page.click(table, "capture", shows=feedback("good")))
+
+
+async def ws_chapter_1(page: VoilaPage, pupil: Pupil) -> None:
+    """Chapter 1's spelling question, answered wrongly and then rightly."""
+    question = page.widget("kaszino-exercise", "B/P")
+    for option, tone in (("Q♠", "bad"), ("J♠", "good")):
+        pupil.feedback_ms.append(await page.click(question, "choose", value=option, shows=feedback(tone)))
+
+
+async def ws_answer(page: VoilaPage, widget: str) -> float:
+    """Enter the right answer of the puzzle the trainer shows, as its buttons would: the
+    milliseconds from the last click to the verdict."""
+    found = PUZZLE_ID.search(page.html(widget))
+    if found is None:
+        raise RuntimeError("the trainer shows no puzzle")
+    puzzle = PUZZLES[found.group(1)]
+    answer, value = right_answer(puzzle), ""
+    if isinstance(answer, tuple):  # every capture: add each, then done
+        for capture in answer:
+            await page.pick(widget, cards_of(capture))
+            await page.click(widget, "add", shows=lambda html: PRESSED_CARD.search(html) is None)
+        action = "done"
+    elif isinstance(answer, Capture) or (isinstance(answer, ScopaMove) and answer.taken):
+        await page.pick(widget, cards_of(answer))
+        action = "capture"
+    elif isinstance(answer, Lay | ScopaMove):
+        await page.pick(widget, (answer.card,))
+        action = "lay"
+    elif isinstance(answer, int):
+        action, value = "number", str(answer)
+    else:
+        action, value = "choose", str(list(puzzle.choices()).index(answer))  # type: ignore[attr-defined]
+    return await page.click(widget, action, value=value, shows=feedback("good"))
+
+
+async def ws_trainer(page: VoilaPage, pupil: Pupil) -> None:
+    """Three puzzles of the trainer, each solved with its right answer."""
+    widget = page.widget('data-puzzle-id="')
+    for number in range(PUZZLES_PER_VISIT):
+        pupil.feedback_ms.append(await ws_answer(page, widget))
+        if 'data-outcome="solved"' not in page.html(widget):
+            raise RuntimeError("a right answer did not solve the puzzle")
+        pupil.solved += 1
+        if number < PUZZLES_PER_VISIT - 1:
+            shown = POSITION.findall(page.html(widget))
+            await page.click(widget, "next", shows=lambda html, shown=shown: POSITION.findall(html) != shown)
+
+
+WS_ROUND = (("00_start.ipynb", ws_start_page), ("01_pakli.ipynb", ws_chapter_1),
+            ("10_feladvanyok.ipynb", ws_trainer))
+
+
+async def ws_pupil_run(app: ClassApp, pupil: Pupil, delay: float, until: float, think: float) -> None:
+    """A pupil without a browser: the same round as :func:`pupil_run`, by HTTP and WebSocket."""
+    reading = random.Random(pupil.name)
+    await asyncio.sleep(delay)
+    visitor = Visitor(app.base, STEP_TIMEOUT_MS / 1000)
+    page: VoilaPage | None = None
+    try:
+        started = time.monotonic()
+        address = await visitor.sign_in(pupil.name)
+        visit = 0
+        while visit == 0 or time.monotonic() < until:
+            notebook, work = WS_ROUND[visit % len(WS_ROUND)]
+            if visit:
+                started, address = time.monotonic(), RENDER + notebook
+            page = await VoilaPage.open(visitor, address)
+            pupil.ready_ms.append((time.monotonic() - started) * 1000)
+            pupil.pages += 1
+            if visit:  # the start page is worked on at once, as in the browser
+                await asyncio.sleep(think * reading.uniform(0.5, 1.5))
+            await work(page, pupil)
+            pupil.errors.extend(page.errors)
+            await page.leave()
+            page = None
+            visit += 1
+    except Exception as error:
+        pupil.errors.append(f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
+    finally:
+        if page is not None:
+            await page.leave()
+
+
 def cpu_seconds(processes: Sequence[psutil.Process], seen: dict[int, float]) -> None:
     """Note in ``seen`` the CPU seconds each of ``processes`` has used so far (by process id)."""
     for process in processes:
@@ -211,17 +317,19 @@ def cpu_seconds(processes: Sequence[psutil.Process], seen: dict[int, float]) -> 
         seen[process.pid] = max(seen.get(process.pid, 0.0), times.user + times.system)
 
 
-def browser_processes(app: ClassApp) -> list[psutil.Process]:
-    """The pupils' Chromium and its Playwright driver: this process's descendants but the app's."""
+def pupil_processes(app: ClassApp) -> list[psutil.Process]:
+    """The simulated pupils: this process, and its descendants but the app's (the pupils'
+    Chromium and its Playwright driver)."""
     apps = {process.pid for process in app.processes()}
-    return [process for process in psutil.Process().children(recursive=True) if process.pid not in apps]
+    this = psutil.Process()
+    return [this, *(process for process in this.children(recursive=True) if process.pid not in apps)]
 
 
 async def sample(app: ClassApp, peaks: dict[str, int], cpu: dict[str, dict[int, float]],
                  stop: asyncio.Event) -> None:
     while not stop.is_set():
         cpu_seconds(await asyncio.to_thread(app.processes), cpu["app"])
-        cpu_seconds(await asyncio.to_thread(browser_processes, app), cpu["browser"])
+        cpu_seconds(await asyncio.to_thread(pupil_processes, app), cpu["pupils"])
         memory = await asyncio.to_thread(app.memory)
         peaks["pss"] = max(peaks["pss"], memory.pss)
         peaks["rss"] = max(peaks["rss"], memory.rss)
@@ -274,21 +382,29 @@ class Result:
 
 
 async def run_class(pupils: int, seconds: float, ramp: float, think: float, pool: int = POOL_SIZE,
-                    options: Sequence[str] = ()) -> Result:
+                    options: Sequence[str] = (), clients: str = "browser") -> Result:
     with tempfile.TemporaryDirectory(prefix="kaszino-class-") as workdir, \
             class_app(Path(workdir), f"--pool={pool}", *options) as app:
         class_of = [Pupil(f"Pupil {number:02d}") for number in range(1, pupils + 1)]
         peaks = {"pss": 0, "rss": 0, "kernels": 0}
-        cpu: dict[str, dict[int, float]] = {"app": {}, "browser": {}}
+        cpu: dict[str, dict[int, float]] = {"app": {}, "pupils": {}}
         stop = asyncio.Event()
-        async with async_playwright() as driver:
-            browser = await driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
-                "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"])
+        async with contextlib.AsyncExitStack() as stack:
+            if clients == "browser":
+                driver = await stack.enter_async_context(async_playwright())
+                browser = await driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
+                    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"])
+                stack.push_async_callback(browser.close)
+            else:  # every pupil's requests at once, not tornado's ten
+                AsyncHTTPClient.configure(None, max_clients=4 * pupils)
             sampler = asyncio.create_task(sample(app, peaks, cpu, stop))
             began = time.monotonic()
             until = began + ramp + seconds
-            await asyncio.gather(*(pupil_run(browser, app, pupil, ramp * index / max(pupils, 1), until, think)
-                                   for index, pupil in enumerate(class_of)))
+            arrivals = [ramp * index / max(pupils, 1) for index in range(pupils)]
+            await asyncio.gather(*(
+                pupil_run(browser, app, pupil, delay, until, think) if clients == "browser"
+                else ws_pupil_run(app, pupil, delay, until, think)
+                for pupil, delay in zip(class_of, arrivals, strict=True)))
             took = time.monotonic() - began
             after = await asyncio.to_thread(app.memory)
             released = time.monotonic() + RELEASE_S
@@ -297,14 +413,13 @@ async def run_class(pupils: int, seconds: float, ramp: float, think: float, pool
                 after = await asyncio.to_thread(app.memory)
             stop.set()
             await sampler
-            await browser.close()
         ready = [ms for pupil in class_of for ms in pupil.ready_ms]
         feedback = [ms for pupil in class_of for ms in pupil.feedback_ms]
         errors = [f"{pupil.name}: {error}" for pupil in class_of for error in pupil.errors]
         problems = own_files(app, class_of)
         load = " ".join(f"{value:.2f}" for value in os.getloadavg())
         lines = [
-            f"pupils {pupils}, {took:.0f} s (ramp {ramp:.0f} s, reading {think:.0f} s a page), "
+            f"pupils {pupils} ({clients}), {took:.0f} s (ramp {ramp:.0f} s, reading {think:.0f} s a page), "
             f"{sum(p.pages for p in class_of)} pages, "
             f"{sum(p.solved for p in class_of)} puzzles solved, {len(feedback)} answers",
             f"memory of the server and its kernels at most: PSS {peaks['pss'] / 2**30:.2f} GB, "
@@ -313,8 +428,8 @@ async def run_class(pupils: int, seconds: float, ramp: float, think: float, pool
             f"page ready {quantiles(ready)}",
             f"click → feedback {quantiles(feedback)}",
             f"errors {len(errors)}; progress in own files: {'yes' if not problems else 'NO'}",
-            f"CPU used: server and kernels {sum(cpu['app'].values()):.0f} s, the pupils' Chromium "
-            f"{sum(cpu['browser'].values()):.0f} s, in {took:.0f} s of {os.cpu_count()} cores; "
+            f"CPU used: server and kernels {sum(cpu['app'].values()):.0f} s, the simulated pupils "
+            f"{sum(cpu['pupils'].values()):.0f} s, in {took:.0f} s of {os.cpu_count()} cores; "
             f"load average {load}",
         ]
         missed = []
@@ -333,6 +448,8 @@ async def run_class(pupils: int, seconds: float, ramp: float, think: float, pool
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", choices=CLIENTS, default="browser",
+                        help="a pupil is a Chromium page, or a client of the page's WebSocket protocol")
     parser.add_argument("--pupils", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=300.0,
                         help="how long every pupil works after the ramp")
@@ -340,7 +457,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--pool", type=int, default=POOL_SIZE, help="kernels the app keeps started ahead")
     parser.add_argument("--think", type=float, default=30.0, help="seconds a pupil reads a page, on average")
     args = parser.parse_args(argv)
-    result = asyncio.run(run_class(args.pupils, args.seconds, args.ramp, args.think, args.pool))
+    result = asyncio.run(run_class(args.pupils, args.seconds, args.ramp, args.think, args.pool,
+                                   clients=args.clients))
     for line in result.lines:
         print(line)
     for problem in [*result.errors[:20], *result.file_problems[:20]]:

@@ -43,6 +43,7 @@ def test_a_class_gets_its_folder_its_kernel_limits_and_no_server_learner(tmp_pat
     command = voila_command(NOTEBOOKS, 8123, folder, max_kernels=12, idle_minutes=3)
     assert f"--AppServer.class_folder={folder}" in command and "--AppServer.max_kernels=12" in command
     assert "--MappingKernelManager.cull_idle_timeout=180" in command
+    assert "--MappingKernelManager.cull_interval=60" in command
     assert "--VoilaConfiguration.extension_denylist=@jupyterlite/pyodide-kernel-extension" in command
     assert "--VoilaConfiguration.template=kaszino" in command
     assert (TEMPLATES / "voila" / "templates" / "kaszino" / "index.html.j2").is_file()
@@ -51,6 +52,16 @@ def test_a_class_gets_its_folder_its_kernel_limits_and_no_server_learner(tmp_pat
     assert env["KASZINO_TEACHER_CODE"] == "code"
     assert env["KASZINO_PROGRESS"] == str(folder), "a kernel without a learner finds no progress file"
     assert server_environment(None, "")["KASZINO_PROGRESS"] == os.environ["KASZINO_PROGRESS"]
+    assert server_environment(folder, "code")["KASZINO_CLASS_CODE"] == "", "no class code unless given"
+    assert server_environment(folder, "code", "fecske")["KASZINO_CLASS_CODE"] == "fecske"
+
+
+def test_a_short_idle_time_is_looked_for_often_enough() -> None:
+    """Under two minutes of idle time the culler looks every half of it, so an idle kernel goes
+    within one and a half times the idle time (a minute's look would keep it a minute)."""
+    command = voila_command(NOTEBOOKS, 8123, idle_minutes=0.2)
+    assert "--MappingKernelManager.cull_idle_timeout=12" in command
+    assert "--MappingKernelManager.cull_interval=6" in command
 
 
 def test_the_folder_must_hold_the_start_page(tmp_path: Path) -> None:
@@ -66,6 +77,10 @@ def test_bad_arguments_end_with_a_message(tmp_path: Path, capsys: pytest.Capture
     assert "holds no 00_start.ipynb" in capsys.readouterr().err
     assert main(["app", "--port", "70000", "--notebooks", str(NOTEBOOKS)]) == 2
     assert "--port: '70000' is out of range (0..65535)" in capsys.readouterr().err
+    assert main(["app", "--class-code", "fecske", "--notebooks", str(NOTEBOOKS)]) == 2
+    assert "--class-code is for a class: give --class DIR too" in capsys.readouterr().err
+    assert main(["app", "--idle-minutes", "0", "--notebooks", str(NOTEBOOKS)]) == 2
+    assert "--idle-minutes" in capsys.readouterr().err
 
 
 def test_a_free_port_is_a_port() -> None:

@@ -9,7 +9,8 @@ index of the chapters with the learner's progress) and serves until interrupted.
 
 One learner (the default): the progress file is ``$KASZINO_PROGRESS`` (else the user's data
 folder) and ``/`` lists the notebooks. A class (``--class DIR``): ``/`` asks each browser for a
-name, each learner's progress is ``DIR/<name>.sqlite3``, and the teacher's page
+name (and the class code, with ``--class-code``), each learner's progress is
+``DIR/<name>.sqlite3``, and the teacher's page
 ``/kaszino/teacher`` opens with the teacher code (``--teacher-code``, else one made up and
 printed). Either way a page that is left releases its kernel, kernels idle for ``--idle-minutes``
 with no page open are shut down, and at most ``--max-kernels`` run at once (docs/classroom-app.md
@@ -32,7 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 
-from kaszino.cli.arguments import file_name, whole
+from kaszino.cli.arguments import decimal, file_name, whole
 from kaszino.errors import KaszinoError, quote
 from kaszino.shipped import shipped
 from kaszino.store import ENVIRONMENT_VARIABLE
@@ -54,7 +55,9 @@ POOL_SIZE = 3
 """Kernels the app keeps started ahead (the notebooks' imports run) so that a page need not wait
 for one."""
 CULL_INTERVAL_S = 60
-"""How often Voilà looks for idle kernels."""
+"""How often Voilà looks for idle kernels (more often when ``--idle-minutes`` is under two)."""
+CLASS_CODE_ENV = "KASZINO_CLASS_CODE"
+"""The variable in which the app's server finds the class code (``--class-code``)."""
 TEMPLATES = Path(__file__).with_name("app_data")
 """The Jupyter data folder holding the app's Voilà template (``voila/templates/kaszino``)."""
 IGNORED_EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension",)
@@ -89,11 +92,18 @@ def not_installed(what: str) -> KaszinoError:
                         "(pip install 'kaszino[notebook]')")
 
 
+def cull_interval(idle_s: int) -> int:
+    """Seconds between two looks of the culler for kernels idle ``idle_s`` seconds: a minute, or
+    half of a shorter idle time, so that an idle kernel goes within one and a half times it."""
+    return max(1, min(CULL_INTERVAL_S, idle_s // 2))
+
+
 def voila_command(notebooks: Path, port: int, class_folder: Path | None = None,
-                  max_kernels: int = MAX_KERNELS, idle_minutes: int = IDLE_MINUTES,
+                  max_kernels: int = MAX_KERNELS, idle_minutes: float = IDLE_MINUTES,
                   pool: int = POOL_SIZE) -> list[str]:
     """The command line of the app's Voilà server: ``notebooks`` on ``HOST:port`` with the code
     hidden, for the learners of ``class_folder`` (None: one learner)."""
+    idle_s = max(1, round(idle_minutes * 60))
     return [sys.executable, "-m", "kaszino.cli.app_server", str(notebooks), "--no-browser",
             f"--Voila.ip={HOST}", f"--port={port}", "--Voila.port_retries=0",
             "--VoilaConfiguration.strip_sources=True",
@@ -102,19 +112,21 @@ def voila_command(notebooks: Path, port: int, class_folder: Path | None = None,
             f"--VoilaConfiguration.http_header_envs={PROGRESS_HEADER}",
             f"--VoilaConfiguration.http_header_envs={PAGE_HEADER}",
             *(f"--VoilaConfiguration.extension_denylist={name}" for name in IGNORED_EXTENSIONS),
-            f"--MappingKernelManager.cull_idle_timeout={idle_minutes * 60}",
-            f"--MappingKernelManager.cull_interval={CULL_INTERVAL_S}",
+            f"--MappingKernelManager.cull_idle_timeout={idle_s}",
+            f"--MappingKernelManager.cull_interval={cull_interval(idle_s)}",
             f"--AppServer.max_kernels={max_kernels}",
             f"--LearnerKernels.pool_size={pool}",
             *([f"--AppServer.class_folder={class_folder}"] if class_folder is not None else [])]
 
 
-def server_environment(class_folder: Path | None, teacher_code: str) -> dict[str, str]:
-    """The environment of the app's server: the template found first, the teacher code. In class
-    mode a kernel's learner is the browser's, never the server's: ``KASZINO_PROGRESS`` names the
-    class folder, which is no progress file, so a kernel started without a learner saves nothing."""
+def server_environment(class_folder: Path | None, teacher_code: str, class_code: str = "") -> dict[str, str]:
+    """The environment of the app's server: the template found first, the teacher code, the class
+    code ("": none asked). In class mode a kernel's learner is the browser's, never the server's:
+    ``KASZINO_PROGRESS`` names the class folder, which is no progress file, so a kernel started
+    without a learner saves nothing."""
     env = dict(os.environ, JUPYTER_PATH=os.pathsep.join(
         [str(TEMPLATES), *filter(None, [os.environ.get("JUPYTER_PATH")])]), KASZINO_TEACHER_CODE=teacher_code)
+    env[CLASS_CODE_ENV] = class_code
     if class_folder is not None:
         env[ENVIRONMENT_VARIABLE] = str(class_folder)
     return env
@@ -150,6 +162,8 @@ def run(args: argparse.Namespace) -> int:
         raise not_installed("Voilà")
     folder = notebooks_folder(args.notebooks)
     learners = class_folder(args.class_folder)
+    if args.class_code is not None and learners is None:
+        raise KaszinoError("--class-code is for a class: give --class DIR too")
     port = args.port or free_port()
     command = voila_command(folder, port, learners, args.max_kernels, args.idle_minutes, args.pool)
     teacher_code = args.teacher_code or secrets.token_urlsafe(6)
@@ -158,7 +172,9 @@ def run(args: argparse.Namespace) -> int:
     if learners is not None:
         print(f"Each learner's progress: {learners}; the teacher's page: "
               f"http://{HOST}:{port}/kaszino/teacher (teacher code: {teacher_code})", flush=True)
-    return serve(command, env=server_environment(learners, teacher_code),
+        if args.class_code is not None:
+            print(f"The start page asks for the class code: {args.class_code}", flush=True)
+    return serve(command, env=server_environment(learners, teacher_code, args.class_code or ""),
                  then=(lambda: webbrowser.open(address)) if args.open else None)
 
 
@@ -204,12 +220,15 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
                           "in DIR")
     app.add_argument("--teacher-code", type=file_name, default=None,
                      help="the code of the teacher's page (with --class; default: one made up and printed)")
+    app.add_argument("--class-code", type=file_name, default=None,
+                     help="with --class: the start page asks for this code beside the name, so that only "
+                          "the class's pupils get in (default: the name alone)")
     app.add_argument("--max-kernels", type=whole(1, 10_000), default=MAX_KERNELS,
                      help=f"the most pages open at once; more are refused politely (default {MAX_KERNELS})")
     app.add_argument("--pool", type=whole(0, 100), default=POOL_SIZE,
                      help="kernels kept started ahead for the next pages, counted in --max-kernels "
                           f"(default {POOL_SIZE})")
-    app.add_argument("--idle-minutes", type=whole(1, 24 * 60), default=IDLE_MINUTES,
-                     help="shut down a page's kernel idle this long with the page closed "
-                          f"(default {IDLE_MINUTES})")
+    app.add_argument("--idle-minutes", type=decimal(0.05, 24 * 60), default=IDLE_MINUTES,
+                     help="shut down a page's kernel idle this long with the page closed, such as 10 or "
+                          f"0.5 (default {IDLE_MINUTES})")
     app.set_defaults(run=run)

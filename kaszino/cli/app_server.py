@@ -4,14 +4,16 @@ Run by ``kaszino app`` as ``python -m kaszino.cli.app_server [Voilà options] NO
 Voilà itself (:class:`AppServer`) with these additions:
 
 - **A learner per browser** (``--AppServer.class_folder=DIR``): the start page (``/``) asks for a
-  name (checked by :mod:`kaszino.store.learners`), keeps it in a cookie of that browser, and every
+  name (checked by :mod:`kaszino.store.learners`) and, when the class has one
+  (``$KASZINO_CLASS_CODE``), the class code, keeps them in cookies of that browser, and every
   page's kernel is started with ``KASZINO_PROGRESS`` naming that learner's file in the class
   folder, so the chapters, the trainer and the games all use it. A page asked for without a
   name is sent to the start page first. Without a class folder the single learner of
   ``$KASZINO_PROGRESS`` stays, as before.
 - **Kernels that go away**: a page that is left (closed, reloaded, a link followed) releases its
   kernel (the template's script posts to :class:`ReleaseHandler`); Voilà's culler shuts down
-  kernels idle for ``cull_idle_timeout`` seconds with no page connected; and a page is refused
+  kernels idle for ``cull_idle_timeout`` seconds with no page connected (the pool of kernels
+  started ahead fills again into the room a kernel leaves); and a page is refused
   with a polite "come back in a minute" (HTTP 503) when :attr:`AppServer.max_kernels` kernels
   run, or when less than :data:`MIN_FREE_BYTES` of memory is left; and at most
   :attr:`AppServer.max_rendering` pages run their notebooks at once (the others wait their
@@ -26,6 +28,7 @@ Pages are written in both languages (Hungarian first): a learner has not chosen 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import hmac
 import json
 import os
@@ -48,7 +51,7 @@ from traitlets import Int, Unicode
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
-from kaszino.cli.app import PAGE_HEADER, PROGRESS_HEADER, START_PAGE
+from kaszino.cli.app import CLASS_CODE_ENV, PAGE_HEADER, PROGRESS_HEADER, START_PAGE
 from kaszino.cli.progress import LearnerReport, class_reports
 from kaszino.errors import StoreError
 from kaszino.i18n import LANGUAGES, tr
@@ -64,6 +67,9 @@ the kernel manager, which notes which kernel serves which request."""
 LEARNER_COOKIE = "kaszino_learner"
 TEACHER_COOKIE = "kaszino_teacher"
 TEACHER_ENV = "KASZINO_TEACHER_CODE"
+CLASS_COOKIE = "kaszino_class"
+"""The signed cookie of a browser that gave the class code (a digest of the code: a new code asks
+every browser again)."""
 COOKIE_DAYS = 180
 """How long a browser remembers its learner."""
 MIN_FREE_BYTES = 300 * 2**20
@@ -76,12 +82,24 @@ RETRY_S = 30
 
 @dataclass(frozen=True)
 class Classroom:
-    """What the handlers need to know: the class folder (None: one learner), the teacher code
-    and the most kernels at once."""
+    """What the handlers need to know: the class folder (None: one learner), the teacher code,
+    the most kernels at once and the class code ("": the start page asks for a name only)."""
 
     folder: Path | None
     teacher_code: str
     max_kernels: int
+    class_code: str = ""
+
+
+def same_class_code(typed: str, code: str) -> bool:
+    """Whether ``typed`` is the class ``code``: spaces around and the case of letters do not count
+    (a pupil types it from the board); compared in constant time."""
+    return hmac.compare_digest(typed.strip().casefold().encode(), code.strip().casefold().encode())
+
+
+def class_mark(code: str) -> bytes:
+    """What the class cookie holds for the class ``code``."""
+    return hashlib.sha256(code.strip().casefold().encode()).hexdigest().encode()
 
 
 def _both(key: str, **fields: object) -> str:
@@ -103,10 +121,17 @@ _STYLE = ("body{font-family:system-ui,sans-serif;margin:2em;color:#222}main{max-
           ".kaszino-problem{color:#a00}")
 
 
+def admitted(handler: tornado.web.RequestHandler) -> bool:
+    """Whether this browser may name a learner: the class has no code, or the browser gave it."""
+    code = _classroom(handler).class_code
+    return not code or handler.get_signed_cookie(CLASS_COOKIE, max_age_days=COOKIE_DAYS) == class_mark(code)
+
+
 def learner_of(handler: tornado.web.RequestHandler) -> str | None:
-    """The learner this browser named (its cookie), if the name is still one that may be used."""
+    """The learner this browser named (its cookie), if the name is still one that may be used and
+    the browser gave the class code (when there is one)."""
     raw = handler.get_cookie(LEARNER_COOKIE)
-    if not raw:
+    if not raw or not admitted(handler):
         return None
     try:
         return display_name(url_unquote(raw))
@@ -277,6 +302,15 @@ class LearnerKernels(AsyncMappingKernelManager):
         finally:
             client.stop_channels()
 
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        """Shut down ``kernel_id`` (a page released it, the culler found it idle), then fill the
+        pool into the room it leaves: a pool held short by :attr:`kernel_limit` fills again."""
+        if kernel_id in self.pool:
+            self.pool.remove(kernel_id)
+        await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[no-untyped-call]
+        if not kwargs.get("restart"):
+            self.fill_pool()
+
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         if kernel_id not in self.pool:  # the pool's kernels wait for pages, idle by design
             await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
@@ -307,9 +341,15 @@ class StartHandler(tornado.web.RequestHandler):
 
     def post(self) -> None:
         self.check_xsrf_cookie()
-        folder = _classroom(self).folder
+        classroom = _classroom(self)
+        folder = classroom.folder
         assert folder is not None
         typed = self.get_argument("name", "")
+        code = self.get_argument("code", "")
+        if not admitted(self) and not same_class_code(code, classroom.class_code):
+            self.set_status(403)
+            self.finish(self._form(self._next(), problem=_both("app.class_code_wrong"), typed=typed))
+            return
         try:
             name = display_name(typed)
             path = new_learner_file(folder, name)
@@ -322,12 +362,15 @@ class StartHandler(tornado.web.RequestHandler):
         except LearnerNameError as error:
             self.set_status(400)
             problem = _both(f"app.name_{error.reason}", detail=error.detail)
-            self.finish(self._form(self._next(), problem=problem, typed=typed))
+            self.finish(self._form(self._next(), problem=problem, typed=typed, code=code))
             return
         except StoreError as error:
             self.set_status(500)
-            self.finish(self._form(self._next(), problem=escape(str(error)), typed=typed))
+            self.finish(self._form(self._next(), problem=escape(str(error)), typed=typed, code=code))
             return
+        if classroom.class_code:
+            self.set_signed_cookie(CLASS_COOKIE, class_mark(classroom.class_code), expires_days=COOKIE_DAYS,
+                                   httponly=True, samesite="Lax")
         self.set_cookie(LEARNER_COOKIE, url_quote(name, safe=""), expires_days=COOKIE_DAYS, httponly=True,
                         samesite="Lax")
         self.redirect(self._next())
@@ -336,12 +379,17 @@ class StartHandler(tornado.web.RequestHandler):
         wanted = self.get_argument("next", "")
         return wanted if wanted.startswith(RENDER) and "//" not in wanted else RENDER + START_PAGE
 
-    def _form(self, wanted: str, problem: str = "", typed: str = "") -> str:
+    def _form(self, wanted: str, problem: str = "", typed: str = "", code: str = "") -> str:
+        """The name form (and the class code's field, for a browser that has not given it)."""
         current = learner_of(self)
         now = f"<p>{_both('app.name_now', name=current)}</p>" if current else ""
         shown = f'<p class="kaszino-problem" role="alert">{problem}</p>' if problem else ""
+        code_field = "" if admitted(self) else (
+            f"<p><label for=code>{_both('app.class_code_label')}</label></p>"
+            f'<p><input id=code name=code required maxlength=60 autocomplete=off value="{escape(code)}"></p>')
         return page_html("app.start_title", (
-            f"{now}<form method=post action=/><p><label for=name>{_both('app.name_label')}</label></p>"
+            f"{now}<form method=post action=/>{code_field}"
+            f"<p><label for=name>{_both('app.name_label')}</label></p>"
             f"{self.xsrf_form_html()}<input type=hidden name=next value=\"{escape(wanted)}\">"
             f'<p><input id=name name=name autofocus required maxlength=60 autocomplete=off '
             f'value="{escape(typed)}"> <button type=submit>{_both("app.name_go")}</button></p>'
@@ -424,7 +472,8 @@ class AppServer(Voila):  # type: ignore[misc]
     def init_settings(self) -> dict[str, Any]:
         settings: dict[str, Any] = super().init_settings()
         folder = Path(self.class_folder).resolve() if self.class_folder else None
-        settings["kaszino_classroom"] = Classroom(folder, os.environ.get(TEACHER_ENV, ""), self.max_kernels)
+        settings["kaszino_classroom"] = Classroom(folder, os.environ.get(TEACHER_ENV, ""), self.max_kernels,
+                                                  os.environ.get(CLASS_CODE_ENV, ""))
         settings["kaszino_rendering"] = asyncio.Semaphore(self.max_rendering)
         kernels = self.kernel_manager
         if isinstance(kernels, LearnerKernels):

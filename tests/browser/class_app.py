@@ -3,16 +3,20 @@
 :func:`served_app` serves the tutorial on a free loopback port until the block ends (
 :func:`class_app`: for a class, ``--class``); the :class:`ClassApp` it yields counts the server's
 kernels and measures the memory of the server and its kernels (shared by the app's browser tests
-and ``benchmarks/bench_classroom_app.py``).
+and ``benchmarks/bench_classroom_app.py``). :func:`sign_in` and :func:`answer` are a browser
+without a browser: plain HTTP that keeps the app's cookies.
 """
 
 from __future__ import annotations
 
+import http.cookiejar
 import os
+import re
 import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
@@ -108,3 +112,25 @@ def served_app(workdir: Path, *options: str, **env: str) -> Iterator[ClassApp]:
 def class_app(workdir: Path, *options: str) -> AbstractContextManager[ClassApp]:
     """``kaszino app --class workdir/class`` with ``options`` (see :func:`served_app`)."""
     return served_app(workdir, "--class", str(workdir / "class"), *options)
+
+
+def answer(opener: urllib.request.OpenerDirector, url: str,
+           form: dict[str, str] | None = None) -> tuple[int, str]:
+    """The status and the text of the page at ``url`` (``form`` posted), redirects followed."""
+    data = None if form is None else urllib.parse.urlencode(form).encode()
+    try:
+        with opener.open(url, data, timeout=SERVE_TIMEOUT_S) as response:
+            return int(response.status), response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def sign_in(app: ClassApp, name: str, **fields: str) -> tuple[urllib.request.OpenerDirector, int, str]:
+    """A browser (HTTP keeping the app's cookies) that gives ``name`` (and ``fields``, such as the
+    class code) on the start page: the browser, and the status and text of the page it lands on
+    (the start page rendered, read whole: its kernel stays)."""
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    _, form = answer(opener, app.base + "/")
+    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', form)
+    assert xsrf is not None, "the start page has no name form"
+    return (opener, *answer(opener, app.base + "/", {"_xsrf": xsrf.group(1), "name": name, **fields}))

@@ -1,7 +1,8 @@
 """The classroom load test run short (issue 24): five pupils for 30 seconds against
-``kaszino app --class``, every step done, every pupil's progress in their own file, and every
-kernel released once the pages are closed. The figures are printed (``-s``), not asserted: the
-full run is ``python benchmarks/bench_classroom_app.py`` (docs/classroom-app.md)."""
+``kaszino app --class``, as Chromium pages and as clients of the pages' WebSocket protocol (no
+browser): every step done, every pupil's progress in their own file, and every kernel released
+once the pages are closed. The figures are printed (``-s``), not asserted: the full run is
+``python benchmarks/bench_classroom_app.py`` (docs/classroom-app.md)."""
 
 from __future__ import annotations
 
@@ -10,16 +11,34 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-from bench_classroom_app import run_class
+from bench_classroom_app import Result, run_class
+
+
+def five_pupils(clients: str) -> Result:
+    """Five pupils for 30 seconds, reading 3 s a page; the figures printed."""
+    # A thread of its own: the other browser tests' Playwright keeps an event loop in this one.
+    with ThreadPoolExecutor(1) as thread:
+        result = thread.submit(asyncio.run, run_class(pupils=5, seconds=30, ramp=5, think=3,
+                                                      clients=clients)).result()
+    print("\n" + "\n".join(f"BENCH classroom ({clients}): {line}" for line in result.lines))
+    return result
 
 
 def test_five_pupils_for_thirty_seconds_without_errors_each_in_their_own_file() -> None:
-    # A thread of its own: the other browser tests' Playwright keeps an event loop in this one.
-    with ThreadPoolExecutor(1) as thread:
-        result = thread.submit(asyncio.run, run_class(pupils=5, seconds=30, ramp=5, think=3)).result()
-    print("\n" + "\n".join(f"BENCH classroom: {line}" for line in result.lines))
+    result = five_pupils("browser")
     assert result.errors == []
     assert result.file_problems == []
     assert any("0 left after every page closed" in line for line in result.lines)
+
+
+@pytest.mark.slow
+def test_five_pupils_without_a_browser_for_thirty_seconds_each_in_their_own_file() -> None:
+    result = five_pupils("ws")
+    assert result.errors == []
+    assert result.file_problems == []
+    assert any("0 left after every page closed" in line for line in result.lines)
+    assert any("puzzles solved" in line and " 0 puzzles solved" not in line for line in result.lines)

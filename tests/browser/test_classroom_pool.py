@@ -4,16 +4,12 @@ way to pages and never starts a kernel beyond the limit. Plain HTTP, no browser.
 
 from __future__ import annotations
 
-import http.cookiejar
-import re
 import time
-import urllib.error
-import urllib.parse
 import urllib.request
 from pathlib import Path
 
 import pytest
-from class_app import ClassApp, class_app
+from class_app import ClassApp, answer, class_app, sign_in
 
 FILL_TIMEOUT_S = 120.0
 
@@ -27,24 +23,14 @@ def wait_for_pool(app: ClassApp, log: Path, filled: int, kernels: int) -> None:
 
 
 def learner(app: ClassApp, name: str) -> urllib.request.OpenerDirector:
-    """A browser that has given ``name`` on the start page."""
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
-    with opener.open(app.base + "/") as response:
-        xsrf = re.search(r'name="_xsrf" value="([^"]+)"', response.read().decode())
-    assert xsrf is not None
-    form = urllib.parse.urlencode({"_xsrf": xsrf.group(1), "name": name}).encode()
-    with opener.open(app.base + "/", form) as page:
-        page.read()  # the start page, whole: its kernel stays
+    """A browser that has given ``name`` on the start page (whose kernel stays)."""
+    opener, code, _ = sign_in(app, name)
+    assert code == 200
     return opener
 
 
 def status(opener: urllib.request.OpenerDirector, url: str) -> int:
-    try:
-        with opener.open(url) as response:
-            response.read()
-            return int(response.status)
-    except urllib.error.HTTPError as error:
-        return error.code
+    return answer(opener, url)[0]
 
 
 @pytest.mark.slow

@@ -1,0 +1,118 @@
+"""What one page of the classroom app costs the server's cores, part by part.
+
+A companion of ``bench_classroom_app.py``: where thirty pupils wait for their pages, this says
+what each page takes. It runs ``kaszino app --class`` with a pool of one kernel and asks for each
+notebook in turn (plain HTTP, one at a time, ``--rounds`` times), then releases the page's kernel.
+For each page it prints the CPU seconds of the Voilà server (the request: the notebook run
+driven, its HTML made), of the page's kernel (the notebook's cells, in a kernel of the pool) and
+of the pool's next kernel (its start and the notebooks' imports, the price of a page that does
+not wait for a kernel), with the wall time of the request and the size of its HTML. The sum is
+what a page costs; two cores give at most two CPU seconds a second, to every page and click.
+
+Run: ``python benchmarks/bench_classroom_page.py [--rounds 3] [NOTEBOOK ...]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Sequence
+from pathlib import Path
+
+import psutil
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+
+from class_app import ClassApp, class_app  # noqa: E402
+from ws_pupil import CONFIG  # noqa: E402
+
+NOTEBOOKS = ("00_start.ipynb", "01_pakli.ipynb", "10_feladvanyok.ipynb")
+SETTLE_S = 30.0
+"""How long the pool's next kernel may take to be ready."""
+
+
+def cpu(process: psutil.Process) -> float:
+    times = process.cpu_times()
+    return float(times.user + times.system)
+
+
+def server_of(app: ClassApp) -> psutil.Process:
+    return next(process for process in app.processes() if "kaszino.cli.app_server" in process.cmdline())
+
+
+def kernels(server: psutil.Process) -> dict[int, psutil.Process]:
+    return {process.pid: process for process in server.children(recursive=True)}
+
+
+def pool_ready(app: ClassApp, times: int) -> None:
+    """Until the pool has been filled ``times`` times (the app's log says so)."""
+    log = app.folder.parent / "app.log"
+    deadline = time.monotonic() + SETTLE_S * 4
+    while log.read_text(errors="replace").count("ready in the pool") < times:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the pool did not fill")
+        time.sleep(0.2)
+
+
+def one_page(app: ClassApp, server: psutil.Process, notebook: str, filled: int) -> dict[str, float]:
+    """The costs of ``notebook`` once (the pool filled ``filled`` times before it)."""
+    before = {pid: cpu(process) for pid, process in kernels(server).items()}
+    server_before, started = cpu(server), time.monotonic()
+    request = urllib.request.Request(f"{app.base}/voila/render/{notebook}",
+                                     headers={"Cookie": "kaszino_learner=Bench"})
+    with urllib.request.urlopen(request, timeout=300) as response:
+        html = response.read().decode()
+    wall = time.monotonic() - started
+    pool_ready(app, filled + 1)
+    found = CONFIG.search(html)
+    if found is None:
+        raise RuntimeError(f"{notebook}: no kernel in the page")
+    kernel_id = json.loads(found.group(1))["kernelId"]
+    page_kernel = next_kernel = 0.0
+    for pid, process in kernels(server).items():
+        used = cpu(process) - before.get(pid, 0.0)
+        if pid in before:
+            page_kernel += used  # the pool's kernel the page took
+        else:
+            next_kernel += used
+    costs = {"wall": wall, "server": cpu(server) - server_before, "page kernel": page_kernel,
+             "next kernel": next_kernel, "html KB": len(html.encode()) / 1024}
+    release = urllib.request.Request(f"{app.base}/kaszino/release/{kernel_id}", data=b"", method="POST")
+    urllib.request.urlopen(release, timeout=60).close()
+    return costs
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("notebooks", nargs="*", default=list(NOTEBOOKS))
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="kaszino-page-") as workdir, \
+            class_app(Path(workdir), "--pool=1") as app:
+        server = server_of(app)
+        pool_ready(app, 1)
+        filled = 1
+        found: dict[str, list[dict[str, float]]] = {notebook: [] for notebook in args.notebooks}
+        for _ in range(args.rounds):
+            for notebook in args.notebooks:
+                found[notebook].append(one_page(app, server, notebook, filled))
+                filled += 1
+        for notebook, runs in found.items():
+            parts = {name: statistics.median(run[name] for run in runs) for name in runs[0]}
+            total = parts["server"] + parts["page kernel"] + parts["next kernel"]
+            print(f"{notebook}: CPU {total:.2f} s = server {parts['server']:.2f} s + the page's kernel "
+                  f"{parts['page kernel']:.2f} s + the pool's next kernel {parts['next kernel']:.2f} s; "
+                  f"page served in {parts['wall']:.2f} s, {parts['html KB']:.0f} KB (medians of {len(runs)})")
+    load = " ".join(f"{value:.2f}" for value in psutil.getloadavg())
+    print(f"load average {load}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
