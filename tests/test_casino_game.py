@@ -20,7 +20,7 @@ from kaszino.jupyter.widgets.table import TableWidget
 from kaszino.store import open_store
 from kaszino.teach.casino_moves import move_message
 from kaszino.teach.casino_picks import pick_of
-from kaszino.teach.narrate import narrate
+from kaszino.teach.narrate import move_told, narrate
 
 PRESS = {"capture": "capture", "build": "build", "trail": "lay"}
 """The button of each intent of a pick."""
@@ -109,8 +109,9 @@ def test_a_refused_pick_is_answered_with_the_engines_refusal_in_words() -> None:
     assert "az utolsó ilyen értékű lapod" in widget.feedback and widget.state == state
 
 
-def check_step(widget: GameWidget, before: CasinoState, heading: int) -> None:
-    """The widget shows the engine's next state and its events' words after the heading lines."""
+def check_step(widget: GameWidget, before: CasinoState, heading: int, *, learner: bool = True) -> None:
+    """The widget shows the engine's next state and its events' words after the heading lines (the
+    learner's move is said in words; a computer's is told by its event, in the third person)."""
     move = widget.session.moves[-1]
     step = before.step(move)
     assert widget.state == step.state
@@ -119,7 +120,11 @@ def check_step(widget: GameWidget, before: CasinoState, heading: int) -> None:
     assert lines[heading:heading + len(said)] == said, (lines, said)
     if isinstance(move, Capture | BuildMove):
         assert str(move) not in widget.feedback  # words, never the notation
-        assert move_message(move).render("hu") in widget.feedback
+        if learner:
+            assert move_message(move).render("hu") in widget.feedback
+    if not learner:
+        moved = [message.render("hu") for message in move_told(step.events, "casino")]
+        assert lines[:heading] == moved and f" {before.to_move + 1}. játékos " in moved[0]
 
 
 @pytest.mark.parametrize(("rules", "seed"), [("standard", 3), ("three", 4), ("teams", 5)])
@@ -137,8 +142,7 @@ def test_whole_games_against_the_computer_by_clicks(rules: str, seed: int, tmp_p
             break
         if widget.session.computer_due():
             click(widget, "computer_move")
-            assert re.match(r"Gép \(\d\. játékos\): ", widget.feedback)
-            check_step(widget, state, 2)
+            check_step(widget, state, 1, learner=False)
         elif state.deal_over:
             click(widget, "next_deal")
             check_step(widget, state, 1)
@@ -187,7 +191,7 @@ def test_the_hint_counts_the_moves_then_names_the_one_worth_most() -> None:
     click(widget, "hint")
     captures = sum(isinstance(move, Capture) for move in moves)
     builds = sum(isinstance(move, BuildMove) for move in moves)
-    assert widget.feedback == tr("casino_ui.hint_count", captures=captures, builds=builds)
+    assert widget.feedback == f"Szabályos lépéseid: {captures} ütés és {builds} építés."
     click(widget, "hint")
     plays = [move for move in moves if isinstance(move, Capture | BuildMove | Trail)]
     most = max(map(move_worth, plays))

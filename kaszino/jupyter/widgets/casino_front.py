@@ -29,6 +29,7 @@ from kaszino.players.session import seat_name
 from kaszino.teach import casino_moves
 from kaszino.teach.casino_picks import Intent, read_pick
 from kaszino.teach.explain import Level
+from kaszino.teach.message import Field, Message
 
 
 def _nothing() -> str:
@@ -80,6 +81,12 @@ def sheet_html(sheets: Sequence[Any], learner: int, players: int) -> str:
     return sheet_table_html([tr("casino_ui.score_" + name) for name in names], rows)
 
 
+
+def counted_moves(captures: int, builds: int) -> dict[str, Field]:
+    """The fields ``{captures}`` and ``{builds}``: each count with its noun, in the plural it takes."""
+    return {"captures": Message.in_domain("common", "captures", count=captures),
+            "builds": Message.in_domain("casino_ui", "builds", count=builds)}
+
 @dataclass(frozen=True, slots=True)
 class CasinoFront(PlainFront):
     """Casino's table and game (see the module docstring)."""
@@ -130,8 +137,10 @@ class CasinoFront(PlainFront):
         moves = state.legal_moves()
         captures = sum(isinstance(move, Capture) for move in moves)
         builds = sum(isinstance(move, BuildMove) for move in moves)
-        trail = tr("casino_ui.answers_trail") if any(isinstance(move, Trail) for move in moves) else ""
-        return (text("casino_ui.answers", captures=captures, builds=builds, trail=trail),)
+        trailed = any(isinstance(move, Trail) for move in moves)
+        trail = Message.in_domain("casino_ui", "answers_trail") if trailed else ""
+        counted = counted_moves(captures, builds)
+        return (message_text(Message.in_domain("casino_ui", "answers", trail=trail, **counted)),)
 
     def position_html(self, state: CasinoState, viewer: int, *, interactive: bool = False,
                       selected: Collection[Card] = (), view: View = FULL, counting: bool = False,
@@ -152,7 +161,8 @@ class CasinoFront(PlainFront):
         captures = sum(isinstance(move, Capture) for move in moves)
         builds = sum(isinstance(move, BuildMove) for move in moves)
         best = max(moves, key=move_worth)
-        return (HintStep(text("casino_ui.hint_count", captures=captures, builds=builds), _nothing),
+        counted = counted_moves(captures, builds)
+        return (HintStep(message_text(Message.in_domain("casino_ui", "hint_count", **counted)), _nothing),
                 HintStep(lambda: tr("casino_ui.hint_greedy", move=self.move_text(best)), _nothing))
 
     def sheet_html(self, sheets: Sequence[Any], learner: int, players: int) -> str:
