@@ -116,7 +116,7 @@ def test_a_build_made_and_taken_and_a_capture_of_several_groups_by_clicking(
     while goals and learner_moves < MOST_LEARNER_MOVES:
         if root.locator(".kaszino-computer-move-btn").count():
             click_and_wait(root, root.locator(".kaszino-computer-move-btn"))
-            expect(feedback).to_contain_text("Gép (2. játékos):")
+            expect(feedback).to_contain_text("A 2. játékos ")  # the move told in the third person
             continue
         if root.locator(".kaszino-next-deal-btn").count():
             click_and_wait(root, root.locator(".kaszino-next-deal-btn"))

@@ -35,7 +35,7 @@ def test_a_whole_deal_against_the_computer(
         move_button = root.locator(".kaszino-computer-move-btn")
         if move_button.count():
             click_and_wait(root, move_button)
-            expect(root.locator(".kaszino-feedback")).to_contain_text("Gép (2. játékos):")
+            expect(root.locator(".kaszino-feedback")).to_contain_text("A 2. játékos ")
             computer_moves += 1
             continue
         card = root.locator('.kaszino-player[data-player="0"] [data-card]').first

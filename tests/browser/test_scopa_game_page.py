@@ -50,7 +50,7 @@ def test_scopa_moves_by_clicking(open_notebook: Callable[[str | Path], Page],
         move_button = root.locator(".kaszino-computer-move-btn")
         if move_button.count():
             click_and_wait(root, move_button)
-            expect(feedback).to_contain_text("Gép (2. játékos):")
+            expect(feedback).to_contain_text("A 2. játékos ")  # the move told in the third person
             continue
         hand, table = shown(hand_zone), shown(root.locator(".kaszino-table"))
         seen.update(hand + table)
