@@ -84,7 +84,7 @@ class Ausz(KaszinoKind):
     def solution_text(self, state: GameState, answers: tuple[Answer, ...]) -> str:
         secured, target = self._secured(state), state.rules.target or 0
         head = tr("puzzles.solution_ausz", secured=secured, target=target)
-        verdict = tr(f"puzzles.ausz_right_{answers[0]}", secured=secured, target=target)
+        verdict = tr(f"puzzles.ausz_answer_{answers[0]}", secured=secured, target=target)
         return bullet_lines(head, point_items(state, state.to_move, earlier=True)) + "\n" + verdict
 
 
