@@ -229,8 +229,12 @@ def test_the_menus_filter_and_switch_modes(store: Store) -> None:
     assert '<option value="sweep" selected>' in widget.html
     widget._handle_custom_msg({"action": "kind", "value": "sweep"}, [])
     assert "nincs több feladvány" in widget.feedback and widget.puzzle.kind == "sweep"
+    before, shown = widget.trainer.mode, widget.puzzle
     widget._handle_custom_msg({"action": "mode", "value": "review"}, [])
-    assert widget.trainer.mode == "review" and "nincs esedékes ismétlés" in widget.feedback
+    assert "nincs esedékes ismétlés" in widget.feedback and "az eddigi módban" in widget.feedback
+    # nothing due: the mode stays, and so does its puzzle (no live puzzle under "nothing due")
+    assert widget.trainer.mode == before and widget.puzzle is shown
+    assert f'<option value="{before}" selected>' in widget.html
     widget._handle_custom_msg({"action": "band", "value": "impossible"}, [])
     assert widget.feedback_tone == "bad" and widget.feedback == tr("ui.not_now")  # no such menu entry
 

@@ -102,6 +102,8 @@ def test_a_ten_puzzle_session_is_scored_honestly_and_stored(
     # Nothing is due for review today: the missed puzzles come back tomorrow.
     trainer.locator(".kaszino-mode-menu").select_option("review")
     expect(feedback).to_contain_text("No review is due now")
+    expect(feedback).to_contain_text("the puzzles go on in the mode you were in")
+    expect(trainer.locator(".kaszino-mode-menu")).not_to_have_value("review")
 
     with open_store(progress) as store:
         attempts = training.attempts(store)

@@ -226,9 +226,19 @@ class PuzzleWidget(TableWidget):
         self.refresh()
 
     def set_mode(self, mode: str) -> None:
-        """Switch the trainer's mode (``rated``, ``streak``, ``review``) and serve a puzzle of it."""
-        self._trainer.mode = mode  # type: ignore[assignment]  # the trainer checks the name
-        self._go(self._trainer.serve_new)
+        """Switch the trainer's mode (``rated``, ``streak``, ``review``) and serve a puzzle of it.
+
+        With no review due the mode stays as it was and says so: the puzzle on the table is still
+        one of that mode, never a live puzzle under a "nothing due" message.
+        """
+        trainer = self._trainer
+        before = trainer.mode
+        trainer.mode = mode  # type: ignore[assignment]  # the trainer checks the name
+        if trainer.mode == "review" and not trainer.candidates():
+            trainer.mode = before
+            self._say("info", self._nothing_due(), text("trainer.mode_kept"))
+            return
+        self._go(trainer.serve_new)
 
     def set_filter(self, name: str, value: str) -> None:
         """Narrow ``game``, ``kind``, ``band`` or ``theme`` to ``value`` ("" for a mix) and serve a
@@ -316,7 +326,11 @@ class PuzzleWidget(TableWidget):
             return text("ui.last_puzzle")
         if trainer.mode != "review":
             return text("trainer.nothing_left")
-        first = trainer.summary().next_review
+        return self._nothing_due()
+
+    def _nothing_due(self) -> Text:
+        """That no review is due, and when the next one is."""
+        first = self._trainer.summary().next_review
         if first is None:
             return text("trainer.nothing_due")
         return lambda: tr("trainer.nothing_due") + " " + tr("trainer.next_review", date=date_text(first))
