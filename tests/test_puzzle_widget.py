@@ -4,7 +4,7 @@ honest scoring, hints, the solution, previous/next, the trainer's menus and summ
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -18,7 +18,7 @@ from kaszino.games.kaszino.captures import Capture
 from kaszino.games.scopa import ScopaMove
 from kaszino.i18n import tr, using_language
 from kaszino.jupyter.widgets import PuzzleWidget
-from kaszino.puzzles.puzzle import Kind, Puzzle, Verdict, solve
+from kaszino.puzzles.puzzle import Kind, Puzzle, Rating, Verdict, solve
 from kaszino.puzzles.trainer import Filters, Trainer
 from kaszino.store import Store, open_store, training
 
@@ -441,3 +441,15 @@ def test_a_scopa_visit_is_rated_and_stored(store: Store) -> None:
     record = widget.trainer.visit.record if widget.trainer.visit is not None else None
     assert record is not None and record.outcome == "solved" and record.rated
     assert record.kind == "scopa_primiera"
+
+
+def test_the_band_shown_is_the_one_of_the_rating_shown(store: Store) -> None:
+    """A medium puzzle (1590) that the learner fails gains rating past 1600: once answered, its header
+    shows the new rating and the band of that rating, never "medium · 1630"."""
+    puzzle = replace(real("best_capture"), rating=Rating(1590.0, 200.0))
+    widget = PuzzleWidget(Trainer([puzzle], store), controls=True)
+    assert "· közepes</strong>" in widget.html
+    widget._handle_custom_msg({"action": "solution"}, [])
+    shown = widget.trainer.puzzle_rating(puzzle).value
+    assert shown >= 1600 and f"{round(shown)}" in widget.html
+    assert "· nehéz</strong>" in widget.html

@@ -30,7 +30,7 @@ from kaszino.jupyter.widgets.base import Text, text
 from kaszino.jupyter.widgets.kaszino_front import kaszino_move_text
 from kaszino.jupyter.widgets.table import Button, TableWidget
 from kaszino.jupyter.widgets.trainer_view import controls_html, date_text, status_html, summary_html
-from kaszino.puzzles.puzzle import KIND_RULES, Puzzle
+from kaszino.puzzles.puzzle import KIND_RULES, Puzzle, band_of
 from kaszino.puzzles.scopa_kinds import move_words
 from kaszino.puzzles.trainer import Filters, Trainer, Visit
 from kaszino.teach.exercises import read_number
@@ -440,12 +440,15 @@ class PuzzleWidget(TableWidget):
 
 
 def _visit_header(trainer: Trainer, visit: Visit) -> str:
+    """The puzzle's number, kind and band; once answered, the outcome and the puzzle's rating (the
+    band is the one of that rating, so the two never disagree)."""
     puzzle = visit.puzzle
+    value = trainer.puzzle_rating(puzzle).value
     head = tr("trainer.visit_header", n=trainer.position + 1, kind=tr(f"trainer.kind_{puzzle.kind}"),
-              band=tr(f"trainer.band_{puzzle.band}"))
+              band=tr(f"trainer.band_{band_of(value)}"))
     parts = [f"<strong>{escape(head)}</strong>"]
     if visit.outcome is not None:
-        rating = round(trainer.puzzle_rating(puzzle).value)
+        rating = round(value)
         parts.append(f'<span class="kaszino-outcome" data-outcome="{visit.outcome}">'
                      f'{escape(tr(f"trainer.outcome_{visit.outcome}"))}</span>')
         rated = tr("trainer.puzzle_rating", rating=rating)
