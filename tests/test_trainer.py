@@ -18,7 +18,7 @@ from kaszino.games.kaszino.captures import Capture
 from kaszino.puzzles.puzzle import Puzzle, Rating
 from kaszino.puzzles.rating import rate
 from kaszino.puzzles.review import schedule
-from kaszino.puzzles.trainer import STREAK_STEP, Filters, Trainer, streaks
+from kaszino.puzzles.trainer import STREAK_STEP, Filters, Trainer, placement_target, streaks
 from kaszino.store import Store, open_store, training
 
 START = datetime(2026, 3, 1, 18, 30, tzinfo=UTC)
@@ -229,14 +229,15 @@ def test_review_serves_only_due_cards_earliest_first(store: Store) -> None:
 
 
 # --- choosing puzzles --------------------------------------------------------------------------------
-def test_rated_mode_serves_the_untried_puzzle_nearest_the_learners_rating(store: Store) -> None:
+def test_rated_mode_serves_the_untried_puzzle_nearest_the_learners_target(store: Store) -> None:
     trainer = Trainer(PUZZLES, store)
     first = trainer.next()
-    assert first is not None
-    distance = abs(first.rating.value - 1500)
-    assert all(abs(p.rating.value - 1500) >= distance for p in PUZZLES)
-    trainer.show_solution()  # the rating drops: the next puzzle is nearer the new rating
-    target = trainer.learner_rating.value
+    start = trainer.target
+    assert first is not None and start == placement_target(trainer.learner_rating)
+    distance = abs(first.rating.value - start)
+    assert all(abs(p.rating.value - start) >= distance for p in PUZZLES)
+    trainer.show_solution()  # the rating drops: the next puzzle is nearer the new target
+    target = trainer.target
     second = trainer.next()
     assert second is not None and second is not first
     assert all(
@@ -267,7 +268,7 @@ def test_streak_mode_climbs_and_a_miss_ends_the_run(store: Store) -> None:
     assert served[0] is not None
     trainer.answer(right(served[0]))
     assert trainer.run == 1
-    target = trainer.learner_rating.value - 200 + STREAK_STEP
+    target = placement_target(trainer.learner_rating) - 200 + STREAK_STEP
     second = trainer.next()
     assert second is not None
     assert all(
@@ -332,3 +333,20 @@ def test_a_miss_in_streak_mode_tells_how_long_the_run_was(store: Store) -> None:
     trainer.show_solution()
     assert trainer.visit is not None and trainer.visit.ended_run == 2 and trainer.run == 0
     assert [v.ended_run for v in trainer.visits] == [None, None, 2]
+
+
+def test_a_new_learner_starts_on_easy_puzzles_and_is_placed_by_his_first_answers(store: Store) -> None:
+    """1500 ± 350 aims at easy puzzles (below 1200) of the shipped collection; clean solves move an
+    uncertain rating up fast and the target with it, misses down."""
+    assert placement_target(Rating()) < 1200 and placement_target(Rating(1500.0, 60.0)) == 1500.0
+    climber = Trainer(PUZZLES, store)
+    first = climber.next()
+    assert first is not None and first.band == "easy"
+    targets = [climber.target]
+    for _ in range(5):
+        puzzle = climber.visit.puzzle if climber.visit is not None else None
+        assert puzzle is not None
+        climber.answer(right(puzzle))
+        targets.append(climber.target)
+        climber.next()
+    assert targets == sorted(targets) and targets[-1] > targets[0] + 150

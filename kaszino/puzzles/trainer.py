@@ -60,7 +60,19 @@ STREAK_START = 200.0
 STREAK_STEP = 50.0
 """… and every clean solve raises the target rating by this much."""
 
+PLACED_DEVIATION = 80.0
+"""A learner whose rating deviation is this or less is placed: puzzles are chosen at his rating …"""
+PLACEMENT_CAUTION = 1.5
+"""… and before that this many points below it per point of deviation above it, so a new learner
+(1500 ± 350) starts on easy puzzles (about 1100) and his first answers, which move an uncertain
+rating most, place him (the Lichess way: start easy, climb as fast as the answers allow)."""
+
 Clock = Callable[[], datetime]
+
+
+def placement_target(rating: Rating) -> float:
+    """The rating near which a rated puzzle is chosen for a learner rated ``rating``."""
+    return rating.value - PLACEMENT_CAUTION * max(0.0, rating.deviation - PLACED_DEVIATION)
 
 
 def utc_now() -> datetime:
@@ -281,7 +293,7 @@ class Trainer:
         tried = training.attempted_ids(self._store) if self._store is not None else frozenset()
         # Puzzles never tried come first; when every one was tried, the others (unrated) follow.
         fresh = [p for p in pool if p.id not in tried] or pool
-        target = self._target()
+        target = self.target
         ratings = training.puzzle_ratings(self._store) if self._store is not None else {}
         return sorted(fresh, key=lambda p: (abs(_rating(ratings.get(p.id), p.rating).value - target), p.id))
 
@@ -304,11 +316,14 @@ class Trainer:
         their stored answers (or could not check them), in the order they were found."""
         return tuple(puzzle_id for puzzle_id, sound in self._checked.items() if not sound)
 
-    def _target(self) -> float:
-        learner = self.learner_rating.value
+    @property
+    def target(self) -> float:
+        """The rating the next rated or streak puzzle is chosen nearest to (:func:`placement_target`;
+        a streak starts below it and climbs with every clean solve)."""
+        placed = placement_target(self.learner_rating)
         if self._mode == "streak":
-            return learner - STREAK_START + STREAK_STEP * self._run
-        return learner
+            return placed - STREAK_START + STREAK_STEP * self._run
+        return placed
 
     # --- what the learner does ------------------------------------------------------------------
     def _current(self) -> Visit:
