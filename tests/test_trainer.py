@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -350,3 +351,17 @@ def test_a_new_learner_starts_on_easy_puzzles_and_is_placed_by_his_first_answers
         targets.append(climber.target)
         climber.next()
     assert targets == sorted(targets) and targets[-1] > targets[0] + 150
+
+
+def test_the_mix_balances_its_kinds(store: Store) -> None:
+    """Twenty rated puzzles of the shipped collection with no kind chosen, every one solved: many
+    kinds, none more than four times (before, one kind in two could be Ausz?)."""
+    trainer = Trainer(PUZZLES, store)
+    kinds = []
+    for _ in range(20):
+        puzzle = trainer.next()
+        assert puzzle is not None
+        kinds.append(puzzle.kind)
+        trainer.answer(right(puzzle))
+    counts = Counter(kinds)
+    assert len(counts) >= 8 and max(counts.values()) <= 4, counts

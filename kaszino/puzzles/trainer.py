@@ -27,6 +27,7 @@ new ratings and the review card.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -66,6 +67,11 @@ PLACEMENT_CAUTION = 1.5
 """… and before that this many points below it per point of deviation above it, so a new learner
 (1500 ± 350) starts on easy puzzles (about 1100) and his first answers, which move an uncertain
 rating most, place him (the Lichess way: start easy, climb as fast as the answers allow)."""
+
+KIND_SPREAD = 120.0
+"""A mix balances its kinds: each visit of a kind among the session's last :data:`MIX_MEMORY`
+counts as this many rating points farther from the target for another puzzle of that kind."""
+MIX_MEMORY = 8
 
 Clock = Callable[[], datetime]
 
@@ -295,7 +301,13 @@ class Trainer:
         fresh = [p for p in pool if p.id not in tried] or pool
         target = self.target
         ratings = training.puzzle_ratings(self._store) if self._store is not None else {}
-        return sorted(fresh, key=lambda p: (abs(_rating(ratings.get(p.id), p.rating).value - target), p.id))
+        recent = Counter(visit.puzzle.kind for visit in self._history[-MIX_MEMORY:])
+
+        def distance(puzzle: Puzzle) -> float:
+            rating = _rating(ratings.get(puzzle.id), puzzle.rating).value
+            return abs(rating - target) + KIND_SPREAD * recent[puzzle.kind]
+
+        return sorted(fresh, key=lambda p: (distance(p), p.id))
 
     def _choose(self) -> Puzzle | None:
         return next((puzzle for puzzle in self.candidates() if self._sound(puzzle)), None)
