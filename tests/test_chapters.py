@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from collections.abc import Iterator
 from contextlib import redirect_stdout
 from io import StringIO
@@ -26,6 +27,8 @@ from kaszino.jupyter.progress import chapter_results
 from kaszino.jupyter.widgets.exercise import ChoiceWidget, NumberWidget, TaskTable
 from kaszino.jupyter.widgets.table import TableWidget
 from kaszino.jupyter.widgets.viewer import DealViewer
+from kaszino.teach import chapters as contents
+from kaszino.teach.chapters import next_steps_markdown
 from kaszino.teach.exercises import Choice, MoveTask, NumberQuestion, ScopaTask
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -135,3 +138,15 @@ def every_widget_of_the_chapter_redraws_in_english(values: list[Any]) -> None:
     for value in values:
         if isinstance(value, (TableWidget, DealViewer)):
             assert 'data-lang="en" aria-pressed="true"' in value.html
+
+
+@pytest.mark.parametrize("chapter", [each.id for each in contents.CHAPTERS])
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_every_chapter_ends_with_links_onward_and_back(chapter: str, lang: str) -> None:
+    """Below every chapter check: the next chapter (none after the last), the trainer and a game,
+    and the start page, each a notebook that exists."""
+    links = re.findall(r"\]\(([^)]+)\)", next_steps_markdown(chapter, lang))
+    ids = [each.id for each in contents.CHAPTERS]
+    following = [each.notebook for each in contents.CHAPTERS[ids.index(chapter) + 1:][:1]]
+    assert links == [*following, "10_feladvanyok.ipynb", "20_jatek.ipynb", "00_start.ipynb"]
+    assert all((NOTEBOOKS / link).is_file() for link in links)

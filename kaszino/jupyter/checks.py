@@ -115,12 +115,15 @@ class ChapterCheck(ExerciseSet):
     """The closing check of ``chapter`` ("01" …): 5–10 questions, the result saved when all are answered.
 
     With ``fresh``, the check asks ``fresh(attempt)`` (from ``attempt`` on), and every new
-    attempt asks the next number's questions; without it, ``questions`` every time.
+    attempt asks the next number's questions; without it, ``questions`` every time. A ``footer``
+    (the links onward, in the tutorial) is shown below the result.
     """
 
     def __init__(self, chapter: str, questions: Sequence[Question] = (), *, view: View = LESSON,
-                 fresh: Fresh | None = None, attempt: int = 0) -> None:
+                 fresh: Fresh | None = None, attempt: int = 0,
+                 footer: ipywidgets.Widget | None = None) -> None:
         self._fresh = fresh
+        self._footer = [] if footer is None else [footer]
         self.attempt = attempt
         if fresh is not None:
             questions = fresh(attempt)
@@ -136,7 +139,7 @@ class ChapterCheck(ExerciseSet):
         self.refresh()
 
     def _extra_children(self) -> list[ipywidgets.Widget]:
-        return [self._saved_line, self.retry_button]
+        return [self._saved_line, self.retry_button, *self._footer]
 
     def _completed(self) -> None:
         score = self.score

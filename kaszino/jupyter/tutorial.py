@@ -41,7 +41,7 @@ from kaszino.jupyter.widgets.table import Mode, TableWidget
 from kaszino.jupyter.widgets.viewer import DealViewer
 from kaszino.puzzles.puzzle import Kind, load_all
 from kaszino.store import StoreError
-from kaszino.teach.chapters import index_markdown
+from kaszino.teach.chapters import index_markdown, next_steps_markdown
 from kaszino.teach.exercises import Goal, MoveTask, Question
 from kaszino.teach.explain import Level
 
@@ -321,14 +321,15 @@ def chapter_check(chapter: str, *questions: Question, view: View = LESSON,
     With ``fresh`` (attempt number → questions) every attempt has new questions, the numbering
     going on from the attempts already saved, so the next session does not repeat the last one.
     """
+    footer = MarkdownText(lambda: next_steps_markdown(chapter, language()))  # where to go from here
     if fresh is None:
-        return follow_language(ChapterCheck(chapter, questions, view=view))
+        return follow_language(ChapterCheck(chapter, questions, view=view, footer=footer))
     try:
         saved = chapter_results().get(chapter)
     except StoreError:
         saved = None
     attempt = 0 if saved is None else saved.attempts
-    return follow_language(ChapterCheck(chapter, view=view, fresh=fresh, attempt=attempt))
+    return follow_language(ChapterCheck(chapter, view=view, fresh=fresh, attempt=attempt, footer=footer))
 
 
 def deal_viewer(record: GameRecord, *, level: Level = "scoring", view: View | None = None,

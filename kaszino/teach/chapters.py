@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from math import ceil
 from typing import Protocol
 
+from kaszino.errors import KaszinoError, quote
 from kaszino.i18n import tr
 
 
@@ -41,6 +42,22 @@ PRACTICE: tuple[Chapter, ...] = (
     Chapter("30", "30_kombinatorika.ipynb", checked=False),
 )
 """After the rules: the puzzle trainer, a game against the computer, classroom combinatorics."""
+
+
+def next_steps_markdown(chapter: str, lang: str) -> str:
+    """Where a learner goes from the end of ``chapter`` ("01" …): the next chapter, the puzzle
+    trainer and a game, and back to the start page, as Markdown links."""
+    ids = [each.id for each in CHAPTERS]
+    if chapter not in ids:
+        raise KaszinoError(f"no chapter {quote(chapter)}; the chapters are {', '.join(ids)}")
+    parts = []
+    following = CHAPTERS[ids.index(chapter) + 1:]
+    if following:
+        parts.append(tr("chapters.next.chapter", lang, title=tr(f"chapters.{following[0].id}.title", lang),
+                        notebook=following[0].notebook))
+    links = " · ".join(f"[{tr(f'chapters.{each.id}.title', lang)}]({each.notebook})" for each in PRACTICE[:2])
+    parts += [tr("chapters.next.practice", lang, links=links), tr("chapters.next.start", lang)]
+    return " · ".join(parts)
 
 
 PASS_PERCENT = 80
