@@ -98,15 +98,17 @@ def test_the_chapter_check_saves_its_result_when_every_question_is_answered() ->
                  (("8♦ 5♣", "6♥ 7♠"), ("3♦", "2♠"), ("K♣", "4♦ 9♠"), ("Q♦", "5♥ 7♥"), ("A♣ 2♣ 4♥", "8♦"))]
     check = chapter_check("02", *questions)
     assert check.retry_button.layout.display == "none"
+    onward = check.children[-1].html  # below the result: where to go next
+    assert 'href="03_tabla.ipynb"' in onward and 'href="00_start.ipynb"' in onward
     for widget, answer in zip(check.widgets, ("yes", "yes", "yes", "yes", "no"), strict=True):
         assert isinstance(widget, ChoiceWidget)
         widget.choose(answer)
     saved = chapter_results()["02"]
     assert (saved.best, saved.last, saved.total, saved.attempts) == (4, 4, 5, 1)
-    assert "Elmentve: 4/5" in check.children[-2].value
+    assert "Elmentve: 4/5" in check.children[-3].value
     assert check.retry_button.layout.display is None
     check.retry_button.click()
-    assert check.score.answered == 0 and check.children[-2].value == ""
+    assert check.score.answered == 0 and check.children[-3].value == ""
     for widget in check.widgets:
         assert isinstance(widget, ChoiceWidget)
         widget.choose("no")
