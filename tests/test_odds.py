@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from play_helpers import open_round_state
 
-from kaszino import new_game, solve
+from kaszino import Lay, new_game, solve
 from kaszino.games.kaszino.players import (
     ExpertPlayer,
     GreedyPlayer,
@@ -64,4 +64,8 @@ def test_annotations_say_where_a_move_lost_points_and_what_was_better() -> None:
             else:
                 assert note.loss >= 0.75
         assert all("was better than" in note.text_in("en", "You") for note in notes)
+        for note in notes:  # both moves in words: a lay says so, never the bare card of the record
+            for move in (note.move, note.better):
+                said = f"lay {move.card}" if isinstance(move, Lay) else str(move)
+                assert said in note.text_in("en", "You")
     assert exact_notes, "the open rounds were annotated by the exact solver"

@@ -18,6 +18,8 @@ from kaszino.games.kaszino.players.expert import ExpertPlayer
 from kaszino.games.kaszino.record import GameRecord
 from kaszino.i18n import language, tr
 from kaszino.inputs import MAX_COUNT, check_real, check_type, check_whole
+from kaszino.teach.explain import move_message
+from kaszino.teach.message import render_field
 from kaszino.teach.odds import HINT_EXPERT
 
 THRESHOLD = 0.75
@@ -39,8 +41,8 @@ class Annotation:
         """The remark in words; ``who`` names the player ("Te", "Gép")."""
         key = "odds.annotation_exact" if self.exact else "odds.annotation"
         loss = f"{self.loss:.0f}" if self.exact else f"{self.loss:.1f}"
-        return tr(key, lang, number=self.number, who=who, move=str(self.move), better=str(self.better),
-                  loss=loss, count=round(self.loss))
+        return tr(key, lang, number=self.number, who=who, move=render_field(move_message(self.move), lang),
+                  better=render_field(move_message(self.better), lang), loss=loss, count=round(self.loss))
 
     def text(self, who: str) -> str:
         return self.text_in(language(), who)
