@@ -12,8 +12,11 @@ from kaszino import Capture, Claim, Lay
 from kaszino.errors import KaszinoError
 from kaszino.games.kaszino.players import GreedyPlayer
 from kaszino.games.kaszino.players.fals import near_misses
+from kaszino.games.kaszino.solver.analysis import Budget
 from kaszino.i18n import tr, using_language
+from kaszino.jupyter.widgets import game
 from kaszino.jupyter.widgets.game import GAME_PRESETS, GameWidget, game_rules
+from kaszino.jupyter.widgets.viewer import DealViewer
 from kaszino.store import open_store
 from kaszino.teach.narrate import move_told
 
@@ -180,3 +183,42 @@ def test_a_deal_cut_short_by_ausz_is_starred_and_the_star_explained() -> None:
         assert (escape(legend) in sheet) == unfinished == (" *" in sheet)
         cut_short, played_out = cut_short + unfinished, played_out + (not unfinished)
     assert cut_short and played_out  # both kinds of game's end were seen
+
+
+def test_a_finished_deal_is_analysed_in_the_game_as_the_viewer_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Elemzés" after a deal: the deal viewer inside the widget, each move marked as the viewer
+    marks it (the same analysis, the same words), its buttons answering, and back to the game."""
+    monkeypatch.setattr(game, "ANALYSIS_BUDGET", Budget(seconds=None, positions=5_000))
+    widget = GameWidget(level="greedy", seed=5, setup=False)
+    assert 'data-action="analyse_deal"' not in widget.html
+    play_until(widget, lambda w: w.state.deal_over)
+    assert 'data-action="analyse_deal"' in widget.html
+    click(widget, "analyse_deal")
+    panel = widget.deal_panel
+    assert panel is not None and panel.analysis is not None
+    viewer = DealViewer(widget.session.record(), budget=game.ANALYSIS_BUDGET)
+    viewer.analyse()
+    viewer.last()
+    assert viewer.analysis is not None and panel.analysis.moves == viewer.analysis.moves
+    assert panel.step == viewer.step == viewer.steps
+    assert escape(viewer.note) in widget.html and "pontot hagyott az asztalon" in widget.html
+    click(widget, "first")
+    click(widget, "forward")
+    viewer.go(1)
+    assert panel.step == 1 and escape(viewer.note) in widget.html
+    assert ("megtartotta a legjobb" in viewer.note) or ("pontot veszített" in viewer.note)
+    click(widget, "goto", value="3")
+    assert panel.step == 3 and 'data-step="3"' in widget.html
+    click(widget, "close_analysis")
+    assert widget.deal_panel is None and 'data-action="next_deal"' in widget.html
+    click(widget, "next_deal")
+    assert 'data-action="analyse_deal"' not in widget.html
+
+
+def test_no_deal_analysis_for_three_players_or_scopa() -> None:
+    three = GameWidget(level="greedy", seed=5, rules="p3", setup=False)
+    play_until(three, lambda w: w.state.deal_over)
+    assert 'data-action="next_deal"' in three.html and 'data-action="analyse_deal"' not in three.html
+    for widget in (three, GameWidget(level="greedy", seed=5, game="scopa", setup=False)):
+        with pytest.raises(KaszinoError, match="only a finished two-player"):
+            widget.analyse_deal()

@@ -11,8 +11,9 @@ from test_session import learner_moves
 
 from kaszino.cli.play import play
 from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.players import GreedyPlayer, play_game
 from kaszino.games.kaszino.record import GameRecord
-from kaszino.games.kaszino.rules import preset
+from kaszino.games.kaszino.rules import STANDARD, preset
 from kaszino.games.kaszino.solver.analysis import Budget, Interval, analyse
 from kaszino.i18n import using_language
 from kaszino.jupyter.widgets.viewer import DealViewer
@@ -123,3 +124,26 @@ def test_terminal_play_marks_each_deal_when_asked(capsys: pytest.CaptureFixture[
     quiet = io.StringIO()
     play(make_session("greedy", "standard", seed=6), io.StringIO("\n".join(typed) + "\n"), quiet)
     assert "Elemzés" not in quiet.getvalue()
+
+
+def test_the_viewer_shows_and_marks_a_later_deal() -> None:
+    """A viewer of deal 2 starts where deal 2 starts, numbers its moves from there, and marks them
+    with the analysis of deal 2."""
+    two_deals = STANDARD.with_changes(target=None, fixed_deals=2)
+    record = play_game([GreedyPlayer(), GreedyPlayer()], rules=two_deals, seed=4)
+    budget = Budget(seconds=None, positions=3_000)
+    first, second = DealViewer(record, budget=budget), DealViewer(record, deal=2, budget=budget)
+    states = list(record.replay())
+    start = states.index(second.state)
+    assert second.state.deal == 2 and second.state.round == 1 and states[start - 1].deal == 1
+    assert start == first.steps + 1  # deal 1's moves and the next deal between them
+    assert second.state.table == states[start].table and second.steps + start == len(states) - 1
+    with pytest.raises(KaszinoError, match="no deal 3"):
+        DealViewer(record, deal=3)
+    second.analyse()
+    analysis = analyse(record, 2, budget=budget)
+    assert second.analysis is not None and second.analysis.moves == analysis.moves
+    marks = marked_moves(record, analysis)
+    second.go(second.steps)
+    assert marks[start + second.steps].mark.render("hu") in second.note
+    assert f"{second.steps}. lépés" in second.note

@@ -50,6 +50,8 @@ NEVER_ONE = {
     "puzzles.ausz_right_no": "the target of the game's rules",
     "puzzles.ausz_answer_no": "the target of the game's rules",
     "puzzles.ausz_answer_yes": "the points of a won claim: the target or more",
+    "puzzles.task_deal_saving": "a deal-saving puzzle's played move lost 2 points or more",
+    "puzzles.saving_played": "a deal-saving puzzle's played move lost 2 points or more",
     "scopa_lesson.q_deck_size_why": "the Italian deck, 40",
     "scopa_lesson.q_five_choices_why": "a fixed lesson position's five captures",
     "scopa_lesson.q_most_cards": "a list of counts, one per player",
@@ -126,3 +128,10 @@ def test_the_fixed_counts_still_exist() -> None:
     """A text listed as never counting one is still in its catalogue (a stale entry hides nothing)."""
     catalogues = _catalogues()
     assert [key for key in NEVER_ONE if key.partition(".")[2] not in catalogues[key.partition(".")[0]]] == []
+
+
+def test_no_english_text_hedges_its_plural() -> None:
+    """"1 point(s)" reads as machinery: a count has its two forms instead."""
+    hedged = [f"{domain}.{key}" for domain, entries in _catalogues().items()
+              for key, versions in entries.items() if "(s)" in versions["en"]]
+    assert hedged == []

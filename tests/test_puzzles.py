@@ -158,7 +158,7 @@ def test_best_capture_accepts_the_best_and_explains_why_another_is_worse() -> No
     with using_language("en"):
         text = p.check(cap("KC=4C+9S")).text
         solution = p.solution_text()
-    assert "5♠+A♥ = 2♦+4♣" not in text and "1 point(s) more" in text  # refuted, the best not named
+    assert "5♠+A♥ = 2♦+4♣" not in text and "1 point more" in text  # refuted, the best not named
     assert "5♠+A♥ = 2♦+4♣" in solution and "K♣ = 4♣+9♠" in solution  # the solution explains both
 
 

@@ -100,7 +100,7 @@ class BestCapture(_CaptureKind):
             else ("cards", loss.cards)
         text = "\n".join([
             tr("puzzles.best_worse", capture=capture, value=words(value_message(value))),
-            tr(f"puzzles.best_behind_{behind[0]}", n=behind[1]),
+            tr(f"puzzles.best_behind_{behind[0]}", n=behind[1], count=behind[1]),
         ])
         return Verdict(False, text, extra=(capture,))
 
@@ -131,7 +131,7 @@ class Sweep(_CaptureKind):
             return capture
         if is_answer(answers, capture):
             points = state.rules.tabla_worth(state.is_first_move(state.to_move))
-            return Verdict(True, tr("puzzles.sweep_correct", capture=capture, points=points))
+            return Verdict(True, tr("puzzles.sweep_correct", capture=capture, points=points, count=points))
         left = [c for c in state.table if c not in capture.table]
         return Verdict(False, tr("puzzles.sweep_leaves", capture=capture, cards=format_cards(left)),
                        extra=(capture,))

@@ -6,7 +6,8 @@ judges one attempt without revealing the right answer (:meth:`check`), and gives
 and the full solution. The answer of a kind has one *form*:
 
 - ``"captures"``: a set of captures (``all_captures``);
-- ``"move"``: one move — a capture or a lay (``best_capture``, ``sweep``, ``last_round``, ``defend``);
+- ``"move"``: one move — a capture or a lay (``best_capture``, ``sweep``, ``last_round``, ``defend``,
+  ``deal_saving``);
 - ``"choice"``: one of :meth:`KindRules.choices` (``fals``, ``ausz``);
 - ``"number"``: a whole number (``score_deal``).
 """
@@ -32,7 +33,7 @@ from kaszino.inputs import MAX_COUNT, check_type
 from kaszino.teach.explain import Joined, Message, explain_move
 
 KaszinoKindName = Literal["all_captures", "best_capture", "sweep", "last_round", "fals", "ausz", "score_deal",
-                          "defend"]
+                          "defend", "deal_saving"]
 ScopaKindName = Literal["scopa_captures", "scopa_best", "scopa_primiera", "scopa_last_round"]
 Kind = KaszinoKindName | ScopaKindName
 KASZINO_KINDS: tuple[KaszinoKindName, ...] = get_args(KaszinoKindName)
@@ -154,6 +155,23 @@ class KindRules(ABC, Generic[S]):
         if self.form == "choice" and len(answers) == len(self.choices(state)):
             return f"a {self.kind} puzzle cannot accept every option ({', '.join(map(str, answers))})"
         return None
+
+    # --- the move played in the game (kinds that store one: ``deal_saving``) ------------------
+    stores_played = False
+    """Whether a puzzle of the kind stores the move played in the game (``Puzzle.played``)."""
+
+    def played_problem(self, state: S, answers: tuple[Answer, ...], played: Move) -> str | None:
+        """Why ``played`` (a capture or a lay) cannot be the puzzle's stored move played in the game
+        (English, for file errors), or None. Asked only of kinds that store one."""
+        return None
+
+    def verify(self, state: S, played: Move | None) -> str | None:
+        """What an exact re-check finds wrong with the puzzle beyond its answers (English), or None."""
+        return None
+
+    def played_text(self, state: S, played: Move) -> str:
+        """The move played in the game, explained (kinds that store one)."""
+        return ""
 
     def answer_value(self, answer: Answer) -> object:
         """The JSON value of one answer (the inverse of :meth:`read_answer`)."""

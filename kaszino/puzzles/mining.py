@@ -18,7 +18,7 @@ import hashlib
 import os
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from itertools import combinations
@@ -26,7 +26,7 @@ from itertools import combinations
 from kaszino.engine.cards import card_sum, format_cards
 from kaszino.errors import KaszinoError, TooLargeError, quote
 from kaszino.games.kaszino.captures import Capture, captures
-from kaszino.games.kaszino.moves import Lay
+from kaszino.games.kaszino.moves import Lay, Move
 from kaszino.games.kaszino.rules import PRESETS
 from kaszino.games.kaszino.solver.value import capture_values
 from kaszino.games.kaszino.state import GameState
@@ -36,13 +36,16 @@ from kaszino.puzzles.kinds import KASZINO_KINDS, Answer, Game, Kind, free_to_mov
 from kaszino.puzzles.mining_scopa import SCOPA_MINERS
 from kaszino.puzzles.play_kinds import solution, threats
 from kaszino.puzzles.puzzle import KIND_RULES, KINDS, Position, Puzzle, Rating, Source, solve
-from kaszino.puzzles.simulate import game_positions, replay
+from kaszino.puzzles.saving_kind import saving_problem
+from kaszino.puzzles.simulate import game_positions, played_at, plays, replay
 from kaszino.puzzles.themes import theme_greedy_trap, theme_quiet_move, themes
 from kaszino.workers import worker_pool
 
 Mined = tuple[GameState, tuple[Answer, ...], float]
 """A miner's find: the puzzle's position, its answers and a difficulty score (higher is harder)."""
 Miner = Callable[[GameState, random.Random], Mined | None]
+PlayedMiner = Callable[[GameState, Move, random.Random], Mined | None]
+"""A miner of a kind that stores the move played in the game: it is handed that move too."""
 Found = tuple[Position, tuple[Answer, ...], float]
 """A find of any game's miner."""
 
@@ -211,6 +214,25 @@ def mine_score_deal(state: GameState, rng: random.Random) -> Mined | None:
     return asked, solve("score_deal", asked), items + 0.5 * bool(mine.most_spades) + 1.5 * close + mine.tabla
 
 
+def mine_deal_saving(state: GameState, played: Move, rng: random.Random) -> Mined | None:
+    """A position of the last three rounds where the move played lost two points or more, the
+    mover cannot claim the game, and at most half of the moves keep the best result."""
+    if KIND_RULES["deal_saving"].position_problem(state) is not None or not isinstance(played, Capture | Lay):
+        return None
+    if saving_problem(state, played) is not None:
+        return None
+    found = solution(state)
+    answers = solve("deal_saving", state)
+    if 2 * len(answers) > len(found.move_values):  # most moves are right: nothing to find
+        return None
+    loss = found.value - found.move_values[played]
+    quiet = theme_quiet_move("deal_saving", state, answers)
+    trap = theme_greedy_trap("deal_saving", state, answers)
+    rounds_left = state.rules.rounds - state.round
+    score = 0.3 * len(found.move_values) + 0.3 * len(state.table) + 2 * quiet + 2 * trap + rounds_left
+    return state, answers, score + (len(answers) == 1) - 0.2 * min(loss, 6)
+
+
 KASZINO_MINERS: dict[Kind, Miner] = {
     "all_captures": mine_all_captures,
     "best_capture": mine_best_capture,
@@ -221,15 +243,20 @@ KASZINO_MINERS: dict[Kind, Miner] = {
     "score_deal": mine_score_deal,
     "defend": mine_defend,
 }
-assert tuple(KASZINO_MINERS) == KASZINO_KINDS
+PLAYED_MINERS: dict[Kind, PlayedMiner] = {"deal_saving": mine_deal_saving}
+"""The miners of the kinds that store the move played in the game."""
+assert (*KASZINO_MINERS, *PLAYED_MINERS) == KASZINO_KINDS
 
 
-def _mined(kind: Kind, state: Position, rng: random.Random) -> Found | None:
-    """The find of ``kind``'s miner in ``state`` (a position of the kind's game), or None."""
+def _mined(kind: Kind, state: Position, rng: random.Random, played: Move | None) -> Found | None:
+    """The find of ``kind``'s miner in ``state`` (a position of the kind's game, ``played`` the
+    move played from it in the game), or None."""
     if kind in SCOPA_MINERS:
         assert isinstance(state, ScopaState)
         return SCOPA_MINERS[kind](state, rng)
     assert isinstance(state, GameState)
+    if kind in PLAYED_MINERS:
+        return None if played is None else PLAYED_MINERS[kind](state, played, rng)
     return KASZINO_MINERS[kind](state, rng)
 
 
@@ -263,19 +290,23 @@ def puzzle_id(kind: Kind, key: str) -> str:
     return f"{KIND_RULES[kind].prefix}-{hashlib.sha256(key.encode()).hexdigest()[:6]}"
 
 
-def candidate(kind: Kind, seed: int, move: int, state: Position) -> Candidate | None:
-    """The ``kind`` candidate at move ``move`` of game ``seed``, if its miner keeps the position (a
-    position past the solver's budget is no puzzle: the check could not confirm it)."""
+def candidate(kind: Kind, seed: int, move: int, state: Position, played: Move | None = None
+              ) -> Candidate | None:
+    """The ``kind`` candidate at move ``move`` of game ``seed`` (``played`` the move played from
+    it), if its miner keeps the position (a position past the solver's budget is no puzzle: the
+    check could not confirm it)."""
     try:
-        found = _mined(kind, state, random.Random(f"kaszino-miner:{kind}:{seed}:{move}"))
+        found = _mined(kind, state, random.Random(f"kaszino-miner:{kind}:{seed}:{move}"), played)
     except TooLargeError:
         return None
     if found is None:
         return None
     position, answers, difficulty = found
     key = task_key(kind, position)
+    stored = played if KIND_RULES[kind].stores_played else None
     puzzle = Puzzle(id=puzzle_id(kind, key), kind=kind, state=position, answers=answers,
-                    themes=themes(kind, position, answers), source=Source(seed=seed, move=move))
+                    themes=themes(kind, position, answers), source=Source(seed=seed, move=move),
+                    played=stored)
     return Candidate(puzzle, key, round(difficulty, 3))
 
 
@@ -290,28 +321,42 @@ def mine_game(seed: int, kinds: Sequence[Kind] = KINDS) -> list[Candidate]:
     for kind in kinds:
         games.setdefault(KIND_RULES[kind].game, []).append(kind)
     for game, own in games.items():
-        for move, state in game_positions(seed, game):
+        for move, state, played in _game_plays(seed, game):
             for kind in own:
-                mined = candidate(kind, seed, move, state)
+                mined = candidate(kind, seed, move, state, played)
                 if mined is not None:
                     found[kind].append(mined)
-    shared = random.Random(f"kaszino-pick:{seed}")  # Kaszinó's kinds draw in turn, as they always have
+    shared = random.Random(f"kaszino-pick:{seed}")  # Kaszinó's first kinds draw in turn, as they always have
     chosen = []
     for kind in kinds:
         options = found[kind]
-        # Scopa's kinds draw each from its own seed: a kind's picks never depend on the others mined.
-        rng = shared if KIND_RULES[kind].game == "kaszino" else random.Random(f"scopa-pick:{seed}:{kind}")
+        # Scopa's kinds and the later Kaszinó kinds draw each from its own seed: their picks never
+        # depend on the others mined.
+        game = KIND_RULES[kind].game
+        rng = shared if kind in KASZINO_MINERS else random.Random(f"{game}-pick:{seed}:{kind}")
         picked = sorted(rng.sample(range(len(options)), min(PER_GAME, len(options))))
         chosen += [options[i] for i in picked]
     return chosen
+
+
+def _game_plays(seed: int, game: Game) -> Iterator[tuple[int, Position, Move | None]]:
+    """The positions of simulated game ``seed`` of ``game`` with the move played from each
+    (Kaszinó's; None for Scopa's, whose kinds store none)."""
+    if game == "kaszino":
+        yield from plays(seed)
+    else:
+        for move, state in game_positions(seed, game):
+            yield move, state, None
 
 
 def rebuild(puzzle: Puzzle) -> Candidate | None:
     """The candidate a mined puzzle's ``source`` gives again (None if the source no longer yields one)."""
     if puzzle.source is None:
         raise KaszinoError(f"puzzle {quote(puzzle.id)} has no source to rebuild it from")
-    state = replay(puzzle.source.seed, puzzle.source.move, puzzle.game)
-    return candidate(puzzle.kind, puzzle.source.seed, puzzle.source.move, state)
+    seed, move = puzzle.source.seed, puzzle.source.move
+    state = replay(seed, move, puzzle.game)
+    played = played_at(seed, move) if puzzle.game == "kaszino" else None
+    return candidate(puzzle.kind, seed, move, state, played)
 
 
 # --- selection and ratings ---------------------------------------------------------------------------

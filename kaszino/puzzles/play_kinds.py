@@ -1,4 +1,7 @@
-"""The kinds of the open last round: play the best move (by the exact solver), and defend with a lay."""
+"""The kinds of the open last round: play the best move (by the exact solver), and defend with a lay.
+
+:func:`solution` and :func:`outcome` also serve the deal-saving kind (:mod:`.saving_kind`), whose
+positions may lie before the last round: there the deal search solves them, every card known."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from functools import lru_cache
 from kaszino.engine.cards import format_cards
 from kaszino.games.kaszino.captures import Capture, captures
 from kaszino.games.kaszino.moves import Lay, Move
+from kaszino.games.kaszino.solver.deal import solve_deal
 from kaszino.games.kaszino.solver.search import Solution, solve
 from kaszino.games.kaszino.solver.value import NOTHING, CaptureValue, capture_values
 from kaszino.games.kaszino.state import GameState
@@ -17,6 +21,7 @@ from kaszino.puzzles.kinds import (
     Answer,
     Attempt,
     KaszinoKind,
+    Kind,
     Verdict,
     answer_key,
     bullet_lines,
@@ -32,8 +37,9 @@ from kaszino.teach.hints import hint_ladder
 
 @lru_cache(maxsize=512)
 def solution(state: GameState) -> Solution:
-    """The exact solution of an open-last-round position (cached: checks and texts ask repeatedly)."""
-    return solve(state)
+    """The exact solution of an open-last-round position, or, with cards still in the talon, of the
+    rest of the deal with every card known (cached: checks and texts ask repeatedly)."""
+    return solve_deal(state) if state.talon else solve(state)
 
 
 def move_words(move: Move) -> str:
@@ -62,7 +68,8 @@ class Outcome:
 
 
 def outcome(state: GameState, move: Move) -> Outcome:
-    """The exact result of ``move`` in the open last round: value, the best line after it, final points."""
+    """The exact result of ``move`` (in the open last round, or every card known): value, the best
+    line after it, final points."""
     after = without_claims(state).play(move)  # an illegal move is refused here, by the game
     values, key = solution(state).move_values, answer_key(move)
     value = next(values[m] for m in values if answer_key(m) == key)  # searched for this move alone
@@ -76,9 +83,16 @@ def outcome(state: GameState, move: Move) -> Outcome:
 
 
 class LastRound(KaszinoKind):
-    """The open last round: play the move that secures the best exact result."""
+    """The open last round: play the move that secures the best exact result.
 
-    kind, form, prefix = "last_round", "move", "lr"
+    A subclass may ask the same of another position with texts of its own: ``texts`` names them
+    (``puzzles.<texts>_result``, ``_line``, ``_correct``, ``_worse``, ``_loss``, and the heading
+    ``puzzles.solution_<kind>``), :meth:`move_text` and :meth:`line_text` say moves in words.
+    """
+
+    kind: Kind = "last_round"  # a subclass asks its own kind
+    form, prefix = "move", "lr"
+    texts = "last_round"
 
     def position_problem(self, state: GameState) -> str | None:
         problem = _open_round_problem(state)
@@ -89,12 +103,20 @@ class LastRound(KaszinoKind):
     def solve(self, state: GameState) -> tuple[Answer, ...]:
         return canonical_moves(state, solution(state).best_moves)
 
+    def move_text(self, move: Move) -> str:
+        """One move in words."""
+        return move_words(move)
+
+    def line_text(self, state: GameState, line: tuple[Move, ...]) -> str:
+        """The moves of ``line`` from ``state`` in words, each with its player."""
+        return words(line_message(state, line))
+
     def _said(self, state: GameState, result: Outcome) -> str:
-        text = tr("puzzles.last_round_result", move=move_words(result.move), mine=result.mine,
+        text = tr(f"puzzles.{self.texts}_result", move=self.move_text(result.move), mine=result.mine,
                   theirs=result.theirs)
         if result.line:
             after = without_claims(state).play(result.move)
-            text += " " + tr("puzzles.last_round_line", line=words(line_message(after, result.line)))
+            text += " " + tr(f"puzzles.{self.texts}_line", line=self.line_text(after, result.line))
         return text
 
     def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
@@ -104,13 +126,13 @@ class LastRound(KaszinoKind):
             return Verdict(False, problem, wrong=(move,))
         result = outcome(state, move)
         if is_answer(answers, move):
-            text = tr("puzzles.last_round_correct") + "\n" + self._said(state, result)
+            text = tr(f"puzzles.{self.texts}_correct") + "\n" + self._said(state, result)
             others = [a for a in answers if isinstance(a, Capture | Lay) and not is_answer((move,), a)]
             if others:
-                text += "\n" + tr("puzzles.best_tied", others=", ".join(map(move_words, others)))
+                text += "\n" + tr("puzzles.best_tied", others=", ".join(map(self.move_text, others)))
             return Verdict(True, text)
         loss = solution(state).value - result.value
-        text = tr("puzzles.last_round_worse", loss=loss) + "\n" + self._said(state, result)
+        text = tr(f"puzzles.{self.texts}_worse", loss=loss, count=loss) + "\n" + self._said(state, result)
         return Verdict(False, text, extra=(move,))
 
     def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
@@ -124,9 +146,9 @@ class LastRound(KaszinoKind):
             lines.append(tr("puzzles.solution_others"))
         for move in others:
             result = outcome(state, move)
-            loss = tr("puzzles.last_round_loss", loss=best - result.value)
+            loss = tr(f"puzzles.{self.texts}_loss", loss=best - result.value, count=best - result.value)
             lines.append(f"{loss} {self._said(state, result)}")
-        return bullet_lines(tr("puzzles.solution_last_round", count=len(answers)), lines)
+        return bullet_lines(tr(f"puzzles.solution_{self.kind}", count=len(answers)), lines)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,8 @@
 
 A puzzle file is a JSON object ``{"format": 2, "puzzles": [record, ...]}``; each record holds
 ``id``, ``kind``, ``position`` (the one-line notation of :meth:`GameState.notation`), ``answers``
-(move texts, choices or numbers, by kind), ``themes``, ``rating`` and ``source``. Files of format 1
+(move texts, choices or numbers, by kind), ``played`` (the move played in the game, for
+``deal_saving``), ``themes``, ``rating`` and ``source``. Files of format 1
 (the three capture kinds, before the other kinds existed) read the same way. docs/puzzles.md
 describes every field.
 
@@ -18,13 +19,15 @@ import math
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import UnionType
 from typing import Any, Literal, get_args
 
 from kaszino.errors import KaszinoError, PuzzleFormatError, quote
 from kaszino.files import OutputFile, read_text
+from kaszino.games.kaszino.captures import Capture
+from kaszino.games.kaszino.moves import Lay, Move
 from kaszino.games.kaszino.solver.counting import count_captures
 from kaszino.games.kaszino.state import GameState
 from kaszino.games.scopa.state import ScopaState
@@ -48,6 +51,7 @@ from kaszino.puzzles.kinds import (
 )
 from kaszino.puzzles.play_kinds import Defend, LastRound
 from kaszino.puzzles.point_kinds import Ausz, ScoreDeal
+from kaszino.puzzles.saving_kind import DealSaving
 from kaszino.puzzles.scopa_kinds import SCOPA_KIND_RULES
 from kaszino.puzzles.themes import THEMES
 from kaszino.puzzles.themes import themes as themes_of
@@ -63,7 +67,7 @@ __all__ = [
 
 _EVERY_KIND: tuple[KindRules[Any], ...] = (
     AllCaptures(), BestCapture(), Sweep(), LastRound(), Fals(), Ausz(), ScoreDeal(), Defend(),
-    *SCOPA_KIND_RULES)
+    DealSaving(), *SCOPA_KIND_RULES)
 KIND_RULES: dict[Kind, KindRules[Any]] = {rules.kind: rules for rules in _EVERY_KIND}
 """Every kind and the object that solves, judges and explains it, in the order of :data:`KINDS`."""
 assert tuple(KIND_RULES) == KINDS
@@ -89,7 +93,7 @@ READABLE_FORMATS = (1, 2)
 PUZZLE_DIR = shipped("puzzles")
 """The shipped puzzle files: the top-level ``puzzles/`` folder, which a wheel carries as package data."""
 
-_FIELDS = ("id", "game", "kind", "position", "answers", "themes", "rating", "source")
+_FIELDS = ("id", "game", "kind", "position", "answers", "played", "themes", "rating", "source")
 _REQUIRED = ("id", "kind", "position", "answers")
 DEFAULT_GAME: Game = "kaszino"
 """The game of a puzzle whose record names none: every file written before Scopa is Kaszinó's."""
@@ -134,7 +138,8 @@ class Source:
 
 @dataclass(frozen=True, slots=True)
 class Puzzle:
-    """One puzzle: a position, what to find in it, and every correct answer."""
+    """One puzzle: a position, what to find in it, and every correct answer; ``played`` is the
+    move played there in the game (``deal_saving`` only)."""
 
     id: str
     kind: Kind
@@ -143,6 +148,7 @@ class Puzzle:
     themes: tuple[str, ...] = ()
     rating: Rating = field(default_factory=Rating)
     source: Source | None = None
+    played: Move | None = None
 
     @property
     def rules(self) -> KindRules[Any]:
@@ -193,10 +199,14 @@ class Puzzle:
     def check(self, attempt: Attempt) -> Verdict:
         """Judge an attempt (by :attr:`answer_form`): a set of captures, one move, a choice or a number.
 
-        A wrong attempt is refuted without naming a correct answer; ``KaszinoError`` if the attempt
-        has the wrong form.
+        A wrong attempt is refuted without naming a correct answer; a right one of a puzzle with a
+        move played is followed by what that move lost. ``KaszinoError`` if the attempt has the
+        wrong form.
         """
-        return self.rules.check(self.state, self.answers, attempt)
+        verdict = self.rules.check(self.state, self.answers, attempt)
+        if self.played is None or not verdict.correct:
+            return verdict
+        return replace(verdict, text=verdict.text + "\n" + self.rules.played_text(self.state, self.played))
 
     def hints(self) -> list[str]:
         """Hints from vague to precise; the last one gives an answer."""
@@ -204,7 +214,10 @@ class Puzzle:
 
     def solution_text(self) -> str:
         """Every correct answer with its explanation, and why the other answers are worse."""
-        return self.rules.solution_text(self.state, self.answers)
+        text = self.rules.solution_text(self.state, self.answers)
+        if self.played is None:
+            return text
+        return text + "\n" + self.rules.played_text(self.state, self.played)
 
     def to_record(self) -> dict[str, object]:
         """The JSON record of this puzzle (the inverse of :func:`puzzle_from_record`)."""
@@ -215,6 +228,10 @@ class Puzzle:
             "kind": self.kind,
             "position": self.state.notation(),
             "answers": [self.rules.answer_value(answer) for answer in self.answers],
+        }
+        if self.played is not None:
+            record["played"] = str(self.played)
+        record |= {
             "themes": list(self.themes),
             "rating": {"value": _number(self.rating.value), "deviation": _number(self.rating.deviation),
                        "volatility": _number(self.rating.volatility)},
@@ -241,13 +258,16 @@ def solve(kind: Kind, state: Position) -> tuple[Answer, ...]:
 class Discrepancy:
     """A stored puzzle whose answers differ from the solver's set, or whose themes from the predicates'.
 
-    ``themes`` are the themes the predicates find, when they are not the stored ones (else None).
+    ``themes`` are the themes the predicates find, when they are not the stored ones (else None);
+    ``problem`` what else the exact re-check found wrong (``KindRules.verify``: a deal-saving
+    puzzle whose move played no longer lost enough), else None.
     """
 
     puzzle: Puzzle
     missing: tuple[Answer, ...]
     extra: tuple[Answer, ...]
     themes: tuple[str, ...] | None = None
+    problem: str | None = None
 
     def __str__(self) -> str:
         parts = []
@@ -258,6 +278,8 @@ class Discrepancy:
         if self.themes is not None:
             parts.append(f"themes {', '.join(self.puzzle.themes) or '-'}, but the position has "
                          f"{', '.join(self.themes) or 'none'}")
+        if self.problem is not None:
+            parts.append(self.problem)
         return f"puzzle {quote(self.puzzle.id)} ({self.puzzle.kind}): " + ", ".join(parts)
 
 
@@ -270,20 +292,23 @@ def recheck(puzzle: Puzzle) -> Discrepancy | None:
     extra = tuple(answer for answer in puzzle.answers if answer_key(answer) not in solved_keys)
     found = themes_of(puzzle.kind, puzzle.state, puzzle.answers)
     wrong_themes = found if set(found) != set(puzzle.themes) else None
-    if missing or extra or wrong_themes is not None:
-        return Discrepancy(puzzle, missing, extra, wrong_themes)
+    problem = puzzle.rules.verify(puzzle.state, puzzle.played)
+    if missing or extra or wrong_themes is not None or problem is not None:
+        return Discrepancy(puzzle, missing, extra, wrong_themes, problem)
     return None
 
 
 def answers_confirmed(puzzle: Puzzle) -> bool:
-    """Whether the solver finds exactly ``puzzle``'s stored answers (the themes aside); False too
-    when it cannot solve the position (``TooLargeError``, or a position it refuses)."""
+    """Whether the solver finds exactly ``puzzle``'s stored answers (the themes aside) and nothing
+    else wrong with it (``KindRules.verify``); False too when it cannot solve the position
+    (``TooLargeError``, or a position it refuses)."""
     check_type("puzzle", puzzle, Puzzle)
     try:
         solved = solve(puzzle.kind, puzzle.state)
+        problem = puzzle.rules.verify(puzzle.state, puzzle.played)
     except KaszinoError:
         return False
-    return {answer_key(answer) for answer in solved} == puzzle.answer_keys
+    return problem is None and {answer_key(answer) for answer in solved} == puzzle.answer_keys
 
 
 # --- reading files ----------------------------------------------------------------------------------
@@ -327,14 +352,16 @@ def puzzle_from_record(record: object, where: _Where) -> Puzzle:
         own = [name for name, rules in KIND_RULES.items() if rules.game == game]
         raise where.error(f"{kind} is no kind of the game {game}; its kinds: {', '.join(own)}", "kind")
     state = _read_position(record["position"], kind, where)
+    answers = _read_answers(record["answers"], kind, state, where)
     return Puzzle(
         id=puzzle_id,
         kind=kind,
         state=state,
-        answers=_read_answers(record["answers"], kind, state, where),
+        answers=answers,
         themes=_read_themes(record.get("themes", []), where),
         rating=_read_rating(record.get("rating", {}), where),
         source=_read_source(record.get("source"), where),
+        played=_read_played(record.get("played"), kind, state, answers, where),
     )
 
 
@@ -374,6 +401,27 @@ def _read_answers(values: object, kind: Kind, state: Position, where: _Where) ->
     if problem is not None:
         raise where.error(problem, "answers")
     return tuple(answers)
+
+
+def _read_played(value: object, kind: Kind, state: Position, answers: tuple[Answer, ...], where: _Where
+                 ) -> Move | None:
+    rules = KIND_RULES[kind]
+    if not rules.stores_played:
+        if value is not None:
+            raise where.error(f"a {kind} puzzle stores no move played", "played")
+        return None
+    if value is None:
+        raise where.error(f"a {kind} puzzle stores the move played in the game", "played")
+    try:
+        played = rules.read_move(state, value)
+    except KaszinoError as error:
+        raise where.error(str(error), "played") from None
+    if not isinstance(played, Capture | Lay):
+        raise where.error(f"{quote(value)} is no capture or lay", "played")
+    problem = rules.played_problem(state, answers, played)
+    if problem is not None:
+        raise where.error(problem, "played")
+    return played
 
 
 def _read_themes(themes: object, where: _Where) -> tuple[str, ...]:

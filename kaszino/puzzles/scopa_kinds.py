@@ -204,7 +204,10 @@ def worth(state: ScopaState, move: ScopaMove) -> Worth:
 
 
 def worth_words(value: Worth) -> str:
-    return say("worth", points=value.points, sevens=value.sevens, diamonds=value.diamonds, cards=value.cards)
+    return say("worth", points=say("worth_points", count=value.points),
+               sevens=say("worth_sevens", count=value.sevens),
+               diamonds=tr("common.diamonds", count=value.diamonds),
+               cards=tr("common.cards", count=value.cards))
 
 
 @lru_cache(maxsize=512)
@@ -254,12 +257,13 @@ class ScopaBest(ScopaKind):
         if is_answer(answers, move):
             text = say("best_correct", move=move_words(move), value=self._value_words(value))
             if len(answers) > 1:
-                text += "\n" + say("best_tied", others=len(answers) - 1)
+                text += "\n" + say("best_tied", others=len(answers) - 1, count=len(answers) - 1)
             return Verdict(True, text)
         if isinstance(value, Worth) and isinstance(best, Worth):
             behind = say(f"best_behind_{value.behind(best)}")
         else:
-            behind = say("best_behind_exact", loss=_order(best)[0] - _order(value)[0])
+            loss = _order(best)[0] - _order(value)[0]
+            behind = say("best_behind_exact", loss=loss, count=loss)
         return Verdict(False, say("best_worse", move=move_words(move), value=self._value_words(value))
                        + "\n" + behind, extra=(move,))
 
@@ -397,7 +401,7 @@ class ScopaLastRound(ScopaKind):
             return Verdict(True, say("last_correct", move=move_words(move), result=self._result(found)))
         loss = solution(state).value - found.value
         reply = say("last_reply", move=move_words(found.line[0])) if found.line else ""
-        text = say("last_worse", move=move_words(move), result=self._result(found), loss=loss)
+        text = say("last_worse", move=move_words(move), result=self._result(found), loss=loss, count=loss)
         return Verdict(False, "\n".join(filter(None, [text, reply])), extra=(move,))
 
     def hints(self, state: ScopaState, answers: tuple[Answer, ...]) -> list[str]:

@@ -63,20 +63,28 @@ def players(seed: int) -> tuple[Player, Player]:
     return player(first, 0), player(second, 1)
 
 
-def positions(seed: int) -> Iterator[tuple[int, GameState]]:
-    """Every position of simulated game ``seed`` with its move number (0-based), deal ends included."""
+def plays(seed: int) -> Iterator[tuple[int, GameState, Move | None]]:
+    """Every position of simulated game ``seed`` with its move number (0-based) and the move
+    played from it (``NextDeal`` at a deal's end; None after the last position), deal ends included."""
     seats = players(seed)
     state = new_game(RULES, seed=seed)
     move = 0
     while not state.finished:
-        yield move, state
         if state.deal_over:
-            if state.deal >= DEALS:
-                return
-            state = state.play(NextDeal())
+            played: Move | None = NextDeal() if state.deal < DEALS else None
         else:
-            state = state.play(seats[state.to_move].choose(state))
+            played = seats[state.to_move].choose(state)
+        yield move, state, played
+        if played is None:
+            return
+        state = state.play(played)
         move += 1
+
+
+def positions(seed: int) -> Iterator[tuple[int, GameState]]:
+    """Every position of simulated game ``seed`` with its move number (0-based), deal ends included."""
+    for move, state, _ in plays(seed):
+        yield move, state
 
 
 def game_positions(seed: int, game: Game = "kaszino") -> Iterator[tuple[int, GameState | ScopaState]]:
@@ -86,6 +94,14 @@ def game_positions(seed: int, game: Game = "kaszino") -> Iterator[tuple[int, Gam
         yield from simulate_scopa.positions(seed, PAIRINGS[seed % len(PAIRINGS)])
     else:
         yield from positions(seed)
+
+
+def played_at(seed: int, move: int) -> Move | None:
+    """The move played from position ``move`` of Kaszinó's simulated game ``seed``."""
+    for number, _, played in plays(seed):
+        if number == move:
+            return played
+    raise KaszinoError(f"kaszino game {seed} has no move number {move}")
 
 
 def replay(seed: int, move: int, game: Game = "kaszino") -> GameState | ScopaState:

@@ -86,7 +86,7 @@ def theme_many_captures(kind: Kind, state: GameState, answers: Answers) -> bool:
 
 def theme_tied_best(kind: Kind, state: GameState, answers: Answers) -> bool:
     """More than one answer is correct in a one-answer kind."""
-    return kind in ("best_capture", "last_round", "defend") and len(answers) >= 2
+    return kind in ("best_capture", "last_round", "defend", "deal_saving") and len(answers) >= 2
 
 
 def theme_spades(kind: Kind, state: GameState, answers: Answers) -> bool:
@@ -96,8 +96,8 @@ def theme_spades(kind: Kind, state: GameState, answers: Answers) -> bool:
 
 def theme_greedy_trap(kind: Kind, state: GameState, answers: Answers) -> bool:
     """The capture that looks best is wrong: the most cards (``best_capture``) or the most value now
-    (``last_round``) is not an answer."""
-    if kind not in ("best_capture", "last_round"):
+    (``last_round``, ``deal_saving``) is not an answer."""
+    if kind not in ("best_capture", "last_round", "deal_saving"):
         return False
     valued = capture_values(state)
     if not valued:
@@ -107,8 +107,8 @@ def theme_greedy_trap(kind: Kind, state: GameState, answers: Answers) -> bool:
 
 
 def theme_quiet_move(kind: Kind, state: GameState, answers: Answers) -> bool:
-    """In the last round the best move is a lay, although a capture is possible."""
-    return (kind == "last_round" and any(isinstance(a, Lay) for a in answers)
+    """The best move is a lay although a capture is possible (``last_round``, ``deal_saving``)."""
+    return (kind in ("last_round", "deal_saving") and any(isinstance(a, Lay) for a in answers)
             and bool(capture_values(state)))
 
 

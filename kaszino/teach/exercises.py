@@ -351,7 +351,8 @@ class Score:
         """"Eredmény: 4/5" (and how many are left), as a message."""
         if self.complete:
             return _say("score_done", right=self.right, total=self.total)
-        return _say("score", right=self.right, answered=self.answered, left=self.total - self.answered)
+        left = self.total - self.answered
+        return _say("score", right=self.right, answered=self.answered, left=left, count=left)
 
 
 class ScoreSheet:

@@ -72,14 +72,15 @@ def covered(start: GameState) -> bool:
     return True
 
 
-def analysable(record: GameRecord) -> bool:
-    """Whether the first deal of ``record`` can be analysed: two players, no Fals!, the deal over."""
+def analysable(record: GameRecord, deal: int = 1) -> bool:
+    """Whether deal ``deal`` of ``record`` can be analysed: two players, no Fals!, the deal over."""
     if not covered(record.start()):
         return False
     state = record.start()
     for move in record.moves:
+        played = state.deal == deal
         state = state.play(move)
-        if state.deal_over or state.finished:
+        if played and (state.deal_over or state.finished):
             return True
     return False
 

@@ -155,3 +155,24 @@ def test_the_game_menu_serves_scopa_and_each_scopa_kind_is_answered_on_its_table
         attempts = training.attempts(store)
         assert [(a.puzzle_id, a.outcome) for a in attempts] == served
         assert all(a.rated and a.kind.startswith("scopa_") for a in attempts)
+
+
+def test_a_deal_saving_puzzle_shows_every_card_and_explains_the_move_played(
+    progress: Path, open_notebook: Callable[[str | Path], Page]
+) -> None:
+    page = open_notebook(PAGE, "--theme=dark")  # a server of its own, and so the new learner's file
+    trainer = page.locator(".kaszino-widget").filter(has=page.locator(".kaszino-task")).first
+    task, feedback = trainer.locator(".kaszino-task"), trainer.locator(".kaszino-feedback")
+    trainer.locator(".kaszino-kind-menu").select_option("deal_saving")
+    expect(task).to_have_attribute("data-puzzle-id", re.compile(r"^ds-"))
+    puzzle = shown(trainer)
+    expect(task).to_contain_text("Mentsd meg az osztást")
+    expect(task).to_contain_text(puzzle.task_text())
+    state = puzzle.state
+    for card in state.hands[1 - state.to_move]:  # the other hand face up
+        expect(trainer.locator(f'use[href="#kaszino-face-{card.value}{card.suit.letter}"]')).to_have_count(1)
+    enter(trainer, puzzle, right_answer(puzzle))
+    expect(feedback).to_contain_text("megmentetted az osztást")
+    expect(feedback).to_contain_text("A játszmában itt lejátszott lépés")
+    expect(feedback).not_to_contain_text(" = ")  # cards and what they take, never move notation
+    expect(task).to_have_attribute("data-outcome", "solved")

@@ -9,8 +9,11 @@ level and, under V6, how often the computer tries a false capture. Then the comp
 hidden (until the last round shows or gives them away), each of its moves is shown and explained
 one at a time ("Gép lép"), claims are manual ("Ausz!", checked by the engine), and every finished
 game is saved in the learner's store, to be replayed (for Kaszinó with the computer's remarks on
-the learner's moves). What differs by game comes from the game's front
-(:mod:`kaszino.jupyter.widgets.fronts`): the rule sets, the hints, the score sheet.
+the learner's moves). After a finished two-player Kaszinó deal, "Elemzés" opens the deal viewer
+(:class:`~kaszino.jupyter.widgets.viewer.EmbeddedViewer`) inside the widget and analyses the deal,
+every card known: each move marked by what it cost, the best moves on request. What differs by
+game comes from the game's front (:mod:`kaszino.jupyter.widgets.fronts`): the rule sets, the
+hints, the score sheet.
 """
 
 from __future__ import annotations
@@ -30,10 +33,12 @@ from kaszino.jupyter.widgets.fronts import FRONTS, Front, front_of
 from kaszino.jupyter.widgets.kaszino_front import GAME_PRESETS as GAME_PRESETS
 from kaszino.jupyter.widgets.kaszino_front import game_rules as game_rules
 from kaszino.jupyter.widgets.table import Button, TableWidget, feedback_html, language_buttons
+from kaszino.jupyter.widgets.viewer import BUDGET, EmbeddedViewer
 from kaszino.players.saved import load_record, save_session
 from kaszino.players.session import DEFAULT_LEVEL, OPPONENTS, Session, make_session, seat_name
 from kaszino.store import Store
 from kaszino.teach.annotate import Annotation, annotate
+from kaszino.teach.marks import analysable
 from kaszino.teach.narrate import move_told
 
 GAMES = ("kaszino", "scopa", "casino")
@@ -63,6 +68,10 @@ class GameButton(Button):
         label = self.label if self.label is not None else tr("game.button_" + self.action)
         return (f'<button type="button" class="{css}" data-action="{self.action}"{extra}{disabled}>'
                 f'{escape(label)}</button>')
+
+
+ANALYSIS_BUDGET = BUDGET
+"""What the analysis of a deal may take (the deal viewer's budget)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +113,7 @@ class GameWidget(TableWidget):
         self._hint: tuple[HintStep, ...] = ()
         self._hints_shown = 0
         self._replay: Replay | None = None
+        self._deal_panel: EmbeddedViewer | None = None
         self._session = self._new_session()
         self._revision = 0
         super().__init__(self._session.state, mode="play", learner=0)
@@ -280,6 +290,30 @@ class GameWidget(TableWidget):
         self._replay = Replay(replay.record, replay.states, replay.index, notes)
         self.refresh()
 
+    def analyse_deal(self) -> None:
+        """"Elemzés" after a finished deal: the deal in the deal viewer, analysed every card known."""
+        if not self._deal_analysable():
+            raise KaszinoError("only a finished two-player Kaszinó deal without Fals! is analysed")
+        self._deal_panel = EmbeddedViewer(self._session.record(), self.refresh, deal=self._state.deal,
+                                          budget=ANALYSIS_BUDGET)
+        self._deal_panel.last()
+        self._deal_panel.analyse()
+
+    def close_analysis(self) -> None:
+        """Back from the deal's analysis to the game."""
+        self._deal_panel = None
+        self.refresh()
+
+    @property
+    def deal_panel(self) -> EmbeddedViewer | None:
+        """The analysed deal shown in the widget (None: the game is shown)."""
+        return self._deal_panel
+
+    def _deal_analysable(self) -> bool:
+        state = self._state
+        return (self._game == "kaszino" and (state.deal_over or state.finished)
+                and analysable(self._session.record(), state.deal))
+
     def close_replay(self) -> None:
         """Leave the replay."""
         self._replay = None
@@ -301,10 +335,11 @@ class GameWidget(TableWidget):
         state, session = self._state, self._session
         if session.computer_due():
             buttons: list[Button] = [GameButton("computer_move", main=True)]
-        elif state.finished:
-            buttons = [GameButton("replay_last", main=True)]
-        elif state.deal_over:
-            buttons = [Button("next_deal", main=True)]
+        elif state.finished or state.deal_over:
+            buttons = [GameButton("replay_last", main=True) if state.finished
+                       else Button("next_deal", main=True)]
+            if self._deal_analysable():
+                buttons.append(GameButton("analyse_deal", label=tr("analysis.analyse_button")))
         else:
             buttons = [*self._move_buttons(True), Button("clear"), GameButton("hint")]
         movable = not (session.computer_due() or state.finished or state.deal_over)
@@ -336,6 +371,10 @@ class GameWidget(TableWidget):
             return self._setup_html()
         if self._replay is not None:
             return self._replay_html(self._replay)
+        if self._deal_panel is not None:
+            return (f'<div class="kaszino-game-analysis" data-revision="{self._revision}">'
+                    f'{self._deal_panel.panel_html()}<div class="kaszino-bar kaszino-buttons">'
+                    f'{GameButton("close_analysis").html()}</div></div>')
         return super()._markup()
 
     def _setup_html(self) -> str:
@@ -409,12 +448,17 @@ class GameWidget(TableWidget):
                 f'{"<br>".join(escape(line) for line in lines)}</div>{feedback_html(self._feedback)}</div>')
 
     def _handlers(self) -> dict[str, Callable[[], None]]:
-        return {**super()._handlers(), "computer_move": self.computer_move, "hint": self.show_hint,
-                "new_game": self.new_game, "start": self.start, "replay_last": self.replay_last,
+        if self._deal_panel is not None:  # the viewer's buttons, and the way back
+            return {**self._deal_panel.actions(), "close_analysis": self.close_analysis}
+        return {**super()._handlers(), "analyse_deal": self.analyse_deal,
+                "computer_move": self.computer_move, "hint": self.show_hint, "new_game": self.new_game,
+                "start": self.start, "replay_last": self.replay_last,
                 "replay_back": lambda: self.step_replay(-1), "replay_forward": lambda: self.step_replay(1),
                 "analyse": self.analyse, "close_replay": self.close_replay, "show_saved": self.show_saved}
 
     def _value_handlers(self) -> dict[str, Callable[[str], object]]:
+        if self._deal_panel is not None:
+            return dict(self._deal_panel.value_actions())
         return {**super()._value_handlers(), "choose": self._choose_setting, "replay_to": self._replay_to,
                 "open_saved": lambda value: self.open_saved(whole_number("saved game", value))}
 

@@ -35,8 +35,11 @@ from kaszino.puzzles.scopa_kinds import move_words
 from kaszino.puzzles.trainer import Filters, Trainer, Visit
 from kaszino.teach.exercises import read_number
 
-LAY_KINDS = frozenset({"last_round", "defend", "scopa_last_round"})
+LAY_KINDS = frozenset({"last_round", "defend", "deal_saving", "scopa_last_round"})
 """Kinds whose answer may be a lay rather than a capture."""
+
+OPEN_KINDS = frozenset({"deal_saving"})
+"""Kinds whose position shows every card: both hands face up (the task text lists the talon)."""
 
 COUNTING_KINDS = frozenset({"ausz", "score_deal", "scopa_primiera"})
 """Kinds that ask the learner to count points: no totals are shown until the visit is decided."""
@@ -346,6 +349,9 @@ class PuzzleWidget(TableWidget):
     def _counting(self) -> bool:
         """While a counting puzzle is open, the point totals would give the answer away."""
         return self.puzzle.kind in COUNTING_KINDS and not self._visit.decided
+
+    def _open_hands(self) -> bool:
+        return self.puzzle.kind in OPEN_KINDS
 
     def _form(self) -> str:
         return str(self.puzzle.answer_form)

@@ -382,7 +382,7 @@ class TableWidget(HtmlWidget):
             + self._front.position_html(self._state, viewer,
                                         interactive=viewer == self._state.to_move and self._cards_clickable(),
                                         selected=self._hand_pick | self._table_pick, view=self._view,
-                                        counting=self._counting())
+                                        counting=self._counting(), open_hands=self._open_hands())
             + (sums if self._cards_clickable() else "")
             + self._input_html()
             + f'<div class="kaszino-bar kaszino-buttons">{"".join(b.html() for b in self._buttons())}</div>'
@@ -407,6 +407,10 @@ class TableWidget(HtmlWidget):
 
     def _counting(self) -> bool:
         """Whether to hide the point totals (a subclass asking the learner to count them)."""
+        return False
+
+    def _open_hands(self) -> bool:
+        """Whether every hand is drawn face up (a subclass whose task shows every card)."""
         return False
 
     def _other_action(self, click: Click) -> None:

@@ -1,20 +1,22 @@
 """The deal viewer: step forward and back through a recorded deal, every move explained.
 
-A :class:`DealViewer` replays a :class:`~kaszino.games.kaszino.record.GameRecord` up to the end of its
-first deal. Buttons (⏮ ◀ ▶ ⏭) and a slider choose the step; beside the position stand the
-move just played in words (``kaszino.teach.explain``), what it set going (the engine's events of
-the step, in the words of ``kaszino.teach.narrate``: táblák, forced lays, draws, who starts a
-round, where the leftover table cards went) and the running score of the deal item by item (the
-points already secured). After a finished two-player deal the "Elemzés" button analyses it
-every card known (:func:`~kaszino.games.kaszino.solver.analysis.analyse`, a progress line while it
-runs) and each move's words then say what it cost (:mod:`kaszino.teach.marks`); "Legjobb lépés"
-adds the best moves and a perfect line, and the end of the deal the points each player left.
+A :class:`DealViewer` replays one deal of a :class:`~kaszino.games.kaszino.record.GameRecord` (the
+first unless told otherwise) from its start to its end. Buttons (⏮ ◀ ▶ ⏭) and a slider choose the
+step; beside the position stand the move just played in words (``kaszino.teach.explain``), what it
+set going (the engine's events of the step, in the words of ``kaszino.teach.narrate``: táblák,
+forced lays, draws, who starts a round, where the leftover table cards went) and the running score
+of the deal item by item (the points already secured). After a finished two-player deal the
+"Elemzés" button analyses it every card known
+(:func:`~kaszino.games.kaszino.solver.analysis.analyse`, a progress line while it runs) and each
+move's words then say what it cost (:mod:`kaszino.teach.marks`); "Legjobb lépés" adds the best
+moves and a perfect line, and the end of the deal the points each player left.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from html import escape
+from typing import Any
 
 from kaszino.engine.events import Step
 from kaszino.errors import KaszinoError
@@ -22,7 +24,7 @@ from kaszino.games.kaszino.record import GameRecord
 from kaszino.games.kaszino.solver.analysis import Budget, DealAnalysis, analyse
 from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import language, player_number, tr
-from kaszino.inputs import check_choice, check_type, whole_number
+from kaszino.inputs import check_choice, check_type, check_whole, whole_number
 from kaszino.jupyter.render import FULL, View, position_html, score_html
 from kaszino.jupyter.widgets.base import HtmlWidget
 from kaszino.jupyter.widgets.table import Button, language_buttons
@@ -34,25 +36,32 @@ BUDGET = Budget(seconds=20.0)
 """What the viewer's analysis may take: its early moves get bounds, the last rounds exact values."""
 
 
-def first_deal(record: GameRecord) -> list[Step[GameState]]:
-    """The steps of ``record`` to the end of its first deal (or of the record)."""
-    steps = []
+def deal_steps(record: GameRecord, deal: int = 1) -> tuple[int, GameState, list[Step[GameState]]]:
+    """The number of moves of ``record`` before deal ``deal`` starts, the state it starts from, and
+    its steps from there to its end (or to the end of the record)."""
+    before, start, steps = 0, record.start(), []
     for step in record.steps():
+        if start.deal < deal:
+            before, start = before + 1, step.state
+            continue
         steps.append(step)
         if step.state.deal_over or step.state.finished:
             break
-    return steps
+    if start.deal != deal:
+        raise KaszinoError(f"the record has no deal {deal}")
+    return before, start, steps
 
 
 class DealViewer(HtmlWidget):
     """A recorded deal to step through; see the module docstring.
 
-    ``level`` limits what the explanations speak of (``"rules"`` before scoring is taught);
-    ``view`` what the position shows (hands are always face up: the viewer is a replay).
+    ``deal`` is the deal shown (its moves are numbered from its start); ``level`` limits what
+    the explanations speak of (``"rules"`` before scoring is taught); ``view`` what the position
+    shows (hands are always face up: the viewer is a replay).
     """
 
     def __init__(self, record: GameRecord, *, step: int = 0, level: Level = "scoring",
-                 view: View = FULL, score: bool = True, budget: Budget = BUDGET) -> None:
+                 view: View = FULL, score: bool = True, budget: Budget = BUDGET, deal: int = 1) -> None:
         if not isinstance(record, GameRecord):
             raise KaszinoError(f"a deal viewer shows a GameRecord, not {type(record).__name__}")
         check_choice("level", level, LEVELS)
@@ -60,13 +69,14 @@ class DealViewer(HtmlWidget):
         check_type("score", score, bool)
         self._budget = check_type("budget", budget, Budget)
         self._record = record
-        self._steps = first_deal(record)
-        self._states = [record.start(), *(step.state for step in self._steps)]
+        self._deal = check_whole("deal", deal, 1, len(record.moves) + 1)
+        self._before, start, self._steps = deal_steps(record, deal)
+        self._states = [start, *(step.state for step in self._steps)]
         self._level: Level = level
         self._view = view
         self._score = score
         self._notes: dict[tuple[int, str], str] = {}
-        self._analysable = analysable(record)
+        self._analysable = analysable(record, deal)
         self._analysis: DealAnalysis | None = None
         self._marks: dict[int, MarkedMove] = {}
         self._progress: tuple[int, int] | None = None
@@ -131,7 +141,7 @@ class DealViewer(HtmlWidget):
         if not self._analysable:
             raise KaszinoError("only a finished two-player deal without Fals! is analysed")
         if self._analysis is None:
-            analysis = analyse(self._record, budget=self._budget, progress=self._show_progress)
+            analysis = analyse(self._record, self._deal, budget=self._budget, progress=self._show_progress)
             self._analysis, self._progress = analysis, None
             self._marks = marked_moves(self._record, analysis)
             self._notes.clear()
@@ -139,7 +149,8 @@ class DealViewer(HtmlWidget):
 
     def show_best(self) -> None:
         """"Legjobb lépés": the best moves of the position shown and a perfect line from it."""
-        if self._step + 1 not in self._marks or self._marks[self._step + 1].best() is None:
+        upcoming = self._marked(self._step + 1)
+        if upcoming is None or upcoming.best() is None:
             raise KaszinoError("no exact best move is known for the position shown")
         self._best_shown.add(self._step + 1)
         self._notes.clear()
@@ -150,13 +161,17 @@ class DealViewer(HtmlWidget):
         self.refresh()
 
     # --- words and drawing -----------------------------------------------------------------
+    def _marked(self, step: int) -> MarkedMove | None:
+        """The analysed move that leads to step ``step`` of the deal (None: none is analysed)."""
+        return self._marks.get(self._before + step)
+
     def _describe(self, step: int) -> str:
         lang = language()
         lines = self._dealt(lang) if step == 0 else self._played(step, lang)
-        marked = self._marks.get(step)
+        marked = self._marked(step)
         if marked is not None:
             lines.append(move_line(step, marked).render(lang))
-        upcoming = self._marks.get(step + 1)
+        upcoming = self._marked(step + 1)
         best = upcoming.best() if upcoming is not None and step + 1 in self._best_shown else None
         if best is not None:
             lines.append(best.render(lang))
@@ -173,7 +188,7 @@ class DealViewer(HtmlWidget):
 
     def _played(self, step: int, lang: str) -> list[str]:
         before = self._states[step - 1]
-        move = self._record.moves[step - 1]
+        move = self._record.moves[self._before + step - 1]
         head = tr("ui.viewer_move", n=step, p=player_number(before.to_move), move=str(move))
         # The heading names the player, so the explanation tells about them (not to "you").
         lines = [head, explain_move(before, move, self._level).about(before.to_move).text_in(lang)]
@@ -209,7 +224,7 @@ class DealViewer(HtmlWidget):
             return f'<span class="kaszino-progress" role="status">{escape(said)}</span>'
         if self._analysis is None:
             return Button("analyse", label=tr("analysis.analyse_button")).html()
-        upcoming = self._marks.get(self._step + 1)
+        upcoming = self._marked(self._step + 1)
         if upcoming is None or upcoming.best() is None or self._step + 1 in self._best_shown:
             return ""
         return Button("show_best", label=tr("analysis.show_best")).html()
@@ -223,3 +238,28 @@ class DealViewer(HtmlWidget):
 
     def __repr__(self) -> str:
         return f"DealViewer(step={self._step}, steps={self.steps})"
+
+
+class EmbeddedViewer(DealViewer):
+    """The deal viewer drawn inside another widget (the game widget after a deal): each of its
+    redraws calls ``redraw`` instead, and the host draws :meth:`panel_html` and passes it the
+    clicks of :meth:`actions` and :meth:`value_actions`."""
+
+    def __init__(self, record: GameRecord, redraw: Callable[[], None], **options: Any) -> None:
+        self._redraw = redraw
+        super().__init__(record, **options)
+
+    def refresh(self) -> None:
+        self._redraw()
+
+    def panel_html(self) -> str:
+        """The viewer's picture, to be drawn inside the host's."""
+        return self._markup()
+
+    def actions(self) -> Mapping[str, Callable[[], None]]:
+        """The viewer's buttons without a value (``data-action`` → method)."""
+        return self._handlers()
+
+    def value_actions(self) -> Mapping[str, Callable[[str], object]]:
+        """The viewer's actions that carry a value (the slider)."""
+        return self._value_handlers()

@@ -34,9 +34,10 @@ from kaszino.engine.cards import DECK, Card
 from kaszino.errors import KaszinoError
 from kaszino.games.kaszino.moves import Lay
 from kaszino.games.kaszino.solver.model import NOBODY, NOT_FORCED, Node, Stats, Step, signature
-from kaszino.games.kaszino.solver.search import _quiet, _Search
+from kaszino.games.kaszino.solver.search import MoveValues, Solution, _quiet, _Search
 from kaszino.games.kaszino.solver.tablas import Most
 from kaszino.games.kaszino.state import GameState
+from kaszino.inputs import check_type
 
 DRAWS = 4
 """``fresh >> DRAWS`` is the number of draws still to come (the bits below are the first-move
@@ -181,3 +182,19 @@ class DealSearch(_Search):
             return self.no_tablas
         later = left * self.rules.hand_size(self.rules.rounds) * self.rules.tabla_points
         return tuple(points + later for points in this_round)
+
+
+def solve_deal(state: GameState) -> Solution:
+    """Solve the rest of a two-player deal from ``state``, every card known, the talon's order
+    included: the last-round solver's :class:`~kaszino.games.kaszino.solver.search.Solution` (the
+    value for the mover, a perfect line to the end of the deal, every move's exact value) from
+    :class:`DealSearch`. Claims and Fals! calls are left out; past the solver's budget
+    (``search.MAX_WORK``) the position is refused with ``TooLargeError``."""
+    check_type("state", state, GameState)
+    check_deal_rules(state)
+    if state.finished or state.deal_over or not state.hands[state.to_move]:
+        raise KaszinoError("cannot solve this position: the deal is over or the mover holds no cards")
+    search = DealSearch(state)
+    value = search.exact(search.root)
+    line = search.line(search.root, _quiet(state), value)
+    return Solution(value, line, search.nodes, MoveValues(search, state, value))

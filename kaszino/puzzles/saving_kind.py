@@ -1,0 +1,142 @@
+""""Save the deal" (``deal_saving``): a position of a real deal where the move played lost points.
+
+The position comes from a computer game of the last three rounds, and it is shown with every
+card known: both hands face up and the talon in the order it deals (docs/puzzles.md). The
+answers are exactly the moves that keep the best result the mover could still reach, the deal
+search's exact value (:func:`kaszino.games.kaszino.solver.deal.solve_deal`, the analysis's
+values); the move played in the game, stored with the puzzle (``Puzzle.played``), lost at least
+:data:`MIN_LOSS` points. :func:`saving_problem` says whether a position with its played move is
+worth asking at all; the texts speak of cards and what they take, never in move notation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from kaszino.engine.cards import format_cards
+from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.captures import Capture
+from kaszino.games.kaszino.moves import Claim, Lay, Move
+from kaszino.games.kaszino.solver.deal import check_deal_rules
+from kaszino.games.kaszino.state import GameState
+from kaszino.i18n import tr
+from kaszino.puzzles.kinds import Answer, answer_key, free_to_move, is_answer, refusal
+from kaszino.puzzles.play_kinds import LastRound, outcome, solution
+from kaszino.teach.message import player_fields
+
+MIN_LOSS = 2
+"""The least the move played must have lost (deal points, the mover's minus the other's)."""
+LAST_ROUNDS = 3
+"""The deal-saving positions lie in the last this many rounds (the analysis is exact there)."""
+
+
+def may_claim(state: GameState) -> bool:
+    """Whether the mover has secured the game's target already (could call "Ausz!" under manual
+    claims): then no move of the deal matters for the game."""
+    manual = replace(state, rules=state.rules.with_changes(claim="manual"))
+    return state.rules.target is not None and manual.problem(Claim(state.to_move)) is None
+
+
+def position_problem(state: GameState) -> str | None:
+    """Why ``state`` cannot hold a deal-saving task (English, for file errors), or None."""
+    try:
+        check_deal_rules(state)
+    except KaszinoError as error:
+        return str(error)
+    problem = free_to_move(state)
+    if problem is not None:
+        return problem
+    if state.rules.may_pass_after_tabla:
+        return "deal-saving puzzles ask for a capture or a lay (no V3 pass)"
+    if state.round <= state.rules.rounds - LAST_ROUNDS:
+        return f"a deal-saving position lies in the last {LAST_ROUNDS} rounds, not in round {state.round}"
+    if may_claim(state):
+        return "the mover has secured the game's target already (Ausz!): no move matters"
+    return None
+
+
+def saving_problem(state: GameState, played: Move) -> str | None:
+    """Why ``state`` with the move ``played`` there is no instructive deal-saving puzzle (English),
+    or None: a position of the kind (the mover unable to claim the game), more than one move but
+    not all of them keeping the best result, and ``played`` a move of the mover that lost at least
+    :data:`MIN_LOSS` points. Exact values only (``TooLargeError`` past the solver's budget)."""
+    problem = position_problem(state)
+    if problem is not None:
+        return problem
+    if not isinstance(played, Capture | Lay) or refusal(state, played) is not None:
+        return f"the move played, {played}, is no capture or lay of the mover here"
+    found = solution(state)
+    values = found.move_values
+    if len({answer_key(move) for move in values}) < 2:
+        return "the mover has one move only"
+    if all(value == found.value for value in values.values()):
+        return "every move keeps the best result"
+    loss = found.value - outcome(state, played).value
+    if loss < MIN_LOSS:
+        return f"the move played lost {loss} point(s), fewer than {MIN_LOSS}"
+    return None
+
+
+def move_words(move: Move) -> str:
+    """A move in words: which hand cards take which table cards, or which card is laid."""
+    if isinstance(move, Capture):
+        return tr("puzzles.saving_take", hand=format_cards(move.hand), table=format_cards(move.table))
+    assert isinstance(move, Lay)
+    return tr("puzzles.saving_lay", card=str(move.card))
+
+
+def line_words(state: GameState, line: tuple[Move, ...]) -> str:
+    """The moves of ``line`` from ``state`` one after another, each with its player."""
+    parts = []
+    for move in line:
+        said = move_words(move)
+        parts.append(tr("puzzles.saving_step", None, move=said, **player_fields("p", state.to_move)))
+        state = state.play(move)
+    return "; ".join(parts)
+
+
+class DealSaving(LastRound):
+    """Find a move that keeps the best result, every card known, where the game's move lost points."""
+
+    kind, prefix = "deal_saving", "ds"
+    texts = "saving"
+    stores_played = True
+
+    def position_problem(self, state: GameState) -> str | None:
+        return position_problem(state)
+
+    def played_problem(self, state: GameState, answers: tuple[Answer, ...], played: Move) -> str | None:
+        if refusal(state, played) is not None:
+            return f"the move played, {played}, is no capture or lay of the mover here"
+        if is_answer(answers, played):
+            return f"the move played, {played}, is one of the answers"
+        return None
+
+    def verify(self, state: GameState, played: Move | None) -> str | None:
+        return "no move played is stored" if played is None else saving_problem(state, played)
+
+    def task_text(self, state: GameState) -> str:
+        talon = (tr("puzzles.saving_talon", cards=format_cards(state.talon)) if state.talon
+                 else tr("puzzles.saving_no_talon"))
+        opponent = format_cards(state.hands[1 - state.to_move])
+        return tr("puzzles.task_deal_saving", None, loss=MIN_LOSS, opponent=opponent, talon=talon,
+                  **player_fields("p", state.to_move))
+
+    def move_text(self, move: Move) -> str:
+        return move_words(move)
+
+    def line_text(self, state: GameState, line: tuple[Move, ...]) -> str:
+        return line_words(state, line)
+
+    def played_text(self, state: GameState, played: Move) -> str:
+        """What the move played in the game lost, and how best play punishes it."""
+        result = outcome(state, played)
+        loss = solution(state).value - result.value
+        return tr("puzzles.saving_played", loss=loss) + " " + self._said(state, result)
+
+    def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
+        best = outcome(state, next(a for a in answers if isinstance(a, Capture | Lay)))
+        return [tr("puzzles.hint_saving_goal"),
+                tr("puzzles.hint_saving_result", mine=best.mine, theirs=best.theirs),
+                tr("puzzles.hint_saving_count", count=len(answers), moves=len(solution(state).move_values)),
+                tr("puzzles.hint_saving_answer", move=move_words(best.move))]
