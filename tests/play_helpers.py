@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
+from typing import Any
 
 from kaszino import STANDARD, GameState, Rules, new_game
 from kaszino.games.kaszino.players import GreedyPlayer, Player, RandomPlayer, computer_move
@@ -28,3 +30,18 @@ def random_walk(rules: Rules, seed: int, steps: int) -> list[GameState]:
             break
         state = state.play(rng.choice(moves))
     return states
+
+
+@dataclass
+class Checked:
+    """A computer player of any family whose every move is checked legal and kept in ``seen``."""
+
+    player: Any
+    seen: list[Any] = field(default_factory=list)
+    name: str = "checked"
+
+    def choose(self, state: Any) -> Any:
+        move = self.player.choose(state)
+        assert move in state.legal_moves()
+        self.seen.append(move)
+        return move
