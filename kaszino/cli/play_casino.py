@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from kaszino.engine.cards import format_cards
 from kaszino.games.casino.builds import Build
 from kaszino.games.casino.expert import CasinoExpert
-from kaszino.games.casino.moves import BuildMove, Capture, Move
+from kaszino.games.casino.moves import BuildMove, Capture, Move, NextDeal, Trail
 from kaszino.games.casino.rules import CasinoRules
 from kaszino.games.casino.scoring import (
     BIG_CASINO_POINTS,
@@ -24,6 +24,7 @@ from kaszino.games.casino.scoring import (
 from kaszino.games.casino.state import CasinoState
 from kaszino.i18n import language, tr
 from kaszino.players.session import DealSheet, seat_name
+from kaszino.teach.narrate import narrate
 
 Position = Callable[[CasinoState, int, int, Sequence[str], str, str], str]
 """The lines every game's position shows: the state, the learner, the hands a deal, the other
@@ -83,15 +84,13 @@ def casino_sheet_text(sheet: DealSheet, learner: int, rules: CasinoRules) -> str
 
 
 def casino_explain(state: CasinoState, move: object) -> str:
-    """Why a Casino move is refused (the engine's reason), or what kind of move an allowed one is."""
+    """Why a Casino move is refused (the engine's reason), or what an allowed one does (the
+    sentence of its own event: the capture, the build, raise or addition, the trail)."""
     refusal = state.problem(move)
     if refusal is not None:
         return refusal.text(language())
-    if isinstance(move, Capture):
-        return tr("play.casino_captures", count=len(move.taken))
-    if isinstance(move, BuildMove):
-        return tr("play.casino_builds_value", value=move.value)
-    return tr("play.casino_trails")
+    assert isinstance(move, Trail | Capture | BuildMove | NextDeal)
+    return narrate(state.step(move).events, "casino", with_move=True)[0].render(language())
 
 
 def casino_hints(state: CasinoState) -> tuple[str, ...]:
