@@ -100,7 +100,7 @@ def test_the_known_last_hand_is_searched_exactly(seed: int) -> None:
 
 def test_an_exact_search_past_its_budget_falls_back_to_the_known_world(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    state = _last_hand(2, 4)
+    state = _last_hand(2, 3)
     with pytest.raises(BudgetSpent):
         exact(state, plays(state), Nodes(3))
     assert CasinoExpert(seed=2).assess(state).exact

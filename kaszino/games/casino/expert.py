@@ -19,7 +19,7 @@ With two players the last hand is known by elimination and the view shows it: th
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from kaszino.engine.cards import Card, Suit
 from kaszino.engine.lookahead import INFINITY, BudgetSpent, ExactSearch, Nodes, alpha_beta, majority_odds
@@ -46,9 +46,10 @@ SPADES_IN_DECK = DECK_SIZE // len(Suit)
 BUDGET = 3_000
 """The positions the sampled search may visit for one move."""
 
-EXACT_BUDGET = 60_000
-"""The positions the exact search of a known last hand may visit; past them (a rare, crowded
-table) the known hand is searched ``depth`` plies like one world."""
+EXACT_BUDGET = 3_000
+"""The positions the exact search of a known last hand may visit (a position on a crowded table
+of low cards costs about 0.2 ms); past them the known hand is searched as one world, one ply and
+the reply's capture."""
 
 INFINITY_NODES = 10**12
 """No limit: the first world's one-ply search is bounded by the moves and the captures after them."""
@@ -114,8 +115,7 @@ class CasinoExpert:
             try:
                 return exact(known_world, moves, Nodes(EXACT_BUDGET))
             except BudgetSpent:
-                sampled = self._sampled(view, state.rules, moves, lambda: known_world)
-                return replace(sampled, worlds=1)
+                return self._sampled(view, state.rules, moves, lambda: known_world, 1)
         rng = view_rng(self.seed, view)
         unseen = list(view.unseen)
 
@@ -123,15 +123,15 @@ class CasinoExpert:
             rng.shuffle(unseen)
             return world(view, state.rules, *hidden_deal(view, unseen))
 
-        return self._sampled(view, state.rules, moves, deal)
+        return self._sampled(view, state.rules, moves, deal, self.worlds)
 
     def _sampled(self, view: PlayerView, rules: CasinoRules, moves: Sequence[Play],
-                 deal: Callable[[], CasinoState]) -> Assessment:
-        """The moves valued over the worlds ``deal`` makes (each call a new one)."""
+                 deal: Callable[[], CasinoState], worlds: int) -> Assessment:
+        """The moves valued over at most ``worlds`` worlds that ``deal`` makes (each call a new one)."""
         side = rules.side(view.player)
         totals = dict.fromkeys(moves, 0.0)
         nodes, depth, searched = Nodes(self.budget), self.depth, 0
-        while searched < self.worlds and nodes.count < self.budget:
+        while searched < worlds and nodes.count < self.budget:
             sampled = deal()
             found = None
             while found is None:
