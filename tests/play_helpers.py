@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 from kaszino import STANDARD, GameState, Rules, new_game
 from kaszino.games.kaszino.players import GreedyPlayer, Player, RandomPlayer, computer_move
@@ -28,3 +31,47 @@ def random_walk(rules: Rules, seed: int, steps: int) -> list[GameState]:
             break
         state = state.play(rng.choice(moves))
     return states
+
+
+@dataclass
+class Checked:
+    """A computer player of any family whose every move is checked legal and kept in ``seen``."""
+
+    player: Any
+    seen: list[Any] = field(default_factory=list)
+    name: str = "checked"
+
+    def choose(self, state: Any) -> Any:
+        move = self.player.choose(state)
+        assert move in state.legal_moves()
+        self.seen.append(move)
+        return move
+
+
+def play_through(session: Any, learner: Any, typed: Callable[[Any], str]) -> list[str]:
+    """Play a game against the computer (a ``Session``) to its end with ``learner`` choosing the
+    learner's moves; those moves as ``typed`` writes them."""
+    moves = []
+    while not session.state.finished:
+        if session.computer_due():
+            session.computer_step()
+        elif session.state.deal_over:
+            session.play(session.state.legal_moves()[0])
+        else:
+            move = learner.choose(session.state)
+            moves.append(typed(move))
+            session.play(move)
+    return moves
+
+
+def assert_told_in_order(told: Sequence[str], start: Any, moves: Sequence[Any], family: str) -> None:
+    """Every event of the game played from ``start`` by ``moves`` is among the lines ``told``, in
+    order, in ``family``'s words."""
+    from kaszino.teach.narrate import narrate
+
+    position, state = 0, start
+    for move in moves:
+        step = state.step(move)
+        for message in narrate(step.events, family):
+            position = list(told).index(message.render("en"), position) + 1
+        state = step.state

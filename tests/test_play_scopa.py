@@ -8,15 +8,15 @@ import io
 from pathlib import Path
 
 import pytest
+from play_helpers import assert_told_in_order, play_through
 
 from kaszino.cli import main
 from kaszino.cli.play import play
-from kaszino.games.scopa import ScopaMove, ScopaRecord, ScopaState
+from kaszino.games.scopa import ScopaMove, ScopaRecord
 from kaszino.games.scopa.players import GreedyPlayer
 from kaszino.i18n import using_language
 from kaszino.players.session import Session, make_session
 from kaszino.store import open_store
-from kaszino.teach.narrate import narrate
 from kaszino.teach.scopa_score import deal_messages
 
 
@@ -24,18 +24,11 @@ def typed_game(seed: int) -> tuple[list[str], Session]:
     """The learner's greedy moves of a whole game against the expert as typed text (in the ASCII
     spelling), and the game."""
     session = make_session("expert", "standard", seed, game="scopa")
-    me, typed = GreedyPlayer(seed=9), []
-    while not session.state.finished:
-        if session.computer_due():
-            session.computer_step()
-        elif session.state.deal_over:
-            session.play(session.state.legal_moves()[0])
-        else:
-            move = me.choose(session.state)
-            assert isinstance(move, ScopaMove)
-            typed.append("=".join(filter(None, (move.card.ascii(), "+".join(c.ascii() for c in move.taken)))))
-            session.play(move)
-    return typed, session
+
+    def ascii_form(move: ScopaMove) -> str:
+        return "=".join(filter(None, (move.card.ascii(), "+".join(c.ascii() for c in move.taken))))
+
+    return play_through(session, GreedyPlayer(seed=9), ascii_form), session
 
 
 def test_a_whole_game_typed_in_the_terminal_is_told_in_the_engines_words(tmp_path: Path) -> None:
@@ -50,13 +43,7 @@ def test_a_whole_game_typed_in_the_terminal_is_told_in_the_engines_words(tmp_pat
         assert session.state == expected.state and session.state.finished
         # every event of the game is told, in order, in Scopa's words
         told = text.splitlines()
-        state: ScopaState = session.start
-        position = 0
-        for move in session.moves:
-            step = state.step(move)
-            for message in narrate(step.events, "scopa"):
-                position = told.index(message.render("en"), position) + 1
-            state = step.state
+        assert_told_in_order(told, session.start, session.moves, "scopa")
         # each deal's points, point by point, as the engine scores them
         for sheet in session.sheets:
             assert f"Points of deal {sheet.deal}:" in text

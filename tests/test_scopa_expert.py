@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from play_helpers import Checked
 from scopa_positions import last_round, position
 
 from kaszino.engine.cards import parse_cards
@@ -21,19 +22,9 @@ FAST = ScopaExpert(seed=5, worlds=4)
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_every_move_it_makes_is_legal_and_games_repeat(preset: str) -> None:
     rules = replace(PRESETS[preset], target=4)
-    seen = []
-
-    class Checked:
-        name = "checked expert"
-
-        def choose(self, state: ScopaState) -> object:
-            move = FAST.choose(state)
-            assert move in state.legal_moves()
-            seen.append(move)
-            return move
-
-    final = play_game((Checked(), RandomPlayer(seed=2)), seed=3, rules=rules)  # type: ignore[arg-type]
-    assert final.finished and len(seen) >= 18  # a whole deal at least
+    checked = Checked(FAST)
+    final = play_game((checked, RandomPlayer(seed=2)), seed=3, rules=rules)
+    assert final.finished and len(checked.seen) >= 18  # a whole deal at least
     assert play_game((FAST, RandomPlayer(seed=2)), seed=3, rules=rules) == final
 
 

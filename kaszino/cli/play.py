@@ -1,7 +1,9 @@
 """``kaszino play``: a whole game against the computer in a terminal (for people without Jupyter).
 
-``--game kaszino`` (the default) or ``--game scopa``. The learner types moves in the game's
-notation (Kaszinó: ``7♥``, ``5S+AH=2D+4C``, ``pass``; Scopa: ``7♥``, ``JS=AS+7D``), or ``help``,
+``--game kaszino`` (the default), ``--game scopa`` or ``--game casino`` (2–4 players: ``--rules
+standard``, ``three``, ``teams``; the learner's partner in a team is a computer too). The learner
+types moves in the game's notation (Kaszinó: ``7♥``, ``5S+AH=2D+4C``, ``pass``; Scopa: ``7♥``,
+``JS=AS+7D``; Casino: ``5C``, ``8S=8H,2C+6D,[3C+5H]``, ``3S:8=5H``), or ``help``,
 ``hint``, ``ausz`` (claim the win, Kaszinó's manual claims only), ``fals`` (challenge the last
 capture, Kaszinó V6), ``quit``. A move the engine refuses is explained and asked for again; the
 computer's moves are shown one at a time, each with its explanation, and what each move set going
@@ -19,9 +21,17 @@ from typing import Any, TextIO
 
 from kaszino.cli.analyse import deal_report
 from kaszino.cli.arguments import decimal, whole
+from kaszino.cli.play_casino import (
+    casino_explain,
+    casino_hints,
+    casino_sheet_text,
+    describe_casino,
+    side_name,
+)
 from kaszino.engine.cards import Card, format_cards
 from kaszino.errors import IllegalMoveError, KaszinoError, StoreError, quote
 from kaszino.games import family
+from kaszino.games.casino import rules as casino_rules
 from kaszino.games.kaszino.moves import Challenge, Claim, Move, parse_move
 from kaszino.games.kaszino.rules import PRESETS
 from kaszino.games.kaszino.solver.analysis import Budget
@@ -130,7 +140,8 @@ class Terminal:
     """What ``kaszino play`` does differently for one game (each function in the current language)."""
 
     describe: Callable[[Any, int], str]
-    sheet: Callable[[DealSheet, int], str]
+    sheet: Callable[[DealSheet, int, Any], str]
+    """A deal's score sheet, for the learner's seat under the game's rules."""
     read_move: Callable[[str, int], object]
     hints: Callable[[Any], tuple[str, ...]]
     """The hint steps for the player to move; each ``hint`` typed shows one more."""
@@ -140,16 +151,21 @@ class Terminal:
     """The key of the first line (it names the game and how to type a move)."""
     help: str
     """The key of the help text."""
+    side: Callable[[Any, int, int], str] = lambda rules, side, learner: who(side, learner)
+    """The name of a side that wins (under the game's rules, for the learner's seat)."""
 
 
 TERMINALS: dict[str, Terminal] = {
-    "kaszino": Terminal(describe, sheet_text, read_move, lambda state: (odds_hint(state).text,),
-                        explain, "play.welcome", "play.help"),
-    "scopa": Terminal(describe_scopa, scopa_sheet_text,
+    "kaszino": Terminal(describe, lambda sheet, learner, rules: sheet_text(sheet, learner), read_move,
+                        lambda state: (odds_hint(state).text,), explain, "play.welcome", "play.help"),
+    "scopa": Terminal(describe_scopa, lambda sheet, learner, rules: scopa_sheet_text(sheet, learner),
                       lambda text, learner: family("scopa").parse_move(text),
                       lambda state: tuple(step.render(language()) for step in hint_ladder(state)),
                       lambda state, move: scopa_moves.explain_move(state, move).render(language()),
                       "play.welcome_scopa", "play.help_scopa"),
+    "casino": Terminal(lambda state, learner: describe_casino(state, learner, _position), casino_sheet_text,
+                       lambda text, learner: family("casino").parse_move(text), casino_hints, casino_explain,
+                       "play.welcome_casino", "play.help_casino", side_name),
 }
 """Each game's terminal parts, by the family's name."""
 
@@ -175,7 +191,7 @@ def play(session: Session, lines: TextIO, out: TextIO, *, level: str = "expert",
     def say_sheets() -> None:
         nonlocal shown_sheets
         for deal, sheet in enumerate(session.sheets[shown_sheets:], shown_sheets + 1):
-            say(terminal.sheet(sheet, learner))
+            say(terminal.sheet(sheet, learner, session.rules))
             if analysis is not None and game == "kaszino" and covered(session.start):
                 say(deal_report(session.record(), deal, analysis, sys.stderr))
         shown_sheets = len(session.sheets)
@@ -235,7 +251,8 @@ def play(session: Session, lines: TextIO, out: TextIO, *, level: str = "expert",
     say_sheets()
     final = session.state
     winner = final.winner
-    say(tr("play.draw") if winner is None else tr("play.winner", who=who(winner, learner)))
+    say(tr("play.draw") if winner is None
+        else tr("play.winner", who=terminal.side(session.rules, winner, learner)))
     if store is not None:
         try:
             game_id = save_session(store(), session, level)
@@ -275,12 +292,12 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     """Add ``kaszino play`` to the top-level command."""
     game = commands.add_parser("play", help="play a whole game against the computer in the terminal")
     game.add_argument("--game", choices=sorted(TERMINALS), default="kaszino",
-                      help="the game: kaszino (the default) or scopa")
+                      help="the game: kaszino (the default), scopa or casino")
     levels = sorted({name for opponents in OPPONENTS.values() for name in opponents.levels})
     game.add_argument("--level", choices=levels, default=None,
                       help="the computer's strength (default: expert)")
     game.add_argument("--lang", choices=("hu", "en"), default="hu", help="language of the texts")
-    names = sorted({*PRESETS, *scopa_rules.PRESETS})
+    names = sorted({*PRESETS, *scopa_rules.PRESETS, *casino_rules.PRESETS})
     game.add_argument("--rules", choices=names, default="standard", help="rules preset of the game")
     game.add_argument("--seed", type=whole(0, MAX_SEED), default=0,
                       help="seed of the deals (the same seed, the same game)")

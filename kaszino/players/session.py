@@ -17,6 +17,7 @@ from kaszino.engine.events import Event
 from kaszino.errors import KaszinoError, quote
 from kaszino.games import family
 from kaszino.games.casino import players as casino_players
+from kaszino.games.casino.expert import CasinoExpert
 from kaszino.games.kaszino.moves import Challenge, Claim
 from kaszino.games.kaszino.players.base import Player, check_players, computer_call
 from kaszino.games.kaszino.players.expert import ExpertPlayer
@@ -37,7 +38,8 @@ def seat_name(seat: int, learner: int) -> str:
 @dataclass(frozen=True, slots=True)
 class DealSheet:
     """One finished (or, at the end of the game, interrupted) deal: each player's points item by item,
-    in the family's terms (Kaszinó: a ``PileScore`` per player; Scopa: the deal's ``DealReport``)."""
+    in the family's terms (Kaszinó: a ``PileScore`` per player; Scopa and Casino: the deal's
+    ``DealReport``)."""
 
     deal: int
     scores: Any
@@ -88,6 +90,7 @@ SCOPA_LEVELS: dict[str, Callable[[int], scopa_players.ScopaPlayer]] = {
 CASINO_LEVELS: dict[str, Callable[[int], casino_players.CasinoPlayer]] = {
     "random": lambda seed: casino_players.RandomPlayer(seed=seed),
     "greedy": lambda seed: casino_players.GreedyPlayer(seed=seed),
+    "expert": lambda seed: CasinoExpert(seed=seed),
 }
 """Casino's computer players by level name."""
 
@@ -98,7 +101,7 @@ OPPONENTS: dict[str, Opponents] = {
 }
 """Every family's opponents, by the family's name (``kaszino.games.FAMILIES``)."""
 
-DEFAULT_LEVEL = {"kaszino": "expert", "scopa": "expert", "casino": "greedy"}
+DEFAULT_LEVEL = {"kaszino": "expert", "scopa": "expert", "casino": "expert"}
 """The level a game against the computer starts with, per family."""
 
 

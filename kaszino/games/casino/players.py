@@ -1,4 +1,5 @@
-"""Computer players for Casino: random and greedy (no lookahead; the expert comes later).
+"""Computer players for Casino: random and greedy, with no lookahead (the expert, which searches, is
+:mod:`kaszino.games.casino.expert`).
 
 A player chooses from :meth:`CasinoState.view` only — his hand, the table and its builds, the
 piles, the counts — and seeds every random choice with that view, so a game between computers is
@@ -37,7 +38,8 @@ class CasinoPlayer(Protocol):
         ...
 
 
-def _rng(seed: int, view: PlayerView) -> random.Random:
+def view_rng(seed: int, view: PlayerView) -> random.Random:
+    """A random source for one decision: fixed by ``seed`` and what the player sees."""
     return random.Random(f"{seed}:{view}")
 
 
@@ -49,7 +51,7 @@ class RandomPlayer:
     name: str = "random"
 
     def choose(self, state: CasinoState) -> Move:
-        return _rng(self.seed, state.view(state.to_move)).choice(state.legal_moves())
+        return view_rng(self.seed, state.view(state.to_move)).choice(state.legal_moves())
 
 
 def card_worth(card: Card) -> float:
@@ -84,7 +86,7 @@ class GreedyPlayer:
             return moves[0]
         best = max(map(move_worth, plays))
         view = state.view(state.to_move)
-        return _rng(self.seed, view).choice([move for move in plays if move_worth(move) == best])
+        return view_rng(self.seed, view).choice([move for move in plays if move_worth(move) == best])
 
 
 def play_game(players: Sequence[CasinoPlayer], seed: int, rules: CasinoRules | None = None) -> CasinoState:

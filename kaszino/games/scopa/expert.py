@@ -15,11 +15,11 @@ seeded by it, so the hidden cards never change the expert's choice.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from math import erf, sqrt
 
 from kaszino.engine.cards import Card, Suit
-from kaszino.engine.lookahead import INFINITY, alpha_beta, majority_odds
+from kaszino.engine.lookahead import INFINITY, BudgetSpent, Nodes, alpha_beta, majority_odds
 from kaszino.errors import KaszinoError
 from kaszino.games.scopa.deck import DECK, DECK_SIZE, PRIMIERA_POINTS, SETTEBELLO
 from kaszino.games.scopa.moves import Move, ScopaMove
@@ -54,23 +54,6 @@ class Assessment:
     """How deep the worlds were searched (0 in the last round)."""
     nodes: int = 0
     """The positions the search visited (0 in the last round)."""
-
-
-class BudgetSpent(Exception):
-    """A search ran out of the positions it may visit."""
-
-
-@dataclass(slots=True)
-class Nodes:
-    """The positions a move's search has visited, and the most the current world may reach."""
-
-    limit: int
-    count: int = field(default=0)
-
-    def visit(self) -> None:
-        self.count += 1
-        if self.count > self.limit:
-            raise BudgetSpent
 
 
 @dataclass(frozen=True, slots=True)

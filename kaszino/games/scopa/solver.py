@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kaszino.engine.lookahead import ExactSearch
 from kaszino.errors import KaszinoError
 from kaszino.games.scopa.moves import ScopaMove
 from kaszino.games.scopa.state import ScopaState
@@ -32,8 +33,8 @@ def solve(state: ScopaState) -> Solution:
     check_type("state", state, ScopaState)
     if state.finished or state.deal_over or not state.last_round:
         raise KaszinoError("the solver plays out the last round of a deal (round 6, before the deal is over)")
-    search = _Search()
-    values = tuple((move, search.move_value(state, move)) for move in _moves(state))
+    search: ExactSearch[ScopaState, ScopaMove] = ExactSearch(_moves, ScopaState.play)
+    values = tuple((move, int(search.move_value(state, move))) for move in _moves(state))
     value = max(v for _, v in values)
     best = tuple(move for move, v in values if v == value)
     line = [best[0]]
@@ -47,24 +48,3 @@ def solve(state: ScopaState) -> Solution:
 
 def _moves(state: ScopaState) -> list[ScopaMove]:
     return [move for move in state.legal_moves() if isinstance(move, ScopaMove)]
-
-
-class _Search:
-    """Minimax over one last round, remembering the value of every position met."""
-
-    def __init__(self) -> None:
-        self.memo: dict[ScopaState, int] = {}
-
-    def move_value(self, state: ScopaState, move: ScopaMove) -> int:
-        """The margin the mover of ``state`` can force after ``move``."""
-        after = state.play(move)
-        if after.deal_over:
-            points = after.deal_scores()
-            return points[state.to_move] - points[1 - state.to_move]
-        return -self.value(after)
-
-    def value(self, state: ScopaState) -> int:
-        """The best margin the player to move in ``state`` can force."""
-        if state not in self.memo:
-            self.memo[state] = max(self.move_value(state, move) for move in _moves(state))
-        return self.memo[state]

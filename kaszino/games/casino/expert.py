@@ -1,0 +1,271 @@
+"""The Casino expert: sampled worlds and a short search; the known last hand searched exactly
+(docs/casino.md, docs/players.md).
+
+The expert reads only :meth:`CasinoState.view`. Before the last hand it cannot see the other hands
+or the stock: it deals the cards its view lists as unseen at random into the other hands (each of
+the size it sees) and the stock — each deal a *world* consistent with everything it saw — and in
+each world plays every move on the engine's own states, so builds, owners and the deal of new
+hands are the engine's rules. Where the search stops (after the move itself by default;
+alpha-beta for deeper trials), the player to move may still make one capture (so a ten of
+diamonds or an ace left loose for the next player counts against the one who left it), and
+:func:`estimate` judges the deal in points. A move's value is its mean over the worlds: the
+expected margin of the deal's points, the expert's side minus the best other side. Sweeps are
+worth nothing in Casino, so nothing counts them.
+
+With two players the last hand is known by elimination and the view shows it: the exact search
+(:class:`~kaszino.engine.lookahead.ExactSearch`) plays it out to the deal's score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+
+from kaszino.engine.cards import Card, Suit
+from kaszino.engine.lookahead import INFINITY, BudgetSpent, ExactSearch, Nodes, alpha_beta, majority_odds
+from kaszino.errors import KaszinoError
+from kaszino.games.casino.builds import Cards
+from kaszino.games.casino.deck import BIG_CASINO, DECK_SIZE, LITTLE_CASINO
+from kaszino.games.casino.moves import Capture, Move, NextDeal, Play
+from kaszino.games.casino.players import view_rng
+from kaszino.games.casino.rules import CasinoRules
+from kaszino.games.casino.scoring import (
+    ACE,
+    BIG_CASINO_POINTS,
+    LITTLE_CASINO_POINTS,
+    MOST_CARDS,
+    MOST_SPADES,
+    side_piles,
+)
+from kaszino.games.casino.state import CasinoState
+from kaszino.games.casino.view import PlayerView
+from kaszino.inputs import MAX_SEED, check_whole
+
+SPADES_IN_DECK = DECK_SIZE // len(Suit)
+
+BUDGET = 3_000
+"""The positions the sampled search may visit for one move."""
+
+EXACT_BUDGET = 3_000
+"""The positions the exact search of a known last hand may visit (a position on a crowded table
+of low cards costs about 0.2 ms); past them the known hand is searched as one world, one ply and
+the reply's capture."""
+
+INFINITY_NODES = 10**12
+"""No limit: the first world's one-ply search is bounded by the moves and the captures after them."""
+
+BUILD_SHARE = 0.8
+"""The share of a build's points counted for its owner where the search stops: he holds a card
+of its value, and only a player holding another can take it first."""
+
+
+@dataclass(frozen=True, slots=True)
+class Assessment:
+    """What each move of the player to move is worth: the expected margin of the deal's points (his
+    side's minus the best other side's). ``exact`` in a known last hand searched to its end;
+    ``worlds`` deals were searched otherwise, ``depth`` plies deep, visiting ``nodes`` positions."""
+
+    move_values: Mapping[Play, float]
+    best: Play
+    exact: bool
+    worlds: int
+    depth: int = 0
+    nodes: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CasinoExpert:
+    """Determinized alpha-beta before the last hand, the exact search in a known one.
+
+    ``worlds`` deals of the unseen cards are searched, each move to ``depth`` plies (one by
+    default: the move itself) and one capture more (a new hand is dealt from the world's stock when
+    the hands run out); of equal values the first legal move wins. ``seed`` fixes the worlds
+    together with the view. A move may visit at most ``budget`` positions (plus one): once they
+    are spent no further world is dealt, and a first world that would overrun half of them is
+    searched a ply shallower (a first world one ply deep is always searched whole). The budget
+    counts positions, not time, so the choice stays reproducible."""
+
+    seed: int = 0
+    worlds: int = 24
+    depth: int = 1
+    budget: int = BUDGET
+    name: str = "expert"
+
+    def __post_init__(self) -> None:
+        check_whole("seed", self.seed, 0, MAX_SEED)
+        check_whole("worlds", self.worlds, 1, 1000)
+        check_whole("depth", self.depth, 1, 48)
+        check_whole("budget", self.budget, 1, 10**9)
+
+    def choose(self, state: CasinoState) -> Move:
+        """The expert's move for ``state.to_move``."""
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        return self.assess(state).best
+
+    def assess(self, state: CasinoState) -> Assessment:
+        """Every move of ``state.to_move`` with its expected margin of the deal's points."""
+        moves = plays(state)
+        if not moves:
+            raise KaszinoError("there is no move to assess: the deal or the game is over")
+        view = state.view(state.to_move)
+        if known(view):
+            known_world = world(view, state.rules, view.hands, ())
+            try:
+                return exact(known_world, moves, Nodes(EXACT_BUDGET))
+            except BudgetSpent:
+                return self._sampled(view, state.rules, moves, lambda: known_world, 1)
+        rng = view_rng(self.seed, view)
+        unseen = list(view.unseen)
+
+        def deal() -> CasinoState:
+            rng.shuffle(unseen)
+            return world(view, state.rules, *hidden_deal(view, unseen))
+
+        return self._sampled(view, state.rules, moves, deal, self.worlds)
+
+    def _sampled(self, view: PlayerView, rules: CasinoRules, moves: Sequence[Play],
+                 deal: Callable[[], CasinoState], worlds: int) -> Assessment:
+        """The moves valued over at most ``worlds`` worlds that ``deal`` makes (each call a new one)."""
+        side = rules.side(view.player)
+        totals = dict.fromkeys(moves, 0.0)
+        nodes, depth, searched = Nodes(self.budget), self.depth, 0
+        while searched < worlds and nodes.count < self.budget:
+            sampled = deal()
+            found = None
+            while found is None:
+                first = searched == 0
+                # one ply and the capture after it always fit: every move gets a value
+                nodes.limit = (INFINITY_NODES if first and depth == 1 else
+                               nodes.count + (self.budget - nodes.count) // 2 if first else self.budget)
+                try:
+                    found = [search(sampled.play(move), side, depth - 1, nodes) for move in moves]
+                except BudgetSpent:
+                    if not first:
+                        break
+                    depth -= 1
+            if found is None:
+                break
+            for move, value in zip(moves, found, strict=True):
+                totals[move] += value
+            searched += 1
+        values = {move: total / searched for move, total in totals.items()}
+        return Assessment(values, max(moves, key=values.__getitem__), False, searched, depth, nodes.count)
+
+
+def plays(state: CasinoState) -> list[Play]:
+    """The legal moves that play a hand card (all of them before the deal is over)."""
+    return [move for move in state.legal_moves() if not isinstance(move, NextDeal)]
+
+
+def known(view: PlayerView) -> bool:
+    """Whether the view shows every card still to be played: a known last hand (two players)."""
+    return not view.talon_count and all(hand is not None for hand in view.hands)
+
+
+def hidden_deal(view: PlayerView, cards: Sequence[Card]) -> tuple[tuple[Cards, ...], Cards]:
+    """Every hand with the hidden ones filled from ``cards`` in seat order (each of the size the
+    view shows), and the rest of ``cards`` as the stock."""
+    rest = list(cards)
+    hands = []
+    for hand, size in zip(view.hands, view.hand_sizes, strict=True):
+        if hand is None:
+            hand = tuple(rest[:size])
+            del rest[:size]
+        hands.append(hand)
+    if len(rest) != view.talon_count:
+        raise KaszinoError("the unseen cards do not fill the hidden hands and the stock")
+    return tuple(hands), tuple(rest)
+
+
+def world(view: PlayerView, rules: CasinoRules, hands: Sequence[tuple[Card, ...] | None],
+          talon: tuple[Card, ...]) -> CasinoState:
+    """The whole state ``view`` shows, with the hands and the stock as given."""
+    full = tuple(hand for hand in hands if hand is not None)
+    if len(full) != rules.players:
+        raise KaszinoError("a world needs every hand")
+    return CasinoState(rules=rules, hands=full, table=view.table, builds=view.builds, talon=talon,
+                       piles=view.piles, scores=view.scores, dealer=view.dealer, to_move=view.to_move,
+                       last_capturer=view.last_capturer, round=view.round, deal=view.deal)
+
+
+def search(state: CasinoState, side: int, depth: int, nodes: Nodes,
+           alpha: float = -INFINITY, beta: float = INFINITY) -> float:
+    """Alpha-beta over one world to ``depth`` plies (or the deal's end), then one capture more:
+    ``side``'s margin. Every position visited counts in ``nodes``."""
+    nodes.visit()
+    if state.deal_over:
+        return estimate(state, side)
+    maximise = state.rules.side(state.to_move) == side
+    if depth > 0:
+        moves: Sequence[Move] = state.legal_moves()
+        return alpha_beta(moves, maximise, alpha, beta,
+                          lambda move, a, b: search(state.play(move), side, depth - 1, nodes, a, b))
+    # the horizon: the player to move may still take something, or leave it
+    standing = estimate(state, side)
+    grabs = [move for move in state.legal_moves() if isinstance(move, Capture)]
+    values = [standing]
+    for move in grabs:
+        nodes.visit()
+        values.append(estimate(state.play(move), side))
+    return max(values) if maximise else min(values)
+
+
+def estimate(state: CasinoState, side: int) -> float:
+    """``side``'s expected margin of the deal's points over the best other side: exact once the
+    deal is over; before, the aces and casinos taken, the builds counted for their owners
+    (:data:`BUILD_SHARE` of their points, all of their cards), the majorities of cards and spades
+    by their odds."""
+    points = state.deal_report().points if state.deal_over else _expected(state, state.rules)
+    others = [value for other, value in enumerate(points) if other != side]
+    return float(points[side] - max(others))
+
+
+def _expected(state: CasinoState, rules: CasinoRules) -> tuple[float, ...]:
+    """Each side's expected points of the deal from the position as it stands."""
+    piles = [list(pile) for pile in side_piles(state.piles, rules)]
+    points = [_points(pile) for pile in piles]
+    for build in state.builds:
+        owner = rules.side(build.owner)
+        points[owner] += BUILD_SHARE * _points(build.cards)
+        piles[owner] += build.cards
+    cards = [len(pile) for pile in piles]
+    spades = [sum(card.suit is Suit.SPADES for card in pile) for pile in piles]
+    for counts, total, worth in ((cards, DECK_SIZE, MOST_CARDS), (spades, SPADES_IN_DECK, MOST_SPADES)):
+        left = total - sum(counts)
+        for s, count in enumerate(counts):
+            others = counts[:s] + counts[s + 1:]
+            points[s] += worth * majority_odds(count, others, left, total)
+    return tuple(points)
+
+
+def _points(cards: Sequence[Card]) -> float:
+    """The points ``cards`` carry by themselves: aces and the two casinos."""
+    return float(sum(ACE * (card.value == 1) + BIG_CASINO_POINTS * (card == BIG_CASINO)
+                     + LITTLE_CASINO_POINTS * (card == LITTLE_CASINO) for card in cards))
+
+
+def exact(state: CasinoState, moves: Sequence[Play], nodes: Nodes) -> Assessment:
+    """Every move of a known two-player last hand valued exactly: the deal's points of the mover
+    minus the other's with both playing their best to the end; :class:`BudgetSpent` past ``nodes``."""
+    solver: ExactSearch[CasinoState, Play] = ExactSearch(plays, _counted_play(nodes), ending_key)
+    values = {move: float(solver.move_value(state, move)) for move in moves}
+    return Assessment(values, max(moves, key=values.__getitem__), True, 1, nodes=nodes.count)
+
+
+def _counted_play(nodes: Nodes) -> Callable[[CasinoState, Play], CasinoState]:
+    """``play``, each position it makes counted in ``nodes``."""
+    def counted(state: CasinoState, move: Play) -> CasinoState:
+        nodes.visit()
+        return state.play(move)
+    return counted
+
+
+def ending_key(state: CasinoState) -> Hashable:
+    """What decides the rest of a known deal: the hands, the table and its builds as sets, whose
+    turn, the last capturer, and of each pile only what it scores (cards, spades, aces, casinos)."""
+    report = state.deal_report()
+    return (state.hands, frozenset(state.table), frozenset(state.builds), state.to_move,
+            state.last_capturer, report.cards, report.spades, report.aces, report.big_casino,
+            report.little_casino)
