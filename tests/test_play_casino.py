@@ -75,7 +75,7 @@ def test_builds_refusals_hints_and_unreadable_moves(monkeypatch: pytest.MonkeyPa
         "The computer's expert would play: 5♦=2♠+3♣."]  # the last step again: there is no third
     assert any(line.startswith("I cannot read this as a move: “blah”") for line in out)
     assert "That move is not allowed. 2♠ 3♣ adds up to 5, not 7: every group must make 7. Try again." in out
-    assert "Computer (player 2): K♥=K♣ — Player 2 captures K♣ with K♥." in out
+    assert "Player 2 captures K♣ with K♥." in out  # the computer's move, told by its event
     assert "Table: 7♣; builds: [5♦, 2♠+3♣] = 5 (owner: You)" in out
     assert ("That move is not allowed. You own the build of 5 on the table (5♦ 2♠ 3♣), so you may not "
             "trail: capture, build or add to a build instead. Try again.") in out

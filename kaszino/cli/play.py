@@ -38,7 +38,7 @@ from kaszino.games.kaszino.solver.analysis import Budget
 from kaszino.games.kaszino.state import GameState
 from kaszino.games.scopa import rules as scopa_rules
 from kaszino.games.scopa.state import ScopaState
-from kaszino.i18n import language, tr, using_language
+from kaszino.i18n import counted, language, tr, using_language
 from kaszino.inputs import MAX_SEED
 from kaszino.players.saved import save_session
 from kaszino.players.session import (
@@ -105,9 +105,8 @@ def sheet_text(sheet: DealSheet, learner: int) -> str:
     for seat, score in enumerate(sheet.scores):
         casinos = score.card_points - score.aces * score.rules.ace_points
         lines.append("  " + tr("play.sheet_line", who=who(seat, learner),
-                                cards=tr("common.cards", count=score.cards),
-                                spades=tr("common.spades", count=score.spades),
-                                aces=tr("common.aces", count=score.aces), casinos=casinos, tabla=score.tabla,
+                                **counted(cards=score.cards, spades=score.spades, aces=score.aces),
+                                casinos=casinos, tabla=score.tabla,
                                 bonus=score.bonus, majorities=score.most_cards + score.most_spades,
                                 total=score.total))
     return "\n".join(lines)

@@ -22,7 +22,7 @@ from kaszino.games.casino.scoring import (
     DealReport,
 )
 from kaszino.games.casino.state import CasinoState
-from kaszino.i18n import language, tr
+from kaszino.i18n import counted, language, tr
 from kaszino.players.session import DealSheet, seat_name
 from kaszino.teach.narrate import narrate
 
@@ -76,7 +76,8 @@ def casino_sheet_text(sheet: DealSheet, learner: int, rules: CasinoRules) -> str
     for side, total in enumerate(report.points):
         majorities = MOST_CARDS * (report.most_cards == side) + MOST_SPADES * (report.most_spades == side)
         lines.append("  " + tr("play.casino_sheet_line", who=side_name(rules, side, learner),
-                                cards=report.cards[side], spades=report.spades[side], aces=report.aces[side],
+                                **counted(cards=report.cards[side], spades=report.spades[side],
+                                          aces=report.aces[side]),
                                 big=BIG_CASINO_POINTS * (report.big_casino == side),
                                 little=LITTLE_CASINO_POINTS * (report.little_casino == side),
                                 majorities=majorities, total=total))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from kaszino.engine.cards import format_cards
 from kaszino.games.kaszino.moves import Claim
 from kaszino.games.kaszino.state import GameState
-from kaszino.i18n import tr
+from kaszino.i18n import counted, tr
 from kaszino.puzzles.kinds import Answer, Attempt, KaszinoKind, Verdict, bullet_lines, number_verdict
 
 
@@ -76,8 +76,7 @@ class Ausz(KaszinoKind):
         return [
             tr("puzzles.hint_ausz_goal", target=state.rules.target or 0),
             tr("puzzles.hint_ausz_earlier", points=state.scores[p], count=state.scores[p]),
-            tr("puzzles.hint_counts", cards=tr("common.cards", count=score.cards),
-               spades=tr("common.spades", count=score.spades)),
+            tr("puzzles.hint_counts", **counted(cards=score.cards, spades=score.spades)),
             self.solution_text(state, answers),
         ]
 
@@ -107,8 +106,7 @@ class ScoreDeal(KaszinoKind):
         return [
             tr("puzzles.hint_score_goal", cards=rules.most_cards_points, spades=rules.most_spades_points,
                count=rules.most_cards_points),
-            tr("puzzles.hint_counts", cards=tr("common.cards", count=score.cards),
-               spades=tr("common.spades", count=score.spades)),
+            tr("puzzles.hint_counts", **counted(cards=score.cards, spades=score.spades)),
             tr("puzzles.hint_score_small", points=(small := score.card_points + score.tabla + score.bonus),
                count=small),
             self.solution_text(state, answers),

@@ -20,7 +20,7 @@ from kaszino.games.casino.moves import BuildMove, Capture, Trail
 from kaszino.games.casino.players import move_worth
 from kaszino.games.casino.rules import MAX_PLAYERS, PRESETS, CasinoRules, preset
 from kaszino.games.casino.state import CasinoState
-from kaszino.i18n import hu_article, language, player_number, tr
+from kaszino.i18n import language, tr
 from kaszino.jupyter import render_casino
 from kaszino.jupyter.render import FULL, View, sheet_table_html
 from kaszino.jupyter.widgets.base import Choice, HintStep, Text, message_text, text
@@ -29,7 +29,7 @@ from kaszino.players.session import seat_name
 from kaszino.teach import casino_moves
 from kaszino.teach.casino_picks import Intent, read_pick
 from kaszino.teach.explain import Level
-from kaszino.teach.message import Field, Message
+from kaszino.teach.message import Field, Message, player_fields
 
 
 def _nothing() -> str:
@@ -62,8 +62,7 @@ def side_label(side: int, learner: int, players: int) -> str:
     who = seat_name(side, learner)
     if players < MAX_PLAYERS:
         return who
-    partner = player_number(side + 2)
-    return tr("casino_ui.sheet_team", who=who, partner=partner, partner_a=hu_article(f"{partner}."))
+    return tr("casino_ui.sheet_team", None, who=who, **player_fields("partner", side + 2))
 
 
 def sheet_html(sheets: Sequence[Any], learner: int, players: int) -> str:
