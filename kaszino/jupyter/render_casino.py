@@ -86,7 +86,7 @@ def _status(state: CasinoState) -> str:
 def _facts(state: CasinoState, player: int) -> str:
     pile = state.piles[player]
     spades = sum(card.suit is Suit.SPADES for card in pile)
-    facts = [tr("ui.pile", cards=len(pile), spades=spades),
+    facts = [tr("ui.pile", cards=tr("common.cards", count=len(pile)), spades=spades),
              tr("casino_ui.points", points=state.totals()[player])]
     if state.rules.teams:
         side = state.rules.side(player)

@@ -132,6 +132,8 @@ def test_the_game_menu_serves_scopa_and_each_scopa_kind_is_answered_on_its_table
     for kind, prefix in (("scopa_captures", "sc"), ("scopa_best", "sb"), ("scopa_primiera", "sp"),
                          ("scopa_last_round", "sl")):
         trainer.locator(".kaszino-kind-menu").select_option(kind)
+        # the server's redraw after the kind was chosen (the game's own serve may show this kind already)
+        expect(trainer.locator(f'.kaszino-kind-menu option[value="{kind}"][selected]')).to_have_count(1)
         expect(task).to_have_attribute("data-puzzle-id", re.compile(f"^{prefix}-"))
         puzzle = shown(trainer)
         assert puzzle.kind == kind and puzzle.game == "scopa"
