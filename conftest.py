@@ -35,6 +35,12 @@ SLOW = (
     "tests/test_solver_search.py::test_leaving_out_captures_that_leave_a_spade_keeps_the_exact_value",
     # The deal search against the plain minimax over two whole rounds (about a minute on its own).
     "tests/test_analysis.py::test_deal_search_is_the_plain_minimax_over_two_rounds",
+    # Every shipped puzzle re-solved or answered (make test runs them; the inner loop checks a sample
+    # through the other puzzle tests), and the experts' seeded matches against greedy.
+    "tests/test_cli.py::test_check_passes_on_the_shipped_files",
+    "tests/test_trainer.py::test_every_puzzle_accepts_its_right_answer_and_refuses_a_wrong_one",
+    "tests/test_casino_expert.py::test_it_beats_greedy_in_a_seeded_match",
+    "tests/test_scopa_expert.py::test_it_beats_greedy_in_a_seeded_match",
     # The combinatorics chapters under nbval: sympy's algebra and thousands of simulated deals.
     "notebooks/30_kombinatorika.ipynb",
     "notebooks/30_kombinatorika_tanari.ipynb",
