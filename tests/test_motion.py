@@ -35,8 +35,10 @@ def flights(html: str) -> list[tuple[str, str, str, str]]:
     """(player, card, from, to) of every flight in a widget's markup, in order."""
     found = []
     for player, body in re.findall(r'<div class="kaszino-stage" data-player="(\d+)">(.*?)</div>', html):
-        found += [(player, *flight) for flight in
-                  re.findall(r'data-flight="([^"]+)" data-from="(\w+)" data-to="(\w+)"', body)]
+        found += [
+            (player, *flight)
+            for flight in re.findall(r'data-flight="([^"]+)" data-from="(\w+)" data-to="(\w+)"', body)
+        ]
     return found
 
 
@@ -48,17 +50,31 @@ def seq(html: str) -> str | None:
 def test_a_capture_flies_from_hand_and_table_to_the_pile_and_a_lay_to_the_table() -> None:
     events = (Captured(1, (KING,), parse_cards("4♣ 9♠")), Swept(1, 1), Laid(0, SEVEN))
     assert stages(events) == (
-        Stage(1, (Flight(KING, "hand", "pile"), Flight(Card.parse("4♣"), "table", "pile"),
-                  Flight(Card.parse("9♠"), "table", "pile"))),
-        Stage(0, (Flight(SEVEN, "hand", "table"),)))
+        Stage(
+            1,
+            (
+                Flight(KING, "hand", "pile"),
+                Flight(Card.parse("4♣"), "table", "pile"),
+                Flight(Card.parse("9♠"), "table", "pile"),
+            ),
+        ),
+        Stage(0, (Flight(SEVEN, "hand", "table"),)),
+    )
 
 
 def test_builds_fly_to_the_table_and_leftovers_to_whoever_gets_them() -> None:
-    events = (Built(0, SEVEN, 9, parse_cards("7♥ 2♦")), Added(1, KING, 9, parse_cards("7♥ 2♦ 9♣")),
-              Leftovers(parse_cards("3♦"), 1), Leftovers(parse_cards("4♦"), None), Leftovers((), 0))
-    assert stages(events) == (Stage(0, (Flight(SEVEN, "hand", "table"),)),
-                              Stage(1, (Flight(KING, "hand", "table"),)),
-                              Stage(1, (Flight(Card.parse("3♦"), "table", "pile"),)))
+    events = (
+        Built(0, SEVEN, 9, parse_cards("7♥ 2♦")),
+        Added(1, KING, 9, parse_cards("7♥ 2♦ 9♣")),
+        Leftovers(parse_cards("3♦"), 1),
+        Leftovers(parse_cards("4♦"), None),
+        Leftovers((), 0),
+    )
+    assert stages(events) == (
+        Stage(0, (Flight(SEVEN, "hand", "table"),)),
+        Stage(1, (Flight(KING, "hand", "table"),)),
+        Stage(1, (Flight(Card.parse("3♦"), "table", "pile"),)),
+    )
 
 
 def test_nothing_moved_writes_no_template() -> None:
@@ -81,10 +97,11 @@ def test_the_stages_of_random_deals_are_what_entered_the_piles_and_the_table(nam
             moved = stages(step.events)
             for player in range(state.players):
                 gained = set(step.state.piles[player]) - set(state.piles[player])
-                assert gained == {f.card for s in moved if s.player == player for f in s.flights
-                                  if f.target == "pile"}
+                assert gained == {
+                    f.card for s in moved if s.player == player for f in s.flights if f.target == "pile"
+                }
             for index, stage in enumerate(moved):
-                later = {f.card for s in moved[index + 1:] for f in s.flights if f.target == "pile"}
+                later = {f.card for s in moved[index + 1 :] for f in s.flights if f.target == "pile"}
                 for flight in stage.flights:
                     if flight.source == "hand":
                         assert flight.card in state.hands[stage.player]
@@ -98,8 +115,12 @@ def test_the_learners_move_and_the_opponents_answer_are_two_stages_of_one_new_mo
     assert seq(widget.html) is None  # nothing has moved yet
     picked(widget, "5♠ A♥ 2♦ 4♣").press_capture()
     shown = flights(widget.html)
-    assert shown[:4] == [("0", "5♠", "hand", "pile"), ("0", "A♥", "hand", "pile"),
-                         ("0", "2♦", "table", "pile"), ("0", "4♣", "table", "pile")]
+    assert shown[:4] == [
+        ("0", "5♠", "hand", "pile"),
+        ("0", "A♥", "hand", "pile"),
+        ("0", "2♦", "table", "pile"),
+        ("0", "4♣", "table", "pile"),
+    ]
     assert {player for player, *_ in shown[4:]} == {"1"}  # then the computer's move
     first = seq(widget.html)
     widget.set_language("en")

@@ -69,8 +69,12 @@ def motion_html(moved: Sequence[Stage], seq: int) -> str:
         return ""
     body = "".join(
         f'<div class="kaszino-stage" data-player="{stage.player}">'
-        + "".join(f'<span class="kaszino-flight" data-flight="{escape(str(flight.card))}" '
-                  f'data-from="{flight.source}" data-to="{flight.target}">{card_svg(flight.card)}</span>'
-                  for flight in stage.flights)
-        + "</div>" for stage in moved)
+        + "".join(
+            f'<span class="kaszino-flight" data-flight="{escape(str(flight.card))}" '
+            f'data-from="{flight.source}" data-to="{flight.target}">{card_svg(flight.card)}</span>'
+            for flight in stage.flights
+        )
+        + "</div>"
+        for stage in moved
+    )
     return f'<template class="kaszino-motion" data-seq="{seq}">{body}</template>'
