@@ -1,7 +1,9 @@
 """The odds of a hint as a small horizontal bar chart (SVG, no plotting library).
 
 One bar per legal move: its expected deal-point margin (:class:`kaszino.teach.odds.OddsHint`),
-green to the right of zero, red to the left; the best move's bar is outlined.
+green to the right of zero, red to the left; the best move's bar is outlined. The words, the zero
+line and the outline take the page's text colour (``currentColor``), so the chart reads on a light
+and a dark page alike.
 """
 
 from __future__ import annotations
@@ -30,15 +32,17 @@ def odds_svg(hint: OddsHint) -> str:
     title = escape(tr("odds.chart_title"))
     parts = [f'<svg class="kaszino-odds" xmlns="http://www.w3.org/2000/svg" width="{width}" '
              f'height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{title}" '
-             f'font-family="sans-serif" font-size="11">',
+             f'font-family="sans-serif" font-size="11" fill="currentColor" '
+             f'style="max-width:100%; height:auto;">',
              f'<text x="0" y="12" font-weight="bold">{title} ({escape(note)})</text>',
-             f'<line x1="{zero}" y1="18" x2="{zero}" y2="{height}" stroke="#888"/>']
+             f'<line x1="{zero}" y1="18" x2="{zero}" y2="{height}" stroke="currentColor" '
+             f'stroke-opacity="0.5"/>']
     for i, odds in enumerate(rows):
         y = 20 + i * ROW
         length = abs(odds.margin) / scale * (BAR / 2 - 4)
         x = zero if odds.margin >= 0 else zero - length
         colour = "#2e7d32" if odds.margin >= 0 else "#c62828"
-        outline = ' stroke="#000" stroke-width="1.5"' if i == 0 else ""
+        outline = ' stroke="currentColor" stroke-width="1.5"' if i == 0 else ""
         parts.append(f'<g class="kaszino-odds-row" data-move="{escape(str(odds.move))}" '
                      f'data-margin="{odds.margin:.3f}">'
                      f'<text x="{LABEL - 6}" y="{y + 12}" text-anchor="end">{escape(str(odds.move))}</text>'

@@ -21,6 +21,102 @@ function keepFaces(faces) {
   }
 }
 
+// After a move the redraw shows the cards it moved flying (kaszino.jupyter.motion): the markup's
+// <template class="kaszino-motion" data-seq> lists them stage by stage, each card with its picture,
+// where it came from (the hand or the table) and where it goes (the player's pile or the table). A
+// card starts where the page showed it before the redraw (a face-down hand: its row); a laid card
+// flies to its place on the new table, which stays hidden until it lands. A redraw without a new
+// move (the same data-seq) plays nothing again, and nothing plays under prefers-reduced-motion.
+const MOTION_MS = 300;
+const MOTION_SEQ = /<template class="kaszino-motion" data-seq="(\d+)"/;
+
+function reducedMotion() {
+  return window.matchMedia !== undefined && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+function places(el) {
+  const cards = new Map();
+  el.querySelectorAll(".kaszino-position .kaszino-card-svg[aria-label]").forEach((svg) => {
+    cards.set(svg.getAttribute("aria-label"), svg.getBoundingClientRect());
+  });
+  const hands = new Map();
+  el.querySelectorAll(".kaszino-player[data-player]").forEach((panel) => {
+    const row = panel.querySelector(".kaszino-cards") ?? panel;
+    hands.set(panel.dataset.player, row.getBoundingClientRect());
+  });
+  return { cards, hands };
+}
+
+function pileRect(el, player) {
+  const panel = el.querySelector(`.kaszino-player[data-player="${player}"]`);
+  const pile = panel && panel.querySelector(".kaszino-pile");
+  return (pile ?? panel)?.getBoundingClientRect() ?? null;
+}
+
+function landedCard(el, card) {
+  const svg = el.querySelector(`.kaszino-table .kaszino-card-svg[aria-label="${CSS.escape(card)}"]`);
+  return svg ? svg.closest(".kaszino-card") ?? svg : null;
+}
+
+function tableEnd(el) {
+  const row = el.querySelector(".kaszino-table .kaszino-cards");
+  if (!row) {
+    return null;
+  }
+  const box = row.getBoundingClientRect();
+  const last = row.lastElementChild ? row.lastElementChild.getBoundingClientRect() : box;
+  return new DOMRect(Math.min(last.right + 6, box.right - 60), box.top + 10, 60, 84);
+}
+
+function fly(picture, from, to, stage, toPile, landed) {
+  const ghost = document.createElement("div");
+  ghost.className = "kaszino-ghost";
+  Object.assign(ghost.style, { left: `${from.left}px`, top: `${from.top}px`, width: `${from.width}px`, height: `${from.height}px` });
+  ghost.appendChild(picture);
+  document.body.appendChild(ghost);
+  const dx = to.left + to.width / 2 - (from.left + from.width / 2);
+  const dy = to.top + to.height / 2 - (from.top + from.height / 2);
+  const end = toPile ? { transform: `translate(${dx}px, ${dy}px) scale(0.35)`, opacity: 0.2 }
+    : { transform: `translate(${dx}px, ${dy}px)`, opacity: 1 };
+  if (landed) {
+    landed.style.visibility = "hidden";
+  }
+  const flight = ghost.animate([{ transform: "none", opacity: 1 }, end],
+    { duration: MOTION_MS, delay: stage * MOTION_MS, easing: "ease-in-out", fill: "backwards" });
+  flight.onfinish = flight.oncancel = () => {
+    ghost.remove();
+    if (landed) {
+      landed.style.visibility = "";
+    }
+  };
+}
+
+function playMotion(el, before) {
+  const motion = el.querySelector("template.kaszino-motion");
+  if (!motion) {
+    return;
+  }
+  const where = new Map(before.cards);
+  const stages = [...motion.content.querySelectorAll(".kaszino-stage")];
+  stages.forEach((stage, i) => {
+    const player = stage.dataset.player;
+    stage.querySelectorAll(".kaszino-flight").forEach((flight) => {
+      const card = flight.dataset.flight;
+      const toPile = flight.dataset.to === "pile";
+      const from = where.get(card) ?? before.hands.get(player);
+      const landed = toPile ? null : landedCard(el, card);
+      const to = toPile ? pileRect(el, player) : (landed ? landed.getBoundingClientRect() : tableEnd(el));
+      const picture = flight.firstElementChild;
+      if (from && to && picture) {
+        fly(picture.cloneNode(true), from, to, i, toPile, landed);
+        where.set(card, to);
+      }
+    });
+  });
+  el.classList.add("kaszino-moving");
+  setTimeout(() => el.classList.remove("kaszino-moving"), stages.length * MOTION_MS);
+}
+
 // A page's redraw sent as one message (kaszino.jupyter.widgets.base.one_message): what changed of
 // each widget (html, faces), by model id; setting it here redraws every view as its own change would.
 function initialize({ model }) {
@@ -46,7 +142,16 @@ function render({ model, el }) {
     keepFaces(model.get("faces") ?? {});
     const focused = el.contains(document.activeElement) ? document.activeElement : null;
     const key = focused ? focused.dataset.action ?? focused.dataset.field : null;
-    el.innerHTML = model.get("html");
+    const html = model.get("html");
+    const seq = MOTION_SEQ.exec(html)?.[1];
+    const moving = seq !== undefined && el.dataset.motionSeq !== undefined && seq !== el.dataset.motionSeq
+      && !reducedMotion();
+    const before = moving ? places(el) : null;
+    el.innerHTML = html;
+    el.dataset.motionSeq = seq ?? "";
+    if (before) {
+      playMotion(el, before);
+    }
     if (key) {
       const again = el.querySelector(`[data-action="${key}"], [data-field="${key}"]`);
       if (again) {

@@ -228,6 +228,7 @@ class GameWidget(TableWidget):
         say who won."""
         self._state = state = self._session.state
         self._hand_pick = self._table_pick = frozenset()
+        self._show_moved(self._session.events)
         self._forget_hint()
         events = self._said(self._session.events)
         if not state.finished:

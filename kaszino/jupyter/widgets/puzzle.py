@@ -287,6 +287,8 @@ class PuzzleWidget(TableWidget):
         shown = visit.solution_shown
         verdict = self._trainer.answer(answer)
         self._hand_pick = self._table_pick = frozenset()
+        if verdict.correct and self._form() == "move":  # the right move, shown played
+            self._show_moved(self._state.step(answer).events)
         puzzle = visit.puzzle
 
         def words() -> str:  # judged again when drawn, so that the text follows the language

@@ -31,6 +31,7 @@ from kaszino.errors import IllegalMoveError, KaszinoError, quote
 from kaszino.games import Family, family_of
 from kaszino.i18n import LANGUAGES, language, tr
 from kaszino.inputs import check_type, check_whole, whole_number
+from kaszino.jupyter.motion import Stage, motion_html, stages
 from kaszino.jupyter.render import FULL, View
 from kaszino.jupyter.widgets.base import Choice, Click, HtmlWidget, Text, message_text, text
 from kaszino.jupyter.widgets.fronts import Builder, Front, front_of
@@ -118,6 +119,8 @@ class TableWidget(HtmlWidget):
         self._table_pick: frozenset[Card] = frozenset()
         self._choice: Choice | None = None
         self._feedback: Feedback | None = None
+        self._moved: tuple[Stage, ...] = ()
+        self._moves = 0
         self._let_opponents_move()
         self.refresh()
 
@@ -198,6 +201,7 @@ class TableWidget(HtmlWidget):
         else:
             raise IllegalMoveError(f"{chosen} is neither in the hand of the player to move nor on the table")
         self._choice = None
+        self._moved = ()  # a new pick: the last move has been seen
         self.refresh()
 
     def clear(self) -> None:
@@ -205,6 +209,7 @@ class TableWidget(HtmlWidget):
         self._hand_pick = self._table_pick = frozenset()
         self._choice = None
         self._feedback = None
+        self._moved = ()
         self.refresh()
 
     def press_capture(self) -> None:
@@ -296,9 +301,11 @@ class TableWidget(HtmlWidget):
             self._play(move, *lines)
         else:
             self._hand_pick = self._table_pick = frozenset()
+            self._show_moved(self._state.step(move).events)  # shown, though the position stays
             self._say("good", *lines)
 
     def _play(self, move: Any, *lines: Text) -> None:
+        self._moved = ()
         lines += self._advance(move)
         self._hand_pick = self._table_pick = frozenset()
         answers = self._let_opponents_move()
@@ -308,10 +315,18 @@ class TableWidget(HtmlWidget):
         self._say("good", *lines)
 
     def _advance(self, move: Any) -> tuple[Text, ...]:
-        """Play ``move``; return what it set going (the step's events) as lines."""
+        """Play ``move``; return what it set going (the step's events) as lines, and add the
+        cards it moved to those the next redraw shows moving."""
         step = self._state.step(move)
         self._state = step.state
+        self._show_moved(step.events, after=self._moved)
         return self._said(step.events)
+
+    def _show_moved(self, events: Sequence[Event], after: Sequence[Stage] = ()) -> None:
+        """Let the next redraw show the cards ``events`` moved flying (after the stages ``after``),
+        as the widget's next move (:mod:`kaszino.jupyter.motion`)."""
+        self._moved = (*after, *stages(events))
+        self._moves += 1
 
     def _said(self, events: Sequence[Event]) -> tuple[Text, ...]:
         """``events`` in the family's words (the move's own sentence left out: the praise says it)."""
@@ -386,7 +401,8 @@ class TableWidget(HtmlWidget):
             + (sums if self._cards_clickable() else "")
             + self._input_html()
             + f'<div class="kaszino-bar kaszino-buttons">{"".join(b.html() for b in self._buttons())}</div>'
-            + feedback_html(self._feedback) + self._choices_html() + self._extra_html() + '</div>')
+            + feedback_html(self._feedback) + self._choices_html() + self._extra_html()
+            + motion_html(self._moved, self._moves) + '</div>')
 
     def _handlers(self) -> Mapping[str, Callable[[], None]]:
         return {"capture": self.press_capture, "build": self.press_build, "lay": self.press_lay,

@@ -1,0 +1,255 @@
+"""How the pages look and move in Chromium: a chapter and the trainer on a phone (360 × 740, touch),
+the classroom app in the dark theme (``?theme=dark``), and the cards a move sends flying — which
+stay still for a browser that asks for reduced motion.
+
+On the phone nothing is wider than the screen and every button is a finger's target (44 px high);
+in the dark the page is dark, its text and the cards' suits read (contrast of at least 4.5:1,
+WCAG's level for text); after a capture the cards fly (``.kaszino-ghost`` elements over the page,
+the widget marked ``kaszino-moving``), and with ``reduced_motion="reduce"`` no card flies.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from class_app import served_app
+from playwright.sync_api import Browser, Locator, Page, Route, expect
+from trainer_steps import enter, right_answer, shown
+
+from kaszino.store import ENVIRONMENT_VARIABLE
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
+TOUCH_PX = 44
+"""The least height of a touch target (WCAG 2.5.5, Apple's and Google's guides)."""
+LEGIBLE = 4.5
+"""The least contrast of text with its background (WCAG 1.4.3, level AA)."""
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CHAPTER, TRAINER = "notebooks/02_utes.ipynb", "notebooks/10_feladvanyok.ipynb"
+
+WATCH_GHOSTS = """() => {
+  window.kaszinoGhosts = 0; window.kaszinoMoving = 0;
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      for (const node of change.addedNodes) {
+        if (node.classList && node.classList.contains('kaszino-ghost')) { window.kaszinoGhosts += 1; }
+      }
+      if (change.type === 'attributes' && change.target.classList.contains('kaszino-moving')) {
+        window.kaszinoMoving += 1;
+      }
+    }
+  }).observe(document.body, {childList: true, subtree: true, attributes: true, attributeFilter: ['class']});
+}"""
+"""Counts, from now on, the flying cards added to the page and the widgets marked as moving."""
+
+TOO_WIDE = """() => {
+  const width = document.documentElement.clientWidth;
+  const wide = [...document.querySelectorAll('body *')].filter((e) => {
+    const box = e.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && (box.right > width + 0.5 || box.left < -0.5);
+  });
+  return {width, scroll: document.documentElement.scrollWidth,
+          wide: wide.slice(0, 10).map((e) => `${e.tagName}.${e.className.baseVal ?? e.className}`)};
+}"""
+
+SMALL_TARGETS = """(least) => [...document.querySelectorAll('button, select, [role=button]')].filter((e) => {
+  const box = e.getBoundingClientRect();
+  return box.width > 0 && box.height > 0 && box.height < least;
+}).map((e) => `${e.className} "${e.innerText.slice(0, 20)}" ${e.getBoundingClientRect().height}px`)"""
+"""The buttons and menus on the page lower than ``least`` pixels."""
+
+COLOURS = """(e) => {
+  const background = (node) => {
+    for (; node; node = node.parentElement) {
+      const colour = getComputedStyle(node).backgroundColor;
+      if (!/rgba\\(.*, 0\\)$|transparent/.test(colour)) { return colour; }
+    }
+    return 'rgb(255, 255, 255)';
+  };
+  return [getComputedStyle(e).color, background(e)];
+}"""
+"""An element's text colour and the colour behind it (the first ancestor's that is not transparent)."""
+
+
+def rgb(colour: str) -> tuple[float, float, float, float]:
+    values = [float(v) for v in re.findall(r"[\d.]+", colour)]
+    return (values[0], values[1], values[2], values[3] if len(values) > 3 else 1.0)
+
+
+def luminance(red: float, green: float, blue: float) -> float:
+    """WCAG's relative luminance of an sRGB colour (channels 0–255)."""
+
+    def linear(channel: float) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+
+
+def contrast(text: str, behind: str) -> float:
+    """WCAG's contrast ratio of ``text`` (blended by its alpha over ``behind``) with ``behind``."""
+    *back, _ = rgb(behind)
+    *front, alpha = rgb(text)
+    blended = [alpha * f + (1 - alpha) * b for f, b in zip(front, back, strict=True)]
+    light, dark = sorted((luminance(*blended) + 0.05, luminance(*back) + 0.05), reverse=True)
+    return light / dark
+
+
+def hex_colour(value: str) -> str:
+    value = value.lstrip("#")
+    return f"rgb({int(value[0:2], 16)}, {int(value[2:4], 16)}, {int(value[4:6], 16)})"
+
+
+def test_contrast_is_measured_as_wcag_does() -> None:
+    assert contrast("rgb(0, 0, 0)", "rgb(255, 255, 255)") == pytest.approx(21)
+    assert contrast("rgba(255, 255, 255, 0)", "rgb(17, 17, 17)") == pytest.approx(1)
+    assert contrast(hex_colour("#767676"), "rgb(255, 255, 255)") == pytest.approx(4.54, abs=0.01)
+
+
+def only_loopback(route: Route) -> None:
+    if route.request.url.startswith("http://127.0.0.1:"):
+        route.continue_()
+    else:
+        route.abort()
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(**PHONE)  # type: ignore[arg-type]
+    context.route("**/*", only_loopback)
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    yield page
+    context.close()
+
+
+def open_served(page: Page, url: str) -> Page:
+    page.goto(url)
+    page.locator("#loading").wait_for(state="detached")
+    page.locator("#rendered_cells").wait_for(state="visible")
+    return page
+
+
+def assert_fits_a_phone(page: Page) -> None:
+    layout = page.evaluate(TOO_WIDE)
+    assert layout["width"] == 360 and layout["scroll"] <= 360, layout
+    assert layout["wide"] == [], layout
+    assert page.evaluate(SMALL_TARGETS, TOUCH_PX) == []
+
+
+def capture(table: Locator, cards: str, tap: bool = False) -> None:
+    """Pick ``cards`` (each pick confirmed by the kernel's redraw) and press "Ütés!"."""
+    for card in cards.split():
+        picked = table.locator(f'[data-card="{card}"]')
+        picked.tap() if tap else picked.click()
+        expect(picked).to_have_attribute("aria-pressed", "true")
+    button = table.locator(".kaszino-capture-btn")
+    button.tap() if tap else button.click()
+    expect(table.locator(".kaszino-feedback")).to_have_attribute("data-tone", "good")
+
+
+def shoot(page: Page, name: str) -> None:
+    """Save the whole page as ``test-artifacts/<name>.png``."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def first_table(page: Page) -> Locator:
+    """Chapter 2's first table: hand 5♠ A♥ K♣, table 2♦ 4♣ 7♥ 9♠."""
+    return page.locator(".kaszino-widget").filter(has=page.locator('[data-card="5♠"]')).first
+
+
+def test_a_chapter_on_a_phone_fits_the_screen_takes_taps_and_shows_the_capture_flying(
+    voila: Any, phone: Page
+) -> None:
+    page = open_served(phone, voila.url(CHAPTER))
+    table = first_table(page)
+    expect(table).to_be_visible()
+    assert_fits_a_phone(page)
+    page.evaluate(WATCH_GHOSTS)
+    table.scroll_into_view_if_needed()
+    capture(table, "5♠ A♥ 2♦ 4♣", tap=True)
+    page.wait_for_function("window.kaszinoGhosts === 4 && window.kaszinoMoving > 0")  # both hands, both table
+    shoot(page, "looks-phone-chapter")
+    expect(page.locator(".kaszino-ghost")).to_have_count(0)  # gone once landed
+    assert_fits_a_phone(page)  # the feedback, now shown, fits too
+
+
+def test_the_trainer_on_a_phone_fits_and_shows_a_right_move_played(
+    voila: Any, phone: Page, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(ENVIRONMENT_VARIABLE, str(tmp_path / "phone.sqlite3"))  # a new learner's file
+    page = open_served(phone, voila.url(TRAINER, "--theme=light"))
+    trainer = page.locator(".kaszino-widget").filter(has=page.locator(".kaszino-task")).first
+    expect(trainer.locator(".kaszino-task")).to_be_visible()
+    assert_fits_a_phone(page)
+    trainer.locator(".kaszino-kind-menu").select_option("best_capture")
+    expect(trainer.locator('.kaszino-kind-menu option[value="best_capture"][selected]')).to_have_count(1)
+    expect(trainer.locator(".kaszino-task")).to_have_attribute("data-puzzle-id", re.compile(r"^bc-"))
+    assert_fits_a_phone(page)
+    puzzle = shown(trainer)
+    page.evaluate(WATCH_GHOSTS)
+    enter(trainer, puzzle, right_answer(puzzle))
+    page.wait_for_function("window.kaszinoGhosts > 0")
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``kaszino app`` serving the notebooks; yields its base URL."""
+    workdir = tmp_path_factory.mktemp("looks-app")
+    with served_app(workdir, KASZINO_PROGRESS=str(workdir / "progress.sqlite3")) as served:
+        yield served.base
+
+
+def test_the_app_in_the_dark_theme_keeps_it_across_links_reads_well_and_keeps_still_on_request(
+    app: str, browser: Browser
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
+    context.route("**/*", only_loopback)
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    try:
+        open_served(page, f"{app}/voila/render/00_start.ipynb?theme=dark")
+        page.get_by_role("link", name=re.compile(r"^2\. ")).click()
+        page.wait_for_url(re.compile(r"/voila/render/02_utes\.ipynb\?theme=dark$"))  # the link kept it
+        page.locator("#loading").wait_for(state="detached")
+        expect(page.locator("body")).to_have_attribute("data-jp-theme-light", "false")
+        table = first_table(page)
+        expect(table).to_be_visible()
+        _, page_background = table.locator(".kaszino-sums").evaluate(COLOURS)
+        assert luminance(*rgb(page_background)[:3]) < 0.05, page_background  # a dark page
+        page.evaluate(WATCH_GHOSTS)
+        table.scroll_into_view_if_needed()
+        capture(table, "5♠ A♥ 2♦ 4♣")
+        page.wait_for_timeout(1000)  # longer than the cards would fly
+        assert page.evaluate("[window.kaszinoGhosts, window.kaszinoMoving]") == [0, 0]
+        shoot(page, "looks-dark-chapter")
+        texts = {
+            "sums": table.locator(".kaszino-sums"),
+            "feedback": table.locator(".kaszino-feedback"),
+            "button": table.locator(".kaszino-lay-btn"),
+            "main button": table.locator(".kaszino-capture-btn"),
+            "player": table.locator(".kaszino-player strong").first,
+            "paragraph": page.locator(".jp-RenderedMarkdown p").first,
+        }
+        for name, element in texts.items():
+            colour, behind = element.evaluate(COLOURS)
+            assert contrast(colour, behind) >= LEGIBLE, (name, colour, behind)
+        faces = table.locator(".kaszino-hand-card use").evaluate_all(
+            "es => es.map((e) => e.getAttribute('href'))"
+        )
+        suits: set[str] = set()
+        for face in faces:  # 5♠ A♥ K♣: black and red
+            symbol = page.locator(f"symbol{face}")
+            card_face = str(symbol.locator("rect").first.get_attribute("fill"))
+            for fill in symbol.locator("path[fill], text[fill]").evaluate_all(
+                "es => es.map((e) => e.getAttribute('fill'))"
+            ):
+                assert contrast(hex_colour(fill), hex_colour(card_face)) >= LEGIBLE, (face, fill)
+                suits.add(fill)
+        assert len(suits) == 2, suits
+    finally:
+        context.close()
