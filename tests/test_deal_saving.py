@@ -20,7 +20,8 @@ from kaszino.jupyter.widgets.puzzle import PuzzleWidget
 from kaszino.puzzles.kinds import answer_key
 from kaszino.puzzles.mining import rebuild
 from kaszino.puzzles.puzzle import PUZZLE_DIR, Puzzle, load_puzzles, parse_puzzles, recheck
-from kaszino.puzzles.saving_kind import MIN_LOSS, may_claim, saving_problem
+from kaszino.puzzles.kinds import may_claim
+from kaszino.puzzles.saving_kind import MIN_LOSS, saving_problem
 from kaszino.puzzles.simulate import plays
 from kaszino.puzzles.trainer import Filters, Trainer
 
