@@ -72,6 +72,10 @@ KIND_SPREAD = 120.0
 """A mix balances its kinds: each visit of a kind among the session's last :data:`MIX_MEMORY`
 counts as this many rating points farther from the target for another puzzle of that kind."""
 MIX_MEMORY = 8
+THEME_SPREAD = 60.0
+"""… and balances its themes: each visit among the same last ones that shares a theme with a
+puzzle counts this many points farther, averaged over the puzzle's themes (a puzzle with no
+theme shares none)."""
 
 Clock = Callable[[], datetime]
 
@@ -301,11 +305,14 @@ class Trainer:
         fresh = [p for p in pool if p.id not in tried] or pool
         target = self.target
         ratings = training.puzzle_ratings(self._store) if self._store is not None else {}
-        recent = Counter(visit.puzzle.kind for visit in self._history[-MIX_MEMORY:])
+        last = [visit.puzzle for visit in self._history[-MIX_MEMORY:]]
+        recent = Counter(puzzle.kind for puzzle in last)
+        seen = Counter(theme for puzzle in last for theme in getattr(puzzle, "themes", ()))
 
         def distance(puzzle: Puzzle) -> float:
             rating = _rating(ratings.get(puzzle.id), puzzle.rating).value
-            return abs(rating - target) + KIND_SPREAD * recent[puzzle.kind]
+            shared = sum(seen[theme] for theme in puzzle.themes) / max(1, len(puzzle.themes))
+            return abs(rating - target) + KIND_SPREAD * recent[puzzle.kind] + THEME_SPREAD * shared
 
         return sorted(fresh, key=lambda p: (distance(p), p.id))
 
