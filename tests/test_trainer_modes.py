@@ -55,8 +55,9 @@ def test_the_daily_index_is_pinned() -> None:
     """The hash is fixed (sha256 of the ISO date): a release that changed it would give everyone
     another puzzle of the day than the day before."""
     assert [daily_index(date(2026, 1, day), 1000) for day in (1, 2, 3)] == [
-        int.from_bytes(hashlib.sha256(f"kaszino-daily:2026-01-0{day}".encode()).digest()[:8],
-                       "big") % 1000 for day in (1, 2, 3)]
+        int.from_bytes(hashlib.sha256(f"kaszino-daily:2026-01-0{day}".encode()).digest()[:8], "big") % 1000
+        for day in (1, 2, 3)
+    ]
 
 
 def test_every_learner_gets_the_same_daily_puzzle_once(tmp_path: Path) -> None:
