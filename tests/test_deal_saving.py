@@ -17,10 +17,10 @@ from kaszino.games.kaszino.solver.deal import solve_deal
 from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import tr, using_language
 from kaszino.jupyter.widgets.puzzle import PuzzleWidget
-from kaszino.puzzles.kinds import answer_key
+from kaszino.puzzles.kinds import answer_key, may_claim
 from kaszino.puzzles.mining import rebuild
 from kaszino.puzzles.puzzle import PUZZLE_DIR, Puzzle, load_puzzles, parse_puzzles, recheck
-from kaszino.puzzles.saving_kind import MIN_LOSS, may_claim, saving_problem
+from kaszino.puzzles.saving_kind import MIN_LOSS, saving_problem
 from kaszino.puzzles.simulate import plays
 from kaszino.puzzles.trainer import Filters, Trainer
 

@@ -365,3 +365,19 @@ def test_the_mix_balances_its_kinds(store: Store) -> None:
         trainer.answer(right(puzzle))
     counts = Counter(kinds)
     assert len(counts) >= 8 and max(counts.values()) <= 4, counts
+
+
+def test_the_mix_balances_its_themes(store: Store) -> None:
+    """The same twenty puzzles spread over the themes too: none more than three times (without the
+    theme balance "ace" came seven times in twenty), and more kinds than before (twelve, not ten)."""
+    trainer = Trainer(PUZZLES, store)
+    themes: Counter[str] = Counter()
+    kinds = set()
+    for _ in range(20):
+        puzzle = trainer.next()
+        assert puzzle is not None
+        themes.update(puzzle.themes)
+        kinds.add(puzzle.kind)
+        trainer.answer(right(puzzle))
+    assert len(themes) >= 16 and max(themes.values()) <= 3, themes
+    assert len(kinds) >= 11, kinds

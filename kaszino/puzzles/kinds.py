@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice
 from typing import Generic, Literal, TypeVar, get_args
 
@@ -25,7 +25,7 @@ from kaszino.engine.refusals import Refusal
 from kaszino.errors import KaszinoError, quote
 from kaszino.games.kaszino import moves
 from kaszino.games.kaszino.captures import Capture, capture_problem
-from kaszino.games.kaszino.moves import Lay, Move, parse_move
+from kaszino.games.kaszino.moves import Claim, Lay, Move, parse_move
 from kaszino.games.kaszino.state import GameState
 from kaszino.games.scopa.moves import ScopaMove
 from kaszino.i18n import language, tr
@@ -315,6 +315,15 @@ def free_to_move(state: GameState) -> str | None:
     if not state.hands[state.to_move]:
         return "the player to move holds no cards"
     return None
+
+
+def may_claim(state: GameState) -> bool:
+    """Whether the player to move has secured the game's target already: he may call "Ausz!" and
+    win now (under manual claims), or, while a capture waits for a Fals! call, as soon as the
+    call's window closes. Then no capture or lay of his matters for the game."""
+    window_closed = state if state.pending is None else replace(state, pending=None)
+    manual = replace(window_closed, rules=state.rules.with_changes(claim="manual"))
+    return state.rules.target is not None and manual.problem(Claim(state.to_move)) is None
 
 
 def canonical(state: GameState, found: Iterable[Capture]) -> tuple[Capture, ...]:

@@ -32,11 +32,11 @@ from kaszino.games.kaszino.solver.value import capture_values
 from kaszino.games.kaszino.state import GameState
 from kaszino.games.scopa.state import ScopaState
 from kaszino.puzzles.capture_kinds import fals_faults
+from kaszino.puzzles.instructive import instructive_problem, looks_right
 from kaszino.puzzles.kinds import KASZINO_KINDS, Answer, Game, Kind, free_to_move, is_answer
 from kaszino.puzzles.mining_scopa import SCOPA_MINERS
 from kaszino.puzzles.play_kinds import solution, threats
 from kaszino.puzzles.puzzle import KIND_RULES, KINDS, Position, Puzzle, Rating, Source, solve
-from kaszino.puzzles.saving_kind import saving_problem
 from kaszino.puzzles.simulate import game_positions, played_at, plays, replay
 from kaszino.puzzles.themes import theme_greedy_trap, theme_quiet_move, themes
 from kaszino.workers import worker_pool
@@ -54,45 +54,42 @@ FALS_RULES = PRESETS["v6"].with_changes(claim="manual")
 
 
 # --- the miners: one per kind ---------------------------------------------------------------------
+# Each keeps a position when its kind's predicate (:mod:`kaszino.puzzles.instructive`) finds it
+# instructive, and scores its difficulty.
+def _kept(kind: Kind, state: GameState, played: Move | None = None) -> tuple[Answer, ...] | None:
+    """The answers of ``kind`` in ``state`` if the position makes an instructive puzzle, else None."""
+    answers = solve(kind, state)
+    return answers if instructive_problem(kind, state, answers, played) is None else None
+
+
 def mine_all_captures(state: GameState, rng: random.Random) -> Mined | None:
     """2–8 captures, at least three of them or one that plays several hand cards."""
-    if free_to_move(state) is not None:
+    if free_to_move(state) is not None or (answers := _kept("all_captures", state)) is None:
         return None
-    answers = solve("all_captures", state)
     caps = [a for a in answers if isinstance(a, Capture)]
     multi = sum(len(a.hand) > 1 for a in caps)
     long = sum(len(a.table) > 2 for a in caps)
-    if not 2 <= len(caps) <= 8 or (len(caps) < 3 and not multi):
-        return None
     return state, answers, len(caps) + 0.3 * len(state.table) + multi + 0.5 * long
 
 
 def mine_best_capture(state: GameState, rng: random.Random) -> Mined | None:
     """A unique best (or two tied) that beats the next capture by a point, or that is not the
     capture taking the most cards (the tempting one)."""
-    if free_to_move(state) is not None:
+    if free_to_move(state) is not None or (answers := _kept("best_capture", state)) is None:
         return None
     valued = capture_values(state)
-    answers = solve("best_capture", state)
     weaker = [value for _, value in valued if value < valued[0][1]]
-    if len(valued) < 2 or len(answers) > 2 or not weaker:
-        return None
     trap = theme_greedy_trap("best_capture", state, answers)
     margin = valued[0][1].points - weaker[0].points
-    if not trap and margin < 1:
-        return None
     return state, answers, len(valued) + 0.3 * len(state.table) + 2.5 * trap + 1.5 * (margin == 0)
 
 
 def mine_sweep(state: GameState, rng: random.Random) -> Mined | None:
     """A tábla that is not the obvious capture: never a lone card taking a lone card."""
-    if free_to_move(state) is not None:
+    if free_to_move(state) is not None or (answers := _kept("sweep", state)) is None:
         return None
-    answers = solve("sweep", state)
     caps = [a for a in answers if isinstance(a, Capture)]
     others = captures(state.hands[state.to_move], state.table, state.rules)
-    if not caps or any(len(a.cards) <= 2 for a in caps):
-        return None
     widest = max(len(a.cards) for a in caps)
     hand_cards = max(len(a.hand) for a in caps)
     score = widest + 0.3 * len(others) + 2 * (state.forced == "again") + 0.5 * len(state.table) + hand_cards
@@ -104,18 +101,13 @@ def mine_last_round(state: GameState, rng: random.Random) -> Mined | None:
     or the best move wins by two points or more."""
     if KIND_RULES["last_round"].position_problem(state) is not None:
         return None
+    if (answers := _kept("last_round", state)) is None:
+        return None
     found = solution(state)
     results = sorted(set(found.move_values.values()), reverse=True)
-    if len(found.move_values) < 3 or len(results) < 2:
-        return None
-    answers = solve("last_round", state)
-    if 2 * len(answers) > len(found.move_values):  # most moves are right: nothing to find
-        return None
     trap = theme_greedy_trap("last_round", state, answers)
-    margin = results[0] - results[1]
-    if not trap and margin < 2:
-        return None
     quiet = theme_quiet_move("last_round", state, answers)
+    margin = results[0] - results[1]
     score = 0.4 * len(found.move_values) + 0.3 * len(state.table) + 2.5 * trap + 2 * quiet + (margin == 1)
     return state, answers, score + 0.2 * len(found.line)
 
@@ -125,14 +117,10 @@ def mine_defend(state: GameState, rng: random.Random) -> Mined | None:
     give the least are also best by the exact solver."""
     if KIND_RULES["defend"].position_problem(state) is not None:
         return None
+    if (answers := _kept("defend", state)) is None:
+        return None
     found = threats(state)
-    keys = sorted({t.key for t in found})
-    if len(keys) < 2:
-        return None
-    answers = solve("defend", state)
-    exact = solution(state)
-    if any(exact.move_values[a] != exact.value for a in answers if isinstance(a, Lay)):
-        return None
+    keys = {t.key for t in found}
     lowest = min(state.hands[state.to_move], key=lambda card: card.value)
     trap = not is_answer(answers, Lay(lowest))
     sweep = any(t.sweep for t in found)
@@ -140,20 +128,18 @@ def mine_defend(state: GameState, rng: random.Random) -> Mined | None:
 
 
 def _near_misses(state: GameState) -> list[Capture]:
-    """False captures that look right: sides one apart, or equal sums just over the limit."""
+    """False captures that look right (:func:`~kaszino.puzzles.instructive.looks_right`), of at most
+    four table cards."""
     hand, table = state.hands[state.to_move], state.table
     limit = state.rules.capture_limit or 13
     found = []
     for size in range(1, len(hand) + 1):
         for group in combinations(hand, size):
-            mine = sum(card.value for card in group)
             for count in range(1, min(4, len(table)) + 1):
                 for taken in combinations(table, count):
-                    theirs = sum(card.value for card in taken)
-                    close = abs(mine - theirs) == 1 and max(mine, theirs) <= limit + 1
-                    over = mine == theirs and limit < mine <= limit + 4
-                    if (close or over) and size + count >= 3:
-                        found.append(Capture(group, taken))
+                    shown = Capture(group, taken)
+                    if looks_right(shown, limit):  # a capture that looks right is false
+                        found.append(shown)
     return found
 
 
@@ -178,7 +164,8 @@ def mine_fals(state: GameState, rng: random.Random) -> Mined | None:
     after = replace(state, rules=FALS_RULES).play(shown)
     if after.to_move == state.to_move or after.round != state.round:
         return None
-    answers = solve("fals", after)
+    if (answers := _kept("fals", after)) is None:
+        return None
     mine, theirs = card_sum(shown.hand), card_sum(shown.table)
     subtle = answers == ("over_limit",)  # equal sums: only the limit is broken
     score = len(shown.cards) + 0.15 * max(mine, theirs) + 2 * (answers != ("correct",)) + 1.5 * subtle
@@ -187,31 +174,27 @@ def mine_fals(state: GameState, rng: random.Random) -> Mined | None:
 
 def mine_ausz(state: GameState, rng: random.Random) -> Mined | None:
     """The secured points are near the target, or counting an open majority would mislead."""
-    if KIND_RULES["ausz"].position_problem(state) is not None or state.rules.target is None:
+    if KIND_RULES["ausz"].position_problem(state) is not None or (answers := _kept("ausz", state)) is None:
         return None
     me, target = state.to_move, state.rules.target
     secured = state.totals()[me]
-    if state.scores[me] >= target:  # earlier deals alone decide: nothing to count
-        return None
-    answers = solve("ausz", state)
     misleading = themes("ausz", state, answers)
-    close = abs(secured - target) <= 1
-    if not close and not ("majority_open" in misleading and secured < target <= secured + 3):
-        return None
+    close = target is not None and abs(secured - target) <= 1
     score = 0.5 * len(misleading) + 2 * ("majority_open" in misleading) + state.tabla_points[me] + close
     return state, answers, score + 0.1 * len(state.piles[me])
 
 
 def mine_score_deal(state: GameState, rng: random.Random) -> Mined | None:
-    """A finished deal, asked of one player (chosen at random)."""
+    """A finished deal, asked of one player (chosen at random) who has not secured the game with it."""
     if not state.deal_over or state.finished:
         return None
     asked = replace(state, to_move=rng.randrange(state.players))
-    scores = asked.deal_scores()
-    mine = scores[asked.to_move]
+    if (answers := _kept("score_deal", asked)) is None:
+        return None
+    mine = asked.deal_scores()[asked.to_move]
     items = mine.aces + mine.big_casino + mine.little_casino + bool(mine.tabla) + bool(mine.most_cards)
     close = abs(mine.cards - 26) <= 2 or abs(mine.spades - 6.5) <= 1
-    return asked, solve("score_deal", asked), items + 0.5 * bool(mine.most_spades) + 1.5 * close + mine.tabla
+    return asked, answers, items + 0.5 * bool(mine.most_spades) + 1.5 * close + mine.tabla
 
 
 def mine_deal_saving(state: GameState, played: Move, rng: random.Random) -> Mined | None:
@@ -219,12 +202,9 @@ def mine_deal_saving(state: GameState, played: Move, rng: random.Random) -> Mine
     mover cannot claim the game, and at most half of the moves keep the best result."""
     if KIND_RULES["deal_saving"].position_problem(state) is not None or not isinstance(played, Capture | Lay):
         return None
-    if saving_problem(state, played) is not None:
+    if (answers := _kept("deal_saving", state, played)) is None:
         return None
     found = solution(state)
-    answers = solve("deal_saving", state)
-    if 2 * len(answers) > len(found.move_values):  # most moves are right: nothing to find
-        return None
     loss = found.value - found.move_values[played]
     quiet = theme_quiet_move("deal_saving", state, answers)
     trap = theme_greedy_trap("deal_saving", state, answers)

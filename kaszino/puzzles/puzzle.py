@@ -33,6 +33,7 @@ from kaszino.games.kaszino.state import GameState
 from kaszino.games.scopa.state import ScopaState
 from kaszino.inputs import MAX_COUNT, MAX_SEED, check_choice, check_real, check_type, read_whole
 from kaszino.puzzles.capture_kinds import AllCaptures, BestCapture, Fals, Sweep
+from kaszino.puzzles.instructive import instructive_problem
 from kaszino.puzzles.kinds import (
     GAMES,
     KINDS,
@@ -285,14 +286,16 @@ class Discrepancy:
 
 def recheck(puzzle: Puzzle) -> Discrepancy | None:
     """Re-solve ``puzzle``; a :class:`Discrepancy` if its stored answers are not exactly the solver's,
-    or its stored themes not exactly those :func:`kaszino.puzzles.themes.themes` finds."""
+    its stored themes not exactly those :func:`kaszino.puzzles.themes.themes` finds, or the puzzle
+    would teach nothing (:mod:`kaszino.puzzles.instructive`: say, its player could call "Ausz!")."""
     solved = solve(check_type("puzzle", puzzle, Puzzle).kind, puzzle.state)
     solved_keys = {answer_key(answer) for answer in solved}
     missing = tuple(answer for answer in solved if not puzzle.is_answer(answer))
     extra = tuple(answer for answer in puzzle.answers if answer_key(answer) not in solved_keys)
     found = themes_of(puzzle.kind, puzzle.state, puzzle.answers)
     wrong_themes = found if set(found) != set(puzzle.themes) else None
-    problem = puzzle.rules.verify(puzzle.state, puzzle.played)
+    problem = (puzzle.rules.verify(puzzle.state, puzzle.played)
+               or instructive_problem(puzzle.kind, puzzle.state, puzzle.answers, puzzle.played))
     if missing or extra or wrong_themes is not None or problem is not None:
         return Discrepancy(puzzle, missing, extra, wrong_themes, problem)
     return None

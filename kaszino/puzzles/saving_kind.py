@@ -11,16 +11,14 @@ worth asking at all; the texts speak of cards and what they take, never in move 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from kaszino.engine.cards import format_cards
 from kaszino.errors import KaszinoError
 from kaszino.games.kaszino.captures import Capture
-from kaszino.games.kaszino.moves import Claim, Lay, Move
+from kaszino.games.kaszino.moves import Lay, Move
 from kaszino.games.kaszino.solver.deal import check_deal_rules
 from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import tr
-from kaszino.puzzles.kinds import Answer, answer_key, free_to_move, is_answer, refusal
+from kaszino.puzzles.kinds import Answer, answer_key, free_to_move, is_answer, may_claim, refusal
 from kaszino.puzzles.play_kinds import LastRound, outcome, solution
 from kaszino.teach.message import player_fields
 
@@ -28,13 +26,6 @@ MIN_LOSS = 2
 """The least the move played must have lost (deal points, the mover's minus the other's)."""
 LAST_ROUNDS = 3
 """The deal-saving positions lie in the last this many rounds (the analysis is exact there)."""
-
-
-def may_claim(state: GameState) -> bool:
-    """Whether the mover has secured the game's target already (could call "Ausz!" under manual
-    claims): then no move of the deal matters for the game."""
-    manual = replace(state, rules=state.rules.with_changes(claim="manual"))
-    return state.rules.target is not None and manual.problem(Claim(state.to_move)) is None
 
 
 def position_problem(state: GameState) -> str | None:

@@ -1,12 +1,15 @@
 """The puzzle trainer's logic: which puzzle comes next, honest scoring, ratings, streaks, review.
 
 A :class:`Trainer` serves puzzles one after another (:meth:`Trainer.next`, :meth:`Trainer.previous`)
-from a collection, in one of four modes:
+from a collection, in one of six modes:
 
 - ``"rated"``: the puzzle not tried before whose rating is nearest the learner's;
 - ``"streak"``: puzzles getting harder step by step from a bit below the learner's rating; the
   run ends at the first puzzle not solved cleanly;
 - ``"review"``: the puzzles whose review card (:mod:`kaszino.puzzles.review`) is due, earliest first;
+- ``"daily"``: the day's puzzle, the same for everyone on a date (:mod:`kaszino.puzzles.daily`);
+- ``"timed"``: three minutes against the clock, puzzles getting harder as in a streak, every
+  failure costing ten seconds (:mod:`kaszino.puzzles.timed`); the best score is stored;
 - ``"sequence"``: the puzzles in the order given (a chapter's fixed set).
 
 :class:`Filters` narrow every mode to chosen games (Kaszinó, Scopa), kinds, themes and difficulty
@@ -30,11 +33,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Literal, get_args
 
 from kaszino.errors import KaszinoError, quote
 from kaszino.inputs import check_choice, check_list, check_texts, check_type
+from kaszino.puzzles.daily import daily_puzzle
 from kaszino.puzzles.puzzle import (
     BANDS,
     GAMES,
@@ -48,10 +52,11 @@ from kaszino.puzzles.puzzle import (
 )
 from kaszino.puzzles.rating import NEW_LEARNER, rate
 from kaszino.puzzles.review import Outcome, ReviewCard, needs_review, schedule
+from kaszino.puzzles.timed import TimedRun
 from kaszino.store import Store, training
 from kaszino.store.training import AttemptContext, AttemptRecord, AttemptWrite, StoredCard, StoredRating
 
-Mode = Literal["rated", "streak", "review", "sequence"]
+Mode = Literal["rated", "streak", "review", "daily", "timed", "sequence"]
 MODES: tuple[Mode, ...] = get_args(Mode)
 SCORES: dict[Outcome, float] = {"solved": 1.0, "partial": 0.5, "failed": 0.0}
 """The learner's score in a rated game for each outcome."""
@@ -72,6 +77,10 @@ KIND_SPREAD = 120.0
 """A mix balances its kinds: each visit of a kind among the session's last :data:`MIX_MEMORY`
 counts as this many rating points farther from the target for another puzzle of that kind."""
 MIX_MEMORY = 8
+THEME_SPREAD = 60.0
+"""… and balances its themes: each visit among the same last ones that shares a theme with a
+puzzle counts this many points farther, averaged over the puzzle's themes (a puzzle with no
+theme shares none)."""
 
 Clock = Callable[[], datetime]
 
@@ -196,6 +205,7 @@ class Trainer:
             raise KaszinoError("every puzzle of a trainer needs its own id")
         self._store = store
         self._clock = clock
+        self._timed: TimedRun | None = None
         self._mode: Mode = "rated"
         self.mode = mode
         self.filters = filters
@@ -216,6 +226,7 @@ class Trainer:
         check_choice("mode", mode, MODES)
         self._mode = mode
         self._run = 0
+        self._timed = TimedRun(self._clock()) if mode == "timed" else None
 
     @property
     def puzzles(self) -> tuple[Puzzle, ...]:
@@ -293,6 +304,12 @@ class Trainer:
                 and self._checked.get(p.id, True)]
         if self._mode == "sequence":
             return pool
+        if self._mode == "daily":  # the filters do not change the day's puzzle
+            chosen = self.daily_puzzle()
+            done = any(visit.mode == "daily" and visit.puzzle.id == chosen.id for visit in self._history)
+            return [] if done else [chosen]
+        if self._timed is not None and self._timed.over(self._clock()):
+            return []
         if self._mode == "review":
             due = {card.puzzle_id: card.due for card in self.review_cards() if card.due <= self._clock()}
             return sorted((p for p in pool if p.id in due), key=lambda p: (due[p.id], p.id))
@@ -301,11 +318,14 @@ class Trainer:
         fresh = [p for p in pool if p.id not in tried] or pool
         target = self.target
         ratings = training.puzzle_ratings(self._store) if self._store is not None else {}
-        recent = Counter(visit.puzzle.kind for visit in self._history[-MIX_MEMORY:])
+        last = [visit.puzzle for visit in self._history[-MIX_MEMORY:]]
+        recent = Counter(puzzle.kind for puzzle in last)
+        seen = Counter(theme for puzzle in last for theme in getattr(puzzle, "themes", ()))
 
         def distance(puzzle: Puzzle) -> float:
             rating = _rating(ratings.get(puzzle.id), puzzle.rating).value
-            return abs(rating - target) + KIND_SPREAD * recent[puzzle.kind]
+            shared = sum(seen[theme] for theme in puzzle.themes) / max(1, len(puzzle.themes))
+            return abs(rating - target) + KIND_SPREAD * recent[puzzle.kind] + THEME_SPREAD * shared
 
         return sorted(fresh, key=lambda p: (distance(p), p.id))
 
@@ -335,6 +355,8 @@ class Trainer:
         placed = placement_target(self.learner_rating)
         if self._mode == "streak":
             return placed - STREAK_START + STREAK_STEP * self._run
+        if self._timed is not None:
+            return placed - STREAK_START + STREAK_STEP * self._timed.solved
         return placed
 
     # --- what the learner does ------------------------------------------------------------------
@@ -395,6 +417,10 @@ class Trainer:
             self._run += 1
         elif visit.mode == "streak":
             visit.ended_run, self._run = self._run, 0
+        if visit.mode == "timed" and self._timed is not None:
+            self._timed = self._timed.after(outcome, self._clock())
+            if self._store is not None:
+                training.record_timed_score(self._store, self._timed.solved)
         if self._store is not None:
             visit.record = training.record_attempt(
                 self._store, visit.puzzle.id, lambda context: self._write(visit, outcome, context))
@@ -444,6 +470,34 @@ class Trainer:
         if self._store is not None:
             return streaks(training.outcomes(self._store))
         return streaks(visit.outcome for visit in self._history if visit.outcome is not None)
+
+    def now(self) -> datetime:
+        """The time now by the trainer's clock."""
+        return self._clock()
+
+    @property
+    def today(self) -> date:
+        """The learner's date now (the local date of the clock's time)."""
+        return self._clock().astimezone().date()
+
+    def daily_puzzle(self) -> Puzzle:
+        """The puzzle of :attr:`today` (:func:`kaszino.puzzles.daily.daily_puzzle` over the collection)."""
+        return daily_puzzle(self._puzzles, self.today)
+
+    @property
+    def timed_run(self) -> TimedRun | None:
+        """The run of the timed mode (None in the other modes); choosing the mode again starts anew."""
+        return self._timed
+
+    def timed_best(self) -> int:
+        """The best score of the timed mode: the stored one, or this run's without a store."""
+        if self._store is not None:
+            return training.timed_best(self._store)
+        return 0 if self._timed is None else self._timed.solved
+
+    def rating_history(self) -> list[float]:
+        """The learner's rating over the rated attempts, oldest first (empty without a store)."""
+        return training.learner_history(self._store) if self._store is not None else []
 
     @property
     def run(self) -> int:

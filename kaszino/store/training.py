@@ -264,3 +264,46 @@ def review_cards(store: Store) -> list[StoredCard]:
     """Every review card, the earliest due first."""
     rows = _checked_store(store).rows("review_cards", _CARD_COLUMNS, "ORDER BY due, puzzle_id")
     return [StoredCard(*row) for row in rows]
+
+
+
+def learner_history(store: Store) -> list[float]:
+    """The learner's rating over the rated attempts, oldest first: the rating before the first one,
+    then the rating after each (empty before any rated attempt). The trainer's chart draws it."""
+    rows = _checked_store(store).rows("puzzle_attempts",
+                                      {"learner_before": OPTIONAL_REAL, "learner_after": OPTIONAL_REAL},
+                                      "WHERE rated = 1 ORDER BY id")
+    history = [before for before, _ in rows[:1] if before is not None]
+    return history + [after for _, after in rows if after is not None]
+
+
+TIMED_BEST = "timed_best"
+"""The setting holding the best score of the timed mode (its digits)."""
+
+
+def _digits(value: object) -> int:
+    if not isinstance(value, str) or not value.isascii() or not value.isdigit() or len(value) > 9:
+        raise ValueError(value)
+    return int(value)
+
+
+_DIGITS = Stored(f"a whole number 0..{MAX_COUNT} in digits", _digits)
+
+
+def timed_best(store: Store) -> int:
+    """The best score of the timed mode (0 before the first run)."""
+    best = _checked_store(store).rows("settings", {"value": _DIGITS}, "WHERE key = ?", (TIMED_BEST,))
+    return best[0][0] if best else 0
+
+
+def record_timed_score(store: Store, score: int) -> int:
+    """Keep ``score`` of a timed run if it beats the best one (one statement: two kernels cannot
+    lose the better one); return the best score now."""
+    if isinstance(score, bool) or not isinstance(score, int) or not 0 <= score <= MAX_COUNT:
+        raise StoreError(f"a timed score must be a whole number 0..{MAX_COUNT}, not {quote(score)}")
+    store = _checked_store(store)
+    with store.transaction():
+        store.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET "
+                      "value = excluded.value WHERE CAST(value AS INTEGER) < CAST(excluded.value AS INTEGER)",
+                      (TIMED_BEST, str(score)))
+        return timed_best(store)

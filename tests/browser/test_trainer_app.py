@@ -1,17 +1,21 @@
 """The trainer page in Chromium as a new learner uses it: ten puzzles with one hint, one wrong
-answer, one "show solution" and a streak; then the progress file is read back and checked."""
+answer, one "show solution" and a streak; then the progress file is read back and checked; then
+the rating chart, the daily puzzle and the timed mode."""
 
 from __future__ import annotations
 
 import itertools
 import re
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 from trainer_steps import enter, right_answer, shown, wrong_answer
 
+from kaszino.puzzles.daily import daily_puzzle
+from kaszino.puzzles.puzzle import load_all
 from kaszino.store import ENVIRONMENT_VARIABLE, open_store, training
 
 PAGE = "notebooks/10_feladvanyok.ipynb"
@@ -96,6 +100,9 @@ def test_a_ten_puzzle_session_is_scored_honestly_and_stored(
     expect(summary).to_have_attribute("data-partial", "1")
     expect(summary).to_have_attribute("data-failed", str(10 - solved - 1))
     expect(summary).to_contain_text("Today's session")
+    chart = trainer.locator(".kaszino-rating-chart")
+    expect(chart).to_have_attribute("data-points", "11")  # 1500, then after each of the ten
+    expect(chart.locator("svg")).to_contain_text("Your rating over time")
     trainer.scroll_into_view_if_needed()
     screenshot("trainer-en-summary")
 
@@ -117,6 +124,29 @@ def test_a_ten_puzzle_session_is_scored_honestly_and_stored(
             assert after.learner_before == pytest.approx(before.learner_after)
         assert {c.puzzle_id for c in training.review_cards(store)} == {p for p, o in done if o != "solved"}
     assert round(learner.value) == int(str(status.get_attribute("data-rating")))
+
+    # The puzzle of the day: the same for everyone, one a day.
+    trainer.locator(".kaszino-mode-menu").select_option("daily")
+    today = datetime.now(UTC).astimezone().date()
+    expect(trainer.locator(".kaszino-daily")).to_have_attribute("data-date", today.isoformat())
+    expect(task).to_have_attribute("data-puzzle-id", daily_puzzle(load_all(), today).id)
+    expect(trainer.locator(".kaszino-daily")).to_contain_text("the same for everyone today")
+    trainer.locator(".kaszino-next-btn").click()
+    expect(feedback).to_contain_text("A new one comes tomorrow")
+
+    # Against the clock: three minutes, a clean solve scores and the best score is stored.
+    trainer.locator(".kaszino-mode-menu").select_option("timed")
+    timed = trainer.locator(".kaszino-timed")
+    expect(timed).to_have_attribute("data-score", "0")
+    expect(feedback).to_contain_text("on the clock")
+    expect(timed).to_contain_text(re.compile(r"Time left: [0-3]:[0-5][0-9]"))
+    puzzle = shown(trainer)
+    enter(trainer, puzzle, right_answer(puzzle))
+    expect(timed).to_have_attribute("data-score", "1")
+    expect(timed).to_contain_text("Best: 1")
+    screenshot("trainer-en-timed")
+    with open_store(progress) as store:
+        assert training.timed_best(store) == 1
 
 
 def test_the_game_menu_serves_scopa_and_each_scopa_kind_is_answered_on_its_table(

@@ -29,7 +29,15 @@ from kaszino.inputs import check_whole, whole_number
 from kaszino.jupyter.widgets.base import Text, text
 from kaszino.jupyter.widgets.kaszino_front import kaszino_move_text
 from kaszino.jupyter.widgets.table import Button, TableWidget
-from kaszino.jupyter.widgets.trainer_view import controls_html, date_text, status_html, summary_html
+from kaszino.jupyter.widgets.trainer_view import (
+    controls_html,
+    date_text,
+    mode_html,
+    rating_chart_html,
+    status_html,
+    summary_html,
+    timed_start_text,
+)
 from kaszino.puzzles.puzzle import KIND_RULES, Puzzle, band_of
 from kaszino.puzzles.scopa_kinds import move_words
 from kaszino.puzzles.trainer import Filters, Trainer, Visit
@@ -237,11 +245,12 @@ class PuzzleWidget(TableWidget):
         trainer = self._trainer
         before = trainer.mode
         trainer.mode = mode  # type: ignore[assignment]  # the trainer checks the name
-        if trainer.mode == "review" and not trainer.candidates():
+        if trainer.mode in ("review", "daily") and not trainer.candidates():
+            news = self._nothing_due() if trainer.mode == "review" else text("trainer.daily_done")
             trainer.mode = before
-            self._say("info", self._nothing_due(), text("trainer.mode_kept"))
+            self._say("info", news, text("trainer.mode_kept"))
             return
-        self._go(trainer.serve_new)
+        self._go(trainer.serve_new, timed_start_text if trainer.mode == "timed" else None)
 
     def set_filter(self, name: str, value: str) -> None:
         """Narrow ``game``, ``kind``, ``band`` or ``theme`` to ``value`` ("" for a mix) and serve a
@@ -329,6 +338,11 @@ class PuzzleWidget(TableWidget):
         trainer = self._trainer
         if trainer.mode == "sequence":
             return text("ui.last_puzzle")
+        if trainer.mode == "daily":
+            return text("trainer.daily_done")
+        run = trainer.timed_run
+        if run is not None:
+            return lambda: tr("trainer.timed_over", count=run.solved, best=trainer.timed_best())
         if trainer.mode != "review":
             return text("trainer.nothing_left")
         return self._nothing_due()
@@ -390,7 +404,7 @@ class PuzzleWidget(TableWidget):
             return (f'<div class="kaszino-task" data-puzzle="{trainer.position}">'
                     f'<strong>{escape(progress)}</strong><br>{task}</div>')
         menus = controls_html(trainer) if self._controls else ""
-        return (f'<div class="kaszino-trainer-head">{menus}{status_html(trainer)}'
+        return (f'<div class="kaszino-trainer-head">{menus}{status_html(trainer)}{mode_html(trainer)}'
                 f'<div class="kaszino-task" data-puzzle="{trainer.position}"'
                 f' data-puzzle-id="{escape(visit.puzzle.id)}" data-outcome="{visit.outcome or ""}">'
                 f'{_visit_header(trainer, visit)}<br>{task}</div></div>')
@@ -411,6 +425,7 @@ class PuzzleWidget(TableWidget):
             parts.append(f'<div class="kaszino-solution">{escape(self.puzzle.solution_text())}</div>')
         if self._summary_shown:
             parts.append(summary_html(self._trainer.summary()))
+            parts.append(rating_chart_html(self._trainer.rating_history()))
         return "".join(parts)
 
     def _input_html(self) -> str:

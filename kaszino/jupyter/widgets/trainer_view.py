@@ -8,21 +8,30 @@ is a ``<select data-action=…>``: the browser sends its new value, the widget a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime, timedelta
 from html import escape
 
 from kaszino.i18n import tr
+from kaszino.jupyter.charts import SvgChart, chart_data
 from kaszino.puzzles.puzzle import BANDS, GAMES
+from kaszino.puzzles.timed import DURATION, PENALTY
 from kaszino.puzzles.trainer import Summary, Trainer
 
-CHOSEN_MODES = ("rated", "streak", "review")
+CHART_POINTS = 200
+"""The rating chart shows at most the last this many ratings."""
+
+CHOSEN_MODES = ("rated", "streak", "review", "daily", "timed")
 """The modes a learner picks from (``sequence`` is a chapter's fixed set)."""
 
 
 def date_text(moment: datetime) -> str:
     """A date in the local way of the current language (the local date of the machine)."""
-    local = moment.astimezone()
-    return tr("trainer.date", year=local.year, month=local.month, day=local.day)
+    return day_text(moment.astimezone().date())
+
+
+def day_text(day: date) -> str:
+    """A calendar day in the local way of the current language."""
+    return tr("trainer.date", year=day.year, month=day.month, day=day.day)
 
 
 def _menu(action: str, label: str, options: Sequence[tuple[str, str]], chosen: str) -> str:
@@ -60,6 +69,46 @@ def controls_html(trainer: Trainer) -> str:
               _one(filters.themes)),
     ]
     return f'<div class="kaszino-bar kaszino-menus">{"".join(menus)}</div>'
+
+
+def clock_text(left: timedelta) -> str:
+    """A time left as minutes and seconds (``2:05``), rounded up to the whole second."""
+    seconds = -int(-left.total_seconds() // 1)
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def mode_html(trainer: Trainer) -> str:
+    """The line of the daily and the timed mode: the day's date, or the time left and the score."""
+    run = trainer.timed_run
+    if run is not None:
+        left = run.remaining(trainer.now())
+        line = tr("trainer.status_timed", time=clock_text(left), count=run.solved, best=trainer.timed_best())
+        return (f'<div class="kaszino-timed" data-left="{left.total_seconds():.0f}" data-score="{run.solved}"'
+                f' data-over="{str(not left).lower()}">{escape(line)}</div>')
+    if trainer.mode == "daily":
+        day = trainer.today
+        return (f'<div class="kaszino-daily" data-date="{day.isoformat()}">'
+                f'{escape(tr("trainer.status_daily", date=day_text(day)))}</div>')
+    return ""
+
+
+def timed_start_text() -> str:
+    """What the timed mode asks, said when it starts."""
+    return tr("trainer.timed_start", time=clock_text(DURATION), count=int(PENALTY.total_seconds()))
+
+
+def rating_chart_html(history: Sequence[float]) -> str:
+    """The learner's rating over the rated puzzles as a line chart (SVG), or a note before the first."""
+    if len(history) < 2:
+        return (f'<div class="kaszino-rating-chart" data-points="0">'
+                f'{escape(tr("trainer.chart_empty"))}</div>')
+    shown = list(history)[-CHART_POINTS:]
+    first = len(history) - len(shown)
+    data = chart_data("line", [first + i for i in range(len(shown))], {"": [round(v) for v in shown]},
+                      title=tr("trainer.chart_title"), x_label=tr("trainer.chart_x"),
+                      y_label=tr("trainer.chart_y"))
+    return (f'<div class="kaszino-rating-chart" data-points="{len(shown)}">'
+            f'{SvgChart(data)._repr_html_()}</div>')
 
 
 def status_html(trainer: Trainer) -> str:
