@@ -159,7 +159,6 @@ def test_every_attempt_at_the_check_has_new_positions_and_none_is_an_exercise() 
         for second in range(first + 1, 4):
             shared = set(attempts[first]) & set(attempts[second])
             assert not shared, f"attempts {first} and {second} share {shared}"
-    assert prompts(scopa_lesson.chapter().check) == attempts[0]
 
 
 @pytest.mark.parametrize("attempt", range(6))

@@ -47,7 +47,8 @@ def record_check(chapter: str, score: int, total: int, missed: Sequence[tuple[st
                  recovered: Sequence[tuple[str, int]] = ()) -> ChapterResult:
     """Save one attempt at the closing check of ``chapter``, with the questions (kind, seed) it
     ``missed`` and the ones missed before that it got right (``recovered``) (raises ``StoreError``)."""
-    return current_store().record_chapter(chapter, score=score, total=total, missed=missed, recovered=recovered)
+    return current_store().record_chapter(chapter, score=score, total=total, missed=missed,
+                                          recovered=recovered)
 
 
 def missed_questions(chapter: str) -> list[MissedQuestion]:

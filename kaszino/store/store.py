@@ -621,7 +621,8 @@ class Store:
 
     def missed_questions(self, chapter: str) -> list[MissedQuestion]:
         """The questions of ``chapter``'s check missed and not yet answered right since, oldest first."""
-        rows = self.rows("missed_questions", _MISSED_COLUMNS, "WHERE chapter = ? ORDER BY missed_at, kind, seed",
+        rows = self.rows("missed_questions", _MISSED_COLUMNS,
+                         "WHERE chapter = ? ORDER BY missed_at, kind, seed",
                          (_text("chapter", chapter),))
         return [MissedQuestion(*row) for row in rows]
 

@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 
 from kaszino.errors import KaszinoError, quote
 from kaszino.games.kaszino.moves import NextDeal
@@ -49,7 +50,8 @@ class FreshCheck:
     def __post_init__(self) -> None:
         names = [name for name, _ in self.kinds]
         if not names or len(set(names)) != len(names):
-            raise KaszinoError(f"chapter {self.chapter}: a check needs kinds with different names, not {names}")
+            raise KaszinoError(f"chapter {self.chapter}: a check needs kinds with different names, "
+                               f"not {names}")
 
     @property
     def size(self) -> int:
@@ -130,7 +132,7 @@ def played_step(rng: random.Random, test: Callable[[GameState, GameState], bool]
     """A position and the one after its move, from a deal the computer plays, passing ``test``."""
     for _ in range(MAX_DEALS):
         states = list(deal_states(rules, rng.randrange(1_000_000), greedy=greedy))
-        found = [(before, after) for before, after in zip(states, states[1:], strict=False) if test(before, after)]
+        found = [(before, after) for before, after in pairwise(states) if test(before, after)]
         if found:
             return rng.choice(found)
     raise KaszinoError(f"no move of {MAX_DEALS} played deals of {rules.name} passes the test")

@@ -15,6 +15,7 @@ from kaszino.engine.cards import format_cards
 from kaszino.games.kaszino.captures import Capture, capture_problem, captures
 from kaszino.games.kaszino.moves import Challenge, Claim, Pass
 from kaszino.games.kaszino.rules import PRESETS, S003, STANDARD, Rules
+from kaszino.games.kaszino.scoring import count_spades
 from kaszino.games.kaszino.solver.value import capture_value
 from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import player_number
@@ -53,9 +54,12 @@ def points_question(chapter: str, kind: str, seed: int, rules: Rules, key: str) 
 
 
 def majority_question(chapter: str, seed: int, rules: Rules, counted: str, key: str) -> Question:
-    """Who scores for most cards or spades (``counted``) in a finished deal of ``rules``."""
+    """Who scores for most cards or spades (``counted``) in a finished deal of ``rules``; the prompt
+    ``key`` also gets the other counts (``{cards}``, ``{spades}``)."""
     state = finished_deal(seeded(chapter, f"most_{counted}", seed), rules)
-    return majority(state, "cards" if counted == "cards" else "spades", key)
+    cards = " – ".join(str(len(pile)) for pile in state.piles)
+    spades = " – ".join(str(count_spades(pile)) for pile in state.piles)
+    return majority(state, "cards" if counted == "cards" else "spades", key, cards=cards, spades=spades)
 
 
 def secured_question(chapter: str, seed: int, rules: Rules, key: str, deals: int = 1) -> Question:
@@ -80,7 +84,7 @@ def best_question(seed: int) -> Question:
 
 CHAPTER_05 = FreshCheck("05", (
     ("points", lambda seed: points_question("05", "points", seed, STANDARD, "scoring_lesson.c_deal_points")),
-    ("most_cards", lambda seed: majority_question("05", seed, STANDARD, "cards", "scoring_lesson.c_tie")),
+    ("most_cards", lambda seed: majority_question("05", seed, STANDARD, "cards", f"{DOMAIN}.c_cards")),
     ("most_spades", lambda seed: majority_question("05", seed, STANDARD, "spades", f"{DOMAIN}.c_spades")),
     ("secured", lambda seed: secured_question("05", seed, STANDARD, "scoring_lesson.c_secured")),
     ("s003", lambda seed: points_question("05", "s003", seed, S003, "scoring_lesson.c_s003")),
@@ -111,7 +115,8 @@ def may_claim_question(seed: int) -> Question:
 def reach_question(seed: int) -> Question:
     """Make a capture after which player 1 has secured the target (found on a played position)."""
     def test(state: GameState) -> bool:
-        return in_play(state) and state.to_move == 0 and state.totals()[0] < 11 and bool(target_captures(state))
+        return (in_play(state) and state.to_move == 0 and state.totals()[0] < 11
+                and bool(target_captures(state)))
 
     state = played_position(seeded("06", "reach", seed), test, MANUAL, greedy=True, deals=3)
     secured = state.totals()[0]
@@ -172,7 +177,8 @@ def hand_limit_question(seed: int) -> Question:
     size = rng.choice((2, 3))
     state = played_position(rng, lambda s: in_play(s) and any(
         len(c.hand) == size for c in captures(s.hands[s.to_move], s.table)))
-    capture = rng.choice([c for c in captures(state.hands[state.to_move], state.table) if len(c.hand) == size])
+    found = captures(state.hands[state.to_move], state.table)
+    capture = rng.choice([c for c in found if len(c.hand) == size])
     problem = capture_problem(capture.hand, capture.table, V2)
     return yes_no(_p("c_v2", capture=str(capture)), problem is None,
                   _p("c_v2_why", count=len(capture.hand)))
@@ -199,7 +205,8 @@ def pass_question(seed: int) -> Question:
                             and s.forced is not None, V3, greedy=True)
     allowed = Pass() in state.legal_moves()
     moment = "c_v3_again" if state.forced == "again" else "c_v3_lay"
-    return yes_no(_p(moment, player=player_number(state.to_move), hand=format_cards(state.hands[state.to_move]),
+    hand = format_cards(state.hands[state.to_move])
+    return yes_no(_p(moment, player=player_number(state.to_move), hand=hand,
                      table=format_cards(state.table)), allowed, _p("c_v3_why"))
 
 
@@ -209,8 +216,8 @@ CHAPTER_07 = FreshCheck("07", (
     ("v3", pass_question),
     ("v7", lambda seed: starter_question("07", seed, V7)),
     ("v8", no_limit_question),
-    ("p3_cards", lambda seed: majority_question("07", seed, P3, "cards", "variants_lesson.q_p3_cards")),
-    ("p4_spades", lambda seed: majority_question("07", seed, P4, "spades", "variants_lesson.c_p4_spades")),
+    ("p3_cards", lambda seed: majority_question("07", seed, P3, "cards", f"{DOMAIN}.c_p3_cards")),
+    ("p4_spades", lambda seed: majority_question("07", seed, P4, "spades", f"{DOMAIN}.c_p4_spades")),
     ("p3_points", lambda seed: points_question("07", "p3_points", seed, P3, f"{DOMAIN}.c_p3_points")),
 ))
 """Chapter 07's check: one question per variant, and the majorities of three and four players."""

@@ -10,6 +10,7 @@ are fixed positions; these never repeat them. The texts are in ``locales/rules_c
 from __future__ import annotations
 
 import random
+
 from kaszino.engine.cards import DECK, format_cards
 from kaszino.errors import KaszinoError
 from kaszino.games.kaszino.captures import Capture, capture_problem, captures
@@ -71,7 +72,8 @@ def illegal_pairing(rng: random.Random) -> Capture:
     hand, table = state.hands[state.to_move], state.table
     tries = [Capture(tuple(rng.sample(hand, rng.randint(1, 2))), tuple(rng.sample(table, rng.randint(1, 3))))
              for _ in range(40)]
-    wrong = [pairing for pairing in tries if capture_problem(pairing.hand, pairing.table, STANDARD) is not None]
+    wrong = [pairing for pairing in tries
+             if capture_problem(pairing.hand, pairing.table, STANDARD) is not None]
     too_big = [pairing for pairing in wrong
                if sum(c.value for c in pairing.hand) == sum(c.value for c in pairing.table)]
     if not wrong:
@@ -153,7 +155,8 @@ def worth_question(seed: int) -> Question:
     prompt = _p("c_worth", player=player_number(player), move=moves_made(state) + 1, capture=str(sweep),
                 dealer=player_number(state.dealer))
     return NumberQuestion(prompt.key, points, prompt.fields,
-                          _p("c_worth_first" if state.is_first_move(player) else "c_worth_later", points=points,
+                          _p("c_worth_first" if state.is_first_move(player) else "c_worth_later",
+                             points=points,
                              count=points))
 
 
@@ -199,7 +202,8 @@ def second_move_question(seed: int) -> Question:
     player = before.to_move
     again = not after.deal_over and after.to_move == player and after.forced == "again"
     laid = next(card for card in before.hands[player] if card not in after.hands[player])
-    prompt = _p("c_second_move", player=player_number(player), count=len(before.hands[player]), card=str(laid),
+    prompt = _p("c_second_move", player=player_number(player), count=len(before.hands[player]),
+                card=str(laid),
                 hand=format_cards(before.hands[player]))
     return yes_no(prompt, again, _p("c_second_move_yes" if again else "c_second_move_no",
                                     player=player_number(player)))
@@ -295,7 +299,8 @@ def leftover_question(seed: int, count: bool) -> Question:
     if count:
         prompt = _p("c_leftover_count", **fields)
         return NumberQuestion(prompt.key, gets[capturer], prompt.fields,
-                              _p("c_leftover_count_why", answer=gets[capturer], count=gets[capturer], **fields))
+                              _p("c_leftover_count_why", answer=gets[capturer], count=gets[capturer],
+                                 **fields))
     taker = next(p for p, gained in enumerate(gets) if gained)
     prompt = _p("c_leftover_who", **fields)
     return players_choice(prompt, 2, taker, _p("c_leftover_who_why", **fields))
