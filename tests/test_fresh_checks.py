@@ -49,8 +49,9 @@ def position(question: Question) -> str | None:
 def practice(chapter: str) -> list[Question]:
     """The practice questions of ``chapter``'s notebook (every exercise set it shows but the check)."""
     notebook = next(NOTEBOOKS.glob(f"{chapter}_*.ipynb"))
-    return [widget.question for value in shown(notebook)
-            if isinstance(value, ExerciseSet) and not isinstance(value, ChapterCheck) for widget in value.widgets]
+    sets = [value for value in shown(notebook)
+            if isinstance(value, ExerciseSet) and not isinstance(value, ChapterCheck)]
+    return [widget.question for value in sets for widget in value.widgets]
 
 
 def test_chapters_02_to_08_have_checks_made_afresh() -> None:
@@ -121,7 +122,8 @@ def test_missed_questions_come_back_at_the_next_attempt_and_go_once_answered_rig
     for number, widget in enumerate(check.widgets):
         answer(widget, right=number not in (0, 2))
     assert chapter_results()["04"].best == 4
-    assert [(row.kind, row.seed) for row in missed_questions("04")] == [(first[0].kind, 0), (first[2].kind, 0)]
+    missed = [(row.kind, row.seed) for row in missed_questions("04")]
+    assert missed == [(first[0].kind, 0), (first[2].kind, 0)]
 
     check.reset()  # the next attempt: the two missed questions in their places, new ones elsewhere
     assert check.asked[0] == first[0] and check.asked[2] == first[2]
@@ -135,7 +137,8 @@ def test_missed_questions_come_back_at_the_next_attempt_and_go_once_answered_rig
     assert [(row.kind, row.seed) for row in missed_questions("04")] == [(first[2].kind, 0)]
 
     later = chapter_check("04")  # a new session asks the one still missed, and attempt 2's others
-    assert later.attempt == 2 and later.asked[2] == first[2] and later.asked[0] == Asked(first[0].kind, 2)
+    assert later.attempt == 2 and later.asked[2] == first[2]
+    assert later.asked[0] == Asked(first[0].kind, 2)
 
 
 def test_the_missed_questions_are_stored_with_the_result_in_one_step(tmp_path: Path) -> None:
@@ -165,3 +168,17 @@ def test_a_file_of_schema_two_gets_the_missed_questions_and_keeps_its_results(tm
         assert store.chapter_results()["02"].best == 5 and store.missed_questions("02") == []
         store.record_chapter("02", score=3, total=6, missed=[("count", 2)])
         assert [row.kind for row in store.missed_questions("02")] == ["count"]
+
+
+def test_the_texts_a_reader_stumbled_on_are_fixed() -> None:
+    """Issue 26 item 5: one title for chapter 05; the puzzles come from computer-played games; the most
+    valuable capture is explained where chapter 02 first names it."""
+    from kaszino.i18n import catalogue
+
+    heading = catalogue("scoring_lesson")["intro"]
+    for lang in LANGUAGES:
+        assert heading[lang].startswith("## " + catalogue("chapters")["05.title"][lang] + "\n")
+        assert "real games" not in catalogue("chapters")["10.teaches"][lang]
+    assert "computer played" in catalogue("chapters")["10.teaches"]["en"]
+    assert "most points at once" in catalogue("tutorial")["practice.puzzles"]["en"]
+    assert "legtöbb pontot hozza" in catalogue("tutorial")["practice.puzzles"]["hu"]
