@@ -159,7 +159,6 @@ def test_every_attempt_at_the_check_has_new_positions_and_none_is_an_exercise() 
         for second in range(first + 1, 4):
             shared = set(attempts[first]) & set(attempts[second])
             assert not shared, f"attempts {first} and {second} share {shared}"
-    assert prompts(scopa_lesson.chapter().check) == attempts[0]
 
 
 @pytest.mark.parametrize("attempt", range(6))
@@ -230,7 +229,7 @@ def test_the_check_saves_says_whether_it_passed_and_asks_new_questions_next_time
     check.reset()
     assert check.attempt == 1 and not check.score.answered
     second = prompts(tuple(widget.question for widget in check.widgets))
-    assert not set(first) & set(second)
+    assert len(set(first) & set(second)) == len(check.again) == 2  # the two missed come back
     answer_all(check, right=7)
     assert chapter_results()["08"].best == 7 and 'data-passed="true"' in check._saved_line.value
 

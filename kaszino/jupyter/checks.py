@@ -7,24 +7,26 @@ nothing. ``ChapterCheck(chapter, questions)`` is the same for the 5–10 questio
 a chapter: once every question is answered, the result goes to the learner's progress file
 (``store.record_chapter``), the learner is told whether it reaches the pass mark
 (:data:`kaszino.teach.chapters.PASS_PERCENT`), and a "Start again" button offers a new attempt —
-with new questions when the check is given ``fresh`` (attempt number → questions).
+with new questions when the check is made afresh (:class:`~kaszino.teach.fresh.FreshCheck`), the
+questions missed in earlier attempts coming back first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from html import escape
 
 import ipywidgets
 
 from kaszino.errors import KaszinoError
 from kaszino.i18n import language, tr
-from kaszino.jupyter.progress import record_check
+from kaszino.jupyter.progress import missed_questions, record_check
 from kaszino.jupyter.render import LESSON, View
 from kaszino.jupyter.widgets.exercise import ChoiceWidget, NumberWidget, TaskTable, exercise_widget
 from kaszino.store import ChapterResult, StoreError
 from kaszino.teach.chapters import PASS_PERCENT, passed, right_needed
 from kaszino.teach.exercises import Question, Score, ScoreSheet, Verdict
+from kaszino.teach.fresh import Asked, FreshCheck
 
 ExerciseWidget = ChoiceWidget | NumberWidget | TaskTable
 
@@ -51,7 +53,11 @@ class ExerciseSet(ipywidgets.VBox):  # type: ignore[misc]
         self.sheet = ScoreSheet(len(self.widgets))
         for widget in self.widgets:
             widget.on_answer(self._answered)
-        self.children = [*self.widgets, self._score_line, *self._extra_children()]
+        self.children = [*self._head_children(), *self.widgets, self._score_line, *self._extra_children()]
+
+    def _head_children(self) -> list[ipywidgets.Widget]:
+        """Widgets shown above the questions."""
+        return []
 
     def _extra_children(self) -> list[ipywidgets.Widget]:
         """Widgets shown under the score line."""
@@ -99,10 +105,6 @@ class ExerciseSet(ipywidgets.VBox):  # type: ignore[misc]
         return f"{type(self).__name__}({score.total} questions, score {score.right}/{score.answered})"
 
 
-Fresh = Callable[[int], Sequence[Question]]
-"""The questions of an attempt at a check, by its number (0, 1 …)."""
-
-
 def check_size(questions: Sequence[Question]) -> Sequence[Question]:
     """``questions`` if there are 5–10 of them, else an error."""
     if len(questions) not in CHECK_SIZE:
@@ -114,21 +116,26 @@ def check_size(questions: Sequence[Question]) -> Sequence[Question]:
 class ChapterCheck(ExerciseSet):
     """The closing check of ``chapter`` ("01" …): 5–10 questions, the result saved when all are answered.
 
-    With ``fresh``, the check asks ``fresh(attempt)`` (from ``attempt`` on), and every new
-    attempt asks the next number's questions; without it, ``questions`` every time. A ``footer``
-    (the links onward, in the tutorial) is shown below the result.
+    With ``fresh`` (:class:`~kaszino.teach.fresh.FreshCheck`), the check asks the questions of attempt
+    ``attempt`` and every new attempt those of the next number; the questions the learner missed
+    before (kept in the progress file) come back in place of new ones of their kind, with a line
+    above the questions that says so. Without it, ``questions`` every time. A ``footer`` (the links
+    onward, in the tutorial) is shown below the result.
     """
 
     def __init__(self, chapter: str, questions: Sequence[Question] = (), *, view: View = LESSON,
-                 fresh: Fresh | None = None, attempt: int = 0,
+                 fresh: FreshCheck | None = None, attempt: int = 0,
                  footer: ipywidgets.Widget | None = None) -> None:
         self._fresh = fresh
         self._footer = [] if footer is None else [footer]
+        self._review_line = ipywidgets.HTML("")
         self.attempt = attempt
-        if fresh is not None:
-            questions = fresh(attempt)
-        check_size(questions)
         self.chapter = chapter
+        self.asked: tuple[Asked, ...] = ()
+        self.again: tuple[Asked, ...] = ()
+        if fresh is not None:
+            questions = self._fresh_questions()
+        check_size(questions)
         self.saved: ChapterResult | None = None
         self._save_problem: str | None = None
         self._saved_line = ipywidgets.HTML("")
@@ -138,13 +145,29 @@ class ChapterCheck(ExerciseSet):
         self.add_class("kaszino-check")
         self.refresh()
 
+    def _fresh_questions(self) -> tuple[Question, ...]:
+        """This attempt's questions: those missed before in their kinds' places, new ones for the rest."""
+        assert self._fresh is not None
+        try:
+            missed = [Asked(row.kind, row.seed) for row in missed_questions(self.chapter)]
+        except StoreError:
+            missed = []
+        self.asked = self._fresh.attempt(self.attempt, missed)
+        self.again = tuple(asked for asked in self.asked if asked in missed)
+        return tuple(self._fresh.build(asked) for asked in self.asked)
+
+    def _head_children(self) -> list[ipywidgets.Widget]:
+        return [self._review_line]
+
     def _extra_children(self) -> list[ipywidgets.Widget]:
         return [self._saved_line, self.retry_button, *self._footer]
 
     def _completed(self) -> None:
         score = self.score
+        missed = [(a.kind, a.seed) for number, a in enumerate(self.asked) if not self.sheet.right(number)]
+        recovered = [(a.kind, a.seed) for number, a in enumerate(self.asked) if self.sheet.right(number)]
         try:
-            self.saved = record_check(self.chapter, score.right, score.total)
+            self.saved = record_check(self.chapter, score.right, score.total, missed, recovered)
             self._save_problem = None
         except StoreError as error:
             self.saved, self._save_problem = None, str(error)
@@ -155,7 +178,8 @@ class ChapterCheck(ExerciseSet):
             super().reset()
             return
         self.attempt += 1
-        self._ask(check_size(self._fresh(self.attempt)))
+        self._ask(check_size(self._fresh_questions()))
+        self._draw_review()
         self._draw_score()
 
     def _draw_score(self) -> None:
@@ -178,6 +202,17 @@ class ChapterCheck(ExerciseSet):
             words = tr("ui.check_not_saved", problem=self._save_problem or "")
             self._saved_line.value = f'<div class="kaszino-saved" data-tone="bad">{escape(words)}</div>'
 
+    def _draw_review(self) -> None:
+        """The line above the questions naming those that come back (missed in an earlier attempt)."""
+        if not self.again:
+            self._review_line.value = ""
+            return
+        numbers = ", ".join(str(number + 1) for number, asked in enumerate(self.asked) if asked in self.again)
+        words = tr("ui.check_review", count=len(self.again), numbers=numbers)
+        self._review_line.value = (f'<div class="kaszino-review" data-again="{len(self.again)}" '
+                                   f'style="margin:4px 0 8px;">{escape(words)}</div>')
+
     def refresh(self) -> None:
         self.retry_button.description = tr("ui.button_retry")
+        self._draw_review()
         super().refresh()

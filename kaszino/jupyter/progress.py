@@ -2,14 +2,17 @@
 
 Everything goes through the per-user store (``kaszino.store.current_store``: ``$KASZINO_PROGRESS``
 or the user's data folder). The language is the setting ``"language"``; a chapter's closing
-check is saved with ``record_chapter``. A progress file that cannot be read (``StoreError``) never
+check is saved with ``record_chapter``, with the questions the learner missed (asked again in the
+next attempt). A progress file that cannot be read (``StoreError``) never
 stops a lesson: the language falls back to Hungarian and the problem is shown where it matters.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from kaszino.i18n import LANGUAGES, set_language
-from kaszino.store import ChapterResult, StoreError, current_store
+from kaszino.store import ChapterResult, MissedQuestion, StoreError, current_store
 from kaszino.store.store import stored_choice
 
 LANGUAGE_SETTING = "language"
@@ -40,9 +43,18 @@ def remember_language(lang: str) -> StoreError | None:
     return None
 
 
-def record_check(chapter: str, score: int, total: int) -> ChapterResult:
-    """Save one attempt at the closing check of ``chapter`` (raises ``StoreError``)."""
-    return current_store().record_chapter(chapter, score=score, total=total)
+def record_check(chapter: str, score: int, total: int, missed: Sequence[tuple[str, int]] = (),
+                 recovered: Sequence[tuple[str, int]] = ()) -> ChapterResult:
+    """Save one attempt at the closing check of ``chapter``, with the questions (kind, seed) it
+    ``missed`` and the ones missed before that it got right (``recovered``) (raises ``StoreError``)."""
+    return current_store().record_chapter(chapter, score=score, total=total, missed=missed,
+                                          recovered=recovered)
+
+
+def missed_questions(chapter: str) -> list[MissedQuestion]:
+    """The questions of ``chapter``'s check the learner missed and has not got right since (raises
+    ``StoreError``)."""
+    return current_store().missed_questions(chapter)
 
 
 def chapter_results() -> dict[str, ChapterResult]:

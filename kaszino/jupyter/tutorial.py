@@ -32,7 +32,7 @@ from kaszino.games.kaszino.record import GameRecord, record_game
 from kaszino.games.kaszino.rules import STANDARD
 from kaszino.games.kaszino.state import GameState, new_game
 from kaszino.i18n import LANGUAGES, catalogue, language, set_language, tr
-from kaszino.jupyter.checks import ChapterCheck, ExerciseSet, Fresh
+from kaszino.jupyter.checks import ChapterCheck, ExerciseSet
 from kaszino.jupyter.progress import chapter_results, remember_language, restore_language
 from kaszino.jupyter.render import FULL, LESSON, View, cards_html
 from kaszino.jupyter.widgets.base import HtmlWidget, one_message
@@ -41,9 +41,14 @@ from kaszino.jupyter.widgets.table import Mode, TableWidget
 from kaszino.jupyter.widgets.viewer import DealViewer
 from kaszino.puzzles.puzzle import Kind, load_all
 from kaszino.store import StoreError
+from kaszino.teach.chapter_checks import fresh_check
 from kaszino.teach.chapters import index_markdown, next_steps_markdown
 from kaszino.teach.exercises import Goal, MoveTask, Question
 from kaszino.teach.explain import Level
+from kaszino.teach.fresh import FreshCheck, whole_check
+
+Fresh = Callable[[int], Sequence[Question]]
+"""The questions of an attempt at a check, by its number (0, 1 …)."""
 
 
 class Live(Protocol):
@@ -315,15 +320,21 @@ def exercises(*questions: Question, view: View = LESSON) -> ExerciseSet:
 
 
 def chapter_check(chapter: str, *questions: Question, view: View = LESSON,
-                  fresh: Fresh | None = None) -> ChapterCheck:
+                  fresh: FreshCheck | Fresh | None = None) -> ChapterCheck:
     """The closing check of ``chapter`` ("01" …): 5–10 questions, the result saved in the progress file.
 
-    With ``fresh`` (attempt number → questions) every attempt has new questions, the numbering
-    going on from the attempts already saved, so the next session does not repeat the last one.
+    Without ``questions``, the chapter's check made afresh per attempt
+    (:func:`kaszino.teach.chapter_checks.fresh_check`; or ``fresh``: a check, or attempt number →
+    questions): every attempt has new questions, the numbering going on from the attempts already
+    saved, so the next session does not repeat the last one, and the questions missed before come back.
     """
     footer = MarkdownText(lambda: next_steps_markdown(chapter, language()))  # where to go from here
-    if fresh is None:
+    if questions and fresh is None:
         return follow_language(ChapterCheck(chapter, questions, view=view, footer=footer))
+    if fresh is None:
+        fresh = fresh_check(chapter)
+    elif not isinstance(fresh, FreshCheck):
+        fresh = whole_check(chapter, fresh, len(fresh(0)))
     try:
         saved = chapter_results().get(chapter)
     except StoreError:

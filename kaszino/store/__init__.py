@@ -4,6 +4,7 @@ from kaszino.errors import StoreError
 from kaszino.store.store import (
     ENVIRONMENT_VARIABLE,
     ChapterResult,
+    MissedQuestion,
     SavedGame,
     Store,
     current_store,
@@ -12,6 +13,7 @@ from kaszino.store.store import (
 )
 
 __all__ = [
-    "ENVIRONMENT_VARIABLE", "ChapterResult", "SavedGame", "Store", "StoreError", "current_store",
+    "ENVIRONMENT_VARIABLE", "ChapterResult", "MissedQuestion", "SavedGame", "Store", "StoreError",
+    "current_store",
     "default_path", "open_store",
 ]

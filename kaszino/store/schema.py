@@ -71,6 +71,16 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX review_cards_due ON review_cards (due);
     """,
+    # 3: the questions of a chapter check the learner missed, by kind and seed, to be asked again.
+    """
+    CREATE TABLE missed_questions (
+        chapter TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        missed_at TEXT NOT NULL,
+        PRIMARY KEY (chapter, kind, seed)
+    );
+    """,
 )
 """Every migration in order; the schema version of a file is how many of them it has."""
 

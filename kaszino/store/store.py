@@ -27,7 +27,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -126,6 +126,16 @@ class ChapterResult:
     total: int
     attempts: int
     updated: datetime
+
+
+@dataclass(frozen=True)
+class MissedQuestion:
+    """A question of a chapter check the learner answered wrongly: its kind and seed rebuild it."""
+
+    chapter: str
+    kind: str
+    seed: int
+    missed_at: datetime
 
 
 @dataclass(frozen=True)
@@ -292,6 +302,13 @@ def _text(name: str, value: object, *, empty: bool = False) -> str:
 
 def _count(name: str, value: object) -> int:
     return check_whole(name, value, 0, MAX_COUNT, StoreError)
+
+
+def _question(chapter: str, pair: object) -> tuple[str, int]:
+    """A question of ``chapter``'s check as ``(kind, seed)``, checked."""
+    if not isinstance(pair, tuple) or len(pair) != 2:
+        raise StoreError(f"chapter {quote(chapter)}: a question is a (kind, seed) pair, not {quote(pair)}")
+    return _text("question kind", pair[0]), _count("question seed", pair[1])
 
 
 class Store:
@@ -560,14 +577,30 @@ class Store:
                           (_text("setting key", key), _text(f"setting {key}", value, empty=True)))
 
     # --- tutorial chapters ------------------------------------------------------------------
-    def record_chapter(self, chapter: str, *, score: int, total: int) -> ChapterResult:
-        """Record one attempt at a chapter's closing check; keeps the best and the last score."""
+    def record_chapter(self, chapter: str, *, score: int, total: int,
+                       missed: Sequence[tuple[str, int]] = (),
+                       recovered: Sequence[tuple[str, int]] = ()) -> ChapterResult:
+        """Record one attempt at a chapter's closing check; keeps the best and the last score.
+
+        In the same transaction, the questions ``missed`` (``(kind, seed)`` pairs) are kept to be asked
+        again, and those ``recovered`` (answered right this time) are forgotten.
+        """
         chapter = _text("chapter", chapter)
         score, total = _count("score", score), _count("total", total)
         if total == 0 or score > total:
             raise StoreError(f"score: {score} of {total} is not a result (need 0 ≤ score ≤ total, total > 0)")
+        wrong = [_question(chapter, pair) for pair in missed]
+        right = [_question(chapter, pair) for pair in recovered]
         with self.transaction():
             self.chapter_results()  # a damaged row is refused, not overwritten
+            self.missed_questions(chapter)
+            for kind, seed in right:
+                self._run("DELETE FROM missed_questions WHERE chapter = ? AND kind = ? AND seed = ?",
+                          (chapter, kind, seed))
+            for kind, seed in wrong:
+                self._run("INSERT INTO missed_questions (chapter, kind, seed, missed_at) VALUES (?, ?, ?, ?) "
+                          "ON CONFLICT (chapter, kind, seed) DO UPDATE SET missed_at = excluded.missed_at",
+                          (chapter, kind, seed, _now().isoformat()))
             self._run(
                 "INSERT INTO chapters (chapter, best, last, total, attempts, updated) "
                 "VALUES (?, ?, ?, ?, 1, ?) "
@@ -585,6 +618,13 @@ class Store:
                 raise self.damaged(f"chapter {quote(result.chapter)} has {result.best} (best) and "
                                    f"{result.last} (last) of {result.total} in {result.attempts} attempt(s)")
         return results
+
+    def missed_questions(self, chapter: str) -> list[MissedQuestion]:
+        """The questions of ``chapter``'s check missed and not yet answered right since, oldest first."""
+        rows = self.rows("missed_questions", _MISSED_COLUMNS,
+                         "WHERE chapter = ? ORDER BY missed_at, kind, seed",
+                         (_text("chapter", chapter),))
+        return [MissedQuestion(*row) for row in rows]
 
     # --- games ------------------------------------------------------------------------------
     def save_game(self, record: str, *, opponent: str, result: str) -> int:
@@ -611,4 +651,5 @@ class Store:
 
 _CHAPTER_COLUMNS = {"chapter": TEXT, "best": COUNT, "last": COUNT, "total": COUNT, "attempts": COUNT,
                     "updated": TIME}
+_MISSED_COLUMNS = {"chapter": TEXT, "kind": TEXT, "seed": COUNT, "missed_at": TIME}
 _GAME_COLUMNS = {"id": COUNT, "played_at": TIME, "opponent": TEXT, "result": TEXT, "record": TEXT}

@@ -85,12 +85,12 @@ class Section:
 
 @dataclass(frozen=True, slots=True)
 class ChapterContent:
-    """A chapter's content: its number ("05"), text catalogue, sections and closing check."""
+    """A chapter's content: its number ("05"), text catalogue and sections (its closing check is made
+    afresh per attempt: :mod:`kaszino.teach.chapter_checks`)."""
 
     number: str
     domain: str
     sections: tuple[Section, ...]
-    check: tuple[Question, ...]
 
     def text(self, name: str) -> str:
         """The catalogue key of the lesson text ``name`` (``"intro"``, a section, ``"summary"``)."""

@@ -380,6 +380,10 @@ class ScoreSheet:
         """Whether question ``number`` has had its counted answer."""
         return number in self._first
 
+    def right(self, number: int) -> bool:
+        """Whether the counted answer to question ``number`` was right (False before it is answered)."""
+        return self._first.get(number, False)
+
     def score(self) -> Score:
         """The running score."""
         return Score(sum(self._first.values()), len(self._first), self._total)

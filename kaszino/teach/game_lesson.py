@@ -110,8 +110,8 @@ def stake_choice(prompt: Message, stake: float) -> Choice:
 
 @cache
 def chapter() -> ChapterContent:
-    """The chapter: its sections with their exercises, and the closing check."""
-    return ChapterContent("06", DOMAIN, _sections(), _check())
+    """The chapter: its sections with their exercises (its check: :mod:`kaszino.teach.game_checks`)."""
+    return ChapterContent("06", DOMAIN, _sections())
 
 
 def _sections() -> tuple[Section, ...]:
@@ -234,21 +234,4 @@ def _fals_questions() -> tuple[Question, ...]:
                       _p("q_fals_wrong_why", points=wasted.bonus[1])),
         players_choice(_p("q_fals_who_moves"), 2, caught.to_move, _p("q_fals_who_moves_why")),
         yes_no(_p("q_fals_late"), Challenge(0) in after_move.legal_moves(), _p("q_fals_late_why")),
-    )
-
-
-def _check() -> tuple[Question, ...]:
-    """The check at the end of the chapter: seven questions over every section."""
-    short, false, true = one_short(), false_capture(), true_capture()
-    penalty = false.play(Challenge(0)).bonus[0]
-    return (
-        secured_points(short, 0, f"{DOMAIN}.c_secured"),
-        yes_no(_p("c_may_claim"), _may_claim(short), _p("q_may_claim_why", secured=short.totals()[0])),
-        players_choice(_p("c_late_claim"), 2, claim_winner(both_over(), 1), _p("q_late_claim_why")),
-        stake_choice(_p("q_stake", deal=2), won_in_deal(2).stake),
-        call_fals(true),
-        number_choice(_p("q_fals_gain"), penalty, (1, 2, 3),
-                      _p("q_fals_gain_why", points=penalty, count=penalty)),
-        number_choice(_p("q_target"), STANDARD.target or 0, (7, 11, 12, 21),
-                      _p("q_target_why", target=STANDARD.target or 0)),
     )

@@ -237,8 +237,8 @@ def report_words(report: DealReport) -> Joined:
 
 @cache
 def chapter() -> ChapterContent:
-    """The chapter: its sections with their exercises, and the first attempt's closing check."""
-    return ChapterContent(NUMBER, DOMAIN, _sections(), check_questions(0))
+    """The chapter: its sections with their exercises (the closing check: :func:`check_questions`)."""
+    return ChapterContent(NUMBER, DOMAIN, _sections())
 
 
 def _sections() -> tuple[Section, ...]:

@@ -95,8 +95,8 @@ def _points_of(card: Card) -> int:
 
 @cache
 def chapter() -> ChapterContent:
-    """The chapter: its sections with their exercises, and the closing check."""
-    return ChapterContent("05", DOMAIN, _sections(), _check())
+    """The chapter: its sections with their exercises (its check: :mod:`kaszino.teach.game_checks`)."""
+    return ChapterContent("05", DOMAIN, _sections())
 
 
 def _sections() -> tuple[Section, ...]:
@@ -181,20 +181,4 @@ def _other_table_questions() -> tuple[Question, ...]:
         number_choice(_p("q_s003_first_tabla"), S003.first_move_tabla_points, (1, 2, 3),
                       _p("q_s003_first_tabla_why", points=S003.first_move_tabla_points)),
         number_choice(_p("q_s003_total"), plain, (8, 9, 10, 12), _p("q_s003_total_why", total=plain)),
-    )
-
-
-def _check() -> tuple[Question, ...]:
-    """The check at the end of the chapter: seven questions over every section."""
-    tabla_deal = finished_deal(tabla=(1, 0))
-    return (
-        deal_points(tabla_deal, 0, f"{DOMAIN}.c_deal_points"),
-        majority(tied_deal(), "cards", f"{DOMAIN}.c_tie"),
-        secured_points(middle_of_deal(), 1, f"{DOMAIN}.c_secured"),
-        deal_points(finished_deal(S003, tabla=(0, 1)), 1, f"{DOMAIN}.c_s003"),
-        number_choice(_p("c_big_casino"), _points_of(BIG_CASINO), (1, 2, 3),
-                      _p("q_big_casino_yes", points=_points_of(BIG_CASINO))),
-        number_choice(_p("c_most_cards"), STANDARD.most_cards_points, (1, 2, 3),
-                      _p("c_most_cards_why", points=STANDARD.most_cards_points)),
-        best_points(card_points_table(), _p("q_best_points")),
     )

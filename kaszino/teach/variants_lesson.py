@@ -116,8 +116,8 @@ def starter_after(state: GameState, move: str) -> int:
 
 @cache
 def chapter() -> ChapterContent:
-    """The chapter: its sections with their exercises, and the closing check."""
-    return ChapterContent("07", DOMAIN, _sections(), _check())
+    """The chapter: its sections with their exercises (its check: :mod:`kaszino.teach.game_checks`)."""
+    return ChapterContent("07", DOMAIN, _sections())
 
 
 def _sections() -> tuple[Section, ...]:
@@ -234,20 +234,4 @@ def _four_questions() -> tuple[Question, ...]:
         majority(deal, "cards", f"{DOMAIN}.q_p4_majority"),
         deal_points(deal, 0, f"{DOMAIN}.q_p4_points"),
         majority(recorded, "cards", f"{DOMAIN}.q_p4_record_cards"),
-    )
-
-
-def _check() -> tuple[Question, ...]:
-    """The check at the end of the chapter: eight questions, one per idea."""
-    three = "A♣+2♥+4♦=7♠"
-    return (
-        deal_points(finished_deal(V1, tabla=(0, 1)), 1, f"{DOMAIN}.c_v1"),
-        yes_no(_p("q_v2_three", capture=three), _legal(V2, three), _p("q_v2_three_why")),
-        yes_no(_p("q_v3_pass"), Pass() in v3_table().legal_moves(), _p("q_v3_pass_why")),
-        yes_no(_p("q_v4_claim"), Claim(0) in deal_end(V4).legal_moves(), _p("q_v4_claim_why")),
-        players_choice(_p("q_starter_v7", move="9♦=4♣+5♥"), 2, starter_after(v7_table(), "9♦=4♣+5♥"),
-                       _p("q_starter_why")),
-        yes_no(_p("c_v8", capture="5♠+K♣=2♦+9♠+7♥"), _legal(STANDARD, "5♠+K♣=2♦+9♠+7♥"), _p("c_v8_why")),
-        number_choice(_p("q_p3_rounds"), P3.rounds, (4, 5, 6, 8), _p("q_p3_rounds_why", rounds=P3.rounds)),
-        majority(four_player_deal(), "spades", f"{DOMAIN}.c_p4_spades"),
     )
