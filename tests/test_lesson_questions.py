@@ -1,4 +1,4 @@
-"""The exercises of chapters 05–08: every question has one right answer, and every answer is explained."""
+"""The exercises of chapters 05–09: every question has one right answer, and every answer is explained."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ import pytest
 from kaszino.games.kaszino.captures import Capture
 from kaszino.games.scopa.moves import ScopaMove
 from kaszino.i18n import LANGUAGES, catalogue
-from kaszino.teach import game_lesson, scopa_lesson, scoring_lesson, variants_lesson
+from kaszino.teach import casino_lesson, game_lesson, scopa_lesson, scoring_lesson, variants_lesson
 from kaszino.teach.drills import LabelledChoice, words
-from kaszino.teach.exercises import Choice, MoveTask, NumberQuestion, Question, ScopaTask
+from kaszino.teach.exercises import CasinoTask, Choice, MoveTask, NumberQuestion, Question, ScopaTask
 
-CHAPTERS = (scoring_lesson, game_lesson, variants_lesson, scopa_lesson)
+CHAPTERS = (scoring_lesson, game_lesson, variants_lesson, scopa_lesson, casino_lesson)
 
 
 def questions(chapter: ModuleType) -> Iterator[Question]:
@@ -33,7 +33,7 @@ def test_every_section_has_exercises_and_the_check_has_five_to_ten(chapter: Modu
     assert all(section.questions for section in content.sections)
     assert 5 <= len(content.check) <= 10
     kinds = {type(question) for question in questions(chapter)}
-    assert NumberQuestion in kinds and kinds & {MoveTask, ScopaTask} and kinds & {Choice, LabelledChoice}, \
+    assert NumberQuestion in kinds and kinds & {MoveTask, ScopaTask, CasinoTask} and kinds & {Choice, LabelledChoice}, \
         "several forms"
 
 
@@ -76,6 +76,11 @@ def test_only_the_right_answer_is_judged_right_and_every_answer_says_why(
             if question.state.problem(refused) is not None:
                 verdict, praised = question.check(refused), question.check(question.right[0])
                 assert not verdict.correct and verdict.text_in(lang) != praised.text_in(lang)
+        elif isinstance(question, CasinoTask):
+            assert all(question.check(move).correct for move in question.right)
+            for move in [m for m in question.state.legal_moves() if m not in question.right][:3]:
+                verdict = question.check(move)
+                assert not verdict.correct and len(verdict.text_in(lang)) > 25
         else:
             assert isinstance(question, MoveTask)
             captures = [m for m in question.state.legal_moves() if isinstance(m, Capture)]
