@@ -272,7 +272,7 @@ def _owner_questions() -> tuple[Question, ...]:
     state = owner_table()
     eight, five = Card.parse("8♦"), Card.parse("5♣")
     return (
-        task("t_owner", state, lambda move: isinstance(move, Capture) and bool(move.builds)),
+        task("t_owner", state, lambda move: isinstance(move, Capture) and len(move.taken) == most_taken(state)),
         allowed(_p("q_owner_trail", position=position_words(state)), state, Trail(five)),
         allowed(_p("q_owner_spend", position=position_words(state)), state, Capture(eight, ((Card.parse("8♠"),),))),
         _moves_count(_p("q_owner_moves", position=position_words(state)), state),
