@@ -29,8 +29,8 @@ from kaszino.jupyter.widgets.exercise import ChoiceWidget, NumberWidget, TaskTab
 from kaszino.jupyter.widgets.table import TableWidget
 from kaszino.jupyter.widgets.viewer import DealViewer
 from kaszino.teach import chapters as contents
-from kaszino.teach.chapters import next_steps_markdown
 from kaszino.teach.casino_picks import pick_of
+from kaszino.teach.chapters import next_steps_markdown
 from kaszino.teach.exercises import CasinoTask, Choice, MoveTask, NumberQuestion, ScopaTask
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"

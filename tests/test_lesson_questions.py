@@ -23,8 +23,11 @@ def questions(chapter: ModuleType) -> Iterator[Question]:
     yield from chapter.chapter().check
 
 
-ALL = [(chapter.DOMAIN, index, question) for chapter in CHAPTERS
-       for index, question in enumerate(questions(chapter))]
+ALL = [
+    (chapter.DOMAIN, index, question)
+    for chapter in CHAPTERS
+    for index, question in enumerate(questions(chapter))
+]
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.DOMAIN)
@@ -33,8 +36,11 @@ def test_every_section_has_exercises_and_the_check_has_five_to_ten(chapter: Modu
     assert all(section.questions for section in content.sections)
     assert 5 <= len(content.check) <= 10
     kinds = {type(question) for question in questions(chapter)}
-    assert NumberQuestion in kinds and kinds & {MoveTask, ScopaTask, CasinoTask} and kinds & {Choice, LabelledChoice}, \
-        "several forms"
+    assert (
+        NumberQuestion in kinds
+        and kinds & {MoveTask, ScopaTask, CasinoTask}
+        and kinds & {Choice, LabelledChoice}
+    ), "several forms"
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.DOMAIN)
@@ -47,8 +53,9 @@ def test_every_section_text_exists_in_both_languages(chapter: ModuleType) -> Non
     assert {"intro", "check", "summary"} <= texts.keys()
 
 
-@pytest.mark.parametrize(("domain", "index", "question"), ALL,
-                         ids=lambda v: v if isinstance(v, str | int) else "")
+@pytest.mark.parametrize(
+    ("domain", "index", "question"), ALL, ids=lambda v: v if isinstance(v, str | int) else ""
+)
 def test_only_the_right_answer_is_judged_right_and_every_answer_says_why(
     domain: str, index: int, question: Question
 ) -> None:
@@ -92,13 +99,15 @@ def test_only_the_right_answer_is_judged_right_and_every_answer_says_why(
 
 
 def test_words_give_every_number_its_hungarian_article() -> None:
-    assert words("drills.majority_yes", facts=words("drills.nobody"), n=1).render("hu").endswith(
-        "az 1. játékostól már senki sem veheti el.")
+    assert (
+        words("drills.majority_yes", facts=words("drills.nobody"), n=1)
+        .render("hu")
+        .endswith("az 1. játékostól már senki sem veheti el.")
+    )
     assert "a 2. játékostól" in words("drills.majority_yes", facts=words("drills.nobody"), n=2).render("hu")
 
 
-@pytest.mark.parametrize("domain", [c.DOMAIN for c in CHAPTERS]
-                         + ["drills", "points", "lesson_tables"])
+@pytest.mark.parametrize("domain", [c.DOMAIN for c in CHAPTERS] + ["drills", "points", "lesson_tables"])
 def test_the_texts_never_write_a_z_and_differ_between_languages(domain: str) -> None:
     for key, versions in catalogue(domain).items():
         assert "a(z)" not in versions["hu"].lower(), key

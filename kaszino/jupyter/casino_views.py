@@ -26,11 +26,13 @@ from kaszino.teach.casino_scenes import greedy
 from kaszino.teach.families import comparison_markdown
 
 
-def casino_table(state: CasinoState, *, mode: Mode = "practice", view: View = LESSON,
-                 opponent: bool = False) -> TableWidget:
+def casino_table(
+    state: CasinoState, *, mode: Mode = "practice", view: View = LESSON, opponent: bool = False
+) -> TableWidget:
     """A live table on the Casino position ``state``; with ``opponent`` the computer plays the other seat."""
-    return follow_language(TableWidget(state, mode=mode, view=view, opponent=greedy if opponent else None,
-                                       learner=state.to_move))
+    return follow_language(
+        TableWidget(state, mode=mode, view=view, opponent=greedy if opponent else None, learner=state.to_move)
+    )
 
 
 def family_comparison() -> MarkdownText:
@@ -50,6 +52,8 @@ class CasinoPiles(CountedDeal[CasinoState]):
         pile = sorted(self.state.piles[player], key=lambda card: (card.suit, -card.value))
         spades = sum(card.suit is Suit.SPADES for card in pile)
         facts = tr("ui.pile", cards=tr("common.cards", count=len(pile)), spades=spades)
-        return (f'<div class="kaszino-player" data-player="{player}" style="margin:6px 0;">'
-                f'<strong>{escape(tr("ui.player_name", n=player_number(player)))}</strong> · {escape(facts)}'
-                f'<div style="zoom:0.62;">{cards_html(pile)}</div></div>')
+        return (
+            f'<div class="kaszino-player" data-player="{player}" style="margin:6px 0;">'
+            f"<strong>{escape(tr('ui.player_name', n=player_number(player)))}</strong> · {escape(facts)}"
+            f'<div style="zoom:0.62;">{cards_html(pile)}</div></div>'
+        )

@@ -37,6 +37,7 @@ def _p(name: str, **fields: Field) -> Message:
 
 # --- positions (each described in the lesson text; tests/test_casino_lesson.py checks the words) --
 
+
 def face_table() -> CasinoState:
     """K♣ finds two kings on the table: it takes one of them, never both; 7♦ takes 3♣ + 4♦."""
     return casino_scene(("K♣ 7♦ 4♠", "8♥ J♥ Q♦"), "K♦ K♥ 3♣ 4♦")
@@ -90,12 +91,25 @@ def counted_deal() -> CasinoState:
 
 # --- words and questions the sections share ---------------------------------------------------
 
+
 def position_words(state: CasinoState) -> Message:
-    """"your hand: …, the table: …, builds: …" of the player to move."""
-    builds = Joined(tuple(Message.in_domain("casino_moves", "item_build", **message_fields(
-        {"value": build.value, "cards": format_cards(build.cards)})) for build in state.builds))
-    return _p("position" if state.builds else "position_loose", hand=format_cards(state.hands[state.to_move]),
-              table=format_cards(state.table) or "–", builds=builds)
+    """ "your hand: …, the table: …, builds: …" of the player to move."""
+    builds = Joined(
+        tuple(
+            Message.in_domain(
+                "casino_moves",
+                "item_build",
+                **message_fields({"value": build.value, "cards": format_cards(build.cards)}),
+            )
+            for build in state.builds
+        )
+    )
+    return _p(
+        "position" if state.builds else "position_loose",
+        hand=format_cards(state.hands[state.to_move]),
+        table=format_cards(state.table) or "–",
+        builds=builds,
+    )
 
 
 def task(name: str, state: CasinoState, test: Callable[[Play], bool]) -> CasinoTask:
@@ -109,8 +123,11 @@ def moves_choice(prompt: Message, state: CasinoState, options: Sequence[Play]) -
     legal = [index for index, move in enumerate(options) if state.problem(move) is None]
     if len(legal) != 1:
         raise KaszinoError(f"{prompt.key}: {len(legal)} of the options are legal, not one")
-    return labelled_choice(prompt, [(str(index), move_message(move), explain_move(state, move))
-                                    for index, move in enumerate(options)], str(legal[0]))
+    return labelled_choice(
+        prompt,
+        [(str(index), move_message(move), explain_move(state, move)) for index, move in enumerate(options)],
+        str(legal[0]),
+    )
 
 
 def allowed(prompt: Message, state: CasinoState, move: Play) -> Choice:
@@ -120,16 +137,24 @@ def allowed(prompt: Message, state: CasinoState, move: Play) -> Choice:
 
 def most_taken(state: CasinoState, card: Card | None = None) -> int:
     """The most table cards one capture (by ``card``, else by any hand card) takes here."""
-    return max(len(move.taken) for move in plays(state)
-               if isinstance(move, Capture) and (card is None or move.card == card))
+    return max(
+        len(move.taken)
+        for move in plays(state)
+        if isinstance(move, Capture) and (card is None or move.card == card)
+    )
 
 
 def taken_question(prompt: Message, state: CasinoState, card: Card | None = None) -> NumberQuestion:
     """How many table cards one capture takes at most; a miss names the capture."""
     most = most_taken(state, card)
-    best = next(move for move in plays(state) if isinstance(move, Capture) and len(move.taken) == most
-                and (card is None or move.card == card))
-    return NumberQuestion(prompt.key, most, prompt.fields, _p("most_taken_why", count=most, move=move_message(best)))
+    best = next(
+        move
+        for move in plays(state)
+        if isinstance(move, Capture) and len(move.taken) == most and (card is None or move.card == card)
+    )
+    return NumberQuestion(
+        prompt.key, most, prompt.fields, _p("most_taken_why", count=most, move=move_message(best))
+    )
 
 
 def the_build(state: CasinoState) -> Build:
@@ -139,27 +164,42 @@ def the_build(state: CasinoState) -> Build:
 def side_choice(prompt: Message, winner: int | None, why: Renders, nobody: str = "drills.nobody") -> Choice:
     """Player 1, player 2 or nobody (``nobody``: the words of that option)."""
     options: list[tuple[str, Renders, Renders]] = [
-        (str(player_number(p)), words("drills.player", n=player_number(p)), why) for p in range(RULES.sides)]
+        (str(player_number(p)), words("drills.player", n=player_number(p)), why) for p in range(RULES.sides)
+    ]
     options.append(("nobody", words(nobody), why))
     return labelled_choice(prompt, options, "nobody" if winner is None else str(player_number(winner)))
 
 
 def report_words(report: DealReport) -> Message:
     """The counts of a finished deal, for a prompt and a reason."""
+
     def holder(side: int | None) -> Field:
         return words("drills.nobody") if side is None else words("drills.player", n=player_number(side))
 
-    return _p("facts", cards=" – ".join(map(str, report.cards)), spades=" – ".join(map(str, report.spades)),
-              aces=" – ".join(map(str, report.aces)), big=holder(report.big_casino),
-              little=holder(report.little_casino))
+    return _p(
+        "facts",
+        cards=" – ".join(map(str, report.cards)),
+        spades=" – ".join(map(str, report.spades)),
+        aces=" – ".join(map(str, report.aces)),
+        big=holder(report.big_casino),
+        little=holder(report.little_casino),
+    )
 
 
 def points_question(report: DealReport, side: int) -> NumberQuestion:
     """``side``'s points of the deal; a miss gives the engine's count."""
     prompt = _p("q_deal_points", player=player_number(side), facts=report_words(report))
-    return NumberQuestion(prompt.key, report.points[side], prompt.fields,
-                          _p("q_deal_points_why", player=player_number(side), total=report.points[side],
-                             points=" – ".join(map(str, report.points))))
+    return NumberQuestion(
+        prompt.key,
+        report.points[side],
+        prompt.fields,
+        _p(
+            "q_deal_points_why",
+            player=player_number(side),
+            total=report.points[side],
+            points=" – ".join(map(str, report.points)),
+        ),
+    )
 
 
 def game_question(before: tuple[int, int], deal: tuple[int, int]) -> Choice:
@@ -172,6 +212,7 @@ def game_question(before: tuple[int, int], deal: tuple[int, int]) -> Choice:
 
 
 # --- the chapter ---------------------------------------------------------------------------------
+
 
 @cache
 def chapter() -> ChapterContent:
@@ -222,8 +263,12 @@ def _build_questions() -> tuple[Question, ...]:
     return (
         task("t_build", state, lambda move: isinstance(move, BuildMove) and move.card == three),
         allowed(_p("q_build_without", position=position_words(without)), without, build),
-        NumberQuestion(f"{DOMAIN}.q_build_value", state.play(build).builds[0].value,
-                       _p("q_build_value", position=position_words(state)).fields, _p("q_build_value_why")),
+        NumberQuestion(
+            f"{DOMAIN}.q_build_value",
+            state.play(build).builds[0].value,
+            _p("q_build_value", position=position_words(state)).fields,
+            _p("q_build_value_why"),
+        ),
     )
 
 
@@ -234,10 +279,17 @@ def _raise_questions() -> tuple[Question, ...]:
     multiple = raise_table("[5♥+3♣,8♣]=8@1")
     return (
         task("t_raise", state, lambda move: isinstance(move, BuildMove) and raises(move)),
-        NumberQuestion(f"{DOMAIN}.q_raised_value", state.play(raise_move).builds[0].value,
-                       _p("q_raised_value", position=position_words(state)).fields, explain_move(state, raise_move)),
-        allowed(_p("q_raise_multiple", position=position_words(multiple)), multiple,
-                BuildMove(two, 10, (), the_build(multiple).key)),
+        NumberQuestion(
+            f"{DOMAIN}.q_raised_value",
+            state.play(raise_move).builds[0].value,
+            _p("q_raised_value", position=position_words(state)).fields,
+            explain_move(state, raise_move),
+        ),
+        allowed(
+            _p("q_raise_multiple", position=position_words(multiple)),
+            multiple,
+            BuildMove(two, 10, (), the_build(multiple).key),
+        ),
     )
 
 
@@ -248,10 +300,17 @@ def _add_questions() -> tuple[Question, ...]:
     after = state.play(add)
     return (
         task("t_add", state, lambda move: isinstance(move, BuildMove) and move.build is not None),
-        NumberQuestion(f"{DOMAIN}.q_added_value", after.builds[0].value,
-                       _p("q_added_value", position=position_words(state)).fields, explain_move(state, add)),
-        side_choice(_p("q_added_owner", old=player_number(build.owner)), after.builds[0].owner,
-                    explain_move(state, add)),
+        NumberQuestion(
+            f"{DOMAIN}.q_added_value",
+            after.builds[0].value,
+            _p("q_added_value", position=position_words(state)).fields,
+            explain_move(state, add),
+        ),
+        side_choice(
+            _p("q_added_owner", old=player_number(build.owner)),
+            after.builds[0].owner,
+            explain_move(state, add),
+        ),
     )
 
 
@@ -272,9 +331,13 @@ def _owner_questions() -> tuple[Question, ...]:
     state = owner_table()
     eight, five = Card.parse("8♦"), Card.parse("5♣")
     return (
-        task("t_owner", state, lambda move: isinstance(move, Capture) and len(move.taken) == most_taken(state)),
+        task(
+            "t_owner", state, lambda move: isinstance(move, Capture) and len(move.taken) == most_taken(state)
+        ),
         allowed(_p("q_owner_trail", position=position_words(state)), state, Trail(five)),
-        allowed(_p("q_owner_spend", position=position_words(state)), state, Capture(eight, ((Card.parse("8♠"),),))),
+        allowed(
+            _p("q_owner_spend", position=position_words(state)), state, Capture(eight, ((Card.parse("8♠"),),))
+        ),
         _moves_count(_p("q_owner_moves", position=position_words(state)), state),
     )
 
@@ -283,8 +346,11 @@ def _points_questions() -> tuple[Question, ...]:
     report = counted_deal().deal_report()
     return (
         number_choice(_p("q_eleven"), DEAL_POINTS, (8, 11, 21), _p("q_eleven_why")),
-        side_choice(_p("q_most_cards", counts=" – ".join(map(str, report.cards))), report.most_cards,
-                    report_words(report)),
+        side_choice(
+            _p("q_most_cards", counts=" – ".join(map(str, report.cards))),
+            report.most_cards,
+            report_words(report),
+        ),
         *(points_question(report, side) for side in range(RULES.sides)),
     )
 
@@ -305,13 +371,17 @@ CHECK_SEED = 2_000
 
 def _can_build(state: CasinoState) -> bool:
     moves = plays(state)
-    return (not state.deal_over and any(isinstance(m, BuildMove) and m.build is None for m in moves)
-            and any(isinstance(m, Capture) for m in moves))
+    return (
+        not state.deal_over
+        and any(isinstance(m, BuildMove) and m.build is None for m in moves)
+        and any(isinstance(m, Capture) for m in moves)
+    )
 
 
 def _several_groups(state: CasinoState) -> bool:
-    return not state.deal_over and any(isinstance(m, Capture) and len(m.groups) + len(m.builds) >= 2
-                                       for m in plays(state))
+    return not state.deal_over and any(
+        isinstance(m, Capture) and len(m.groups) + len(m.builds) >= 2 for m in plays(state)
+    )
 
 
 def _owns(state: CasinoState) -> bool:
@@ -319,8 +389,11 @@ def _owns(state: CasinoState) -> bool:
 
 
 def _build_to_take(state: CasinoState) -> bool:
-    return not state.deal_over and not state.owned(state.to_move) and any(
-        isinstance(m, Capture) and m.builds for m in plays(state))
+    return (
+        not state.deal_over
+        and not state.owned(state.to_move)
+        and any(isinstance(m, Capture) and m.builds for m in plays(state))
+    )
 
 
 def check_questions(attempt: int) -> tuple[Question, ...]:
@@ -335,16 +408,29 @@ def check_questions(attempt: int) -> tuple[Question, ...]:
     before = (chance.randint(10, 20), chance.randint(10, 20))
     side = attempt % 2
     return (
-        CasinoTask(f"{DOMAIN}.c_build", builder, tuple(m for m in plays(builder)
-                                                       if isinstance(m, BuildMove) and m.build is None),
-                   _p("c_build", position=position_words(builder)).fields),
+        CasinoTask(
+            f"{DOMAIN}.c_build",
+            builder,
+            tuple(m for m in plays(builder) if isinstance(m, BuildMove) and m.build is None),
+            _p("c_build", position=position_words(builder)).fields,
+        ),
         taken_question(_p("c_groups", position=position_words(groups)), groups),
-        yes_no(_p("c_trail", position=position_words(owner)), any(isinstance(m, Trail) for m in plays(owner)),
-               _p("c_trail_why")),
-        CasinoTask(f"{DOMAIN}.c_take", taker, tuple(m for m in plays(taker) if isinstance(m, Capture) and m.builds),
-                   _p("c_take", position=position_words(taker)).fields),
-        side_choice(_p("q_most_cards", counts=" – ".join(map(str, report.cards))), report.most_cards,
-                    report_words(report)),
+        yes_no(
+            _p("c_trail", position=position_words(owner)),
+            any(isinstance(m, Trail) for m in plays(owner)),
+            _p("c_trail_why"),
+        ),
+        CasinoTask(
+            f"{DOMAIN}.c_take",
+            taker,
+            tuple(m for m in plays(taker) if isinstance(m, Capture) and m.builds),
+            _p("c_take", position=position_words(taker)).fields,
+        ),
+        side_choice(
+            _p("q_most_cards", counts=" – ".join(map(str, report.cards))),
+            report.most_cards,
+            report_words(report),
+        ),
         points_question(report, side),
         game_question(before, (report.points[0], report.points[1])),
         _moves_count(_p("c_moves", position=position_words(owner)), owner),
@@ -354,5 +440,9 @@ def check_questions(attempt: int) -> tuple[Question, ...]:
 def _moves_count(prompt: Message, state: CasinoState) -> NumberQuestion:
     """How many moves the player to move has; a miss lists them in words."""
     legal = plays(state)
-    return NumberQuestion(prompt.key, len(legal), prompt.fields,
-                          _p("moves_are", count=len(legal), moves=Joined(tuple(map(move_message, legal)))))
+    return NumberQuestion(
+        prompt.key,
+        len(legal),
+        prompt.fields,
+        _p("moves_are", count=len(legal), moves=Joined(tuple(map(move_message, legal)))),
+    )

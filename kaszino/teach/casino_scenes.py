@@ -49,9 +49,19 @@ def casino_scene(hands: Sequence[str], table: str, builds: str = "", *, round: i
     talon, earlier = rest[:talon_size], rest[talon_size:]
     moved = RULES.players * HAND_SIZE - len(mine) - len(theirs)
     half = len(earlier) // 2
-    state = CasinoState(rules=RULES, hands=(mine, theirs), table=loose, builds=on_table, talon=tuple(talon),
-                        piles=(tuple(earlier[:half]), tuple(earlier[half:])), scores=(0, 0), dealer=1,
-                        to_move=moved % RULES.players, last_capturer=1 if earlier else None, round=round)
+    state = CasinoState(
+        rules=RULES,
+        hands=(mine, theirs),
+        table=loose,
+        builds=on_table,
+        talon=tuple(talon),
+        piles=(tuple(earlier[:half]), tuple(earlier[half:])),
+        scores=(0, 0),
+        dealer=1,
+        to_move=moved % RULES.players,
+        last_capturer=1 if earlier else None,
+        round=round,
+    )
     return CasinoState.from_notation(state.notation())  # refuses a position no game reaches
 
 

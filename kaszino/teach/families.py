@@ -35,27 +35,55 @@ class Cell:
     first: int | None = None
 
     def render(self, lang: str) -> str:
-        numbers = {name: value for name, value in (("count", self.count), ("first", self.first))
-                   if value is not None}
+        numbers = {
+            name: value for name, value in (("count", self.count), ("first", self.first)) if value is not None
+        }
         return tr(f"{DOMAIN}.{self.key}", lang, **numbers)
 
 
 ROWS: tuple[tuple[str, tuple[Cell, Cell, Cell]], ...] = (
-    ("deck", (Cell("cards", len(KASZINO.deck)), Cell("cards", len(SCOPA_DECK)), Cell("cards", len(CASINO_DECK)))),
-    ("hand_cards", (Cell("any_number") if STANDARD.max_hand_cards is None else Cell("up_to", STANDARD.max_hand_cards),
-                    Cell("single_card"), Cell("single_card"))),
-    ("largest", (Cell("number", STANDARD.capture_limit), Cell("number", max(map(capture_value, SCOPA_DECK))),
-                 Cell("largest_casino", LARGEST))),
+    (
+        "deck",
+        (Cell("cards", len(KASZINO.deck)), Cell("cards", len(SCOPA_DECK)), Cell("cards", len(CASINO_DECK))),
+    ),
+    (
+        "hand_cards",
+        (
+            Cell("any_number") if STANDARD.max_hand_cards is None else Cell("up_to", STANDARD.max_hand_cards),
+            Cell("single_card"),
+            Cell("single_card"),
+        ),
+    ),
+    (
+        "largest",
+        (
+            Cell("number", STANDARD.capture_limit),
+            Cell("number", max(map(capture_value, SCOPA_DECK))),
+            Cell("largest_casino", LARGEST),
+        ),
+    ),
     ("faces", (Cell("faces_kaszino"), Cell("faces_scopa"), Cell("faces_casino"))),
     ("equal_first", (Cell("no"), Cell("equal_first_scopa"), Cell("no"))),
     ("groups", (Cell("single_group"), Cell("single_group"), Cell("several_groups"))),
     ("builds", (Cell("no"), Cell("no"), Cell("builds_casino"))),
     ("compulsory", (Cell("not_compulsory"), Cell("compulsory_scopa"), Cell("compulsory_casino"))),
-    ("sweep", (Cell("sweep_kaszino", STANDARD.tabla_points, STANDARD.first_move_tabla_points), Cell("points", int(ScopaRules().scopa)),
-               Cell("points", SWEEP_POINTS))),
+    (
+        "sweep",
+        (
+            Cell("sweep_kaszino", STANDARD.tabla_points, STANDARD.first_move_tabla_points),
+            Cell("points", int(ScopaRules().scopa)),
+            Cell("points", SWEEP_POINTS),
+        ),
+    ),
     ("scoring", (Cell("scoring_kaszino"), Cell("scoring_scopa"), Cell("scoring_casino"))),
-    ("target", (Cell("points", STANDARD.target), Cell("points", ScopaRules().target),
-                Cell("points", CasinoRules().target))),
+    (
+        "target",
+        (
+            Cell("points", STANDARD.target),
+            Cell("points", ScopaRules().target),
+            Cell("points", CasinoRules().target),
+        ),
+    ),
 )
 """Each row: its name (its head is the catalogue's ``row_<name>``) and a cell per family."""
 
@@ -71,5 +99,7 @@ def comparison_markdown(lang: str) -> str:
     head = "| | " + " | ".join(tr(f"{DOMAIN}.family_{name}", lang) for name in FAMILIES) + " |"
     lines = [head, "|---|---|---|---|"]
     for row, cells in ROWS:
-        lines.append(f"| {tr(f'{DOMAIN}.row_{row}', lang)} | " + " | ".join(c.render(lang) for c in cells) + " |")
+        lines.append(
+            f"| {tr(f'{DOMAIN}.row_{row}', lang)} | " + " | ".join(c.render(lang) for c in cells) + " |"
+        )
     return "\n".join(lines)

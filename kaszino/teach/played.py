@@ -37,8 +37,9 @@ def deal_states(state: S, choose: Callable[[S], object]) -> Iterator[S]:
     yield state
 
 
-def first_position(start: int, deal: Callable[[int], S], choose: Callable[[S], object],
-                   test: Callable[[S], bool]) -> S:
+def first_position(
+    start: int, deal: Callable[[int], S], choose: Callable[[S], object], test: Callable[[S], bool]
+) -> S:
     """The first state passing ``test`` in the deals ``deal(start)``, ``deal(start + 1)`` … played by ``choose``."""
     for seed in range(start, start + MAX_SEEDS):
         for state in deal_states(deal(seed), choose):
