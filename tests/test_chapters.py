@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from kaszino.games.casino.moves import Trail as CasinoTrail
 from kaszino.games.kaszino.captures import Capture
 from kaszino.games.kaszino.moves import Lay
 from kaszino.games.scopa.moves import ScopaMove
@@ -28,8 +29,9 @@ from kaszino.jupyter.widgets.exercise import ChoiceWidget, NumberWidget, TaskTab
 from kaszino.jupyter.widgets.table import TableWidget
 from kaszino.jupyter.widgets.viewer import DealViewer
 from kaszino.teach import chapters as contents
+from kaszino.teach.casino_picks import pick_of
 from kaszino.teach.chapters import next_steps_markdown
-from kaszino.teach.exercises import Choice, MoveTask, NumberQuestion, ScopaTask
+from kaszino.teach.exercises import CasinoTask, Choice, MoveTask, NumberQuestion, ScopaTask
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 CHAPTERS = sorted(path for path in NOTEBOOKS.glob("0[1-9]_*.ipynb"))
@@ -86,6 +88,16 @@ def answer(widget: ChoiceWidget | NumberWidget | TaskTable, right: bool) -> None
         for card in hand + table:
             widget.select(card)
         (widget.press_capture if isinstance(move, Capture) else widget.press_lay)()
+    elif isinstance(widget, TaskTable) and isinstance(question, CasinoTask):
+        wrong = [m for m in question.state.legal_moves() if m not in question.right]
+        casino = question.right[0] if right else wrong[0] if wrong else CasinoTrail(question.right[0].card)
+        hand, table, intent = pick_of(casino)
+        for card in hand + table:
+            if card not in widget.selection[0] + widget.selection[1]:  # a build is picked whole at once
+                widget.select(card)
+        {"capture": widget.press_capture, "build": widget.press_build, "trail": widget.press_lay}[intent]()
+        if widget.choices:
+            widget.choose_move(widget.choices.index(casino))
     elif isinstance(widget, TaskTable) and isinstance(question, ScopaTask):
         wrong = [m for m in question.state.legal_moves()
                  if isinstance(m, ScopaMove) and m not in question.right]

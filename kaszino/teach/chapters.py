@@ -33,6 +33,7 @@ CHAPTERS: tuple[Chapter, ...] = (
     Chapter("06", "06_parti.ipynb"),
     Chapter("07", "07_valtozatok.ipynb"),
     Chapter("08", "08_rokonok.ipynb"),
+    Chapter("09", "09_casino.ipynb"),
 )
 """The rules tutorial, chapter by chapter; each ends with a chapter check."""
 

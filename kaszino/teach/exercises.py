@@ -13,8 +13,9 @@ whose lines say why, in either language.
 - :class:`MoveTask`: make a move on a live table that reaches a :class:`Goal` (any capture, a
   tábla, a lay, a given move); the engine refuses illegal moves with its reason, and a legal
   move that misses the goal gets ``<key>.why``.
-- :class:`ScopaTask`: the same on a live Scopa table, right when the move is one of the given
-  moves; the Scopa engine's refusal (or the rule that allows the move) says why.
+- :class:`ScopaTask`, :class:`CasinoTask`: the same on a live Scopa or Casino table, right when
+  the move is one of the given moves; the family engine's refusal (or the rule that allows the
+  move) says why (both are a :class:`RightMoveTask`).
 
 :class:`ScoreSheet` counts the first answer to each question: the running score ("4/5").
 """
@@ -23,10 +24,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypeVar, cast
 
 from kaszino.engine.cards import Card, card_sum, format_cards, parse_cards
 from kaszino.errors import KaszinoError, quote
+from kaszino.games.casino.moves import BuildMove, Trail
+from kaszino.games.casino.moves import Capture as CasinoCapture
+from kaszino.games.casino.moves import Play as CasinoPlay
+from kaszino.games.casino.state import CasinoState
 from kaszino.games.kaszino.captures import Capture, capture_problem
 from kaszino.games.kaszino.moves import Lay, Move
 from kaszino.games.kaszino.rules import STANDARD, Rules
@@ -35,7 +40,7 @@ from kaszino.games.scopa.moves import ScopaMove
 from kaszino.games.scopa.state import ScopaState
 from kaszino.i18n import language, text_names, tr
 from kaszino.inputs import MAX_COUNT, whole_number
-from kaszino.teach import scopa_moves
+from kaszino.teach import casino_moves, scopa_moves
 from kaszino.teach.explain import Field, Level, Message, capture_fault, explain_move
 
 if TYPE_CHECKING:
@@ -304,15 +309,23 @@ class MoveTask:
         return Verdict(False, (words, phrase(f"{self.key}.why", self.fields)))
 
 
+StateT = TypeVar("StateT", ScopaState, CasinoState)
+MoveT = TypeVar("MoveT", ScopaMove, CasinoPlay)
+
+
 @dataclass(frozen=True, slots=True)
-class ScopaTask:
-    """Make one of the moves ``right`` on the Scopa position ``state``; a miss explained at ``.why``."""
+class RightMoveTask(Generic[StateT, MoveT]):
+    """Make one of the moves ``right`` on ``state``; a miss explained at ``.why``. A family's task
+    says which moves it judges (``moves``) and in which words (``_words``)."""
 
     key: str
-    state: ScopaState
-    right: tuple[ScopaMove, ...]
+    state: StateT
+    right: tuple[MoveT, ...]
     fields: tuple[tuple[str, Field], ...] = ()
     level: Level = "rules"
+
+    moves: ClassVar[tuple[type, ...]] = ()
+    """The move types of the family: any other answer is an error."""
 
     def __post_init__(self) -> None:
         phrase(self.key, self.fields)
@@ -323,15 +336,40 @@ class ScopaTask:
     def prompt(self) -> Renders:
         return phrase(self.key, self.fields)
 
+    def _words(self, answer: MoveT) -> Renders:
+        raise NotImplementedError
+
     def check(self, answer: object) -> Verdict:
-        if not isinstance(answer, ScopaMove):
-            raise KaszinoError(f"{self.key}: the answer is a Scopa move, not {quote(answer)}")
-        words = scopa_moves.explain_move(self.state, answer)
-        if self.state.problem(answer) is not None:
+        if not isinstance(answer, self.moves):
+            raise KaszinoError(f"{self.key}: the answer is a move of the game, not {quote(answer)}")
+        move = cast(MoveT, answer)
+        words = self._words(move)
+        if self.state.problem(move) is not None:
             return Verdict(False, (words,))
-        if answer in self.right:
+        if move in self.right:
             return Verdict(True, (words,))
         return Verdict(False, (words, phrase(f"{self.key}.why", self.fields)))
+
+
+@dataclass(frozen=True, slots=True)
+class ScopaTask(RightMoveTask[ScopaState, ScopaMove]):
+    """A :class:`RightMoveTask` on a live Scopa table; the Scopa engine's words say why."""
+
+    moves: ClassVar[tuple[type, ...]] = (ScopaMove,)
+
+    def _words(self, answer: ScopaMove) -> Renders:
+        return scopa_moves.explain_move(self.state, answer)
+
+
+@dataclass(frozen=True, slots=True)
+class CasinoTask(RightMoveTask[CasinoState, CasinoPlay]):
+    """A :class:`RightMoveTask` on a live Casino table (a capture, a build move or a trail); the
+    Casino engine's words say why."""
+
+    moves: ClassVar[tuple[type, ...]] = (CasinoCapture, BuildMove, Trail)
+
+    def _words(self, answer: CasinoPlay) -> Renders:
+        return casino_moves.explain_move(self.state, answer)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ computer plays against itself, to its end: piles to count that a real deal produ
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 
 from kaszino.engine.cards import parse_cards
 from kaszino.errors import KaszinoError
@@ -18,10 +18,10 @@ from kaszino.games.scopa.moves import ScopaMove
 from kaszino.games.scopa.players import GreedyPlayer
 from kaszino.games.scopa.rules import HAND_SIZE, ROUNDS, TABLE_START, ScopaRules
 from kaszino.games.scopa.state import ScopaState, new_game
+from kaszino.teach import played
+from kaszino.teach.played import deal_states
 
 PLAYERS = 2
-MAX_SEEDS = 2_000
-"""How many seeds :func:`first_position` tries before it gives up."""
 
 
 def scopa_scene(hands: Sequence[str], table: str, *, round: int = 2,
@@ -51,28 +51,15 @@ def scopa_scene(hands: Sequence[str], table: str, *, round: int = 2,
     return ScopaState.from_notation(state.notation())  # refuses a position no game reaches
 
 
-def greedy_moves(state: ScopaState) -> Iterator[ScopaState]:
-    """The states of the deal from ``state`` on, the greedy computer moving for both players."""
-    player = GreedyPlayer()
-    while not state.deal_over:
-        yield state
-        state = state.play(player.choose(state))
-    yield state
-
-
 def played_deal(seed: int) -> ScopaState:
     """The end of the first deal of the game ``seed``, the greedy computer playing both sides."""
-    *_, end = greedy_moves(new_game(seed))
+    *_, end = deal_states(new_game(seed), GreedyPlayer().choose)
     return end
 
 
 def first_position(start: int, test: Callable[[ScopaState], bool]) -> ScopaState:
     """The first position passing ``test`` in the greedy deals of the seeds ``start``, ``start + 1`` …"""
-    for seed in range(start, start + MAX_SEEDS):
-        for state in greedy_moves(new_game(seed)):
-            if test(state):
-                return state
-    raise KaszinoError(f"no greedy deal of seeds {start}..{start + MAX_SEEDS - 1} passes the test")
+    return played.first_position(start, new_game, GreedyPlayer().choose, test)
 
 
 def card_moves(state: ScopaState) -> list[ScopaMove]:

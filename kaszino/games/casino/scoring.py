@@ -23,6 +23,8 @@ BIG_CASINO_POINTS = 2
 LITTLE_CASINO_POINTS = 1
 DEAL_POINTS = MOST_CARDS + MOST_SPADES + 4 * ACE + BIG_CASINO_POINTS + LITTLE_CASINO_POINTS
 """The points of a deal in which nobody ties (11)."""
+SWEEP_POINTS = 0
+"""What clearing the table earns: nothing."""
 
 
 def higher(counts: Sequence[int]) -> int | None:

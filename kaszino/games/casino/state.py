@@ -47,7 +47,7 @@ from kaszino.games.casino.moves import BuildMove, Capture, Move, NextDeal, Play,
 from kaszino.games.casino.notation import Position, read_position, write_position
 from kaszino.games.casino.reachable import unreachable
 from kaszino.games.casino.rules import HAND_SIZE, MIN_BUILD, TABLE_START, CasinoRules
-from kaszino.games.casino.scoring import DealReport, deal_report, game_winner
+from kaszino.games.casino.scoring import SWEEP_POINTS, DealReport, deal_report, game_winner
 from kaszino.games.casino.view import PlayerView
 from kaszino.inputs import MAX_SEED, check_type, check_whole
 
@@ -304,7 +304,7 @@ class CasinoState:
             pile = (*self.piles[p], card, *move.taken)
             state = replace(state, piles=_set(self.piles, p, pile), last_capturer=p)
             if not loose and not builds:
-                events.append(Swept(p, 0))
+                events.append(Swept(p, SWEEP_POINTS))
             return state
         assert made is not None
         target = None if move.build is None else self._build_of(move.build)

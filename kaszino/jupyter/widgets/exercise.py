@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from html import escape
+from typing import Any
 
 from kaszino.engine.refusals import Refusal
 from kaszino.errors import KaszinoError
@@ -25,7 +26,7 @@ from kaszino.teach.exercises import (
     MoveTask,
     NumberQuestion,
     Question,
-    ScopaTask,
+    RightMoveTask,
     Verdict,
     read_number,
 )
@@ -202,7 +203,7 @@ class TaskTable(Answerable, TableWidget):
     and the task can judge counts as an answer (an incomplete pick is only pointed out).
     """
 
-    def __init__(self, task: MoveTask | ScopaTask, *, view: View = LESSON) -> None:
+    def __init__(self, task: MoveTask | RightMoveTask[Any, Any], *, view: View = LESSON) -> None:
         self._start(task)
         self.task = task
         super().__init__(task.state, mode="practice", view=view, level=task.level)
@@ -220,7 +221,7 @@ class TaskTable(Answerable, TableWidget):
         self.refresh()
 
     def _buttons(self) -> list[Button]:
-        return [Button("capture", main=True), Button("lay"), Button("clear")]
+        return [*self._move_buttons(True), Button("clear")]
 
     def _header_html(self) -> str:
         return f'<div class="kaszino-task">{escape(self.task.prompt().render(language()))}</div>'
@@ -228,11 +229,11 @@ class TaskTable(Answerable, TableWidget):
 
 def exercise_widget(question: Question, *, view: View = LESSON) -> ChoiceWidget | NumberWidget | TaskTable:
     """The widget that asks ``question`` (a :class:`Choice`, :class:`NumberQuestion`, :class:`MoveTask`
-    or :class:`ScopaTask`)."""
+    or a :class:`RightMoveTask`: Scopa's or Casino's)."""
     if isinstance(question, Choice):
         return ChoiceWidget(question)
     if isinstance(question, NumberQuestion):
         return NumberWidget(question)
-    if isinstance(question, (MoveTask, ScopaTask)):
+    if isinstance(question, (MoveTask, RightMoveTask)):
         return TaskTable(question, view=view)
     raise KaszinoError(f"no widget asks a question of type {type(question).__name__}")
