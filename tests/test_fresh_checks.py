@@ -23,7 +23,7 @@ from kaszino.teach.exercises import Choice, MoveTask, NumberQuestion, Question, 
 from kaszino.teach.fresh import Asked, FreshCheck
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-FRESH = ("02", "03", "04", "05", "06", "07", "08")
+FRESH = ("02", "03", "04", "05", "06", "07", "08", "09")
 ATTEMPTS = 4
 
 
@@ -54,7 +54,7 @@ def practice(chapter: str) -> list[Question]:
     return [widget.question for value in sets for widget in value.widgets]
 
 
-def test_chapters_02_to_08_have_checks_made_afresh() -> None:
+def test_chapters_02_to_09_have_checks_made_afresh() -> None:
     assert tuple(fresh_checks()) == FRESH
     assert all(5 <= check.size <= 10 for check in fresh_checks().values())
     with pytest.raises(Exception, match="no check made afresh"):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
+from itertools import count
 
 from kaszino.engine.cards import Card, format_cards
 from kaszino.errors import KaszinoError
@@ -396,6 +397,15 @@ def _build_to_take(state: CasinoState) -> bool:
     )
 
 
+@cache
+def _check_report(attempt: int) -> DealReport:
+    """The finished deal whose piles attempt ``attempt`` asks to count: the first from its seeds
+    whose counts of cards neither the practice question nor an earlier attempt showed."""
+    shown = {counted_deal().deal_report().cards} | {_check_report(a).cards for a in range(attempt)}
+    reports = (played_deal(seed).deal_report() for seed in count(CHECK_SEED + 100 * attempt + 40))
+    return next(report for report in reports if report.cards not in shown)
+
+
 def check_questions(attempt: int) -> tuple[Question, ...]:
     """The eight questions of attempt ``attempt`` (0, 1 …), on positions of deals played afresh."""
     start = CHECK_SEED + 100 * attempt
@@ -403,7 +413,7 @@ def check_questions(attempt: int) -> tuple[Question, ...]:
     groups = first_position(start + 10, _several_groups)
     owner = first_position(start + 20, _owns)
     taker = first_position(start + 30, _build_to_take)
-    report = played_deal(start + 40).deal_report()
+    report = _check_report(attempt)
     chance = random.Random(start)
     before = (chance.randint(10, 20), chance.randint(10, 20))
     side = attempt % 2
