@@ -418,9 +418,10 @@ async def run_class(pupils: int, seconds: float, ramp: float, think: float, pool
         errors = [f"{pupil.name}: {error}" for pupil in class_of for error in pupil.errors]
         problems = own_files(app, class_of)
         load = " ".join(f"{value:.2f}" for value in os.getloadavg())
+        served, pages = sum(cpu["app"].values()), sum(p.pages for p in class_of)
         lines = [
             f"pupils {pupils} ({clients}), {took:.0f} s (ramp {ramp:.0f} s, reading {think:.0f} s a page), "
-            f"{sum(p.pages for p in class_of)} pages, "
+            f"{pages} pages, "
             f"{sum(p.solved for p in class_of)} puzzles solved, {len(feedback)} answers",
             f"memory of the server and its kernels at most: PSS {peaks['pss'] / 2**30:.2f} GB, "
             f"RSS {peaks['rss'] / 2**30:.2f} GB; kernels at most {peaks['kernels']}, "
@@ -428,7 +429,8 @@ async def run_class(pupils: int, seconds: float, ramp: float, think: float, pool
             f"page ready {quantiles(ready)}",
             f"click → feedback {quantiles(feedback)}",
             f"errors {len(errors)}; progress in own files: {'yes' if not problems else 'NO'}",
-            f"CPU used: server and kernels {sum(cpu['app'].values()):.0f} s, the simulated pupils "
+            f"CPU used: server and kernels {served:.0f} s ({served / max(1, pages):.2f} s a page with its "
+            "clicks), the simulated pupils "
             f"{sum(cpu['pupils'].values()):.0f} s, in {took:.0f} s of {os.cpu_count()} cores; "
             f"load average {load}",
         ]

@@ -9,7 +9,8 @@ of the pool's next kernel (its start and the notebooks' imports, the price of a 
 not wait for a kernel), with the wall time of the request and the size of its HTML. The sum is
 what a page costs; two cores give at most two CPU seconds a second, to every page and click.
 
-Run: ``python benchmarks/bench_classroom_page.py [--rounds 3] [NOTEBOOK ...]``.
+Run: ``python benchmarks/bench_classroom_page.py [--rounds 3] [--no-fork] [NOTEBOOK ...]``
+(``--no-fork``: every kernel a Python of its own, as before the warm process).
 """
 
 from __future__ import annotations
@@ -92,9 +93,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("notebooks", nargs="*", default=list(NOTEBOOKS))
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--no-fork", action="store_true", help="kernels started as Pythons of their own")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="kaszino-page-") as workdir, \
-            class_app(Path(workdir), "--pool=1") as app:
+            class_app(Path(workdir), "--pool=1", *(["--no-fork"] if args.no_fork else [])) as app:
         server = server_of(app)
         pool_ready(app, 1)
         filled = 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import socket
 import subprocess
@@ -16,6 +17,7 @@ from kaszino.cli.app import (
     HOST,
     START_PAGE,
     TEMPLATES,
+    add_commands,
     free_port,
     notebooks_folder,
     server_environment,
@@ -62,6 +64,20 @@ def test_a_short_idle_time_is_looked_for_often_enough() -> None:
     command = voila_command(NOTEBOOKS, 8123, idle_minutes=0.2)
     assert "--MappingKernelManager.cull_idle_timeout=12" in command
     assert "--MappingKernelManager.cull_interval=6" in command
+
+
+def test_kernels_are_forked_from_the_warm_process_unless_told_not_to() -> None:
+    assert "--LearnerKernels.fork_kernels=True" in voila_command(NOTEBOOKS, 8123)
+    assert "--LearnerKernels.fork_kernels=False" in voila_command(NOTEBOOKS, 8123, fork=False)
+    parser = argparse.ArgumentParser()
+    add_commands(parser.add_subparsers())
+    assert parser.parse_args(["app"]).fork_kernels
+    assert not parser.parse_args(["app", "--no-fork"]).fork_kernels
+    pytest.importorskip("voila")
+    from kaszino.cli.app_server import LearnerKernels
+
+    assert LearnerKernels().kernel_manager_class == "kaszino.cli.kernel_forks.ForkingKernelManager"
+    assert LearnerKernels(fork_kernels=False).kernel_manager_class.endswith(".ServerKernelManager")
 
 
 def test_the_folder_must_hold_the_start_page(tmp_path: Path) -> None:

@@ -363,6 +363,18 @@ def test_save_round_trips_and_leaves_no_temporary_file(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["saved.json"]
 
 
+def test_a_file_read_again_unchanged_is_not_parsed_again_but_a_changed_one_is(tmp_path: Path) -> None:
+    path = tmp_path / "saved.json"
+    save_puzzles(SHIPPED[:3], path)
+    first = load_puzzles(path)
+    assert load_puzzles(path) is first, "the same file, unchanged: the puzzles read before"
+    save_puzzles(SHIPPED[3:6], path)
+    assert load_puzzles(path) == SHIPPED[3:6]
+    path.write_text("{", encoding="utf-8")
+    with pytest.raises(PuzzleFormatError):
+        load_puzzles(path)
+
+
 def test_a_format_1_file_still_reads(tmp_path: Path) -> None:
     path = write(tmp_path, {"format": 1, "puzzles": [GOOD]})
     assert load_puzzles(path)[0].id == GOOD["id"]

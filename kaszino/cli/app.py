@@ -100,7 +100,7 @@ def cull_interval(idle_s: int) -> int:
 
 def voila_command(notebooks: Path, port: int, class_folder: Path | None = None,
                   max_kernels: int = MAX_KERNELS, idle_minutes: float = IDLE_MINUTES,
-                  pool: int = POOL_SIZE) -> list[str]:
+                  pool: int = POOL_SIZE, fork: bool = True) -> list[str]:
     """The command line of the app's Voilà server: ``notebooks`` on ``HOST:port`` with the code
     hidden, for the learners of ``class_folder`` (None: one learner)."""
     idle_s = max(1, round(idle_minutes * 60))
@@ -116,6 +116,7 @@ def voila_command(notebooks: Path, port: int, class_folder: Path | None = None,
             f"--MappingKernelManager.cull_interval={cull_interval(idle_s)}",
             f"--AppServer.max_kernels={max_kernels}",
             f"--LearnerKernels.pool_size={pool}",
+            f"--LearnerKernels.fork_kernels={fork}",
             *([f"--AppServer.class_folder={class_folder}"] if class_folder is not None else [])]
 
 
@@ -165,7 +166,8 @@ def run(args: argparse.Namespace) -> int:
     if args.class_code is not None and learners is None:
         raise KaszinoError("--class-code is for a class: give --class DIR too")
     port = args.port or free_port()
-    command = voila_command(folder, port, learners, args.max_kernels, args.idle_minutes, args.pool)
+    command = voila_command(folder, port, learners, args.max_kernels, args.idle_minutes, args.pool,
+                            args.fork_kernels)
     teacher_code = args.teacher_code or secrets.token_urlsafe(6)
     address = start_url(port) if learners is None else f"http://{HOST}:{port}/"
     print(f"The tutorial is served at {address}  (Ctrl+C stops it)", flush=True)
@@ -228,6 +230,9 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     app.add_argument("--pool", type=whole(0, 100), default=POOL_SIZE,
                      help="kernels kept started ahead for the next pages, counted in --max-kernels "
                           f"(default {POOL_SIZE})")
+    app.add_argument("--no-fork", dest="fork_kernels", action="store_false",
+                     help="start every kernel as a Python of its own (slower; by default kernels are forked "
+                          "from one process that has the imports done, where the system allows)")
     app.add_argument("--idle-minutes", type=decimal(0.05, 24 * 60), default=IDLE_MINUTES,
                      help="shut down a page's kernel idle this long with the page closed, such as 10 or "
                           f"0.5 (default {IDLE_MINUTES})")

@@ -47,7 +47,7 @@ import tornado.web
 from jupyter_client.asynchronous.client import AsyncKernelClient
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import ApiPath
-from traitlets import Int, Unicode
+from traitlets import Bool, Int, Unicode, default
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
@@ -220,6 +220,13 @@ class LearnerKernels(AsyncMappingKernelManager):
     :attr:`kernel_limit` (no kernel is started for the pool beyond it) and the culler leaves them."""
 
     pool_size = Int(2, config=True, help="kernels kept started (imports run) for the next pages")
+    fork_kernels = Bool(True, config=True, help="fork kernels from one warm process (kernel_forks)")
+
+    @default("kernel_manager_class")
+    def _forking_kernels(self) -> str:
+        if self.fork_kernels:
+            return "kaszino.cli.kernel_forks.ForkingKernelManager"
+        return "jupyter_server.services.kernels.kernelmanager.ServerKernelManager"
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]

@@ -544,12 +544,32 @@ MAX_FILE_BYTES = 10_000_000
 """The largest puzzle file read, in bytes: about 13,000 puzzles (a shipped file of 130 takes 100 kB)."""
 
 
+_READ: dict[str, tuple[tuple[int, int, int, int], tuple[Puzzle, ...]]] = {}
+"""The puzzles of each file read so far (by its resolved path) with the file's stamp when read:
+device, inode, size and modification time."""
+
+
 def load_puzzles(path: Path | str) -> tuple[Puzzle, ...]:
     """Read and validate one puzzle file (UTF-8, with or without a byte order mark, as some editors
-    write it; a regular file of at most :data:`MAX_FILE_BYTES`). Reading never changes the file."""
-    text = read_text(_path(path), what="puzzle file", limit=MAX_FILE_BYTES, error=PuzzleFormatError,
+    write it; a regular file of at most :data:`MAX_FILE_BYTES`). Reading never changes the file.
+    A file read before in this process and not changed since (the same stamp) is not read again:
+    the trainer's page takes the shipped collections as the app's warm process read them."""
+    named = _path(path)
+    try:
+        status = os.stat(named)
+        key = os.path.realpath(named)
+        stamp = (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
+    except (OSError, ValueError):  # read_text names the problem
+        key, stamp = "", (0, 0, 0, 0)
+    known = _READ.get(key)
+    if key and known is not None and known[0] == stamp:
+        return known[1]
+    text = read_text(named, what="puzzle file", limit=MAX_FILE_BYTES, error=PuzzleFormatError,
                      encoding="utf-8-sig")
-    return parse_puzzles(text, path)
+    puzzles = parse_puzzles(text, path)
+    if key:
+        _READ[key] = (stamp, puzzles)
+    return puzzles
 
 
 def _path(path: object) -> str | os.PathLike[str]:

@@ -30,6 +30,14 @@ from kaszino.cli.app import free_port
 REPO = Path(__file__).resolve().parents[2]
 SERVE_TIMEOUT_S = 90.0
 KERNEL = "ipykernel_launcher"
+WARM = "kaszino.cli.kernel_forks"
+"""The warm process whose forked copies are the kernels (their command line is its own)."""
+
+
+def is_kernel(process: psutil.Process) -> bool:
+    """Whether ``process`` is a kernel: started as one, or forked from the warm process."""
+    command = " ".join(process.cmdline())
+    return KERNEL in command or (WARM in command and WARM in " ".join(process.parent().cmdline()))
 
 
 @dataclass(frozen=True)
@@ -66,7 +74,7 @@ class ClassApp:
             try:
                 if process.status() == psutil.STATUS_ZOMBIE:
                     continue
-                kernels += KERNEL in " ".join(process.cmdline())
+                kernels += is_kernel(process)
                 if proportional:
                     full = process.memory_full_info()
                     rss, pss = rss + full.rss, pss + full.pss

@@ -1,0 +1,81 @@
+"""Kernels forked from the warm process (``kaszino.cli.kernel_forks``): each its own process, with
+the environment and folder of its page, the widgets' comm targets, and an end the server sees."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ipykernel")
+
+from kaszino.cli.kernel_forks import FORKING, ForkedProcess, ForkingKernelManager, forkable
+
+needs_fork = pytest.mark.skipif(not FORKING, reason="os.fork and os.pidfd_open are Linux's")
+
+
+@needs_fork
+def test_only_this_pythons_ipykernel_is_forked() -> None:
+    assert forkable([sys.executable, "-m", "ipykernel_launcher", "-f", "kernel.json"])
+    assert not forkable(["/usr/bin/python3.9", "-m", "ipykernel_launcher", "-f", "kernel.json"])
+    assert not forkable([sys.executable, "-m", "other_kernel", "-f", "kernel.json"])
+    assert not forkable([sys.executable])
+
+
+@needs_fork
+def test_a_forked_process_is_followed_by_its_handle() -> None:
+    with subprocess.Popen(["sleep", "30"]) as child:
+        process = ForkedProcess(child.pid)
+        assert process.poll() is None
+        with pytest.raises(subprocess.TimeoutExpired):
+            process.wait(timeout=0.05)
+        process.kill()
+        assert process.wait(timeout=10) == 0
+        assert process.poll() == 0
+        process.kill()  # an ended process is signalled no more, whatever got its number since
+    assert child.returncode == -9
+
+
+@needs_fork
+def test_a_forked_kernel_runs_the_pages_environment_in_its_own_process(tmp_path: Path) -> None:
+    async def run() -> tuple[dict[str, str], int]:
+        manager = ForkingKernelManager(kernel_name="python3", connection_file=str(tmp_path / "kernel.json"))
+        env = dict(os.environ, KASZINO_PROGRESS=str(tmp_path / "anna.sqlite3"))
+        await manager.start_kernel(env=env, cwd=str(tmp_path))
+        client = manager.client()
+        client.start_channels()
+        try:
+            await client.wait_for_ready(timeout=60)
+            found: dict[str, str] = {}
+
+            def seen(message: dict[str, object]) -> None:
+                content = message["content"]
+                if message["header"]["msg_type"] == "stream":  # type: ignore[index]
+                    key, _, value = content["text"].strip().partition("=")  # type: ignore[index]
+                    found[key] = value
+
+            code = ("import os, sys\nprint('progress=' + os.environ['KASZINO_PROGRESS'])\n"
+                    "print('cwd=' + os.getcwd())\nprint('pid=' + str(os.getpid()))\n"
+                    "print('targets=' + ' '.join(sorted(get_ipython().kernel.comm_manager.targets)))\n"
+                    "print('preloaded=' + str('kaszino.jupyter.trainer' in sys.modules))")
+            for line in code.splitlines()[1:]:
+                await client.execute_interactive(f"import os, sys\n{line}", output_hook=seen, timeout=60)
+            process = manager.provisioner.process
+            assert isinstance(process, ForkedProcess)
+        finally:
+            client.stop_channels()
+            await manager.shutdown_kernel(now=True)
+        return found, process.pid
+
+    found, pid = asyncio.run(run())
+    assert found["progress"] == str(tmp_path / "anna.sqlite3")
+    assert found["cwd"] == str(tmp_path)
+    assert int(found["pid"]) == pid != os.getpid()
+    assert {"jupyter.widget", "jupyter.widget.control"} <= set(found["targets"].split())
+    assert found["preloaded"] == "True", "the notebooks' modules were imported before the fork"
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
