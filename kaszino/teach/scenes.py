@@ -16,11 +16,11 @@ from dataclasses import dataclass
 
 from kaszino.engine.cards import DECK, Card, Suit, parse_cards
 from kaszino.errors import KaszinoError
-from kaszino.games.kaszino.dealing import check_deck
 from kaszino.games.kaszino.moves import Forced
+from kaszino.games.kaszino.position import PositionDraft
 from kaszino.games.kaszino.rules import STANDARD, Rules
 from kaszino.games.kaszino.scoring import card_points
-from kaszino.games.kaszino.state import GameState
+from kaszino.games.kaszino.state import GameState, build
 from kaszino.i18n import player_number
 
 
@@ -67,7 +67,8 @@ def scene(
     The talon holds what rounds after ``round`` need; ``piles`` (a :class:`Pile` or a card string
     per player) default to an even split of the cards already played, with the last player's pile
     taking what is left; ``last_capturer`` defaults to the nearest player before ``to_move``
-    with a pile. Raises ``KaszinoError`` naming the problem when the cards do not add up.
+    with a pile. Raises ``KaszinoError`` naming the problem when the cards do not add up, and the
+    builder's ``PositionError`` listing every problem when no game reaches the position.
     """
     players = rules.players
     if len(hands) != players:
@@ -93,18 +94,17 @@ def scene(
         raise KaszinoError(f"{len(pool)} cards are left over: give one pile count=None, or larger counts")
     if len(talon) < talon_size:
         raise KaszinoError(f"round {round} needs {talon_size} cards in the talon, only {len(talon)} are left")
-    check_deck(named + [card for pile in filled for card in pile if card not in named] + talon)
     if last_capturer is None:
         last_capturer = _last_capturer(filled, to_move)
     zeros = (0,) * players
-    return GameState(
+    return build(PositionDraft(
         rules=rules, hands=hand_cards, table=table_cards, talon=tuple(talon),
         piles=tuple(tuple(pile) for pile in filled),
         tabla_points=tuple(tabla_points) if tabla_points is not None else zeros, bonus=zeros,
         scores=tuple(scores) if scores is not None else zeros,
         dealer=players - 1 if dealer is None else dealer, to_move=to_move,
         last_capturer=last_capturer, round=round, deal=deal, forced=forced, seed=seed,
-    )
+    ))
 
 
 def _last_capturer(piles: Sequence[Sequence[Card]], to_move: int) -> int | None:

@@ -35,8 +35,9 @@ from kaszino.teach.scoring_lesson import finished_deal
 DOMAIN = "variants_lesson"
 V1, V2, V3, V4, V5, V7, V8 = (PRESETS[f"v{n}"] for n in (1, 2, 3, 4, 5, 7, 8))
 P3, P4 = PRESETS["p3"], PRESETS["p4"]
-V5_CONTINUOUS = V5.with_changes(target_check="continuous", name="v5")
-"""V5 with the target checked at every moment, as the standard 11 is."""
+V5_CONTINUOUS = V5.with_changes(target_check="continuous", claim="manual", name="v5")
+"""V5 with the target checked at every moment, as the standard 11 is, and called by the player (with
+automatic claims no lesson position could hold a total at the target)."""
 
 
 def _p(name: str, **fields: Field) -> Message:

@@ -1,11 +1,12 @@
 """The one-line position notation as text: every field of a position, read and written (docs/notation.md).
 
 This module knows the fields and their tokens, not the game: :func:`read_position` reads the
-fields in any order into a :class:`Position`, checking each on its own (its tokens, every card
-once, hand and talon sizes), and :func:`write_position` writes one in a fixed order.
+fields in any order into a :class:`~kaszino.games.kaszino.position.PositionDraft`, checking each
+token on its own, and :func:`write_position` writes one in a fixed order.
 ``GameState.from_notation`` and ``GameState.notation`` (in :mod:`kaszino.games.kaszino.state`, above
-this module) turn a ``Position`` into a state and back, and refuse the positions no game can
-reach, so ``GameState.from_notation(state.notation()) == state`` for every state a game can reach.
+this module) turn a draft into a state through the one builder, which refuses the positions no game
+can reach, and back, so ``GameState.from_notation(state.notation()) == state`` for every state a
+game can reach.
 
 A V6 capture that may still be challenged is written as the position *before* it plus the
 attempted capture (``pending=…``); reading plays the capture again. The engine is
@@ -14,11 +15,11 @@ deterministic, so this is exact and needs no second, nested position.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from types import UnionType
 from typing import Literal, Union, get_args, get_origin, get_type_hints, overload
 
-from kaszino.engine.cards import DECK, Card
+from kaszino.engine.cards import Card
 from kaszino.engine.notation import (
     NONE,
     join_players,
@@ -34,6 +35,7 @@ from kaszino.engine.notation import (
 from kaszino.errors import KaszinoError, NotationError, quote
 from kaszino.games.kaszino.captures import Capture
 from kaszino.games.kaszino.moves import Forced, parse_move
+from kaszino.games.kaszino.position import PositionDraft
 from kaszino.games.kaszino.rules import PRESETS, Rules, preset
 from kaszino.inputs import MAX_COUNT, MAX_SEED, check_type, read_whole
 
@@ -47,39 +49,10 @@ _FORCED: dict[str, Forced | None] = {NONE: None, "lay": "lay", "again": "again"}
 _RULE_HINTS = get_type_hints(Rules)
 
 
-# --- a position's fields ----------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Position:
-    """The fields of a position notation, each read and checked on its own.
-
-    The same names as the fields of ``GameState``, except ``pending``: the capture attempted
-    on this position that may still be challenged (V6), or None.
-    """
-
-    rules: Rules
-    seed: int
-    deal: int
-    dealer: int
-    scores: tuple[int, ...]
-    round: int
-    to_move: int
-    forced: Forced | None
-    last_capturer: int | None
-    hands: tuple[tuple[Card, ...], ...]
-    table: tuple[Card, ...]
-    talon: tuple[Card, ...]
-    piles: tuple[tuple[Card, ...], ...]
-    tabla_points: tuple[int, ...]
-    bonus: tuple[int, ...]
-    finished: bool
-    winner: int | None
-    pending: Capture | None
-
-
 # --- writing ---------------------------------------------------------------------------------
-def write_position(position: Position) -> str:
+def write_position(position: PositionDraft) -> str:
     """The one-line notation of ``position``; :func:`read_position` reads it back exactly."""
-    check_type("position", position, Position)
+    check_type("position", position, PositionDraft)
     values = {
         "rules": format_rules(position.rules),
         "seed": str(position.seed),
@@ -128,11 +101,12 @@ def _rule_token(value: object) -> str:
 
 
 # --- reading ---------------------------------------------------------------------------------
-def read_position(text: str) -> Position:
+def read_position(text: str) -> PositionDraft:
     """Read the fields of a position notation; ``NotationError`` names the bad field and token.
 
     Cards may be spelled as ``str(card)`` prints them (``10♦``) or in plain letters (``TD``, ``AS``).
-    Whether a game can reach the position is for ``GameState.from_notation`` to judge.
+    Whether the cards add up and a game can reach the position is for the builder to judge
+    (``kaszino.games.kaszino.state.build``).
     """
     raw = read_fields(text, FIELDS)
     try:
@@ -145,10 +119,8 @@ def read_position(text: str) -> Position:
     table = read_cards("table", raw["table"])
     talon = read_cards("talon", raw["talon"])
     piles = _card_lists("piles", raw["piles"], players)
-    _check_cards({**_zones("hands", hands), "table": table, "talon": talon, **_zones("piles", piles)})
-    _check_sizes(rules, round_number, hands, talon)
     finished, winner = read_result(raw["result"], players)
-    return Position(
+    return PositionDraft(
         rules=rules,
         seed=_number("seed", raw["seed"], 0, MAX_SEED),
         deal=_number("deal", raw["deal"], 1, rules.fixed_deals or MAX_COUNT),
@@ -223,38 +195,6 @@ def _rule_value(key: str, token: str) -> object:
 def _card_lists(field: str, value: str, players: int) -> tuple[tuple[Card, ...], ...]:
     items = split_players(field, value, players)
     return tuple(read_cards(f"{field}[{p}]", item) for p, item in enumerate(items))
-
-
-def _zones(field: str, lists: tuple[tuple[Card, ...], ...]) -> dict[str, tuple[Card, ...]]:
-    return {f"{field}[{p}]": cards for p, cards in enumerate(lists)}
-
-
-def _check_cards(zones: dict[str, tuple[Card, ...]]) -> None:
-    """Every card of the deck exactly once across all zones; name what is repeated or missing."""
-    where: dict[Card, list[str]] = {}
-    for zone, cards in zones.items():
-        for card in cards:
-            where.setdefault(card, []).append(zone)
-    repeated = [f"{card} in {' and '.join(found)}" for card, found in sorted(where.items()) if len(found) > 1]
-    if repeated:
-        raise NotationError(f"cards: each card must appear once; repeated: {'; '.join(repeated)}")
-    missing = [str(card) for card in DECK if card not in where]
-    if missing:
-        raise NotationError(f"cards: missing {' '.join(missing)} (each of the 52 cards must be "
-                            f"in hands, table, talon or piles)")
-
-
-def _check_sizes(rules: Rules, round_number: int, hands: tuple[tuple[Card, ...], ...],
-                 talon: tuple[Card, ...]) -> None:
-    """Hands no bigger than the round deals, and a talon of exactly the rounds still to come."""
-    dealt = rules.hand_size(round_number)
-    for player, hand in enumerate(hands):
-        if len(hand) > dealt:
-            raise NotationError(f"hands[{player}]: {len(hand)} cards, but round {round_number} deals {dealt}")
-    left = rules.talon_after(round_number)
-    if len(talon) != left:
-        raise NotationError(f"talon: {len(talon)} cards, but after round {round_number} of {rules.rounds} "
-                            f"the talon holds {left}")
 
 
 def _number(field: str, token: str, low: int = 0, high: int = MAX_COUNT) -> int:

@@ -36,16 +36,16 @@ from kaszino.engine.events import (
     Step,
     Swept,
 )
-from kaszino.engine.notation import DRAW, result_token
 from kaszino.engine.refusals import Refusal
 from kaszino.engine.view import seat_fields
 from kaszino.errors import IllegalMoveError, KaszinoError, NotationError, quote
 from kaszino.games.kaszino.captures import Capture, capture_problem, captures
 from kaszino.games.kaszino.dealing import check_deck, draw_hands, shuffled_deck, split_deck
 from kaszino.games.kaszino.moves import Challenge, Claim, Forced, Lay, Move, NextDeal, Pass, move_problem
-from kaszino.games.kaszino.notation import Position, read_position, write_position
+from kaszino.games.kaszino.notation import read_position, write_position
+from kaszino.games.kaszino.position import PositionDraft, PositionError, Problem, draft_problems
 from kaszino.games.kaszino.rules import Rules
-from kaszino.games.kaszino.scoring import DECK_SIZE, PileScore, pile_scores, points_available
+from kaszino.games.kaszino.scoring import PileScore, pile_scores
 from kaszino.games.kaszino.view import PlayerView
 from kaszino.inputs import MAX_SEED, check_type, check_whole
 
@@ -419,8 +419,9 @@ class GameState:
         return replace(self, pending=None, bonus=_bump(self.bonus, attempt.capturer, rules.fals_reward))
 
     # --- text forms ------------------------------------------------------------------------
-    def notation(self) -> str:
-        """The one-line position notation (docs/notation.md); :meth:`from_notation` reads it back."""
+    def draft(self) -> PositionDraft:
+        """The state's fields as a draft; ``build(state.draft()) == state`` for every state a game
+        reaches (under V6 a pending capture is the position before it plus the capture)."""
         base, capture = self, None
         if self.pending is not None:
             base, capture = self.pending.before, self.pending.capture
@@ -429,28 +430,20 @@ class GameState:
                                     "state here")
         if self.winner is not None and not self.finished:
             raise NotationError(f"result: a winner ({self.winner}) in a game that is not finished")
-        values = {name: getattr(base, name) for name in _POSITION_FIELDS}
-        return write_position(Position(**values, pending=capture))
+        return PositionDraft(**{name: getattr(base, name) for name in _DRAFT_FIELDS}, pending=capture)
+
+    def notation(self) -> str:
+        """The one-line position notation (docs/notation.md); :meth:`from_notation` reads it back."""
+        return write_position(self.draft())
 
     @classmethod
     def from_notation(cls, text: str) -> GameState:
         """Read a position written by :meth:`notation`; ``NotationError`` names the bad field and token.
 
-        Positions no game can reach are refused (docs/notation.md, "What a position may be").
+        Positions no game can reach are refused by :func:`build` (docs/notation.md, "What a
+        position may be"), with a ``PositionError`` that lists every problem.
         """
-        position = read_position(text)
-        state = cls(**{name: getattr(position, name) for name in _POSITION_FIELDS})
-        if not state.deal_over and not state.hands[state.to_move]:
-            raise NotationError(f"to_move: player {state.to_move} holds no cards")
-        problem = _unreachable(state, position.pending is not None)
-        if problem is not None:
-            raise NotationError(f"{problem} (no game reaches this position)")
-        if position.pending is None:
-            return state
-        try:
-            return state.play(position.pending)
-        except KaszinoError as error:
-            raise NotationError(f"pending: {error}") from None
+        return build(read_position(text))
 
     def __str__(self) -> str:
         """The position's notation; a state no notation can hold (one made field by field, not by
@@ -466,144 +459,38 @@ class GameState:
 Log = list[Event] | None
 """Where the transitions note the events they cause; None when nobody listens (``play``)."""
 
-_POSITION_FIELDS = tuple(field.name for field in fields(Position) if field.name != "pending")
-"""The fields a position notation and a state have in common: all but the pending capture."""
+_DRAFT_FIELDS = tuple(field.name for field in fields(PositionDraft) if field.name != "pending")
+"""The fields a draft and a state have in common: all but the pending capture."""
 
 
-def _unreachable(state: GameState, pending: bool) -> str | None:
-    """What makes ``state`` a position no game reaches, which its fields one by one let through.
+def problems(draft: PositionDraft) -> tuple[Problem, ...]:
+    """Everything that keeps ``draft`` from being a position a game reaches; () when it is one.
 
-    ``pending``: a capture attempted on ``state`` may still be challenged (V6), so automatic
-    claims are still waiting.
+    The fields' problems (:func:`~kaszino.games.kaszino.position.draft_problems`), then, for a V6
+    capture still open to a challenge, whether it can be attempted on the position.
     """
-    checks = (_forced_problem(state), _scores_problem(state), _start_problem(state), _pile_problem(state),
-              _points_problem(state), _result_problem(state, pending))
-    return next((problem for problem in checks if problem is not None), None)
+    check_type("draft", draft, PositionDraft)
+    found = draft_problems(draft)
+    if found or draft.pending is None:
+        return found
+    try:
+        _state_of(draft).play(draft.pending)
+    except KaszinoError as error:
+        return (Problem.of("pending_illegal", f"pending: {error}", move=str(draft.pending)),)
+    return ()
 
 
-def _forced_problem(state: GameState) -> str | None:
-    """The double move after a tábla: an empty table, then the one card laid, after the sweeper's move."""
-    if state.forced is None:
-        return None
-    if state.deal_over:
-        return f"forced: {state.forced}, but the deal is over"
-    if state.forced == "lay" and state.table:
-        return "forced: lay after a tábla, but the table is not empty"
-    if state.forced == "again" and len(state.table) != 1:
-        return "forced: again (second move after a tábla), but the table does not hold just the card laid"
-    if state.last_capturer != (state.to_move - 1) % state.players:
-        return (f"forced: {state.forced}, but last_capturer is not the player before {state.to_move}, "
-                f"who made the tábla")
-    return None
+def build(draft: PositionDraft) -> GameState:
+    """The state of ``draft``; ``PositionError`` lists every problem when no game reaches it."""
+    found = problems(draft)
+    if found:
+        raise PositionError(found)
+    state = _state_of(draft)
+    return state if draft.pending is None else state.play(draft.pending)
 
 
-def _scores_problem(state: GameState) -> str | None:
-    """The totals of the deals before this one: 0 before the first, no more than those deals hand out."""
-    rules, scores, played = state.rules, state.scores, state.deal - 1
-    if not played and any(scores):
-        return f"scores: {_totals(scores)} before deal 1 has ended; the first deal starts at 0"
-    # A deal hands out its card points and at most one tábla a capture, 26 captures at most (two
-    # cards each); only Fals! calls (V6) have no bound.
-    most = points_available(rules) + rules.best_tabla_worth * (DECK_SIZE // 2)
-    if not rules.fals and sum(scores) > played * most:
-        return (f"scores: {_totals(scores)}, more than {played} deal(s) hand out "
-                f"(at most {most} points a deal)")
-    target, leader = rules.target, max(scores)
-    if (target is not None and rules.target_check == "after_deal" and played and leader >= target
-            and scores.count(leader) == 1):
-        return (f"scores: {_totals(scores)} after deal {played}, but that deal ended the game "
-                f"(a single leader at or above the target {target})")
-    return None
-
-
-def _start_problem(state: GameState) -> str | None:
-    """While everybody holds all his cards of round 1, nobody has moved: the first player moves."""
-    full = state.round == 1 and all(len(hand) == state.rules.hand_size(1) for hand in state.hands)
-    if full and state.to_move != state.first_player:
-        return (f"to_move: {state.to_move}, but nobody has moved yet, and player {state.first_player} "
-                f"(after the dealer {state.dealer}) moves first")
-    return None
-
-
-def _pile_problem(state: GameState) -> str | None:
-    """Piles and the last capturer agree, and leftovers went to him at the end of the deal."""
-    if state.last_capturer is None:
-        if any(state.piles):
-            return "piles: cards in the piles, but last_capturer is '-' (nobody has captured in this deal)"
-        return None
-    if not state.piles[state.last_capturer]:
-        return f"last_capturer: player {state.last_capturer} has an empty pile"
-    if state.deal_over and state.table:
-        return (f"table: cards left on the table when the deal is over; they go to the last capturer "
-                f"{state.last_capturer}")
-    return None
-
-
-def _points_problem(state: GameState) -> str | None:
-    """This deal's tábla and Fals! points: no more than the player's captures could have made."""
-    rules = state.rules
-    most_per_tabla = rules.best_tabla_worth
-    for player, (tabla, bonus, pile) in enumerate(zip(state.tabla_points, state.bonus, state.piles,
-                                                      strict=True)):
-        captures = len(pile) // 2  # a capture takes at least one hand card and one table card
-        if tabla > most_per_tabla * captures:
-            return (f"tabla_points[{player}]: {tabla}, but a pile of {len(pile)} cards holds at most "
-                    f"{captures} capture(s), each tábla worth at most {most_per_tabla}")
-        if bonus and not rules.fals:
-            return f"bonus[{player}]: Fals! points, but the rules have fals=false"
-        if bonus and not _fals_points(bonus, rules, captures):
-            return (f"bonus[{player}]: {bonus}, but calls give {rules.fals_penalty} for each right "
-                    f"challenge and {rules.fals_reward} for each wrong challenge of one of his "
-                    f"{captures} capture(s)")
-    return None
-
-
-def _fals_points(bonus: int, rules: Rules, captures: int) -> bool:
-    """Whether ``bonus`` is some right challenges (any number) plus wrong ones (at most ``captures``)."""
-    for wrong in range(captures + 1):
-        rest = bonus - wrong * rules.fals_reward
-        if rest < 0:
-            return False
-        if rest == 0 or (rules.fals_penalty and rest % rules.fals_penalty == 0):
-            return True
-    return False
-
-
-def _result_problem(state: GameState, pending: bool) -> str | None:
-    """A result the rules could not have given, or an end they would have reached already."""
-    rules, totals = state.rules, state.totals()
-    best = max(totals)
-    leaders = [p for p, total in enumerate(totals) if total == best]
-    unique = leaders[0] if len(leaders) == 1 else None
-    result = result_token(state.finished, state.winner)
-    if rules.fixed_deals is not None:
-        ends = state.deal_over and state.deal == rules.fixed_deals
-        if state.finished != ends:
-            return f"result: {result}, but V4 ends the game just after deal {rules.fixed_deals}"
-        if state.finished and state.winner != unique:
-            expected = DRAW if unique is None else str(unique)
-            return f"result: {result}, but the totals {_totals(totals)} give {expected}"
-        return None
-    assert rules.target is not None
-    if state.winner is not None and totals[state.winner] < rules.target:
-        return (f"result: player {state.winner} wins with {totals[state.winner]} points, "
-                f"below the target {rules.target}")
-    if rules.target_check == "after_deal":
-        ends = state.deal_over and best >= rules.target and unique is not None
-        if state.finished != ends or (state.finished and state.winner != unique):
-            return (f"result: {result}, but with the totals {_totals(totals)} the deal "
-                    f"{'decides' if ends else 'does not decide'} the game")
-        return None
-    if state.finished and state.winner is None:
-        return "result: draw, but a race to the target has no draw"
-    if not state.finished and rules.claim == "auto" and not pending and best >= rules.target:
-        return (f"result: -, but player {leaders[0]} holds {best} points, at least the target "
-                f"{rules.target}, and claims are automatic")
-    return None
-
-
-def _totals(totals: tuple[int, ...]) -> str:
-    return " | ".join(map(str, totals))
+def _state_of(draft: PositionDraft) -> GameState:
+    return GameState(**{name: getattr(draft, name) for name in _DRAFT_FIELDS})
 
 
 def deal_state(
