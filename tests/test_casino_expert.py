@@ -12,9 +12,9 @@ from kaszino.engine.lookahead import BudgetSpent, Nodes
 from kaszino.errors import KaszinoError
 from kaszino.games.casino import CasinoRules
 from kaszino.games.casino import expert as expert_module
-from kaszino.games.casino.expert import CasinoExpert, estimate, exact, plays
+from kaszino.games.casino.expert import CasinoExpert, estimate, exact, hidden_deal, owners_hold, plays
 from kaszino.games.casino.moves import NextDeal
-from kaszino.games.casino.players import GreedyPlayer, RandomPlayer, play_game
+from kaszino.games.casino.players import GreedyPlayer, RandomPlayer, play_game, view_rng
 from kaszino.games.casino.state import CasinoState, new_game
 
 FAST = CasinoExpert(seed=5, worlds=4)
@@ -160,3 +160,35 @@ def test_it_beats_greedy_in_a_seeded_match() -> None:
         points += final.totals()[seat]
         against += final.totals()[1 - seat]
     assert wins >= 11 and points > against
+
+
+def _opponent_owns_a_build(seed: int) -> CasinoState:
+    """A two-player position before the last hand where the player to move's opponent owns a build."""
+    players = [GreedyPlayer(seed), GreedyPlayer(seed + 1)]
+    state = new_game(seed)
+    while not (state.builds and state.builds[0].owner != state.to_move and not state.last_round):
+        state = state.play(players[state.to_move].choose(state))
+        assert not state.deal_over, "no build in this deal"
+    return state
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_every_world_gives_a_builds_owner_a_card_of_its_value(seed: int) -> None:
+    state = _opponent_owns_a_build(seed)
+    view = state.view(state.to_move)
+    rng = view_rng(seed, view)
+    owner = state.builds[0].owner
+    values = {build.value for build in state.builds if build.owner == owner}
+    for _ in range(50):
+        hands, talon = hidden_deal(view, owners_hold(view, list(view.unseen), rng))
+        assert values <= {card.value for card in hands[owner]}
+        assert sorted((*hands[owner], *talon)) == sorted(view.unseen)
+
+
+def test_a_world_swaps_the_owners_card_in_when_shuffles_miss(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(expert_module, "DEAL_TRIES", 0)  # no shuffle kept: the swap must do it
+    state = _opponent_owns_a_build(1)
+    view = state.view(state.to_move)
+    owner = state.builds[0].owner
+    hands, _ = hidden_deal(view, owners_hold(view, list(view.unseen), view_rng(1, view)))
+    assert state.builds[0].value in {card.value for card in hands[owner]}

@@ -18,6 +18,7 @@ With two players the last hand is known by elimination and the view shows it: th
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -53,6 +54,10 @@ the reply's capture."""
 
 INFINITY_NODES = 10**12
 """No limit: the first world's one-ply search is bounded by the moves and the captures after them."""
+
+DEAL_TRIES = 32
+"""How many shuffles of the unseen cards a world may take to give every build's owner a card of
+its value before the missing ones are swapped in."""
 
 BUILD_SHARE = 0.8
 """The share of a build's points counted for its owner where the search stops: he holds a card
@@ -120,8 +125,7 @@ class CasinoExpert:
         unseen = list(view.unseen)
 
         def deal() -> CasinoState:
-            rng.shuffle(unseen)
-            return world(view, state.rules, *hidden_deal(view, unseen))
+            return world(view, state.rules, *hidden_deal(view, owners_hold(view, unseen, rng)))
 
         return self._sampled(view, state.rules, moves, deal, self.worlds)
 
@@ -162,6 +166,49 @@ def plays(state: CasinoState) -> list[Play]:
 def known(view: PlayerView) -> bool:
     """Whether the view shows every card still to be played: a known last hand (two players)."""
     return not view.talon_count and all(hand is not None for hand in view.hands)
+
+
+def owners_hold(view: PlayerView, cards: list[Card], rng: random.Random) -> list[Card]:
+    """``cards`` shuffled so that :func:`hidden_deal` gives every hidden hand a card of the value of
+    each build its player owns (RULES §10.6: an owner keeps one): a shuffle that does so, of at
+    most :data:`DEAL_TRIES` (each as likely as in truth), or else the last one with the missing
+    cards swapped in from the stock (or another hidden hand)."""
+    slots = _hidden_slots(view)
+    for _ in range(DEAL_TRIES):
+        rng.shuffle(cards)
+        if not any(_missing(view, cards, seat, span) for seat, span in slots.items()):
+            return cards
+    hidden = {index for span in slots.values() for index in span}
+    for seat, span in slots.items():
+        for value in _missing(view, cards, seat, span):
+            held = [cards[index].value for index in span]
+            out = next(index for index in span if held.count(cards[index].value) > 1
+                       or cards[index].value not in _owned_values(view, seat))
+            found = [index for index, card in enumerate(cards) if index not in span and card.value == value]
+            stock = [index for index in found if index not in hidden]
+            into = rng.choice(stock or found)
+            cards[out], cards[into] = cards[into], cards[out]
+    return cards
+
+
+def _hidden_slots(view: PlayerView) -> dict[int, range]:
+    """Where each hidden hand lies in the cards :func:`hidden_deal` deals, by seat."""
+    slots, start = {}, 0
+    for seat, (hand, size) in enumerate(zip(view.hands, view.hand_sizes, strict=True)):
+        if hand is None:
+            slots[seat] = range(start, start + size)
+            start += size
+    return slots
+
+
+def _owned_values(view: PlayerView, seat: int) -> set[int]:
+    return {build.value for build in view.builds if build.owner == seat}
+
+
+def _missing(view: PlayerView, cards: Sequence[Card], seat: int, span: range) -> list[int]:
+    """The values of ``seat``'s builds that his hand in ``cards`` (at ``span``) holds no card of."""
+    held = {cards[index].value for index in span}
+    return sorted(_owned_values(view, seat) - held)
 
 
 def hidden_deal(view: PlayerView, cards: Sequence[Card]) -> tuple[tuple[Cards, ...], Cards]:
