@@ -87,7 +87,7 @@ def test_anything_else_is_no_number(typed: object) -> None:
 
 def tabla_task() -> MoveTask:
     # The texts of any existing catalogue entry serve; the task's ".why" must exist for a goal.
-    return MoveTask("chapter03.task_sweep", position("K♦ 6♠ 2♥", "3♣ 10♥"), TABLA)
+    return MoveTask("chapter03.task_first", position("K♦ 6♠ 2♥", "3♣ 10♥"), TABLA)
 
 
 def test_a_task_refuses_an_illegal_move_with_the_engines_reason() -> None:
@@ -100,7 +100,7 @@ def test_a_task_explains_a_legal_move_that_misses_the_goal() -> None:
     task = tabla_task()
     lay = task.check(Lay(parse_cards("2♥")[0]))
     assert not lay.correct and len(lay.lines) == 2  # what the lay does, and why it is not the goal
-    assert lay.lines[1].render("hu") == catalogue("chapter03")["task_sweep.why"]["hu"]
+    assert lay.lines[1].render("hu") == catalogue("chapter03")["task_first.why"]["hu"]
 
 
 def test_a_task_accepts_the_goal_and_explains_it_at_the_rules_level() -> None:
@@ -112,7 +112,7 @@ def test_a_task_accepts_the_goal_and_explains_it_at_the_rules_level() -> None:
 
 def test_a_task_whose_goal_no_move_reaches_is_refused() -> None:
     with pytest.raises(KaszinoError, match="no legal move reaches"):
-        MoveTask("chapter03.task_sweep", position("2♥ 6♠ 4♦", "3♣ 10♥"), TABLA)
+        MoveTask("chapter03.task_first", position("2♥ 6♠ 4♦", "3♣ 10♥"), TABLA)
 
 
 def test_one_of_accepts_only_the_named_moves() -> None:

@@ -7,6 +7,7 @@ import asyncio
 import os
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -71,7 +72,10 @@ def test_a_forked_kernel_runs_the_pages_environment_in_its_own_process(tmp_path:
             await manager.shutdown_kernel(now=True)
         return found, process.pid
 
-    found, pid = asyncio.run(run())
+    # A loop of its own in a thread of its own: another test of this worker may have left a loop
+    # running in the main thread (asyncio.run refuses to start beside it).
+    with ThreadPoolExecutor(1) as thread:
+        found, pid = thread.submit(asyncio.run, run()).result()
     assert found["progress"] == str(tmp_path / "anna.sqlite3")
     assert found["cwd"] == str(tmp_path)
     assert int(found["pid"]) == pid != os.getpid()

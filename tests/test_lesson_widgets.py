@@ -81,7 +81,7 @@ def test_an_exercise_set_keeps_a_running_score_of_first_answers() -> None:
 
 
 def test_a_table_task_counts_the_move_the_learner_makes() -> None:
-    quiz = exercises(table_task("chapter03.task_sweep", "K♦ 6♠ 2♥", "3♣ 10♥", TABLA))
+    quiz = exercises(table_task("chapter03.task_first", "K♦ 6♠ 2♥", "3♣ 10♥", TABLA))
     table = quiz.widgets[0]
     assert isinstance(table, TaskTable)
     pick(table, "2♥")

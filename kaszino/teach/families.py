@@ -1,4 +1,4 @@
-"""The three families side by side (RULES §11): one table, its numbers read from the engines.
+"""The three families side by side (docs/rules.md and each family's doc): one table, numbers from the engines.
 
 Every number of the table comes from the families' own rules values and constants — the decks,
 the largest sum, what clearing the table earns, the target — and every word from the catalogue

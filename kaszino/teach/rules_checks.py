@@ -246,10 +246,10 @@ def starter_question(chapter: str, seed: int, rules: Rules = STANDARD) -> Choice
     move = next(m for m in before.legal_moves() if before.play(m) == after)
     prompt = _p("c_starter_v7" if rules.opponent_starts_after_draw else "c_starter", round=before.round,
                 next=after.round, player=player_number(before.to_move), move=move_words(before, move),
-                capturer=capturer_words(after))
+                last_capture=capturer_words(after))
     return players_choice(prompt, rules.players, after.to_move,
                           _p("c_starter_why", player=player_number(after.to_move),
-                             capturer=capturer_words(after)))
+                             last_capture=capturer_words(after)))
 
 
 def nobody_question(seed: int) -> Question:

@@ -114,9 +114,10 @@ def test_chapter_08_priority_primiera_and_a_fresh_check(
     check.locator(".widget-button", has_text="Újrakezdem").click()
     expect(check.locator(".kaszino-score-line")).to_have_count(0)
     fresh = [q.prompt().render("hu") for q in check_questions(attempt + 1)]
-    expect(check.locator(".kaszino-task").first).to_have_text(fresh[0])
+    again = expected[:2] + fresh[2:]  # the two missed questions come back in their places
+    expect(check.locator(".kaszino-task").first).to_have_text(again[0])
     worded = {q.prompt().render("hu") for q in asked if not isinstance(q, ScopaTask)}  # a task's words stay
-    assert prompts_shown(check) == fresh and not set(fresh) & worded
+    assert prompts_shown(check) == again and not set(fresh[2:]) & worded
     screenshot("chapter-08-check")
 
     switch = in_english(page, "The primiera step by step", seven.locator(".kaszino-feedback"),

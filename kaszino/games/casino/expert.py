@@ -170,7 +170,7 @@ def known(view: PlayerView) -> bool:
 
 def owners_hold(view: PlayerView, cards: list[Card], rng: random.Random) -> list[Card]:
     """``cards`` shuffled so that :func:`hidden_deal` gives every hidden hand a card of the value of
-    each build its player owns (RULES §10.6: an owner keeps one): a shuffle that does so, of at
+    each build its player owns (docs/casino.md: an owner keeps one): a shuffle that does so, of at
     most :data:`DEAL_TRIES` (each as likely as in truth), or else the last one with the missing
     cards swapped in from the stock (or another hidden hand)."""
     slots = _hidden_slots(view)
