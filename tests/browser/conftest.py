@@ -5,7 +5,8 @@ Fixtures for browser tests:
 - ``voila``: a session-wide ``VoilaServers``; ``voila.url("notebooks/10_rules.ipynb")`` starts one
   Voilà server for that notebook (path relative to the repository root) on a free loopback port,
   waits until it serves, and returns its URL. Extra Voilà options follow the path, e.g.
-  ``voila.url(path, "--theme=dark")``. Each notebook and options get one server for the session.
+  ``voila.url(path, "--theme=dark")``. Each notebook, options and named progress file (``KASZINO_PROGRESS``
+  set by the test) get one server for the session.
 - ``page``: a fresh Playwright page (sync API) in headless ``/usr/bin/chromium``. Every request that
   does not go to the loopback address is aborted, so a test never waits on the closed network.
 - ``open_notebook``: ``open_notebook("notebooks/x.ipynb", *voila_options)`` serves the notebook, opens
@@ -76,7 +77,7 @@ class VoilaServers:
         # The session's progress file, set by the root conftest when pytest (or an xdist worker) is
         # configured; read here, not when this file is imported, which may come before that.
         self._session_progress = os.environ.get("KASZINO_PROGRESS")
-        self._urls: dict[tuple[Path, tuple[str, ...]], str] = {}
+        self._urls: dict[tuple[Path, tuple[str, ...], str | None], str] = {}
         self._processes: list[subprocess.Popen[bytes]] = []
 
     def url(self, notebook: str | Path, *options: str) -> str:
@@ -84,19 +85,20 @@ class VoilaServers:
         path = (REPO / notebook).resolve()
         if not path.is_file():
             raise FileNotFoundError(f"no notebook to serve at {path}")
-        key = (path, options)
+        # Each server keeps its learner's progress in a file of its own, unless the test named one
+        # (it reads the file back afterwards): a named file is part of the key, so that two tests
+        # with the same options but files of their own never share a server.
+        named = os.environ.get("KASZINO_PROGRESS")
+        progress = named if named and named != self._session_progress else None
+        key = (path, options, progress)
         if key not in self._urls:
-            self._urls[key] = self._start(path, options)
+            self._urls[key] = self._start(path, options, progress)
         return self._urls[key]
 
-    def _start(self, notebook: Path, options: tuple[str, ...]) -> str:
+    def _start(self, notebook: Path, options: tuple[str, ...], progress: str | None) -> str:
         port = _free_port()
         log_path = self._workdir / f"voila-{notebook.stem}-{port}.log"
-        # Each server keeps its learner's progress in a file of its own, unless the test named one
-        # (it reads the file back afterwards).
-        named = os.environ.get("KASZINO_PROGRESS")
-        own = str(self._workdir / f"progress-{port}.sqlite3")
-        progress = named if named and named != self._session_progress else own
+        progress = progress or str(self._workdir / f"progress-{port}.sqlite3")
         env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(self._workdir / "runtime"), PYTHONUNBUFFERED="1",
                    KASZINO_PROGRESS=progress)
         command = [
