@@ -116,6 +116,12 @@ def test_v3_allows_a_pass_only_in_the_forced_second_move() -> None:
     assert Pass() not in variants.v3_table(STANDARD).legal_moves()
 
 
+def test_v3_follows_a_tabla_whose_point_the_table_shows() -> None:
+    state = variants.v3_table()
+    assert state.forced == "again"
+    assert state.tabla_points[state.last_capturer] == 1  # the opponent's tábla just made is on the sheet
+
+
 def test_v4_goes_on_after_a_deal_that_would_end_the_standard_game() -> None:
     capture = parse_move("5♥=5♣")
     standard = variants.deal_end(STANDARD).play(capture)

@@ -239,6 +239,22 @@ def test_p3_after_a_tabla_the_next_player_lays_and_moves_again() -> None:
     assert state.play(Lay(cards("2♥")[0])).to_move == 2
 
 
+@pytest.mark.parametrize("preset", ["p3", "p4"])
+def test_p3_p4_the_player_after_the_dealer_starts_each_deal(preset: str) -> None:
+    rules = PRESETS[preset]
+    for dealer in range(rules.players):
+        assert new_game(rules, seed=2, dealer=dealer).to_move == (dealer + 1) % rules.players
+
+
+def test_p3_the_last_round_may_use_all_four_hand_cards_in_one_capture_within_13() -> None:
+    state = position(["A♠ 2♥ 3♦ 4♣", "5♠ 6♥ 7♦ 8♣", "9♠ 10♥ J♦ Q♣"], "10♦", rules=PRESETS["p3"], round=5)
+    four = Capture(cards("A♠ 2♥ 3♦ 4♣"), cards("10♦"))
+    assert key(four) in {key(c) for c in captures(state.hands[0], state.table, PRESETS["p3"])}
+    assert set(state.play(four).piles[0]) == set(four.cards)
+    over = captures(cards("5♠ 6♥ 7♦ 8♣"), cards("K♦ A♣"), PRESETS["p3"])
+    assert over and all(len(c.hand) < 4 for c in over)  # all four make 26: over the limit
+
+
 def test_p4_four_rounds_of_3_cards() -> None:
     state = new_game(PRESETS["p4"], seed=9)
     assert [len(h) for h in state.hands] == [3] * 4 and len(state.talon) == 36

@@ -52,8 +52,10 @@ def v2_table(rules: Rules = V2) -> GameState:
 
 
 def v3_table(rules: Rules = V3) -> GameState:
-    """After the opponent's tábla: player 1 laid 5♦ and must move again; any lay helps player 2."""
-    return scene(["K♥ 8♣", "4♦ 6♠ 9♥"], "5♦", rules=rules, round=3, forced="again", last_capturer=1)
+    """After player 2's tábla (his 1 tábla point is shown): player 1 laid 5♦ and must move again; any
+    lay helps player 2."""
+    return scene(["K♥ 8♣", "4♦ 6♠ 9♥"], "5♦", rules=rules, round=3, forced="again", last_capturer=1,
+                 tabla_points=(0, 1))
 
 
 def deal_end(rules: Rules, deal: int = 1, scores: tuple[int, int] = (0, 0)) -> GameState:
