@@ -196,6 +196,8 @@ def test_a_deal_saving_puzzle_shows_every_card_and_explains_the_move_played(
     trainer = page.locator(".kaszino-widget").filter(has=page.locator(".kaszino-task")).first
     task, feedback = trainer.locator(".kaszino-task"), trainer.locator(".kaszino-feedback")
     trainer.locator(".kaszino-kind-menu").select_option("deal_saving")
+    # the server's redraw after the kind was chosen (the mixed serve may have shown this kind already)
+    expect(trainer.locator('.kaszino-kind-menu option[value="deal_saving"][selected]')).to_have_count(1)
     expect(task).to_have_attribute("data-puzzle-id", re.compile(r"^ds-"))
     puzzle = shown(trainer)
     expect(task).to_contain_text("Mentsd meg az osztást")
