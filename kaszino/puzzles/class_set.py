@@ -47,6 +47,9 @@ def load_class_set(path: Path | str) -> ClassSet:
     if not isinstance(path, (str, os.PathLike)) or not os.fspath(path):
         raise PuzzleFormatError(f"a class set is named by a puzzle file, not {quote(path)}")
     puzzles = load_puzzles(path)
+    known = _CHECKED.get(os.fspath(path))
+    if known is not None and known.puzzles is puzzles:  # the same file, unchanged: checked already
+        return known
     if not puzzles:
         raise PuzzleFormatError(f"{os.fspath(path)}: no puzzle in the file; a class set needs one")
     for puzzle in puzzles:
@@ -57,7 +60,15 @@ def load_class_set(path: Path | str) -> ClassSet:
     name = set_name(path)
     if not name.strip():
         raise PuzzleFormatError(f"{quote(os.fspath(path))}: a class set's file needs a name")
-    return ClassSet(name, Path(path), puzzles)
+    checked = ClassSet(name, Path(path), puzzles)
+    _CHECKED[os.fspath(path)] = checked
+    return checked
+
+
+_CHECKED: dict[str, ClassSet] = {}
+"""The class sets checked so far in this process, by the path given (``load_puzzles`` hands back
+the very same puzzles while the file is unchanged): the warm process of ``kaszino app`` checks the
+set once, and the kernels forked from it do not check it again."""
 
 
 def _problem(puzzle: Puzzle) -> str | None:
