@@ -12,7 +12,10 @@ folder) and ``/`` lists the notebooks. A class (``--class DIR``): ``/`` asks eac
 name (and the class code, with ``--class-code``), each learner's progress is
 ``DIR/<name>.sqlite3``, and the teacher's page
 ``/kaszino/teacher`` opens with the teacher code (``--teacher-code``, else one made up and
-printed). Either way a page that is left releases its kernel, kernels idle for ``--idle-minutes``
+printed). ``--puzzles FILE`` serves a teacher's class set (:mod:`kaszino.puzzles.class_set`) on
+the trainer's page instead of the shipped puzzles; the file is checked before the server starts,
+and the teacher's page shows each learner's results at it. Either way a page that is left
+releases its kernel, kernels idle for ``--idle-minutes``
 with no page open are shut down, and at most ``--max-kernels`` run at once (docs/classroom-app.md
 has the numbers).
 """
@@ -35,6 +38,8 @@ from types import FrameType
 
 from kaszino.cli.arguments import decimal, file_name, whole
 from kaszino.errors import KaszinoError, quote
+from kaszino.puzzles.class_set import ENVIRONMENT_VARIABLE as CLASS_SET_ENV
+from kaszino.puzzles.class_set import ClassSet, load_class_set
 from kaszino.shipped import shipped
 from kaszino.store import ENVIRONMENT_VARIABLE
 
@@ -120,14 +125,18 @@ def voila_command(notebooks: Path, port: int, class_folder: Path | None = None,
             *([f"--AppServer.class_folder={class_folder}"] if class_folder is not None else [])]
 
 
-def server_environment(class_folder: Path | None, teacher_code: str, class_code: str = "") -> dict[str, str]:
+def server_environment(class_folder: Path | None, teacher_code: str, class_code: str = "",
+                       class_set: ClassSet | None = None) -> dict[str, str]:
     """The environment of the app's server: the template found first, the teacher code, the class
-    code ("": none asked). In class mode a kernel's learner is the browser's, never the server's:
+    code ("": none asked), the class set's file (every kernel inherits it; none: the shipped
+    puzzles, whatever the server's own environment said). In class mode a kernel's learner is the
+    browser's, never the server's:
     ``KASZINO_PROGRESS`` names the class folder, which is no progress file, so a kernel started
     without a learner saves nothing."""
     env = dict(os.environ, JUPYTER_PATH=os.pathsep.join(
         [str(TEMPLATES), *filter(None, [os.environ.get("JUPYTER_PATH")])]), KASZINO_TEACHER_CODE=teacher_code)
     env[CLASS_CODE_ENV] = class_code
+    env[CLASS_SET_ENV] = "" if class_set is None else str(class_set.path)
     if class_folder is not None:
         env[ENVIRONMENT_VARIABLE] = str(class_folder)
     return env
@@ -165,6 +174,7 @@ def run(args: argparse.Namespace) -> int:
     learners = class_folder(args.class_folder)
     if args.class_code is not None and learners is None:
         raise KaszinoError("--class-code is for a class: give --class DIR too")
+    class_set = None if args.puzzles is None else load_class_set(Path(args.puzzles).expanduser().resolve())
     port = args.port or free_port()
     command = voila_command(folder, port, learners, args.max_kernels, args.idle_minutes, args.pool,
                             args.fork_kernels)
@@ -176,7 +186,10 @@ def run(args: argparse.Namespace) -> int:
               f"http://{HOST}:{port}/kaszino/teacher (teacher code: {teacher_code})", flush=True)
         if args.class_code is not None:
             print(f"The start page asks for the class code: {args.class_code}", flush=True)
-    return serve(command, env=server_environment(learners, teacher_code, args.class_code or ""),
+    if class_set is not None:
+        print(f"The trainer serves the class set {class_set.name!r} ({len(class_set.puzzles)} puzzle(s)) "
+              f"from {class_set.path}", flush=True)
+    return serve(command, env=server_environment(learners, teacher_code, args.class_code or "", class_set),
                  then=(lambda: webbrowser.open(address)) if args.open else None)
 
 
@@ -225,6 +238,9 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     app.add_argument("--class-code", type=file_name, default=None,
                      help="with --class: the start page asks for this code beside the name, so that only "
                           "the class's pupils get in (default: the name alone)")
+    app.add_argument("--puzzles", type=file_name, default=None, metavar="FILE",
+                     help="a teacher's puzzle file (a class set) for the trainer's page instead of the "
+                          "shipped puzzles; checked by the solver before the server starts")
     app.add_argument("--max-kernels", type=whole(1, 10_000), default=MAX_KERNELS,
                      help=f"the most pages open at once; more are refused politely (default {MAX_KERNELS})")
     app.add_argument("--pool", type=whole(0, 100), default=POOL_SIZE,

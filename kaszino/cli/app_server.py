@@ -20,7 +20,9 @@ Voilà itself (:class:`AppServer`) with these additions:
   turn), so that a class arriving together does not share the cores thirty ways.
 - **A teacher's page** (``/kaszino/teacher``, class mode only), behind the teacher code
   (``$KASZINO_TEACHER_CODE``): every learner's chapter results, trainer rating, solved puzzles
-  and last activity, refreshed every :data:`REFRESH_S` seconds.
+  and last activity, refreshed every :data:`REFRESH_S` seconds; with a class set
+  (``$KASZINO_PUZZLES``, ``kaszino app --puzzles``) also each learner's best outcome at each of
+  its puzzles.
 
 Pages are written in both languages (Hungarian first): a learner has not chosen one yet.
 """
@@ -52,9 +54,10 @@ from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
 from kaszino.cli.app import CLASS_CODE_ENV, PAGE_HEADER, PROGRESS_HEADER, START_PAGE
-from kaszino.cli.progress import LearnerReport, class_reports
-from kaszino.errors import StoreError
+from kaszino.cli.progress import LearnerReport, SetResult, class_reports
+from kaszino.errors import KaszinoError, StoreError
 from kaszino.i18n import LANGUAGES, tr
+from kaszino.puzzles.class_set import ClassSet, class_set_from_environment
 from kaszino.store import ENVIRONMENT_VARIABLE, open_store
 from kaszino.store.learners import NAME_SETTING, LearnerNameError, display_name, new_learner_file
 
@@ -83,12 +86,14 @@ RETRY_S = 30
 @dataclass(frozen=True)
 class Classroom:
     """What the handlers need to know: the class folder (None: one learner), the teacher code,
-    the most kernels at once and the class code ("": the start page asks for a name only)."""
+    the most kernels at once, the class code ("": the start page asks for a name only) and the
+    class set the trainer serves (None: the shipped puzzles)."""
 
     folder: Path | None
     teacher_code: str
     max_kernels: int
     class_code: str = ""
+    class_set: ClassSet | None = None
 
 
 def same_class_code(typed: str, code: str) -> bool:
@@ -403,6 +408,29 @@ class StartHandler(tornado.web.RequestHandler):
             f"{shown}<p>{_both('app.name_rules')}</p></form>"))
 
 
+OUTCOME_MARKS = {"solved": "✓", "partial": "½", "failed": "✗"}
+"""How the teacher's table shows a learner's best outcome at a class set's puzzle."""
+
+
+def set_table(class_set: ClassSet, reports: list[LearnerReport], results: list[list[SetResult]]) -> str:
+    """The class set's table: a row per learner, a column per puzzle (its best outcome, the
+    attempts in its title), and the puzzles solved (a hint's half success counts)."""
+    head = "".join(f"<th>{escape(puzzle.id)}</th>" for puzzle in class_set.puzzles)
+    rows = []
+    for report, found in zip(reports, results, strict=True):
+        cells = "".join(
+            f'<td data-puzzle="{escape(r.puzzle_id)}" data-outcome="{r.best_outcome or ""}" '
+            f'title="{r.attempts}">{OUTCOME_MARKS.get(r.best_outcome or "", "")}</td>' for r in found)
+        solved = sum(r.best_outcome in ("solved", "partial") for r in found)
+        rows.append(f'<tr data-learner="{escape(report.learner)}"><td>{escape(report.learner)}</td>{cells}'
+                    f'<td class="kaszino-set-solved">{solved}/{len(found)}</td></tr>')
+    title = _both("app.teacher_set", name=class_set.name, count=len(class_set.puzzles))
+    return (f'<h2>{title}</h2><p>{_both("app.teacher_set_legend")}</p>'
+            f'<table class="kaszino-class-set-table" data-set="{escape(class_set.name)}"><thead><tr>'
+            f"<th>{_both('app.teacher_learner')}</th>{head}<th>{_both('app.teacher_solved')}</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>")
+
+
 def report_table(reports: list[LearnerReport], problems: list[str]) -> str:
     """The teacher's table: a row per learner, a column per chapter seen in the class."""
     chapters = sorted({chapter for report in reports for chapter in report.chapters})
@@ -445,11 +473,13 @@ class TeacherHandler(tornado.web.RequestHandler):
                 raise tornado.web.HTTPError(403)
             self.finish(self._code_form())
             return
-        folder = _classroom(self).folder
-        assert folder is not None
-        reports, problems = await tornado.ioloop.IOLoop.current().run_in_executor(
-            None, class_reports, folder, datetime.now(UTC))
+        classroom = _classroom(self)
+        assert classroom.folder is not None
+        reports, problems, results = await tornado.ioloop.IOLoop.current().run_in_executor(
+            None, class_reports, classroom.folder, datetime.now(UTC), classroom.class_set)
         content = report_table(reports, problems)
+        if classroom.class_set is not None:
+            content += set_table(classroom.class_set, reports, results)
         if table:
             self.finish(content)
             return
@@ -479,8 +509,13 @@ class AppServer(Voila):  # type: ignore[misc]
     def init_settings(self) -> dict[str, Any]:
         settings: dict[str, Any] = super().init_settings()
         folder = Path(self.class_folder).resolve() if self.class_folder else None
+        try:
+            class_set = class_set_from_environment()  # ``kaszino app --puzzles`` has checked it
+        except KaszinoError as error:
+            self.log.warning("kaszino: no class set on the teacher's page: %s", error)
+            class_set = None
         settings["kaszino_classroom"] = Classroom(folder, os.environ.get(TEACHER_ENV, ""), self.max_kernels,
-                                                  os.environ.get(CLASS_CODE_ENV, ""))
+                                                  os.environ.get(CLASS_CODE_ENV, ""), class_set)
         settings["kaszino_rendering"] = asyncio.Semaphore(self.max_rendering)
         kernels = self.kernel_manager
         if isinstance(kernels, LearnerKernels):

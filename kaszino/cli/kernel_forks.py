@@ -21,6 +21,7 @@ macOS), or for a kernel of another command, kernels start the usual way.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import importlib
 import json
@@ -52,12 +53,17 @@ def forkable(command: Sequence[str]) -> bool:
 
 
 def warm() -> None:
-    """Import what the kernels need and read the shipped puzzles, once, before any fork."""
+    """Import what the kernels need and read the shipped puzzles (and the class set, with
+    ``kaszino app --puzzles``), once, before any fork."""
     for module in PRELOADED:
         importlib.import_module(module)
+    from kaszino.errors import KaszinoError
+    from kaszino.puzzles.class_set import class_set_from_environment
     from kaszino.puzzles.puzzle import load_all
 
     load_all()
+    with contextlib.suppress(KaszinoError):  # changed since the app checked it: each page names it
+        class_set_from_environment()
     gc.freeze()  # the collector leaves these objects be, so the kernels share their memory pages
 
 

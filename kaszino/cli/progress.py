@@ -5,7 +5,10 @@ One progress file per learner, or a class folder (``kaszino app --class DIR``: e
 the file), else the file's name without ``.sqlite3`` (``anna.sqlite3`` → ``anna``). ``export``
 writes one row per finished puzzle visit; ``--summary`` one row per learner instead (counts,
 rating, streaks, reviews due, the chapters' best results, the last activity); ``--chapters`` one
-row per learner and chapter (the closing checks' results). The CSV goes to standard output unless
+row per learner and chapter (the closing checks' results); ``--set FILE`` one row per learner
+and puzzle of a teacher's class set (:mod:`kaszino.puzzles.class_set`: attempts, the first and the
+best outcome). Every attempt row names its puzzle set (empty: the shipped collection). The CSV
+goes to standard output unless
 ``--out`` names a file. A file that cannot be read is named on stderr and left out; the others are
 exported, and the exit status is 1. Files are only read: a missing one is an error, never created.
 
@@ -29,15 +32,20 @@ from pathlib import Path
 from kaszino.cli.arguments import file_name
 from kaszino.errors import KaszinoError, quote
 from kaszino.files import OutputFile, identity
+from kaszino.puzzles.class_set import ClassSet, load_class_set
 from kaszino.puzzles.trainer import streaks
 from kaszino.store import ChapterResult, Store, default_path, open_store, training
 from kaszino.store.learners import NAME_SETTING, class_files, display_name
 
 ATTEMPT_COLUMNS = ("learner", "file", "at", "puzzle_id", "kind", "mode", "outcome", "hints", "wrong", "rated",
-                   "learner_before", "learner_after", "puzzle_before", "puzzle_after")
+                   "learner_before", "learner_after", "puzzle_before", "puzzle_after", "set")
 SUMMARY_COLUMNS = ("learner", "file", "visits", "solved", "partial", "failed", "rated", "rating", "deviation",
                    "streak", "best_streak", "reviews_due", "last_visit", "chapters", "last_activity")
 CHAPTER_COLUMNS = ("learner", "file", "chapter", "best", "last", "total", "attempts", "updated")
+SET_COLUMNS = ("learner", "file", "set", "puzzle_id", "kind", "attempts", "first_outcome", "best_outcome",
+               "last_visit")
+OUTCOME_ORDER = ("failed", "partial", "solved")
+"""The outcomes from worst to best (a learner's best outcome at a puzzle is the last one reached)."""
 STDOUT = "-"
 """``--out -``: standard output (the default)."""
 
@@ -86,14 +94,44 @@ class LearnerReport:
     last_activity: datetime | None
 
 
+@dataclass(frozen=True)
+class SetResult:
+    """One learner's results at one puzzle of a class set (no attempt: ``attempts`` 0, no outcome)."""
+
+    puzzle_id: str
+    kind: str
+    attempts: int
+    first_outcome: str | None
+    best_outcome: str | None
+    last_visit: datetime | None
+
+
+def set_results(store: Store, class_set: ClassSet) -> list[SetResult]:
+    """The learner's result at every puzzle of ``class_set``, in the set's order (attempts stored
+    under the set's name only: a shipped puzzle of the same id does not count)."""
+    mine: dict[str, list[training.AttemptRecord]] = {}
+    for attempt in training.attempts(store):
+        if attempt.puzzle_set == class_set.name:
+            mine.setdefault(attempt.puzzle_id, []).append(attempt)
+    results = []
+    for puzzle in class_set.puzzles:
+        tried = mine.get(puzzle.id, [])
+        best = max((a.outcome for a in tried), key=OUTCOME_ORDER.index, default=None)
+        first, last = (tried[0].outcome, tried[-1].at) if tried else (None, None)
+        results.append(SetResult(puzzle.id, puzzle.kind, len(tried), first, best, last))
+    return results
+
+
 def learner_report(path: Path, store: Store, now: datetime) -> LearnerReport:
-    """The report of the learner whose file ``path`` is open as ``store``."""
-    attempts = training.attempts(store)
+    """The report of the learner whose file ``path`` is open as ``store`` (the shipped collection's
+    puzzles: a class set's are reported by :func:`set_results`)."""
+    attempts = [attempt for attempt in training.attempts(store) if attempt.puzzle_set == training.SHIPPED_SET]
     outcomes = [attempt.outcome for attempt in attempts]
     rating = training.learner_rating(store)
     streak, best = streaks(outcomes)
     chapters = store.chapter_results()
-    last_visit = attempts[-1].at if attempts else None
+    every = training.attempts(store)
+    last_visit = every[-1].at if every else None
     moments = [moment for moment in (last_visit, *(result.updated for result in chapters.values()))
                if moment is not None]
     return LearnerReport(
@@ -123,16 +161,22 @@ def _is_folder(path: Path) -> bool:
         return False
 
 
-def class_reports(folder: Path, now: datetime) -> tuple[list[LearnerReport], list[str]]:
-    """The report of every learner of the class folder ``folder``, and the files that could not be read."""
-    reports, problems = [], []
+def class_reports(folder: Path, now: datetime, class_set: ClassSet | None = None
+                  ) -> tuple[list[LearnerReport], list[str], list[list[SetResult]]]:
+    """The report of every learner of the class folder ``folder``, the files that could not be read,
+    and each learner's results at ``class_set`` (in the reports' order; empty without a set)."""
+    reports, problems, sets = [], [], []
     for path in class_files(folder):
         try:
             with _opened(path) as store:
-                reports.append(learner_report(path, store, now))
+                report = learner_report(path, store, now)
+                results = [] if class_set is None else set_results(store, class_set)
         except KaszinoError as error:
             problems.append(str(error))
-    return reports, problems
+            continue
+        reports.append(report)
+        sets.append(results)
+    return reports, problems, sets
 
 
 @contextmanager
@@ -162,8 +206,18 @@ def attempt_rows(path: Path, store: Store) -> list[list[str]]:
                      spreadsheet_text(attempt.mode), attempt.outcome,
                      str(attempt.hints), str(attempt.wrong), str(int(attempt.rated)),
                      _number(attempt.learner_before), _number(attempt.learner_after),
-                     _number(attempt.puzzle_before), _number(attempt.puzzle_after)])
+                     _number(attempt.puzzle_before), _number(attempt.puzzle_after),
+                     spreadsheet_text(attempt.puzzle_set)])
     return rows
+
+
+def set_rows(path: Path, store: Store, class_set: ClassSet) -> list[list[str]]:
+    """One CSV row per puzzle of ``class_set`` for the learner in ``store`` (untried ones too)."""
+    return [[*_learner_cells(path, store), spreadsheet_text(class_set.name),
+             spreadsheet_text(result.puzzle_id), result.kind, str(result.attempts),
+             result.first_outcome or "", result.best_outcome or "",
+             _moment(result.last_visit)]
+            for result in set_results(store, class_set)]
 
 
 def _moment(moment: datetime | None) -> str:
@@ -209,18 +263,21 @@ def _output(files: list[Path], out: str, force: bool) -> OutputFile | None:
 
 def export(args: argparse.Namespace) -> int:
     files = progress_files(args.files) or [default_path()]
+    class_set = None if args.set is None else load_class_set(args.set)  # refused before anything is written
     output = _output(files, args.out, args.force)
     now = datetime.now(UTC)
     buffer = io.StringIO()
     writer = csv.writer(buffer)  # RFC 4180: lines end in CR LF, so a CR or LF in a text is quoted
-    columns = SUMMARY_COLUMNS if args.summary else CHAPTER_COLUMNS if args.chapters else ATTEMPT_COLUMNS
+    columns = (SUMMARY_COLUMNS if args.summary else CHAPTER_COLUMNS if args.chapters
+               else SET_COLUMNS if class_set is not None else ATTEMPT_COLUMNS)
     writer.writerow(columns)
     failures = rows = 0
     for path in files:
         try:
             with _opened(path) as store:
                 found = (summary_rows(path, store, now) if args.summary else chapter_rows(path, store)
-                         if args.chapters else attempt_rows(path, store))
+                         if args.chapters else set_rows(path, store, class_set) if class_set is not None
+                         else attempt_rows(path, store))
         except KaszinoError as error:
             print(f"FAIL {error}", file=sys.stderr)
             failures += 1
@@ -255,6 +312,8 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     kind = exp.add_mutually_exclusive_group()
     kind.add_argument("--summary", action="store_true", help="one row per learner instead of one per puzzle")
     kind.add_argument("--chapters", action="store_true", help="one row per learner and chapter check")
+    kind.add_argument("--set", type=file_name, default=None, metavar="FILE",
+                      help="one row per learner and puzzle of the class set in FILE (kaszino app --puzzles)")
     exp.add_argument("--force", action="store_true", help="replace --out if it exists")
     exp.set_defaults(run=export)
 

@@ -22,6 +22,11 @@ change nothing; a wrong answer's verdict never names the right one (``Puzzle.che
 learner may try again until they ask for the solution. Leaving a puzzle after a hint without an
 answer counts as giving up (failed); leaving it untouched records nothing.
 
+**Class sets.** A trainer given a ``puzzle_set`` (a teacher's class set,
+:mod:`kaszino.puzzles.class_set`) stores every attempt under that set's name and rates none, nor
+puts any on the review list: its sequence serves the puzzles the learner has not tried yet first,
+in the teacher's order, then the others.
+
 **Ratings.** Only the first attempt a learner ever makes at a puzzle is rated (Glicko-2,
 :mod:`kaszino.puzzles.rating`): a review visit knows the answer already. Every finished visit is
 stored (:mod:`kaszino.store.training`), with its outcome, in one transaction together with the
@@ -54,7 +59,14 @@ from kaszino.puzzles.rating import NEW_LEARNER, rate
 from kaszino.puzzles.review import Outcome, ReviewCard, needs_review, schedule
 from kaszino.puzzles.timed import TimedRun
 from kaszino.store import Store, training
-from kaszino.store.training import AttemptContext, AttemptRecord, AttemptWrite, StoredCard, StoredRating
+from kaszino.store.training import (
+    SHIPPED_SET,
+    AttemptContext,
+    AttemptRecord,
+    AttemptWrite,
+    StoredCard,
+    StoredRating,
+)
 
 Mode = Literal["rated", "streak", "review", "daily", "timed", "sequence"]
 MODES: tuple[Mode, ...] = get_args(Mode)
@@ -184,10 +196,12 @@ class Trainer:
 
     ``store`` is the learner's progress store (None: nothing is stored, nothing
     rated; a chapter's short set works so). ``clock`` gives the time of each attempt.
+    ``puzzle_set`` names a teacher's class set (``""``: the shipped collection).
     """
 
     def __init__(self, puzzles: Sequence[Puzzle], store: Store | None = None, *,
-                 mode: Mode = "rated", filters: Filters = Filters(), clock: Clock = utc_now) -> None:
+                 mode: Mode = "rated", filters: Filters = Filters(), clock: Clock = utc_now,
+                 puzzle_set: str = SHIPPED_SET) -> None:
         if not check_list("puzzles", puzzles, "puzzles"):
             raise KaszinoError("a trainer needs at least one puzzle")
         for number, puzzle in enumerate(puzzles):  # any object with a position and an id will do
@@ -205,6 +219,9 @@ class Trainer:
             raise KaszinoError("every puzzle of a trainer needs its own id")
         self._store = store
         self._clock = clock
+        if not isinstance(puzzle_set, str):
+            raise KaszinoError(f"puzzle_set must be the name of a class set, not {quote(puzzle_set)}")
+        self._set = puzzle_set
         self._timed: TimedRun | None = None
         self._mode: Mode = "rated"
         self.mode = mode
@@ -232,6 +249,11 @@ class Trainer:
     def puzzles(self) -> tuple[Puzzle, ...]:
         """The whole collection the trainer chooses from."""
         return self._puzzles
+
+    @property
+    def puzzle_set(self) -> str:
+        """The class set served (``""``: the shipped collection)."""
+        return self._set
 
     @property
     def keeps_progress(self) -> bool:
@@ -302,6 +324,9 @@ class Trainer:
                   if self._mode != "review" or visit.mode == "review"}
         pool = [p for p in self._puzzles if self.filters.admits(p) and p.id not in served
                 and self._checked.get(p.id, True)]
+        if self._mode == "sequence" and self._set and self._store is not None:
+            tried_here = training.attempted_ids(self._store, self._set)
+            return sorted(pool, key=lambda p: p.id in tried_here)  # stable: the teacher's order kept
         if self._mode == "sequence":
             return pool
         if self._mode == "daily":  # the filters do not change the day's puzzle
@@ -313,11 +338,11 @@ class Trainer:
         if self._mode == "review":
             due = {card.puzzle_id: card.due for card in self.review_cards() if card.due <= self._clock()}
             return sorted((p for p in pool if p.id in due), key=lambda p: (due[p.id], p.id))
-        tried = training.attempted_ids(self._store) if self._store is not None else frozenset()
+        tried = training.attempted_ids(self._store, self._set) if self._store is not None else frozenset()
         # Puzzles never tried come first; when every one was tried, the others (unrated) follow.
         fresh = [p for p in pool if p.id not in tried] or pool
         target = self.target
-        ratings = training.puzzle_ratings(self._store) if self._store is not None else {}
+        ratings = training.puzzle_ratings(self._store) if self._store is not None and not self._set else {}
         last = [visit.puzzle for visit in self._history[-MIX_MEMORY:]]
         recent = Counter(puzzle.kind for puzzle in last)
         seen = Counter(theme for puzzle in last for theme in getattr(puzzle, "themes", ()))
@@ -419,19 +444,22 @@ class Trainer:
             visit.ended_run, self._run = self._run, 0
         if visit.mode == "timed" and self._timed is not None:
             self._timed = self._timed.after(outcome, self._clock())
-            if self._store is not None:
+            if self._store is not None and not self._set:
                 training.record_timed_score(self._store, self._timed.solved)
         if self._store is not None:
             visit.record = training.record_attempt(
-                self._store, visit.puzzle.id, lambda context: self._write(visit, outcome, context))
+                self._store, visit.puzzle.id, lambda context: self._write(visit, outcome, context), self._set)
 
     def _write(self, visit: Visit, outcome: Outcome, context: AttemptContext) -> AttemptWrite:
         """The trainer's rules: rate a first attempt ever, schedule a review card when needed."""
         now = self._clock()
         puzzle = visit.puzzle
         attempt = AttemptRecord(at=now, puzzle_id=puzzle.id, kind=puzzle.kind, mode=visit.mode,
-                                outcome=outcome, hints=visit.hints, wrong=visit.wrong, rated=False)
+                                outcome=outcome, hints=visit.hints, wrong=visit.wrong, rated=False,
+                                puzzle_set=self._set)
         learner = puzzle_rating = card = None
+        if self._set:  # a class set is neither rated nor reviewed (see the module's docstring)
+            return AttemptWrite(attempt)
         if context.earlier_attempts == 0:
             before = _rating(context.learner, NEW_LEARNER), _rating(context.puzzle, puzzle.rating)
             game = rate(before[0], before[1], SCORES[outcome])
@@ -456,19 +484,20 @@ class Trainer:
     def puzzle_rating(self, puzzle: Puzzle) -> Rating:
         """The puzzle's rating as this learner's store knows it (the file's rating before that)."""
         check_type("puzzle", puzzle, Puzzle)
-        stored = training.puzzle_ratings(self._store).get(puzzle.id) if self._store is not None else None
+        stored = (training.puzzle_ratings(self._store).get(puzzle.id)
+                  if self._store is not None and not self._set else None)
         return _rating(stored, puzzle.rating)
 
     def review_cards(self) -> list[StoredCard]:
         """Every review card of the learner (of puzzles in this collection), earliest due first."""
-        if self._store is None:
+        if self._store is None or self._set:
             return []
         return [card for card in training.review_cards(self._store) if card.puzzle_id in self._by_id]
 
     def streaks(self) -> tuple[int, int]:
         """The current and the best run of clean solves (stored ones, or this session's)."""
         if self._store is not None:
-            return streaks(training.outcomes(self._store))
+            return streaks(training.outcomes(self._store, self._set))
         return streaks(visit.outcome for visit in self._history if visit.outcome is not None)
 
     def now(self) -> datetime:
@@ -491,7 +520,7 @@ class Trainer:
 
     def timed_best(self) -> int:
         """The best score of the timed mode: the stored one, or this run's without a store."""
-        if self._store is not None:
+        if self._store is not None and not self._set:
             return training.timed_best(self._store)
         return 0 if self._timed is None else self._timed.solved
 

@@ -81,6 +81,12 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (chapter, kind, seed)
     );
     """,
+    # 4: the puzzle set of each attempt ("": the shipped collection; else a teacher's class set,
+    # kaszino.puzzles.class_set), so that a class set's attempts never mix with the shipped ones.
+    """
+    ALTER TABLE puzzle_attempts ADD COLUMN puzzle_set TEXT NOT NULL DEFAULT '';
+    CREATE INDEX puzzle_attempts_set ON puzzle_attempts (puzzle_set, puzzle_id);
+    """,
 )
 """Every migration in order; the schema version of a file is how many of them it has."""
 

@@ -8,6 +8,11 @@ Three tables (migration 2 of :mod:`kaszino.store.schema`):
   this learner has been rated against (subject ``puzzle:<id>``);
 - ``review_cards``: the review card of every puzzle on the review list, with its due time.
 
+Each attempt names its puzzle set (migration 4): ``""`` for the shipped collection, else the name
+of a teacher's class set (:mod:`kaszino.puzzles.class_set`). A puzzle is told by its set and its
+id together, so a class set's puzzle never counts as a shipped one of the same id; the readers
+below that serve the trainer take one set (the shipped one unless told).
+
 :func:`record_attempt` reads what it needs, lets the caller decide the new values, and writes
 them, all in one write transaction: two kernels recording at the same moment are serialised by
 SQLite, and the second one sees the first one's attempt (so a puzzle is rated only once). The
@@ -31,6 +36,9 @@ LEARNER = "learner"
 
 OUTCOMES = ("solved", "partial", "failed")
 """How a visit to a puzzle can end."""
+
+SHIPPED_SET = ""
+"""The puzzle set of an attempt at a shipped puzzle (every attempt stored before class sets)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +76,7 @@ class AttemptRecord:
     learner_after: float | None = None
     puzzle_before: float | None = None
     puzzle_after: float | None = None
+    puzzle_set: str = SHIPPED_SET
     id: int | None = None
 
 
@@ -98,7 +107,7 @@ _ATTEMPT_KINDS: dict[str, Stored] = {
     "at": TIME, "puzzle_id": TEXT, "kind": TEXT, "mode": TEXT, "outcome": stored_choice(*OUTCOMES),
     "hints": COUNT, "wrong": COUNT, "rated": FLAG,
     "learner_before": OPTIONAL_REAL, "learner_after": OPTIONAL_REAL,
-    "puzzle_before": OPTIONAL_REAL, "puzzle_after": OPTIONAL_REAL, "id": COUNT,
+    "puzzle_before": OPTIONAL_REAL, "puzzle_after": OPTIONAL_REAL, "puzzle_set": TEXT, "id": COUNT,
 }
 _ATTEMPT_COLUMNS = tuple(_ATTEMPT_KINDS)[:-1]
 """The columns an attempt writes (the id is given by SQLite)."""
@@ -133,25 +142,30 @@ def puzzle_subject(puzzle_id: str) -> str:
 
 
 # --- writing ---------------------------------------------------------------------------------------
-def record_attempt(store: Store, puzzle_id: str, decide: Decide) -> AttemptRecord:
-    """Read, decide and write one attempt in a single write transaction; return the stored row.
+def record_attempt(store: Store, puzzle_id: str, decide: Decide,
+                   puzzle_set: str = SHIPPED_SET) -> AttemptRecord:
+    """Read, decide and write one attempt at the puzzle ``puzzle_id`` of ``puzzle_set`` in a single
+    write transaction; return the stored row. ``earlier_attempts`` counts those of the same set.
 
     The transaction starts with ``BEGIN IMMEDIATE``, so a second writer waits for the first to
     commit and then reads what it wrote.
     """
     store, subject = _checked_store(store), puzzle_subject(puzzle_id)
+    if not isinstance(puzzle_set, str):
+        raise StoreError(f"puzzle_set must be a text, not {quote(puzzle_set)}")
     if not callable(decide):
         raise StoreError(f"decide must be a function of the attempt's context, not {quote(decide)}")
     with store.transaction():
         context = AttemptContext(
             learner=_rating(store, LEARNER), puzzle=_rating(store, subject),
             card=_card(store, puzzle_id),
-            earlier_attempts=store.execute("SELECT count(*) FROM puzzle_attempts WHERE puzzle_id = ?",
-                                           (puzzle_id,))[0][0])
+            earlier_attempts=store.execute(
+                "SELECT count(*) FROM puzzle_attempts WHERE puzzle_id = ? AND puzzle_set = ?",
+                (puzzle_id, puzzle_set))[0][0])
         write = decide(context)
         if not isinstance(write, AttemptWrite) or not isinstance(write.attempt, AttemptRecord):
             raise StoreError(f"decide must return an AttemptWrite of an AttemptRecord, not {quote(write)}")
-        attempt = _checked(write.attempt, puzzle_id)
+        attempt = _checked(write.attempt, puzzle_id, puzzle_set)
         values = (timestamp(attempt.at), *(getattr(attempt, name) for name in _ATTEMPT_COLUMNS[1:]))
         marks = ", ".join("?" * len(_ATTEMPT_COLUMNS))
         row_id = store.execute(f"INSERT INTO puzzle_attempts ({', '.join(_ATTEMPT_COLUMNS)}) "
@@ -168,11 +182,13 @@ def record_attempt(store: Store, puzzle_id: str, decide: Decide) -> AttemptRecor
     return replace(attempt, id=row_id)
 
 
-def _checked(attempt: AttemptRecord, puzzle_id: str) -> AttemptRecord:
+def _checked(attempt: AttemptRecord, puzzle_id: str, puzzle_set: str) -> AttemptRecord:
     """Refuse an attempt row that the tables would not hold, naming the field."""
     problems = []
     if attempt.puzzle_id != puzzle_id:
         problems.append(f"puzzle_id {quote(attempt.puzzle_id)} recorded as {quote(puzzle_id)}")
+    if attempt.puzzle_set != puzzle_set:
+        problems.append(f"puzzle_set {quote(attempt.puzzle_set)} recorded as {quote(puzzle_set)}")
     if attempt.outcome not in OUTCOMES:
         problems.append(f"outcome {quote(attempt.outcome)} (one of {', '.join(OUTCOMES)})")
     for name in ("kind", "mode"):
@@ -183,7 +199,7 @@ def _checked(attempt: AttemptRecord, puzzle_id: str) -> AttemptRecord:
         value = getattr(attempt, name)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
             problems.append(f"{name} {quote(value)} (a whole number 0..{MAX_COUNT})")
-    for name in _ATTEMPT_COLUMNS[8:]:
+    for name in ("learner_before", "learner_after", "puzzle_before", "puzzle_after"):
         value = getattr(attempt, name)
         if value is not None and not _finite(value):
             problems.append(f"{name} {quote(value)} (a finite number)")
@@ -248,16 +264,19 @@ def attempts(store: Store) -> list[AttemptRecord]:
     return [AttemptRecord(*row) for row in rows]
 
 
-def attempted_ids(store: Store) -> frozenset[str]:
-    """The ids of every puzzle with a stored attempt."""
-    rows = _checked_store(store).rows("puzzle_attempts", {"DISTINCT puzzle_id": TEXT})
+def attempted_ids(store: Store, puzzle_set: str = SHIPPED_SET) -> frozenset[str]:
+    """The ids of every puzzle of ``puzzle_set`` with a stored attempt."""
+    rows = _checked_store(store).rows("puzzle_attempts", {"DISTINCT puzzle_id": TEXT}, "WHERE puzzle_set = ?",
+                                      (puzzle_set,))
     return frozenset(row[0] for row in rows)
 
 
-def outcomes(store: Store) -> list[str]:
-    """The outcome of every stored attempt, oldest first (streaks are counted from these)."""
+def outcomes(store: Store, puzzle_set: str = SHIPPED_SET) -> list[str]:
+    """The outcome of every stored attempt at ``puzzle_set``, oldest first (streaks are counted
+    from these)."""
     kinds = {"outcome": _ATTEMPT_KINDS["outcome"]}
-    return [row[0] for row in _checked_store(store).rows("puzzle_attempts", kinds, "ORDER BY id")]
+    return [row[0] for row in _checked_store(store).rows("puzzle_attempts", kinds,
+                                                         "WHERE puzzle_set = ? ORDER BY id", (puzzle_set,))]
 
 
 def review_cards(store: Store) -> list[StoredCard]:
