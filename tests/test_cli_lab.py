@@ -13,7 +13,7 @@ from served import fetch_while_served
 
 from kaszino.cli import main
 from kaszino.cli.app import HOST, START_PAGE, free_port
-from kaszino.cli.copies import MANIFEST, bring_up_to_date, default_folder, digest
+from kaszino.cli.copies import MANIFEST, bring_up_to_date, default_folder, digest, shipped_files
 from kaszino.cli.lab import _ask, lab_command, lab_url
 from kaszino.errors import KaszinoError
 from kaszino.shipped import release, shipped
@@ -32,8 +32,9 @@ def release_of(folder: Path, **notebooks: str) -> Path:
 def test_the_first_run_copies_every_shipped_notebook(tmp_path: Path) -> None:
     mine = tmp_path / "deep" / "kaszino"
     report = bring_up_to_date(mine)
-    names = sorted(path.name for path in SHIPPED.glob("*.ipynb"))
-    assert START_PAGE in names and report.copied == tuple(names)
+    names = [path.relative_to(SHIPPED).as_posix() for path in shipped_files(SHIPPED)]
+    assert START_PAGE in names and "lessons/chapter03/what.hu.md" in names
+    assert report.copied == tuple(names)
     for name in names:
         assert (mine / name).read_bytes() == (SHIPPED / name).read_bytes()
     remembered = json.loads((mine / MANIFEST).read_text(encoding="utf-8"))

@@ -174,11 +174,12 @@ def test_the_texts_a_reader_stumbled_on_are_fixed() -> None:
     """Issue 26 item 5: one title for chapter 05; the puzzles come from computer-played games; the most
     valuable capture is explained where chapter 02 first names it."""
     from kaszino.i18n import catalogue
+    from kaszino.lessons import lesson_source
 
-    heading = catalogue("scoring_lesson")["intro"]
     for lang in LANGUAGES:
-        assert heading[lang].startswith("## " + catalogue("chapters")["05.title"][lang] + "\n")
+        heading = lesson_source("scoring_lesson.intro", lang)
+        assert heading.startswith("## " + catalogue("chapters")["05.title"][lang] + "\n")
         assert "real games" not in catalogue("chapters")["10.teaches"][lang]
     assert "computer played" in catalogue("chapters")["10.teaches"]["en"]
-    assert "most points at once" in catalogue("tutorial")["practice.puzzles"]["en"]
-    assert "legtöbb pontot hozza" in catalogue("tutorial")["practice.puzzles"]["hu"]
+    assert "most points at once" in lesson_source("tutorial.practice.puzzles", "en")
+    assert "legtöbb pontot hozza" in lesson_source("tutorial.practice.puzzles", "hu")

@@ -17,8 +17,9 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "kaszino"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "inputs", "i18n", "locales", "files", "workers", "shipped"),  # foundation: errors, input
-    # checks, translation, reading and writing users' files, worker processes, the files shipped
+    # foundation: errors, input checks, translation, the lessons' prose files, reading and writing
+    # users' files, worker processes, the files shipped
+    ("errors", "inputs", "i18n", "locales", "lessons", "files", "workers", "shipped"),
     ("store",),  # the per-user progress store (SQLite)
     ("engine",),  # what every family shares: cards, events, refusals, the game seam
     ("games",),  # the families of rules, each with its solver and computer players (see FAMILY_LAYERS)

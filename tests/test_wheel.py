@@ -120,6 +120,8 @@ def _checkout_data() -> list[str]:
              and "__pycache__" not in path.parts]
     files += [f"_data/puzzles/{path.name}" for path in (ROOT / "puzzles").glob("*.json")]
     files += [f"_data/notebooks/{path.name}" for path in (ROOT / "notebooks").glob("*.ipynb")]
+    files += [f"_data/notebooks/{path.relative_to(ROOT / 'notebooks').as_posix()}"
+              for path in (ROOT / "notebooks" / "lessons").rglob("*.md")]
     files += ["_data/jupyterlab-overrides.json"]
     return sorted(files)
 
@@ -170,6 +172,8 @@ def test_kaszino_lab_copies_the_tutorial_and_serves_it(product: Path, tmp_path: 
     assert json.loads(notebook)["content"]["cells"], "the start page, read by JupyterLab from the copy"
     for shipped in (ROOT / "notebooks").glob("*.ipynb"):
         assert (mine / shipped.name).read_bytes() == shipped.read_bytes()
+    lesson = Path("lessons/chapter03/what.hu.md")
+    assert (mine / lesson).read_bytes() == (ROOT / "notebooks" / lesson).read_bytes(), "the lessons too"
 
 
 @pytest.mark.slow

@@ -19,6 +19,7 @@ from typing import Any
 from kaszino.cli.arguments import file_name
 from kaszino.errors import KaszinoError
 from kaszino.files import OutputFile, read_text
+from kaszino.lessons import IGNORED_OUTPUT, shows_only_lessons
 from kaszino.shipped import shipped
 
 STUDENT = shipped("notebooks") / "30_kombinatorika.ipynb"
@@ -28,8 +29,10 @@ BANNER = 'from kaszino.jupyter.classroom import solution\n\ntext("teacher")'
 
 
 def _code_cell(cell_id: str, source: str) -> dict[str, Any]:
-    return {"cell_type": "code", "execution_count": None, "id": cell_id, "metadata": {}, "outputs": [],
-            "source": source}
+    """A new code cell; one that only shows lessons is tagged as the shipped ones are."""
+    metadata = {"tags": [IGNORED_OUTPUT]} if shows_only_lessons(source) else {}
+    return {"cell_type": "code", "execution_count": None, "id": cell_id, "metadata": metadata,
+            "outputs": [], "source": source}
 
 
 def _source(cell: dict[str, Any]) -> str:

@@ -14,6 +14,9 @@ untouched:
   and then his copy is kept beside it (``02_utes-yours.ipynb``). Either way nothing is lost.
   Once dealt with, the same release does not ask about the same notebook again.
 
+The lessons' Markdown files (``lessons/``, :mod:`kaszino.lessons`) are copied the same way, so a
+teacher edits the copies and a newer release never replaces an edited lesson.
+
 Files are written to a temporary name in the folder and moved into place, so an interrupted copy
 never leaves half a notebook; a name beside another is taken only if nothing has it yet.
 """
@@ -30,6 +33,7 @@ import platformdirs
 
 from kaszino.errors import KaszinoError
 from kaszino.files import replace_file
+from kaszino.lessons import FOLDER
 from kaszino.shipped import release, shipped
 
 MANIFEST = ".kaszino-copies.json"
@@ -58,13 +62,27 @@ class Report:
         """The report in sentences, one a line; nothing when nothing changed."""
         said = []
         if self.copied:
-            said.append(f"copied to {self.folder}: {', '.join(self.copied)}")
+            said.append(f"copied to {self.folder}: {_listed(self.copied)}")
         if self.updated:
-            said.append(f"updated to release {release()}: {', '.join(self.updated)}")
+            said.append(f"updated to release {release()}: {_listed(self.updated)}")
         said += [f"kept your changed {mine}; this release's version is {new}" for mine, new in self.kept]
         said += [f"{new} is now this release's version; your changed copy is {mine}"
                  for new, mine in self.replaced]
         return said
+
+
+def _listed(names: tuple[str, ...]) -> str:
+    """The notebooks by name, the lessons counted (there are hundreds)."""
+    notebooks = [name for name in names if not name.startswith(f"{FOLDER}/")]
+    lessons = len(names) - len(notebooks)
+    if lessons:
+        notebooks.append(f"{lessons} lesson file{'' if lessons == 1 else 's'} in {FOLDER}/")
+    return ", ".join(notebooks)
+
+
+def shipped_files(source: Path) -> list[Path]:
+    """What a learner's folder gets a copy of: the notebooks and the lessons' files, by name."""
+    return sorted(source.glob("*.ipynb")) + sorted(source.glob(f"{FOLDER}/*/*.md"))
 
 
 def default_folder() -> Path:
@@ -89,10 +107,11 @@ def bring_up_to_date(folder: Path, ask: Ask | None = None, source: Path | None =
         updated: list[str] = []
         kept: list[tuple[str, str]] = []
         replaced: list[tuple[str, str]] = []
-        for notebook in sorted(source.glob("*.ipynb")):
-            name, data = notebook.name, notebook.read_bytes()
-            new, target, known = digest(data), folder / notebook.name, manifest.get(notebook.name)
+        for shipped_file in shipped_files(source):
+            name, data = shipped_file.relative_to(source).as_posix(), shipped_file.read_bytes()
+            new, target, known = digest(data), folder / name, manifest.get(name)
             if not target.exists():
+                target.parent.mkdir(parents=True, exist_ok=True)
                 replace_file(target, data)
                 copied.append(name)
             elif (mine := digest(target.read_bytes())) == new or known == new:

@@ -1,8 +1,8 @@
 """Lesson helpers for the tutorial notebooks: texts, tables, exercises and viewers that follow the language.
 
-A notebook cell stays one line: ``lesson("capture.what")`` shows a text of
-``kaszino/locales/tutorial.json`` (Markdown, through :func:`kaszino.i18n.tr`), and
-``lesson("chapter01.deck")`` one of a chapter's own catalogue; ``live_table("5♠ A♥ K♣",
+A notebook cell stays one line: ``lesson("capture.what")`` shows the lesson file
+``lessons/tutorial/capture.what.<lang>.md`` (:mod:`kaszino.lessons`), and
+``lesson("chapter01.deck")`` one of a chapter's own folder, ``lessons/chapter01/``; ``live_table("5♠ A♥ K♣",
 "2♦ 4♣ 7♥ 9♠")`` a clickable :class:`TableWidget` on a teaching position, showing only the hand
 and the table unless a ``view`` says more; ``exercises(...)`` questions with a running score,
 ``chapter_check("01", ...)`` the closing check whose result is saved; ``deal_viewer(record)``
@@ -31,7 +31,7 @@ from kaszino.games.kaszino.dealing import check_deck, shuffled_deck
 from kaszino.games.kaszino.record import GameRecord, record_game
 from kaszino.games.kaszino.rules import STANDARD
 from kaszino.games.kaszino.state import GameState, new_game
-from kaszino.i18n import LANGUAGES, catalogue, language, set_language, tr
+from kaszino.i18n import LANGUAGES, language, set_language, tr
 from kaszino.jupyter.checks import ChapterCheck, ExerciseSet
 from kaszino.jupyter.progress import chapter_results, remember_language, restore_language
 from kaszino.jupyter.render import FULL, LESSON, View, cards_html
@@ -39,6 +39,7 @@ from kaszino.jupyter.widgets.base import HtmlWidget, one_message
 from kaszino.jupyter.widgets.puzzle import PuzzleWidget
 from kaszino.jupyter.widgets.table import Mode, TableWidget
 from kaszino.jupyter.widgets.viewer import DealViewer
+from kaszino.lessons import lesson_source, shipped_folder
 from kaszino.puzzles.puzzle import Kind, load_all
 from kaszino.store import StoreError
 from kaszino.teach.chapter_checks import fresh_check
@@ -146,13 +147,14 @@ class MarkdownText(HtmlWidget):
 
 
 class LessonText(MarkdownText):
-    """One Markdown text of a tutorial catalogue (see :func:`text_key`), in the current language."""
+    """One lesson file (see :func:`text_key`, :mod:`kaszino.lessons`) in the current language, read
+    afresh whenever the page draws it: an edited file shows on the next reload."""
 
     def __init__(self, key: str) -> None:
         self.key = key
         full_key = text_key(key)
-        tr(full_key)  # refuses a missing text at once
-        super().__init__(lambda: tr(full_key))
+        lesson_source(full_key)  # refuses a missing lesson at once
+        super().__init__(lambda: lesson_source(full_key))
 
     def __repr__(self) -> str:
         return f"lesson({self.key!r})"
@@ -181,14 +183,12 @@ def chapter_index() -> ChapterIndex:
 
 
 def text_key(key: str) -> str:
-    """The catalogue key of a lesson text: ``key`` itself if it starts with a catalogue's name
-    (``"chapter01.deck"``), else ``tutorial.<key>``."""
+    """The full key of a lesson: ``key`` itself if it starts with a lessons folder's name
+    (``"chapter01.deck"``), else ``tutorial.<key>`` (``"capture.what"``)."""
+    if not isinstance(key, str):
+        raise KaszinoError(f"a lesson is named by a text like 'chapter01.deck', not {quote(key)}")
     domain = key.partition(".")[0]
-    try:
-        catalogue(domain)
-    except KaszinoError:
-        return f"tutorial.{key}"
-    return key
+    return key if (shipped_folder() / domain).is_dir() else f"tutorial.{key}"
 
 
 def lesson(key: str) -> LessonText:
