@@ -98,12 +98,12 @@ IGNORED_OUTPUT = "nbval-ignore-output"
 """The tag of a notebook cell that only shows lessons: the notebook tests run it but do not compare
 its output (the lesson file of the moment), so an edited lesson needs no re-run of the notebook."""
 
-_LESSON_CELL = re.compile(r'\s*(?:(?:lesson|text|solution|page_text|chapter\.text)\("[a-z0-9_.]+"\)\s*)+')
-_SHOWN_CELL = re.compile(r'\s*(?:lesson\(chapter\.text\("[a-z0-9_]+"\)\)\s*)+')
+_LESSON_CELL = re.compile(
+    r'\s*(?:(?:(?:lesson|text|solution|page_text)\("[a-z0-9_.]+"\)|lesson\(chapter\.text\("[a-z0-9_]+"\)\))\s*)+')
 
 
 def shows_only_lessons(source: str) -> bool:
     """Whether a code cell's ``source`` does nothing but show lessons (one call a line)."""
     code = "\n".join(line for line in source.splitlines()
                      if line.strip() and not line.lstrip().startswith(("#", "from ", "import ")))
-    return bool(code) and bool(_LESSON_CELL.fullmatch(code) or _SHOWN_CELL.fullmatch(code))
+    return _LESSON_CELL.fullmatch(code) is not None

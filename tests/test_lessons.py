@@ -33,8 +33,6 @@ from kaszino.shipped import shipped
 
 NOTEBOOKS = shipped("notebooks")
 CALL = re.compile(r'(\w+(?:\.\w+)?)\(\s*"([a-z0-9_.]+)"\s*\)')
-LESSON_CALLS = ("lesson", "chapter.text", "page_text", "text", "solution")
-"""The notebook helpers that show a lesson file."""
 HEADING = re.compile(r"(?m)^#{1,6} ")
 
 

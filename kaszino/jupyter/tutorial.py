@@ -153,8 +153,7 @@ class LessonText(MarkdownText):
     def __init__(self, key: str) -> None:
         self.key = key
         full_key = text_key(key)
-        lesson_source(full_key)  # refuses a missing lesson at once
-        super().__init__(lambda: lesson_source(full_key))
+        super().__init__(lambda: lesson_source(full_key))  # drawn at once: a missing lesson is refused
 
     def __repr__(self) -> str:
         return f"lesson({self.key!r})"
