@@ -14,6 +14,7 @@ import random
 import pytest
 from casino_positions import ref_cards, ref_move
 from casino_referee import RefDeal, ref_deck, ref_game_over
+from depth import scaled
 
 from kaszino.games.casino import CasinoRules, CasinoState, NextDeal, new_game
 
@@ -78,7 +79,8 @@ def play_in_lockstep(deals: int, seed: int) -> int:
 
 
 def test_lockstep_a_few_hundred_deals() -> None:
-    assert play_in_lockstep(300, seed=1) == 300 * 48
+    deals = scaled(300)
+    assert play_in_lockstep(deals, seed=1) == deals * 48
 
 
 @pytest.mark.long

@@ -84,10 +84,12 @@ def test_check_fails_on_a_wrong_answer_and_shows_missing_and_extra(
 def test_check_reports_a_broken_file_and_goes_on(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text('{"format": 1, "puzzles": [', encoding="utf-8")
-    status, out, _ = run(capsys, "puzzles", "check", str(broken), *map(str, puzzle_files()))
+    after, puzzle_id = tampered(tmp_path, "sweep", "replace")  # the check goes on to this file
+    status, out, _ = run(capsys, "puzzles", "check", str(broken), str(after))
     assert status == 1
     assert f"FAIL {broken}: line 1" in out
-    assert f"1 problem(s) in {len(puzzle_files()) + 1} file(s)" in out
+    assert f"FAIL {after}: puzzle '{puzzle_id}'" in out
+    assert "2 problem(s) in 2 file(s)" in out
 
 
 def test_generate_writes_a_file_that_loads_and_is_deterministic(

@@ -16,6 +16,7 @@ import random
 import re
 
 import pytest
+from depth import scaled
 
 from kaszino.engine.cards import parse_cards
 from kaszino.engine.events import (
@@ -204,7 +205,7 @@ PRESET_NAMES = list(PRESETS)
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
 def test_every_event_of_random_deals_agrees_with_the_next_state(name: str) -> None:
-    play_deals(PRESETS[name], FAST_DEALS, seed=1)
+    play_deals(PRESETS[name], scaled(FAST_DEALS), seed=1)
 
 
 @pytest.mark.long
@@ -300,7 +301,7 @@ def play_scopa_deals(rules: ScopaRules, deals: int, seed: int = 0) -> set[str]:
 
 @pytest.mark.parametrize("name", list(SCOPA_PRESETS))
 def test_every_event_of_random_scopa_deals_agrees_with_the_next_state(name: str) -> None:
-    said = play_scopa_deals(SCOPA_PRESETS[name], FAST_DEALS, seed=1)
+    said = play_scopa_deals(SCOPA_PRESETS[name], scaled(FAST_DEALS), seed=1)
     assert {"captured", "laid", "drew_deal_order", "leftovers", "deal_over"} <= said
 
 

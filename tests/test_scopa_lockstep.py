@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from depth import scaled
 from scopa_positions import ref_cards, ref_move
 from scopa_referee import RefDeal, ref_deck, ref_game_over, ref_needs_redeal
 
@@ -78,7 +79,8 @@ def play_in_lockstep(deals: int, seed: int) -> int:
 
 
 def test_lockstep_a_few_hundred_deals() -> None:
-    assert play_in_lockstep(300, seed=1) > 300 * 36 - 1
+    deals = scaled(300)
+    assert play_in_lockstep(deals, seed=1) > deals * 36 - 1
 
 
 @pytest.mark.long
