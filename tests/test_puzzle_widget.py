@@ -18,7 +18,8 @@ from kaszino.games.kaszino.captures import Capture
 from kaszino.games.scopa import ScopaMove
 from kaszino.i18n import tr, using_language
 from kaszino.jupyter.widgets import PuzzleWidget
-from kaszino.puzzles.puzzle import Kind, Puzzle, Rating, Verdict, solve
+from kaszino.puzzles.kinds import PuzzleVerdict, judged
+from kaszino.puzzles.puzzle import Kind, Puzzle, Rating, solve
 from kaszino.puzzles.trainer import Filters, Trainer
 from kaszino.store import Store, open_store, training
 
@@ -186,8 +187,8 @@ class ChoicePuzzle:
     def choice_text(self, choice: str) -> str:
         return f"it is {choice}"
 
-    def check(self, answer: object) -> Verdict:
-        return Verdict(answer == self.right, f"{'right' if answer == self.right else 'wrong'} {answer!r}")
+    def check(self, answer: object) -> PuzzleVerdict:
+        return judged(answer == self.right, f"{'right' if answer == self.right else 'wrong'} {answer!r}")
 
     def hints(self) -> list[str]:
         return ["look closer"]

@@ -1,7 +1,8 @@
 """The one exercise protocol (kaszino.teach.questions) as each of its callers uses it: the tutorial's
-exercises, the chapters' closing checks and the classroom chapter's exercises are all questions;
-each judges a right and a wrong answer through ``check``, and the verdict's words exist in both
-languages. The one widget family asks each of them by its kind of answer."""
+exercises, the chapters' closing checks and the classroom chapter's exercises are all questions,
+and the trainer's puzzles judge an attempt into its verdict; each judges a right and a wrong answer,
+and the verdict's words exist in both languages. The one widget family asks each question by its
+kind of answer."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from kaszino.games.kaszino.moves import Lay
 from kaszino.games.scopa.moves import ScopaMove
 from kaszino.i18n import LANGUAGES, using_language
 from kaszino.jupyter.widgets.exercise import ChoiceWidget, NumberWidget, TaskTable, exercise_widget
+from kaszino.puzzles.kinds import PuzzleVerdict
+from kaszino.puzzles.puzzle import load_all
 from kaszino.teach.chapter_checks import fresh_checks
 from kaszino.teach.exercises import (
     CasinoTask,
@@ -123,6 +126,20 @@ def test_a_classroom_verdict_in_both_languages() -> None:
     assert "három" in unreadable.value.words.render("hu") and "három" in unreadable.value.words.render("en")
     with pytest.raises(KaszinoError, match="whole number, a fraction"):
         question.check(2.5)
+
+
+def test_a_puzzle_attempt_is_judged_into_a_verdict_in_both_languages() -> None:
+    puzzle = next(p for p in load_all() if p.kind == "best_capture" and len(p.state.legal_moves()) > 2)
+    worse = next(move for move in puzzle.state.legal_moves()
+                 if isinstance(move, Capture) and not puzzle.is_answer(move))
+    right, wrong = puzzle.check(puzzle.answers[0]), puzzle.check(worse)
+    assert isinstance(right, Verdict) and isinstance(wrong, PuzzleVerdict)  # one protocol
+    assert right.correct and not wrong.correct and wrong.extra == (worse,)
+    assert in_both(right)["hu"].startswith("Helyes:") and in_both(right)["en"].startswith("Right:")
+    with using_language("en"):  # judged in English, still told in Hungarian
+        judged_in_english = puzzle.check(worse)
+    assert in_both(judged_in_english) == in_both(wrong) and in_both(wrong)["hu"] != in_both(wrong)["en"]
+    assert str(worse) in in_both(wrong)["hu"] and str(puzzle.answers[0]) not in in_both(wrong)["en"]
 
 
 def test_one_widget_family_asks_every_kind() -> None:

@@ -3,7 +3,9 @@ that judges an answer.
 
 The tutorial's exercises and chapter checks (:mod:`kaszino.teach.exercises`) and the classroom
 chapter's exercises (:mod:`kaszino.classroom.exercises`) are all questions; one widget family
-(:mod:`kaszino.jupyter.widgets.exercise`) asks them and shows their verdicts. Every word is data
+(:mod:`kaszino.jupyter.widgets.exercise`) asks them and shows their verdicts. The trainer's
+puzzles are judged into verdicts too (:class:`kaszino.puzzles.kinds.PuzzleVerdict`), shown in the
+same feedback bar. Every word is data
 rendered per language (:class:`Renders`): a catalogue text with its fields (:func:`phrase`), a
 lesson file (:class:`Lesson`), or words the engine made (:class:`Words`), so a verdict shown once
 turns into the other language with the page.
@@ -80,12 +82,16 @@ def has_text(key: str) -> bool:
     return name in text_names(domain)
 
 
+UNHEADED: Renders = Words(lambda _lang: "")
+"""The head of a verdict whose own lines say whether it is right (a puzzle's)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """The judgement of one answer: right or wrong, its head word and the lines that say why.
 
     ``head`` is the first word of the feedback; by default ``exercises.right`` ("Így van!") or
-    ``exercises.wrong`` ("Nem egészen.").
+    ``exercises.wrong`` ("Nem egészen."), :data:`UNHEADED` for none.
     """
 
     correct: bool
@@ -95,7 +101,7 @@ class Verdict:
     def text_in(self, lang: str) -> str:
         """The head word and every line, in ``lang``."""
         head = self.head or Message.in_domain(DOMAIN, "right" if self.correct else "wrong")
-        return " ".join([head.render(lang), *(line.render(lang) for line in self.lines)])
+        return " ".join(filter(None, (part.render(lang) for part in (head, *self.lines))))
 
     @property
     def text(self) -> str:

@@ -298,10 +298,9 @@ class PuzzleWidget(TableWidget):
         self._hand_pick = self._table_pick = frozenset()
         if verdict.correct and self._form() == "move":  # the right move, shown played
             self._show_moved(self._state.step(answer).events)
-        puzzle = visit.puzzle
 
-        def words() -> str:  # judged again when drawn, so that the text follows the language
-            return puzzle.check(answer).text  # type: ignore[arg-type]
+        def words() -> str:  # in the language of the moment the bar is drawn
+            return verdict.text
 
         if shown:
             note = text("trainer.after_solution")
