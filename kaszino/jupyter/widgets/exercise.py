@@ -23,6 +23,7 @@ from kaszino.games.kaszino.moves import Move
 from kaszino.i18n import language
 from kaszino.inputs import check_choice
 from kaszino.jupyter.render import LESSON, View, markdown_html
+from kaszino.jupyter.widgets.answers import options_html, typed_html
 from kaszino.jupyter.widgets.base import HtmlWidget
 from kaszino.jupyter.widgets.table import Button, Feedback, TableWidget, feedback_html
 from kaszino.teach.exercises import Choice, MoveTask, RightMoveTask
@@ -149,12 +150,8 @@ class ChoiceWidget(_QuestionWidget):
         super().reset()
 
     def _controls(self) -> str:
-        buttons = "".join(
-            f'<button type="button" class="kaszino-btn kaszino-option" data-action="choose" '
-            f'data-value="{escape(option)}" aria-pressed="{str(option == self._chosen).lower()}">'
-            f'{escape(self.question.label(option).render(language()))}</button>'
-            for option in self.question.options)
-        return f'<div class="kaszino-bar kaszino-options">{buttons}</div>'
+        return options_html("choose", [(option, self.question.label(option).render(language()))
+                                       for option in self.question.options], chosen=self._chosen)
 
     def _value_handlers(self) -> Mapping[str, Callable[[str], object]]:
         return {"choose": self.choose}
@@ -192,12 +189,9 @@ class NumberWidget(_QuestionWidget):
         super().reset()
 
     def _controls(self) -> str:
-        hint = escape(self.question.placeholder().render(language()))
         mode, size = self.INPUT_MODES[self.question.kind]
-        return (f'<div class="kaszino-bar"><input type="text" inputmode="{mode}" class="kaszino-number" '
-                f'data-field="submit" size="{size}" value="{escape(self._given)}" '
-                f'placeholder="{hint}" aria-label="{hint}">'
-                f'{Button("submit", main=True).html()}</div>')
+        return typed_html(Button("submit", main=True), given=self._given, inputmode=mode, size=size,
+                          placeholder=self.question.placeholder().render(language()))
 
     def _value_handlers(self) -> Mapping[str, Callable[[str], object]]:
         return {"submit": self.submit}
