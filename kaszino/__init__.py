@@ -23,9 +23,10 @@ from kaszino.games.kaszino.solver.value import CaptureValue, best_captures, capt
 from kaszino.games.kaszino.state import Attempt, GameState, new_game
 from kaszino.i18n import set_language, tr
 from kaszino.jupyter.render import register_html_formatters
-from kaszino.puzzles.puzzle import Puzzle, Verdict, load_all, load_puzzles
+from kaszino.puzzles.puzzle import Puzzle, load_all, load_puzzles
 from kaszino.teach.explain import Explanation, explain_move
 from kaszino.teach.hints import hint_ladder
+from kaszino.teach.questions import Verdict
 
 __all__ = [
     "DECK", "PRESETS", "S003", "STANDARD",

@@ -21,7 +21,7 @@ from kaszino.classroom import (
     size_sum_counts,
     sum_ways,
 )
-from kaszino.classroom.exercises import AnswerError, exercise, exercises, mark, read_answer
+from kaszino.classroom.exercises import AnswerError, exercise, exercises, read_answer
 from kaszino.classroom.simulation import DealStats, mean_interval, play_deal, simulate, summarize
 from kaszino.engine.cards import Card
 from kaszino.games.kaszino.players import GreedyPlayer
@@ -101,16 +101,18 @@ def test_read_answer(text: str, value: Fraction) -> None:
 
 @pytest.mark.parametrize("text", ["", "abc", "1/0", "²", "1e3", "3/", "½", "0x10"])
 def test_unreadable_answers_are_refused_by_name(text: str) -> None:
-    with pytest.raises(AnswerError):
+    with pytest.raises(AnswerError) as refused:
         read_answer(text)
-    assert mark(exercises()[0], text).given is None
+    assert "Írj egész számot (12), törtet (3/8)" in refused.value.words.render("hu")
+    with pytest.raises(AnswerError):
+        exercises()[0].check(text)  # an unreadable text is never judged
 
 
 def test_exercise_answers_from_first_principles() -> None:
     answers = {e.key: e.answer for e in exercises()}
     assert answers == {"subsets": 2, "polynomial": 2, "captures": 3, "tables": comb(52, 4),
                        "four_aces": Fraction(1, 270_725), "seven": Fraction(1, 17)}
-    assert mark(exercise("seven"), "3/51").correct and not mark(exercise("seven"), "1/13").correct
+    assert exercise("seven").check("3/51").correct and not exercise("seven").check("1/13").correct
     with pytest.raises(KaszinoError, match="known"):
         exercise("nope")
 

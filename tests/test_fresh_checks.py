@@ -19,8 +19,9 @@ from kaszino.jupyter.tutorial import chapter_check
 from kaszino.store import StoreError, open_store
 from kaszino.store.schema import APPLICATION_ID, MIGRATIONS, statements
 from kaszino.teach.chapter_checks import fresh_check, fresh_checks
-from kaszino.teach.exercises import Choice, MoveTask, NumberQuestion, Question, ScopaTask
+from kaszino.teach.exercises import Choice, MoveTask, NumberQuestion, ScopaTask
 from kaszino.teach.fresh import Asked, FreshCheck
+from kaszino.teach.questions import Question
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 FRESH = ("02", "03", "04", "05", "06", "07", "08", "09")

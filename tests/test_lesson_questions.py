@@ -14,7 +14,8 @@ from kaszino.lessons import lesson_exists, lesson_source
 from kaszino.teach import casino_lesson, game_lesson, scopa_lesson, scoring_lesson, variants_lesson
 from kaszino.teach.chapter_checks import fresh_check
 from kaszino.teach.drills import LabelledChoice, words
-from kaszino.teach.exercises import CasinoTask, Choice, MoveTask, NumberQuestion, Question, ScopaTask
+from kaszino.teach.exercises import CasinoTask, Choice, MoveTask, NumberQuestion, ScopaTask
+from kaszino.teach.questions import Question
 
 CHAPTERS = (scoring_lesson, game_lesson, variants_lesson, scopa_lesson, casino_lesson)
 

@@ -18,7 +18,8 @@ import pytest
 
 from kaszino.errors import KaszinoError
 from kaszino.i18n import LANGUAGES, using_language
-from kaszino.jupyter.tutorial import LessonText, markdown_html, text_key
+from kaszino.jupyter.render import markdown_html
+from kaszino.jupyter.tutorial import LessonText, text_key
 from kaszino.lessons import (
     FOLDER,
     IGNORED_OUTPUT,

@@ -18,7 +18,8 @@ from kaszino.games.kaszino.captures import Capture
 from kaszino.games.scopa import ScopaMove
 from kaszino.i18n import tr, using_language
 from kaszino.jupyter.widgets import PuzzleWidget
-from kaszino.puzzles.puzzle import Kind, Puzzle, Rating, Verdict, solve
+from kaszino.puzzles.kinds import PuzzleVerdict, judged
+from kaszino.puzzles.puzzle import Kind, Puzzle, Rating, solve
 from kaszino.puzzles.trainer import Filters, Trainer
 from kaszino.store import Store, open_store, training
 
@@ -186,8 +187,8 @@ class ChoicePuzzle:
     def choice_text(self, choice: str) -> str:
         return f"it is {choice}"
 
-    def check(self, answer: object) -> Verdict:
-        return Verdict(answer == self.right, f"{'right' if answer == self.right else 'wrong'} {answer!r}")
+    def check(self, answer: object) -> PuzzleVerdict:
+        return judged(answer == self.right, f"{'right' if answer == self.right else 'wrong'} {answer!r}")
 
     def hints(self) -> list[str]:
         return ["look closer"]
@@ -208,7 +209,7 @@ def test_a_choice_puzzle_is_answered_with_buttons_and_no_cards() -> None:
 
 def test_a_number_puzzle_takes_a_typed_whole_number() -> None:
     widget = PuzzleWidget([ChoicePuzzle("n1", "score_deal", "number", 4)])  # type: ignore[list-item]
-    assert 'type="number"' in widget.html and 'data-action="number"' in widget.html
+    assert 'inputmode="numeric"' in widget.html and 'data-action="number"' in widget.html
     widget._handle_custom_msg({"action": "number", "value": "four"}, [])
     assert widget.feedback_tone == "bad" and "Egész számot" in widget.feedback
     assert widget.trainer.visit is not None and widget.trainer.visit.outcome is None
@@ -407,7 +408,7 @@ def test_a_scopa_move_takes_one_hand_card_and_a_lay_is_answered_in_the_last_roun
 
 def test_the_primiera_is_counted_with_the_scoring_hidden_until_decided() -> None:
     widget = PuzzleWidget([made("scopa_primiera", finished("7S KS 6H AH 5D KD 2C QC JC"))])
-    assert 'type="number"' in widget.html and "kaszino-score" not in widget.html
+    assert 'inputmode="numeric"' in widget.html and "kaszino-score" not in widget.html
     widget.submit_number("70")
     assert widget.feedback_tone == "bad" and "túl sok" in widget.feedback
     assert "kaszino-score" in widget.html  # decided: the deal's scoring may be shown now

@@ -186,7 +186,8 @@ def test_sweep_accepts_any_sweep_and_refuses_a_capture_that_leaves_cards() -> No
         assert all("2 point" in p.check(reversed_sides(a)).text for a in p.answers)  # the first move
         partial = p.check(cap("8C=2C+6H"))
     assert not partial.correct and partial.extra == (cap("8C=2C+6H"),)
-    assert "leaves 4♠" in partial.text
+    assert "leaves 4♠" in partial.text_in("en")
+    assert "az asztalon marad: 4♠" in partial.text  # the verdict's words follow the language
 
 
 def test_sweep_on_the_forced_second_move() -> None:

@@ -21,7 +21,8 @@ from kaszino.lessons import lesson_source
 from kaszino.store import ChapterResult
 from kaszino.teach import scopa_lesson
 from kaszino.teach.chapters import CHAPTERS, PASS_PERCENT, index_markdown, passed, right_needed
-from kaszino.teach.exercises import Choice, NumberQuestion, Question, ScopaTask
+from kaszino.teach.exercises import Choice, NumberQuestion, ScopaTask
+from kaszino.teach.questions import Question
 from kaszino.teach.scopa_scenes import played_deal, scopa_scene
 
 PRIMIERA = {"7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12, "J": 10, "Q": 10, "K": 10}

@@ -201,7 +201,7 @@ def test_a_last_round_verdict_says_the_loss_and_the_reply() -> None:
     wrong = next(m for m in p.state.legal_moves() if not p.is_answer(m))
     with using_language("en"):
         verdict = p.check(wrong)
-    assert not verdict.correct and "worse" in verdict.text
+    assert not verdict.correct and "worse" in verdict.text_in("en") and "rosszabb" in verdict.text_in("hu")
     assert all(p.check(answer).correct for answer in p.answers)
 
 

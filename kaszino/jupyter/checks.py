@@ -25,8 +25,9 @@ from kaszino.jupyter.render import LESSON, View
 from kaszino.jupyter.widgets.exercise import ChoiceWidget, NumberWidget, TaskTable, exercise_widget
 from kaszino.store import ChapterResult, StoreError
 from kaszino.teach.chapters import PASS_PERCENT, passed, right_needed
-from kaszino.teach.exercises import Question, Score, ScoreSheet, Verdict
+from kaszino.teach.exercises import Score, ScoreSheet
 from kaszino.teach.fresh import Asked, FreshCheck
+from kaszino.teach.questions import Question, Verdict
 
 ExerciseWidget = ChoiceWidget | NumberWidget | TaskTable
 

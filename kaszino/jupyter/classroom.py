@@ -23,8 +23,8 @@ from kaszino.classroom.exact import (
     first_move_captures,
     table_sum_distribution,
 )
+from kaszino.classroom.exercises import Exercise
 from kaszino.classroom.exercises import exercise as find_exercise
-from kaszino.classroom.exercises import mark
 from kaszino.classroom.montecarlo import Estimate, FirstMoveSample, sample_first_moves
 from kaszino.classroom.simulation import PLAYERS, MeanInterval, Progress, simulate, summarize
 from kaszino.classroom.subsets import dp_rows, limit_effect, polynomial_coefficients, sum_ways
@@ -36,6 +36,7 @@ from kaszino.i18n import language, tr
 from kaszino.jupyter.charts import plot
 from kaszino.jupyter.render import cards_html
 from kaszino.jupyter.tutorial import LessonText, follow_language
+from kaszino.jupyter.widgets.exercise import NumberWidget
 
 SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 CELL = "padding:2px 8px;text-align:right;white-space:nowrap;"
@@ -284,63 +285,18 @@ def table_sum_chart() -> LiveView:
     return LiveView(render, "table_sum_chart()")
 
 
-class ExerciseWidget(ipywidgets.VBox):  # type: ignore[misc]
-    """A question, a box for a number or a fraction, a Check button, and the verdict with a reason."""
+class ExerciseWidget(NumberWidget):
+    """A classroom exercise asked by the exercise widgets' typed answer: the question (a lesson
+    file), a box for a number or a fraction, the Check button, and the verdict with a reason."""
+
+    question: Exercise
 
     def __init__(self, key: str) -> None:
-        self.exercise = find_exercise(key)
-        self._question = ChapterText(f"exercise.{key}.question")
-        self.answer_box = ipywidgets.Text(layout=ipywidgets.Layout(width="180px"))
-        self.check_button = ipywidgets.Button()
-        self.check_button.on_click(lambda _button: self.check())
-        self._feedback = ipywidgets.HTML()
-        self._typed: str | None = None
-        row = ipywidgets.HBox([self.answer_box, self.check_button])
-        super().__init__([self._question, row, self._feedback])
-        self.add_class("kaszino-exercise")
-        self.refresh()
+        super().__init__(find_exercise(key))
         follow_language(self)
 
-    def check(self) -> bool:
-        """Judge what is typed in the box now; returns whether it is right."""
-        self._typed = self.answer_box.value
-        self.refresh()
-        return mark(self.exercise, self._typed).correct
-
-    @property
-    def feedback(self) -> str:
-        """The verdict shown now ("" before a check), in the current language."""
-        if self._typed is None:
-            return ""
-        marking = mark(self.exercise, self._typed)
-        key = self.exercise.key
-        if marking.given is None:
-            return tr("classroom.ui.unreadable", typed=self._typed.strip())
-        if marking.correct:
-            return f'{tr("classroom.ui.right")} {tr(f"classroom.exercise.{key}.explain")}'
-        wrong = tr("classroom.ui.wrong", given=_plain(marking.given))
-        return f'{wrong} {tr(f"classroom.exercise.{key}.hint")}'
-
-    def refresh(self) -> None:
-        self._question.refresh()
-        self.answer_box.placeholder = tr("classroom.ui.placeholder")
-        self.check_button.description = tr("classroom.ui.check")
-        marking = None if self._typed is None else mark(self.exercise, self._typed)
-        if marking is None:  # no bar before the first check
-            self._feedback.value = '<div class="kaszino-exercise-feedback" role="status"></div>'
-            return
-        colour, tone = ("#2e7d32", "good") if marking.correct else ("#c62828", "bad")
-        self._feedback.value = (
-            f'<div class="kaszino-exercise-feedback" data-tone="{tone}" role="status" '
-            f'style="border-left:4px solid {colour};padding:4px 10px;min-height:1.4em">'
-            f'{escape(self.feedback)}</div>')
-
     def __repr__(self) -> str:
-        return f"exercise({self.exercise.key!r})"
-
-
-def _plain(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+        return f"exercise({self.key!r})"
 
 
 def exercise(key: str) -> ExerciseWidget:

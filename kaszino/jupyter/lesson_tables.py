@@ -26,9 +26,9 @@ from kaszino.jupyter.render import FULL, LESSON, View, cards_html, score_html
 from kaszino.jupyter.tutorial import follow_language
 from kaszino.jupyter.widgets.base import HtmlWidget, message_text
 from kaszino.jupyter.widgets.table import Mode, TableWidget
-from kaszino.teach.exercises import Question, Verdict
 from kaszino.teach.explain import Level
 from kaszino.teach.game_lesson import fals_outcome
+from kaszino.teach.questions import Question, Verdict
 
 TABLE_ONLY = LESSON
 """Only the hand and the table."""

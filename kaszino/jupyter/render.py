@@ -5,6 +5,9 @@ face and colours, so they read the same on a light or a dark page; every label a
 takes the page's text colour (JupyterLab's ``--jp-ui-font-color1``, else ``currentColor``).
 The table is green felt with white labels, which also reads well on both backgrounds.
 
+Lessons' Markdown becomes HTML here too (:func:`markdown_html`), for the lesson texts and the
+questions whose prompt is a lesson.
+
 Markup hooks for the widgets and browser tests: with ``interactive=True`` the cards the
 player to move may pick become ``<button class="kaszino-card" data-card="10♦" data-zone=…>``.
 """
@@ -20,6 +23,8 @@ from functools import lru_cache
 from html import escape
 from typing import Any, Literal
 
+import mistune
+
 from kaszino.engine import seam
 from kaszino.engine.cards import Card, Suit, check_cards
 from kaszino.games.kaszino.scoring import count_spades
@@ -28,6 +33,14 @@ from kaszino.i18n import player_number, tr
 from kaszino.inputs import check_type, check_whole
 
 Zone = Literal["hand", "table"]
+
+_MARKDOWN = mistune.create_markdown(plugins=["table"])
+
+
+@lru_cache(maxsize=1024)
+def markdown_html(text: str) -> str:
+    """``text`` (Markdown: a lesson) as HTML, styled like JupyterLab's rendered Markdown (cached)."""
+    return f'<div class="jp-RenderedHTMLCommon jp-RenderedMarkdown kaszino-lesson">{_MARKDOWN(text)}</div>'
 
 
 

@@ -19,11 +19,9 @@ from __future__ import annotations
 import itertools
 import weakref
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from typing import Any, Protocol, TypeVar
 
 import ipywidgets
-import mistune
 
 from kaszino.engine.cards import parse_cards
 from kaszino.errors import KaszinoError, quote
@@ -34,7 +32,7 @@ from kaszino.games.kaszino.state import GameState, new_game
 from kaszino.i18n import LANGUAGES, language, set_language, tr
 from kaszino.jupyter.checks import ChapterCheck, ExerciseSet
 from kaszino.jupyter.progress import chapter_results, remember_language, restore_language
-from kaszino.jupyter.render import FULL, LESSON, View, cards_html
+from kaszino.jupyter.render import FULL, LESSON, View, cards_html, markdown_html
 from kaszino.jupyter.widgets.base import HtmlWidget, one_message
 from kaszino.jupyter.widgets.puzzle import PuzzleWidget
 from kaszino.jupyter.widgets.table import Mode, TableWidget
@@ -44,9 +42,10 @@ from kaszino.puzzles.puzzle import Kind, load_all
 from kaszino.store import StoreError
 from kaszino.teach.chapter_checks import fresh_check
 from kaszino.teach.chapters import index_markdown, next_steps_markdown
-from kaszino.teach.exercises import Goal, MoveTask, Question
+from kaszino.teach.exercises import Goal, MoveTask
 from kaszino.teach.explain import Level
 from kaszino.teach.fresh import FreshCheck, whole_check
+from kaszino.teach.questions import Question
 
 Fresh = Callable[[int], Sequence[Question]]
 """The questions of an attempt at a check, by its number (0, 1 …)."""
@@ -104,15 +103,6 @@ def switch_language(lang: str) -> None:
     set_language(lang)
     redraw()
     remember_language(lang)  # after the page is redrawn: the learner need not wait for the file
-
-
-_MARKDOWN = mistune.create_markdown(plugins=["table"])
-
-
-@lru_cache(maxsize=1024)
-def markdown_html(text: str) -> str:
-    """``text`` (Markdown) as HTML, styled like JupyterLab's rendered Markdown (cached)."""
-    return f'<div class="jp-RenderedHTMLCommon jp-RenderedMarkdown kaszino-lesson">{_MARKDOWN(text)}</div>'
 
 
 class MarkdownText(HtmlWidget):

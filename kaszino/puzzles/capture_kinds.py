@@ -12,13 +12,14 @@ from kaszino.puzzles.kinds import (
     Answer,
     Attempt,
     KaszinoKind,
-    Verdict,
+    PuzzleVerdict,
     bullet_lines,
     canonical,
     capture_key,
     explain,
     free_to_move,
     is_answer,
+    judged,
     listing_verdict,
     refusal,
     words,
@@ -37,13 +38,13 @@ class _CaptureKind(KaszinoKind):
     def position_problem(self, state: GameState) -> str | None:
         return free_to_move(state)
 
-    def _one_capture(self, state: GameState, attempt: Attempt) -> Capture | Verdict:
+    def _one_capture(self, state: GameState, attempt: Attempt) -> Capture | PuzzleVerdict:
         """The attempt as a correct capture, or the verdict refusing it."""
         move = self.one_move(attempt)
         if not isinstance(move, Capture):
-            return Verdict(False, tr("puzzles.lay_is_no_capture", card=str(move)), wrong=(move,))
+            return judged(False, tr("puzzles.lay_is_no_capture", card=str(move)), wrong=(move,))
         problem = refusal(state, move)
-        return move if problem is None else Verdict(False, problem, wrong=(move,))
+        return move if problem is None else judged(False, problem, wrong=(move,))
 
 
 class AllCaptures(_CaptureKind):
@@ -62,7 +63,7 @@ class AllCaptures(_CaptureKind):
             return f"{len(missing)} of the position's captures are not listed, such as {missing[0]}"
         return None
 
-    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:
         reasons: dict[Answer, str | None] = {move: refusal(state, move)
                                              for move in self.some_captures(attempt)}
         return listing_verdict(reasons, _captures_only(answers), "puzzles.all_missing", "puzzles.all_correct")
@@ -83,9 +84,9 @@ class BestCapture(_CaptureKind):
     def solve(self, state: GameState) -> tuple[Answer, ...]:
         return canonical(state, [capture for capture, _ in best_captures(state)])
 
-    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:
         capture = self._one_capture(state, attempt)
-        if isinstance(capture, Verdict):
+        if isinstance(capture, PuzzleVerdict):
             return capture
         value = capture_value(state, capture)
         if is_answer(answers, capture):
@@ -93,7 +94,7 @@ class BestCapture(_CaptureKind):
             others = [a for a in _captures_only(answers) if capture_key(a) != capture_key(capture)]
             if others:
                 text += "\n" + tr("puzzles.best_tied", others=", ".join(map(str, others)))
-            return Verdict(True, text)
+            return judged(True, text)
         best = best_captures(state)[0][1]
         loss = value.shortfall(best)
         behind = ("points", loss.points) if loss.points else ("spades", loss.spades) if loss.spades \
@@ -102,7 +103,7 @@ class BestCapture(_CaptureKind):
             tr("puzzles.best_worse", capture=capture, value=words(value_message(value))),
             tr(f"puzzles.best_behind_{behind[0]}", n=behind[1], count=behind[1]),
         ])
-        return Verdict(False, text, extra=(capture,))
+        return judged(False, text, extra=(capture,))
 
     def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
         return hint_ladder(state, "best")
@@ -125,15 +126,15 @@ class Sweep(_CaptureKind):
     def solve(self, state: GameState) -> tuple[Answer, ...]:
         return canonical(state, sweeps(state))
 
-    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:
         capture = self._one_capture(state, attempt)
-        if isinstance(capture, Verdict):
+        if isinstance(capture, PuzzleVerdict):
             return capture
         if is_answer(answers, capture):
             points = state.rules.tabla_worth(state.is_first_move(state.to_move))
-            return Verdict(True, tr("puzzles.sweep_correct", capture=capture, points=points, count=points))
+            return judged(True, tr("puzzles.sweep_correct", capture=capture, points=points, count=points))
         left = [c for c in state.table if c not in capture.table]
-        return Verdict(False, tr("puzzles.sweep_leaves", capture=capture, cards=format_cards(left)),
+        return judged(False, tr("puzzles.sweep_leaves", capture=capture, cards=format_cards(left)),
                        extra=(capture,))
 
     def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
@@ -196,11 +197,11 @@ class Fals(KaszinoKind):
                   table=card_sum(capture.table), limit=rules.capture_limit or 0,
                   penalty=rules.fals_penalty, reward=rules.fals_reward, count=rules.fals_penalty)
 
-    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:
         choice = self.one_choice(state, attempt)
         if choice in answers:
-            return Verdict(True, self._say(state, f"fals_right_{choice}"))
-        return Verdict(False, self._say(state, f"fals_not_{choice}"), extra=(choice,))
+            return judged(True, self._say(state, f"fals_right_{choice}"))
+        return judged(False, self._say(state, f"fals_not_{choice}"), extra=(choice,))
 
     def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
         steps = ("hint_fals_goal", "hint_fals_hand", "hint_fals_table")

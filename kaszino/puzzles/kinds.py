@@ -31,6 +31,7 @@ from kaszino.games.scopa.moves import ScopaMove
 from kaszino.i18n import language, tr
 from kaszino.inputs import MAX_COUNT, check_type
 from kaszino.teach.explain import Joined, Message, explain_move
+from kaszino.teach.questions import UNHEADED, Verdict, Words
 
 KaszinoKindName = Literal["all_captures", "best_capture", "sweep", "last_round", "fals", "ausz", "score_deal",
                           "defend", "deal_saving"]
@@ -72,19 +73,26 @@ def answer_key(answer: Answer) -> object:
 
 
 @dataclass(frozen=True, slots=True)
-class Verdict:
-    """The judgement of one attempt: ``correct``, a learner-facing ``text`` and the details.
+class PuzzleVerdict(Verdict):
+    """The judgement of one attempt at a puzzle, a :class:`~kaszino.teach.questions.Verdict` of the
+    one exercise protocol: ``correct``, its words (one line, whose own first words say right or
+    wrong: no head word) and the details.
 
     ``missing`` are correct answers not given (``all_captures`` only: a count is told, not the
     captures), ``extra`` are legal answers given that are not correct, ``wrong`` are moves the
-    rules do not allow. A wrong attempt's ``text`` refutes it without naming a correct answer.
+    rules do not allow. A wrong attempt's words refute it without naming a correct answer.
     """
 
-    correct: bool
-    text: str
     missing: tuple[Answer, ...] = ()
     extra: tuple[Answer, ...] = ()
     wrong: tuple[Answer, ...] = ()
+
+
+def judged(correct: bool, text: str, *, missing: tuple[Answer, ...] = (), extra: tuple[Answer, ...] = (),
+           wrong: tuple[Answer, ...] = ()) -> PuzzleVerdict:
+    """A kind's verdict: ``text`` is in the language current while judging
+    (:meth:`kaszino.puzzles.puzzle.Puzzle.check` gives the verdict in every language)."""
+    return PuzzleVerdict(correct, (Words(lambda _lang: text),), UNHEADED, missing, extra, wrong)
 
 
 S = TypeVar("S")
@@ -122,7 +130,7 @@ class KindRules(ABC, Generic[S]):
         """The exact set of correct answers in ``state``, in a canonical order."""
 
     @abstractmethod
-    def check(self, state: S, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+    def check(self, state: S, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:
         """Judge ``attempt`` against the correct ``answers``."""
 
     @abstractmethod
@@ -240,7 +248,7 @@ def move_text(value: object, parse: Callable[[str], M]) -> M:
 
 
 def listing_verdict(reasons: dict[Answer, str | None], answers: Sequence[Answer], missing_text: str,
-                    correct_text: str) -> Verdict:
+                    correct_text: str) -> PuzzleVerdict:
     """The verdict on "find every one": each move given with why it is wrong (None: it is correct),
     the wrong ones refused, the correct ones not given only counted (``missing_text`` with ``found``
     and ``total``), ``correct_text`` (with ``total``) when every one is given."""
@@ -254,17 +262,17 @@ def listing_verdict(reasons: dict[Answer, str | None], answers: Sequence[Answer]
     correct = not lines
     if correct:
         lines.append(tr(correct_text, total=len(answers), count=len(answers)))
-    return Verdict(correct, "\n".join(lines), missing=missing, wrong=wrong)
+    return judged(correct, "\n".join(lines), missing=missing, wrong=wrong)
 
 
-def number_verdict(attempt: Attempt, right: Answer, texts: str) -> Verdict:
+def number_verdict(attempt: Attempt, right: Answer, texts: str) -> PuzzleVerdict:
     """The verdict on a ``number`` attempt: the text ``<texts>_right``, ``_too_high`` or ``_too_low``
     (with ``points``)."""
     points = whole_answer(attempt, low=-MAX_COUNT)  # a guess below 0 is merely too low
     if points == right:
-        return Verdict(True, tr(f"{texts}_right", points=points, count=points))
+        return judged(True, tr(f"{texts}_right", points=points, count=points))
     key = "too_high" if isinstance(right, int) and points > right else "too_low"
-    return Verdict(False, tr(f"{texts}_{key}", points=points, count=points), extra=(points,))
+    return judged(False, tr(f"{texts}_{key}", points=points, count=points), extra=(points,))
 
 
 def whole_answer(value: object, low: int = 0) -> int:

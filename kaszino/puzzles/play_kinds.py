@@ -22,12 +22,13 @@ from kaszino.puzzles.kinds import (
     Attempt,
     KaszinoKind,
     Kind,
-    Verdict,
+    PuzzleVerdict,
     answer_key,
     bullet_lines,
     canonical_moves,
     free_to_move,
     is_answer,
+    judged,
     refusal,
     words,
 )
@@ -119,21 +120,21 @@ class LastRound(KaszinoKind):
             text += " " + tr(f"puzzles.{self.texts}_line", line=self.line_text(after, result.line))
         return text
 
-    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:
         move = self.one_move(attempt)
         problem = refusal(state, move)
         if problem is not None:
-            return Verdict(False, problem, wrong=(move,))
+            return judged(False, problem, wrong=(move,))
         result = outcome(state, move)
         if is_answer(answers, move):
             text = tr(f"puzzles.{self.texts}_correct") + "\n" + self._said(state, result)
             others = [a for a in answers if isinstance(a, Capture | Lay) and not is_answer((move,), a)]
             if others:
                 text += "\n" + tr("puzzles.best_tied", others=", ".join(map(self.move_text, others)))
-            return Verdict(True, text)
+            return judged(True, text)
         loss = solution(state).value - result.value
         text = tr(f"puzzles.{self.texts}_worse", loss=loss, count=loss) + "\n" + self._said(state, result)
-        return Verdict(False, text, extra=(move,))
+        return judged(False, text, extra=(move,))
 
     def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
         return hint_ladder(state, "last_round")
@@ -210,15 +211,15 @@ class Defend(KaszinoKind):
         return tr(f"puzzles.{key}", card=str(found.card), capture=str(found.capture),
                   value=words(value_message(found.value)))
 
-    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:
         move = self.one_move(attempt)
         problem = refusal(state, move)
         if problem is not None or not isinstance(move, Lay):
-            return Verdict(False, problem or "", wrong=(move,))
+            return judged(False, problem or "", wrong=(move,))
         said = self._threat_text(threat(state, move))
         if is_answer(answers, move):
-            return Verdict(True, tr("puzzles.defend_correct") + "\n" + said)
-        return Verdict(False, said + "\n" + tr("puzzles.defend_worse"), extra=(move,))
+            return judged(True, tr("puzzles.defend_correct") + "\n" + said)
+        return judged(False, said + "\n" + tr("puzzles.defend_worse"), extra=(move,))
 
     def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
         found = threats(state)

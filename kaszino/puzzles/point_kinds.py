@@ -6,7 +6,15 @@ from kaszino.engine.cards import format_cards
 from kaszino.games.kaszino.moves import Claim
 from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import counted, tr
-from kaszino.puzzles.kinds import Answer, Attempt, KaszinoKind, Verdict, bullet_lines, number_verdict
+from kaszino.puzzles.kinds import (
+    Answer,
+    Attempt,
+    KaszinoKind,
+    PuzzleVerdict,
+    bullet_lines,
+    judged,
+    number_verdict,
+)
 
 
 def point_items(state: GameState, player: int, *, earlier: bool) -> list[str]:
@@ -64,12 +72,12 @@ class Ausz(KaszinoKind):
     def _secured(self, state: GameState) -> int:
         return state.totals()[state.to_move]
 
-    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:
         choice = self.one_choice(state, attempt)
         if choice in answers:
-            return Verdict(True, tr(f"puzzles.ausz_right_{choice}", secured=self._secured(state),
+            return judged(True, tr(f"puzzles.ausz_right_{choice}", secured=self._secured(state),
                                     target=state.rules.target or 0))
-        return Verdict(False, tr(f"puzzles.ausz_not_{choice}"), extra=(choice,))
+        return judged(False, tr(f"puzzles.ausz_not_{choice}"), extra=(choice,))
 
     def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
         score, p = state.deal_scores()[state.to_move], state.to_move
@@ -98,7 +106,7 @@ class ScoreDeal(KaszinoKind):
     def solve(self, state: GameState) -> tuple[Answer, ...]:
         return (state.deal_scores()[state.to_move].total,)
 
-    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+    def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:
         return number_verdict(attempt, answers[0], "puzzles.score")
 
     def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:

@@ -31,6 +31,7 @@ from kaszino.games.kaszino.moves import Lay, Move
 from kaszino.games.kaszino.solver.counting import count_captures
 from kaszino.games.kaszino.state import GameState
 from kaszino.games.scopa.state import ScopaState
+from kaszino.i18n import language, using_language
 from kaszino.inputs import MAX_COUNT, MAX_SEED, check_choice, check_real, check_type, read_whole
 from kaszino.puzzles.capture_kinds import AllCaptures, BestCapture, Fals, Sweep
 from kaszino.puzzles.instructive import instructive_problem
@@ -45,7 +46,7 @@ from kaszino.puzzles.kinds import (
     Game,
     Kind,
     KindRules,
-    Verdict,
+    PuzzleVerdict,
     answer_key,
     canonical,
     capture_key,
@@ -57,11 +58,12 @@ from kaszino.puzzles.scopa_kinds import SCOPA_KIND_RULES
 from kaszino.puzzles.themes import THEMES
 from kaszino.puzzles.themes import themes as themes_of
 from kaszino.shipped import shipped
+from kaszino.teach.questions import Words
 
 __all__ = [
     "BANDS", "FORMAT_VERSION", "GAMES", "KINDS", "KIND_RULES", "PUZZLE_DIR", "READABLE_FORMATS", "THEMES",
     "Answer", "AnswerForm", "Band", "CaptureKey", "Discrepancy", "Game", "Kind", "Position", "Puzzle",
-    "Rating", "Source", "Verdict", "answers_confirmed", "band_of", "canonical", "capture_key",
+    "PuzzleVerdict", "Rating", "Source", "answers_confirmed", "band_of", "canonical", "capture_key",
     "dumps_puzzles", "load_all", "load_puzzles", "parse_puzzles", "puzzle_files", "puzzle_from_record",
     "recheck", "save_puzzles", "solve",
 ]
@@ -197,17 +199,24 @@ class Puzzle:
         """What the learner has to find, in the current language."""
         return self.rules.task_text(self.state)
 
-    def check(self, attempt: Attempt) -> Verdict:
+    def check(self, attempt: Attempt) -> PuzzleVerdict:
         """Judge an attempt (by :attr:`answer_form`): a set of captures, one move, a choice or a number.
 
         A wrong attempt is refuted without naming a correct answer; a right one of a puzzle with a
-        move played is followed by what that move lost. ``KaszinoError`` if the attempt has the
-        wrong form.
+        move played is followed by what that move lost. The verdict's words render in either
+        language (the kind judges the attempt again in that language). ``KaszinoError`` if the
+        attempt has the wrong form.
         """
-        verdict = self.rules.check(self.state, self.answers, attempt)
-        if self.played is None or not verdict.correct:
-            return verdict
-        return replace(verdict, text=verdict.text + "\n" + self.rules.played_text(self.state, self.played))
+        verdict, judged_in = self.rules.check(self.state, self.answers, attempt), language()
+
+        def said(lang: str) -> str:
+            with using_language(lang):
+                found = verdict if lang == judged_in else self.rules.check(self.state, self.answers, attempt)
+                if self.played is None or not found.correct:
+                    return found.text_in(lang)
+                return found.text_in(lang) + "\n" + self.rules.played_text(self.state, self.played)
+
+        return replace(verdict, lines=(Words(said),))
 
     def hints(self) -> list[str]:
         """Hints from vague to precise; the last one gives an answer."""

@@ -29,9 +29,10 @@ from kaszino.puzzles.kinds import (
     Attempt,
     Game,
     KindRules,
-    Verdict,
+    PuzzleVerdict,
     bullet_lines,
     is_answer,
+    judged,
     listing_verdict,
     move_text,
     number_verdict,
@@ -123,13 +124,13 @@ class ScopaKind(KindRules[ScopaState]):
             raise KaszinoError(f"a {self.kind} puzzle takes one Scopa move, not {quote(attempt)}")
         return attempt
 
-    def judged_move(self, state: ScopaState, attempt: Attempt, *, lays: bool) -> ScopaMove | Verdict:
+    def judged_move(self, state: ScopaState, attempt: Attempt, *, lays: bool) -> ScopaMove | PuzzleVerdict:
         """The attempt as a legal move (a capture unless ``lays``), or the verdict refusing it."""
         move = self.one_move(attempt)
         if move.is_lay and not lays:
-            return Verdict(False, say("lay_is_no_capture", card=move.card), wrong=(move,))
+            return judged(False, say("lay_is_no_capture", card=move.card), wrong=(move,))
         problem = refusal_words(state, move)
-        return move if problem is None else Verdict(False, problem, wrong=(move,))
+        return move if problem is None else judged(False, problem, wrong=(move,))
 
 
 # --- which captures are legal: the single-card priority -------------------------------------------
@@ -153,7 +154,7 @@ class ScopaCaptures(ScopaKind):
             return f"{len(missing)} of the position's captures are not listed, such as {missing[0]}"
         return None
 
-    def check(self, state: ScopaState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+    def check(self, state: ScopaState, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:
         reasons: dict[Answer, str | None] = {
             m: say("lay_is_no_capture", card=m.card) if m.is_lay else refusal_words(state, m)
             for m in self.some_moves(attempt, ScopaMove, lambda move: True)}
@@ -248,9 +249,9 @@ class ScopaBest(ScopaKind):
     def _value_words(self, value: int | Worth) -> str:
         return worth_words(value) if isinstance(value, Worth) else say("margin", margin=f"{value:+d}")
 
-    def check(self, state: ScopaState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+    def check(self, state: ScopaState, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:
         move = self.judged_move(state, attempt, lays=False)
-        if isinstance(move, Verdict):
+        if isinstance(move, PuzzleVerdict):
             return move
         valued = dict(self.valued(state))
         value, best = valued[move], max(valued.values(), key=_order)
@@ -258,13 +259,13 @@ class ScopaBest(ScopaKind):
             text = say("best_correct", move=move_words(move), value=self._value_words(value))
             if len(answers) > 1:
                 text += "\n" + say("best_tied", others=len(answers) - 1, count=len(answers) - 1)
-            return Verdict(True, text)
+            return judged(True, text)
         if isinstance(value, Worth) and isinstance(best, Worth):
             behind = say(f"best_behind_{value.behind(best)}")
         else:
             loss = _order(best)[0] - _order(value)[0]
             behind = say("best_behind_exact", loss=loss, count=loss)
-        return Verdict(False, say("best_worse", move=move_words(move), value=self._value_words(value))
+        return judged(False, say("best_worse", move=move_words(move), value=self._value_words(value))
                        + "\n" + behind, extra=(move,))
 
     def hints(self, state: ScopaState, answers: tuple[Answer, ...]) -> list[str]:
@@ -323,7 +324,7 @@ class ScopaPrimiera(ScopaKind):
         assert total is not None  # position_problem refuses a pile without a suit
         return (total,)
 
-    def check(self, state: ScopaState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+    def check(self, state: ScopaState, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:
         return number_verdict(attempt, answers[0], f"{DOMAIN}.primiera")
 
     def _suit_lines(self, state: ScopaState, count: int) -> list[str]:
@@ -392,17 +393,17 @@ class ScopaLastRound(ScopaKind):
     def _result(self, found: Outcome) -> str:
         return say("result", mine=found.mine, theirs=found.theirs, margin=f"{found.value:+d}")
 
-    def check(self, state: ScopaState, answers: tuple[Answer, ...], attempt: Attempt) -> Verdict:
+    def check(self, state: ScopaState, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:
         move = self.judged_move(state, attempt, lays=True)
-        if isinstance(move, Verdict):
+        if isinstance(move, PuzzleVerdict):
             return move
         found = outcome(state, move)
         if is_answer(answers, move):
-            return Verdict(True, say("last_correct", move=move_words(move), result=self._result(found)))
+            return judged(True, say("last_correct", move=move_words(move), result=self._result(found)))
         loss = solution(state).value - found.value
         reply = say("last_reply", move=move_words(found.line[0])) if found.line else ""
         text = say("last_worse", move=move_words(move), result=self._result(found), loss=loss, count=loss)
-        return Verdict(False, "\n".join(filter(None, [text, reply])), extra=(move,))
+        return judged(False, "\n".join(filter(None, [text, reply])), extra=(move,))
 
     def hints(self, state: ScopaState, answers: tuple[Answer, ...]) -> list[str]:
         other = state.hands[1 - state.to_move]

@@ -51,8 +51,8 @@ from kaszino.puzzles.puzzle import (
     POSITION_TYPES,
     THEMES,
     Puzzle,
+    PuzzleVerdict,
     Rating,
-    Verdict,
     answers_confirmed,
 )
 from kaszino.puzzles.rating import NEW_LEARNER, rate
@@ -144,7 +144,7 @@ class Visit:
     solution_shown: bool = False
     solved: bool = False
     outcome: Outcome | None = None
-    verdict: Verdict | None = None
+    verdict: PuzzleVerdict | None = None
     record: AttemptRecord | None = None
     ended_run: int | None = None
     """In streak mode, the length of the run this visit ended (None if it ended none)."""
@@ -391,7 +391,7 @@ class Trainer:
             raise KaszinoError("no puzzle yet: call next() first")
         return visit
 
-    def answer(self, answer: object) -> Verdict:
+    def answer(self, answer: object) -> PuzzleVerdict:
         """Judge ``answer`` to the puzzle shown; the first answer of the visit decides its outcome."""
         visit = self._current()
         verdict = visit.puzzle.check(answer)  # type: ignore[arg-type]

@@ -24,9 +24,10 @@ from kaszino.i18n import player_number
 from kaszino.teach.casino_moves import explain_move, move_message, raises
 from kaszino.teach.casino_scenes import RULES, casino_scene, first_position, played_deal, plays
 from kaszino.teach.drills import ChapterContent, Section, labelled_choice, number_choice, words, yes_no
-from kaszino.teach.exercises import CasinoTask, Choice, NumberQuestion, Question, Renders
+from kaszino.teach.exercises import CasinoTask, Choice, NumberQuestion
 from kaszino.teach.explain import Field, Joined, Message
 from kaszino.teach.narrate import message_fields
+from kaszino.teach.questions import Question, Renders
 
 DOMAIN = "casino_lesson"
 NUMBER = "09"

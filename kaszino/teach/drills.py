@@ -31,8 +31,9 @@ from kaszino.games.kaszino.scoring import (
 from kaszino.games.kaszino.solver.value import CaptureValue, capture_value
 from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import player_number, tr
-from kaszino.teach.exercises import Choice, MoveTask, NumberQuestion, Question, Renders, Words, one_of, phrase
+from kaszino.teach.exercises import Choice, MoveTask, NumberQuestion, one_of
 from kaszino.teach.explain import Field, Message, ordinal_fields
+from kaszino.teach.questions import Question, Renders, Words, phrase
 
 
 def words(key: str, **fields: Field) -> Message:

@@ -1,7 +1,7 @@
 """Exercises the engine checks: questions, verdicts that explain every wrong answer, and scores.
 
-Three forms, one protocol (:class:`Question`): ``check(answer)`` returns a :class:`Verdict`
-whose lines say why, in either language.
+Three forms of the one exercise protocol (:mod:`kaszino.teach.questions`): ``check(answer)``
+returns a :class:`~kaszino.teach.questions.Verdict` whose lines say why, in either language.
 
 - :class:`Choice`: pick one of a few answers. Texts come from a catalogue by a naming rule:
   the question at ``<key>``, each option at ``<key>.<option>``, and for every wrong option the
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar, cast
 
 from kaszino.engine.cards import Card, card_sum, format_cards, parse_cards
 from kaszino.errors import KaszinoError, quote
@@ -38,80 +38,20 @@ from kaszino.games.kaszino.rules import STANDARD, Rules
 from kaszino.games.kaszino.solver.sweeps import sweep_plans
 from kaszino.games.scopa.moves import ScopaMove
 from kaszino.games.scopa.state import ScopaState
-from kaszino.i18n import language, text_names, tr
 from kaszino.inputs import MAX_COUNT, whole_number
 from kaszino.teach import casino_moves, scopa_moves
 from kaszino.teach.explain import Field, Level, Message, capture_fault, explain_move
+from kaszino.teach.questions import AnswerKind, Renders, Unreadable, Verdict, Words, has_text, phrase
 
 if TYPE_CHECKING:
     from kaszino.games.kaszino.state import GameState
 
 DOMAIN = "exercises"
-"""The catalogue of the framework's own words (verdicts, the legality question, scores)."""
-
-
-class Renders(Protocol):
-    """A text that can be shown in any language (``Message``, ``Joined``, :class:`Words`)."""
-
-    def render(self, lang: str) -> str: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Words:
-    """A ready text in each language, e.g. an :class:`~kaszino.teach.explain.Explanation`."""
-
-    texts: Callable[[str], str]
-
-    def render(self, lang: str) -> str:
-        return self.texts(lang)
+"""The catalogue of the tutorial exercises' own words (the legality and spelling questions, scores)."""
 
 
 def _say(name: str, **fields: Field) -> Message:
     return Message.in_domain(DOMAIN, name, **fields)
-
-
-def phrase(key: str, fields: Sequence[tuple[str, Field]] = ()) -> Message:
-    """The catalogue text ``key`` (``"domain.name"``) with ``fields``; refused at once if it is missing."""
-    domain, dot, name = key.partition(".")
-    if not dot or not name:
-        raise KaszinoError(f"a text key is 'domain.name', not {quote(key)}")
-    tr(key, "hu", **dict(fields))  # raises KaszinoError naming a missing text
-    return Message(name, tuple(fields), domain)
-
-
-def has_text(key: str) -> bool:
-    """Whether the catalogue holds ``key``."""
-    domain, _, name = key.partition(".")
-    return name in text_names(domain)
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """The judgement of one answer: right or wrong, and the lines that say why."""
-
-    correct: bool
-    lines: tuple[Renders, ...]
-
-    def text_in(self, lang: str) -> str:
-        """The verdict word ("Így van!" / "Nem egészen.") and every line, in ``lang``."""
-        head = _say("right" if self.correct else "wrong").render(lang)
-        return " ".join([head, *(line.render(lang) for line in self.lines)])
-
-    @property
-    def text(self) -> str:
-        """:meth:`text_in` the current language."""
-        return self.text_in(language())
-
-
-class Question(Protocol):
-    """Anything the learner answers: an identity, the question in words, and a judge."""
-
-    @property
-    def key(self) -> str: ...
-
-    def prompt(self) -> Renders: ...
-
-    def check(self, answer: object) -> Verdict: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +66,8 @@ class Choice:
     """Reasons given in code instead of the catalogue (``option → text``), e.g. the engine's words."""
     literal: bool = False
     """The options are their own labels (cards, numbers), with no ``<key>.<option>`` text."""
+
+    kind: ClassVar[AnswerKind] = "choice"
 
     def __post_init__(self) -> None:
         if len(self.options) < 2 or len(set(self.options)) != len(self.options):
@@ -200,6 +142,8 @@ class NumberQuestion:
     fields: tuple[tuple[str, Field], ...] = ()
     why: Renders | None = None
 
+    kind: ClassVar[AnswerKind] = "number"
+
     def __post_init__(self) -> None:
         phrase(self.key, self.fields)
         if self.why is None:
@@ -207,6 +151,15 @@ class NumberQuestion:
 
     def prompt(self) -> Renders:
         return phrase(self.key, self.fields)
+
+    def placeholder(self) -> Renders:
+        return phrase("ui.number_placeholder")
+
+    def read(self, typed: str) -> int:
+        try:
+            return read_number(typed)
+        except KaszinoError as error:
+            raise Unreadable(str(error), phrase("ui.not_a_number")) from None
 
     def check(self, answer: object) -> Verdict:
         given = read_number(answer)
@@ -286,6 +239,8 @@ class MoveTask:
     level: Level = "rules"
     fields: tuple[tuple[str, Field], ...] = ()
 
+    kind: ClassVar[AnswerKind] = "move"
+
     def __post_init__(self) -> None:
         phrase(self.key, self.fields)
         if self.goal is not ANY_MOVE:
@@ -326,6 +281,7 @@ class RightMoveTask(Generic[StateT, MoveT]):
 
     moves: ClassVar[tuple[type, ...]] = ()
     """The move types of the family: any other answer is an error."""
+    kind: ClassVar[AnswerKind] = "move"
 
     def __post_init__(self) -> None:
         phrase(self.key, self.fields)

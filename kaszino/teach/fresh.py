@@ -23,7 +23,7 @@ from kaszino.games.kaszino.moves import NextDeal
 from kaszino.games.kaszino.players.simple import GreedyPlayer, RandomPlayer
 from kaszino.games.kaszino.rules import STANDARD, Rules
 from kaszino.games.kaszino.state import GameState, new_game
-from kaszino.teach.exercises import Question
+from kaszino.teach.questions import Question
 
 Build = Callable[[int], Question]
 """One kind of question: seed → the question."""

@@ -20,10 +20,11 @@ from kaszino.games.kaszino.solver.value import capture_value
 from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import player_number
 from kaszino.teach.drills import best_points, deal_points, majority, secured_points, words, yes_no
-from kaszino.teach.exercises import MoveTask, NumberQuestion, Question, one_of
+from kaszino.teach.exercises import MoveTask, NumberQuestion, one_of
 from kaszino.teach.explain import Field, Message
 from kaszino.teach.fresh import FreshCheck, in_play, played_position, seeded
 from kaszino.teach.game_lesson import MANUAL, call_fals, fals_outcome, stake_choice, target_captures
+from kaszino.teach.questions import Question
 from kaszino.teach.rules_checks import starter_question
 
 DOMAIN = "game_checks"

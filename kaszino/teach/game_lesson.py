@@ -27,8 +27,9 @@ from kaszino.teach.drills import (
     words,
     yes_no,
 )
-from kaszino.teach.exercises import Choice, MoveTask, Question, one_of
+from kaszino.teach.exercises import Choice, MoveTask, one_of
 from kaszino.teach.explain import Field, Message
+from kaszino.teach.questions import Question
 from kaszino.teach.recorded import first_deal_end, recorded_game
 from kaszino.teach.scenes import Pile, scene
 

@@ -27,12 +27,12 @@ from kaszino.teach.exercises import (
     Goal,
     MoveTask,
     NumberQuestion,
-    Question,
     hand_cards,
     legality_choice,
 )
 from kaszino.teach.explain import Field, Message
 from kaszino.teach.fresh import FreshCheck, in_play, played_position, played_step, seeded
+from kaszino.teach.questions import Question
 from kaszino.teach.scenes import scene
 
 DOMAIN = "rules_checks"

@@ -27,10 +27,11 @@ from kaszino.games.scopa.scoring import DealReport, Point
 from kaszino.games.scopa.state import ScopaState
 from kaszino.i18n import player_number, tr
 from kaszino.teach.drills import ChapterContent, Section, labelled_choice, number_choice, words, yes_no
-from kaszino.teach.exercises import Choice, NumberQuestion, Question, Renders, ScopaTask, Words
+from kaszino.teach.exercises import Choice, NumberQuestion, ScopaTask
 from kaszino.teach.explain import Field, Joined, Message, capture_fault, ordinal_fields
 from kaszino.teach.message import render_field
 from kaszino.teach.narrate import message_fields
+from kaszino.teach.questions import Question, Renders, Words
 from kaszino.teach.scenes import scene
 from kaszino.teach.scopa_moves import explain_move
 from kaszino.teach.scopa_scenes import card_moves, first_position, played_deal, scopa_scene

@@ -25,9 +25,10 @@ from kaszino.teach.drills import (
     words,
     yes_no,
 )
-from kaszino.teach.exercises import MoveTask, Question, one_of
+from kaszino.teach.exercises import MoveTask, one_of
 from kaszino.teach.explain import Field, Message
 from kaszino.teach.game_lesson import false_capture
+from kaszino.teach.questions import Question
 from kaszino.teach.recorded import first_deal_end, recorded_game
 from kaszino.teach.scenes import Pile, scene
 from kaszino.teach.scoring_lesson import finished_deal

@@ -27,7 +27,8 @@ from test_chapters_05_07 import (
 
 from kaszino.games.scopa.moves import ScopaMove
 from kaszino.jupyter.progress import chapter_results
-from kaszino.teach.exercises import Choice, NumberQuestion, Question, ScopaTask
+from kaszino.teach.exercises import Choice, NumberQuestion, ScopaTask
+from kaszino.teach.questions import Question
 from kaszino.teach.scopa_lesson import check_questions
 
 

@@ -73,7 +73,7 @@ def enter(trainer: Locator, puzzle: Puzzle, answer: object) -> None:
         click_cards(trainer, (answer.card,))
         trainer.locator(".kaszino-lay-btn").click()
     elif isinstance(answer, int):
-        trainer.locator(".kaszino-number-input").fill(str(answer))
+        trainer.locator("input.kaszino-number").fill(str(answer))
         trainer.locator(".kaszino-number-btn").click()
     else:
         number = list(puzzle.choices()).index(answer)  # type: ignore[attr-defined]

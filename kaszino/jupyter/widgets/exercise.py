@@ -1,7 +1,11 @@
-"""Exercise widgets: choose an answer, type a number, or make a move on a live table.
+"""The one widget family of every exercise: choose an answer, type a number, or make a move on a
+live table.
 
-Each widget shows one question of :mod:`kaszino.teach.exercises`, lets the question judge the
-answer, and shows the verdict with its explanation (no feedback bar before the first answer).
+Each widget shows one :class:`~kaszino.teach.questions.Question` (the tutorial's exercises and
+chapter checks, the classroom chapter's exercises), lets the question judge the answer, and shows
+the verdict with its explanation in the one feedback bar (:func:`feedback_html`, coloured by the
+shared stylesheet; no bar before the first answer). A prompt that is a lesson file is drawn as
+Markdown.
 Every answer is reported to the callbacks given to ``on_answer`` — an exercise set counts the
 first one for the running score. Like the table, each widget has a method per click
 (``choose``, ``submit``, ``select`` + ``press_capture`` …) for notebooks and tests.
@@ -11,25 +15,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from html import escape
-from typing import Any
+from typing import Any, ClassVar, cast
 
 from kaszino.engine.refusals import Refusal
 from kaszino.errors import KaszinoError
 from kaszino.games.kaszino.moves import Move
-from kaszino.i18n import language, tr
+from kaszino.i18n import language
 from kaszino.inputs import check_choice
-from kaszino.jupyter.render import LESSON, View
+from kaszino.jupyter.render import LESSON, View, markdown_html
+from kaszino.jupyter.widgets.answers import options_html, typed_html
 from kaszino.jupyter.widgets.base import HtmlWidget
 from kaszino.jupyter.widgets.table import Button, Feedback, TableWidget, feedback_html
-from kaszino.teach.exercises import (
-    Choice,
-    MoveTask,
-    NumberQuestion,
-    Question,
-    RightMoveTask,
-    Verdict,
-    read_number,
-)
+from kaszino.teach.exercises import Choice, MoveTask, RightMoveTask
+from kaszino.teach.questions import Lesson, Question, Renders, TypedQuestion, Unreadable, Verdict
 
 Listener = Callable[[Question, Verdict], None]
 """Called with the question and the verdict after every answer."""
@@ -83,7 +81,7 @@ class _QuestionWidget(Answerable, HtmlWidget):
 
     def __init__(self, question: Question) -> None:
         self._start(question)
-        self._problem: str | None = None
+        self._problem: Renders | None = None
         super().__init__()
         self.refresh()
 
@@ -109,17 +107,19 @@ class _QuestionWidget(Answerable, HtmlWidget):
     def _feedback(self) -> Feedback | None:
         if self._problem is not None:
             problem = self._problem
-            return Feedback("bad", (lambda: tr(problem),))
+            return Feedback("bad", (lambda: problem.render(language()),))
         return self._verdict_feedback()
 
     def _controls(self) -> str:
         raise NotImplementedError
 
     def _markup(self) -> str:
-        prompt = self.question.prompt().render(language())
+        prompt = self.question.prompt()
+        said = prompt.render(language())
+        shown = markdown_html(said) if isinstance(prompt, Lesson) else escape(said)
         return (f'<div class="kaszino-widget kaszino-exercise" data-question="{escape(self.key)}" '
                 f'data-language="{language()}">'
-                f'<div class="kaszino-task">{escape(prompt)}</div>{self._controls()}'
+                f'<div class="kaszino-task">{shown}</div>{self._controls()}'
                 f'{feedback_html(self._feedback())}</div>')
 
     def __repr__(self) -> str:
@@ -150,47 +150,48 @@ class ChoiceWidget(_QuestionWidget):
         super().reset()
 
     def _controls(self) -> str:
-        buttons = "".join(
-            f'<button type="button" class="kaszino-btn kaszino-option" data-action="choose" '
-            f'data-value="{escape(option)}" aria-pressed="{str(option == self._chosen).lower()}">'
-            f'{escape(self.question.label(option).render(language()))}</button>'
-            for option in self.question.options)
-        return f'<div class="kaszino-bar kaszino-options">{buttons}</div>'
+        return options_html("choose", [(option, self.question.label(option).render(language()))
+                                       for option in self.question.options], chosen=self._chosen)
 
     def _value_handlers(self) -> Mapping[str, Callable[[str], object]]:
         return {"choose": self.choose}
 
 
 class NumberWidget(_QuestionWidget):
-    """A box for a whole number and a "Check" button (Enter works too)."""
+    """A box for a typed answer (a whole number, or a fraction where the question takes one) and a
+    "Check" button (Enter works too); a text the question cannot read is pointed out, not judged."""
 
-    question: NumberQuestion
+    question: TypedQuestion
 
-    def __init__(self, question: NumberQuestion) -> None:
+    INPUT_MODES: ClassVar[Mapping[str, tuple[str, int]]] = {
+        "number": ("numeric", 6),
+        "fraction": ("text", 14),
+    }
+    """The phone keyboard (``inputmode``) and the box's width in characters, by the kind of answer."""
+
+    def __init__(self, question: TypedQuestion) -> None:
         self._given = ""
         super().__init__(question)
 
     def submit(self, value: str | int) -> bool | None:
-        """Answer ``value`` as typed; returns whether it is right (None if it is no whole number)."""
+        """Answer ``value`` as typed; returns whether it is right (None if the question cannot read it)."""
         self._given = str(value).strip()
         try:
-            read_number(self._given)
-        except KaszinoError:
-            self._problem = "ui.not_a_number"
+            answer = self.question.read(self._given)
+        except Unreadable as unreadable:
+            self._problem = unreadable.words
             self.refresh()
             return None
-        return self._answer(self._given).correct
+        return self._answer(answer).correct
 
     def reset(self) -> None:
         self._given = ""
         super().reset()
 
     def _controls(self) -> str:
-        hint = escape(tr("ui.number_placeholder"))
-        return (f'<div class="kaszino-bar"><input type="text" inputmode="numeric" class="kaszino-number" '
-                f'data-field="submit" size="6" value="{escape(self._given)}" '
-                f'placeholder="{hint}" aria-label="{hint}">'
-                f'{Button("submit", main=True).html()}</div>')
+        mode, size = self.INPUT_MODES[self.question.kind]
+        return typed_html(Button("submit", main=True), given=self._given, inputmode=mode, size=size,
+                          placeholder=self.question.placeholder().render(language()))
 
     def _value_handlers(self) -> Mapping[str, Callable[[str], object]]:
         return {"submit": self.submit}
@@ -228,12 +229,13 @@ class TaskTable(Answerable, TableWidget):
 
 
 def exercise_widget(question: Question, *, view: View = LESSON) -> ChoiceWidget | NumberWidget | TaskTable:
-    """The widget that asks ``question`` (a :class:`Choice`, :class:`NumberQuestion`, :class:`MoveTask`
-    or a :class:`RightMoveTask`: Scopa's or Casino's)."""
-    if isinstance(question, Choice):
+    """The widget that asks ``question``, by its kind of answer: a :class:`Choice`, a typed
+    answer (:class:`~kaszino.teach.questions.TypedQuestion`), or a move (:class:`MoveTask`, or a
+    :class:`RightMoveTask`: Scopa's or Casino's)."""
+    if question.kind == "choice" and isinstance(question, Choice):
         return ChoiceWidget(question)
-    if isinstance(question, NumberQuestion):
-        return NumberWidget(question)
-    if isinstance(question, (MoveTask, RightMoveTask)):
+    if question.kind in NumberWidget.INPUT_MODES:
+        return NumberWidget(cast(TypedQuestion, question))
+    if question.kind == "move" and isinstance(question, (MoveTask, RightMoveTask)):
         return TaskTable(question, view=view)
     raise KaszinoError(f"no widget asks a question of type {type(question).__name__}")

@@ -26,6 +26,7 @@ from kaszino.games.kaszino.captures import Capture, capture_problem
 from kaszino.games.scopa.moves import ScopaMove
 from kaszino.i18n import tr
 from kaszino.inputs import check_whole, whole_number
+from kaszino.jupyter.widgets.answers import options_html, typed_html
 from kaszino.jupyter.widgets.base import Text, text
 from kaszino.jupyter.widgets.kaszino_front import kaszino_move_text
 from kaszino.jupyter.widgets.table import Button, TableWidget
@@ -298,10 +299,9 @@ class PuzzleWidget(TableWidget):
         self._hand_pick = self._table_pick = frozenset()
         if verdict.correct and self._form() == "move":  # the right move, shown played
             self._show_moved(self._state.step(answer).events)
-        puzzle = visit.puzzle
 
-        def words() -> str:  # judged again when drawn, so that the text follows the language
-            return puzzle.check(answer).text  # type: ignore[arg-type]
+        def words() -> str:  # in the language of the moment the bar is drawn
+            return verdict.text
 
         if shown:
             note = text("trainer.after_solution")
@@ -431,21 +431,12 @@ class PuzzleWidget(TableWidget):
     def _input_html(self) -> str:
         form = self._form()
         if form == "choice":
-            choices = tuple(self.puzzle.choices())
-            label = self.puzzle.choice_text
-            buttons = "".join(Button("choose", label=label(choice), value=str(number)).html()
-                              for number, choice in enumerate(choices))
-            return (f'<div class="kaszino-bar kaszino-choices">{escape(tr("trainer.choose"))}'
-                    f'{buttons}</div>')
+            return options_html("choose", [(str(number), self.puzzle.choice_text(choice))
+                                           for number, choice in enumerate(self.puzzle.choices())],
+                                lead=tr("trainer.choose"))
         if form == "number":
-            field_id = self._number_field
-            return (f'<div class="kaszino-bar kaszino-number">'
-                    f'<label for="{field_id}">{escape(tr("trainer.number_label"))}</label>'
-                    f'<input type="number" step="1" id="{field_id}" class="kaszino-number-input"'
-                    f' data-field="number">'
-                    f'<button type="button" class="kaszino-btn kaszino-main kaszino-number-btn"'
-                    f' data-action="number">'
-                    f'{escape(tr("trainer.button_number"))}</button></div>')
+            return typed_html(Button("number", main=True, label=tr("trainer.button_number")),
+                              label=(tr("trainer.number_label"), self._number_field))
         return ""
 
     def _handlers(self) -> dict[str, Callable[[], None]]:
