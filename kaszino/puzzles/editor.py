@@ -1,0 +1,277 @@
+"""The teacher's position editor, without the pictures: cards put into zones, every problem named,
+the answers of every puzzle kind that fits, a puzzle saved into the teacher's own collection file.
+
+A position being composed is a :class:`~kaszino.games.kaszino.position.PositionDraft` (unchecked
+fields); the functions here change one thing of it at a time and return the new draft. The zones
+are named as the notation names its fields: ``hands[0]``, ``table``, ``talon``, ``piles[1]``.
+Whether the draft is a position, and what is wrong with it, is the engine's one builder's to say
+(``state.problems`` / ``state.build``); which puzzles it holds is the kinds' own to say: each kind's
+``position_problem`` and ``solve``, and :func:`kaszino.puzzles.puzzle.recheck`, the check every
+stored puzzle passes (``kaszino puzzles check``, a class set), decides whether a puzzle of that
+kind could be saved. Nothing is decided here that the engine or a kind decides.
+
+A saved puzzle is appended to a puzzle file of the teacher's (a new one is made; an existing one
+must read as a puzzle file and not be a shipped collection); the whole file is read back before it
+replaces the old one (:func:`kaszino.puzzles.puzzle.save_puzzles`). ``deal_saving`` is left out:
+its puzzles store the move played in a real game, which a composed position has not.
+docs/editor.md tells a teacher how to use it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from kaszino.engine.cards import DECK, Card
+from kaszino.errors import KaszinoError, PuzzleFormatError, quote
+from kaszino.games.kaszino.notation import read_position, write_position
+from kaszino.games.kaszino.position import PositionDraft, Problem
+from kaszino.games.kaszino.rules import Rules, preset
+from kaszino.games.kaszino.state import GameState, build, problems
+from kaszino.inputs import check_type
+from kaszino.puzzles.kinds import KASZINO_KINDS, Answer, Kind
+from kaszino.puzzles.puzzle import (
+    KIND_RULES,
+    PUZZLE_DIR,
+    Puzzle,
+    load_puzzles,
+    recheck,
+    save_puzzles,
+)
+from kaszino.puzzles.themes import themes as themes_of
+
+EDITOR_KINDS: tuple[Kind, ...] = tuple(kind for kind in KASZINO_KINDS if not KIND_RULES[kind].stores_played)
+"""The kinds the editor offers: Kaszinó's, but those storing a move played in a game (``deal_saving``)."""
+
+EDITABLE = ("rules", "to_move", "dealer", "round", "deal", "last_capturer", "forced", "scores",
+            "tabla_points", "bonus", "seed", "finished", "winner")
+"""The fields besides the cards a teacher sets (:func:`change`)."""
+
+
+# --- the zones ----------------------------------------------------------------------------------
+def zone_names(draft: PositionDraft) -> tuple[str, ...]:
+    """Every zone of the draft's table, as the notation names its field: each hand, the table,
+    the talon (in drawing order), each pile."""
+    players = range(len(check_type("draft", draft, PositionDraft).hands))
+    return (*(f"hands[{p}]" for p in players), "table", "talon", *(f"piles[{p}]" for p in players))
+
+
+def zone_cards(draft: PositionDraft, zone: str) -> tuple[Card, ...]:
+    """The cards of one zone, in their order."""
+    name, player = _zone(draft, zone)
+    cards: tuple[Card, ...] = getattr(draft, name) if player is None else getattr(draft, name)[player]
+    return cards
+
+
+def _zone(draft: PositionDraft, zone: object) -> tuple[str, int | None]:
+    """The draft's field and player index of ``zone``; a ``KaszinoError`` naming the zones for another."""
+    if not isinstance(zone, str) or zone not in zone_names(draft):
+        raise KaszinoError(f"no zone {quote(zone)}; the zones: {', '.join(zone_names(draft))}")
+    name, _, rest = zone.partition("[")
+    return name, int(rest[:-1]) if rest else None
+
+
+def _with_zone(draft: PositionDraft, zone: str, cards: tuple[Card, ...]) -> PositionDraft:
+    name, player = _zone(draft, zone)
+    value: object = cards
+    if player is not None:
+        zones = list(getattr(draft, name))
+        zones[player] = cards
+        value = tuple(zones)
+    changed: dict[str, Any] = {name: value}
+    return replace(draft, **changed)
+
+
+def _card(card: Card | str) -> Card:
+    return Card.parse(card) if isinstance(card, str) else check_type("card", card, Card)
+
+
+def place(draft: PositionDraft, zone: str, card: Card | str) -> PositionDraft:
+    """``card`` put at the end of ``zone`` (a card already there stays where it is). A card placed
+    in a second zone lies in both, and the builder names it, until the teacher takes one away."""
+    chosen, cards = _card(card), zone_cards(draft, zone)
+    return draft if chosen in cards else _with_zone(draft, zone, (*cards, chosen))
+
+
+def take(draft: PositionDraft, zone: str, card: Card | str) -> PositionDraft:
+    """``card`` taken out of ``zone``; a ``KaszinoError`` if it is not there."""
+    chosen, cards = _card(card), zone_cards(draft, zone)
+    if chosen not in cards:
+        raise KaszinoError(f"{chosen} is not in {zone}")
+    return _with_zone(draft, zone, tuple(c for c in cards if c != chosen))
+
+
+def unplaced(draft: PositionDraft) -> tuple[Card, ...]:
+    """The cards of the deck in no zone yet, in the deck's order."""
+    placed = {card for _, card in check_type("draft", draft, PositionDraft).placed()}
+    return tuple(card for card in DECK if card not in placed)
+
+
+def fill(draft: PositionDraft, zone: str) -> PositionDraft:
+    """Every card not placed yet put at the end of ``zone``, in the deck's order (the talon or a
+    pile takes the rest once the hands and the table are set)."""
+    return _with_zone(draft, zone, (*zone_cards(draft, zone), *unplaced(draft)))
+
+
+# --- the other fields ---------------------------------------------------------------------------
+def change(draft: PositionDraft, **fields: Any) -> PositionDraft:
+    """The draft with some of the fields of :data:`EDITABLE` changed; the values are not judged
+    here (the builder names one out of range). New rules for another number of players keep the
+    cards of the players that stay; the other players' cards become unplaced."""
+    check_type("draft", draft, PositionDraft)
+    unknown = sorted(set(fields) - set(EDITABLE))
+    if unknown:
+        raise KaszinoError(f"no field {', '.join(map(quote, unknown))} to change; the fields: "
+                           f"{', '.join(EDITABLE)}")
+    rules = fields.get("rules", draft.rules)
+    fields["rules"] = rules = preset(rules) if isinstance(rules, str) else check_type("rules", rules, Rules)
+    changed = replace(draft, **fields)
+    return changed if rules.players == len(draft.hands) else _reseated(changed, rules.players)
+
+
+def _reseated(draft: PositionDraft, players: int) -> PositionDraft:
+    """The draft for ``players`` players: per-player fields cut or padded, to move and dealer kept
+    among them."""
+    def fit(values: Sequence[Any], empty: Any) -> tuple[Any, ...]:
+        return (*values[:players], *(empty,) * (players - len(values)))
+
+    def seat(player: int | None) -> int | None:
+        return None if player is None else min(player, players - 1)
+
+    return replace(draft, hands=fit(draft.hands, ()), piles=fit(draft.piles, ()),
+                   tabla_points=fit(draft.tabla_points, 0), bonus=fit(draft.bonus, 0),
+                   scores=fit(draft.scores, 0), to_move=seat(draft.to_move) or 0,
+                   dealer=seat(draft.dealer) or 0, last_capturer=seat(draft.last_capturer),
+                   winner=seat(draft.winner))
+
+
+# --- the builder's verdict and the kinds' answers -----------------------------------------------
+def position_problems(draft: PositionDraft) -> tuple[Problem, ...]:
+    """Everything that keeps ``draft`` from being a position a game reaches (the engine's builder:
+    each a code and its fields, put into words by ``Problem.text``); () for a position."""
+    return problems(draft)
+
+
+@dataclass(frozen=True, slots=True)
+class KindAnswers:
+    """A kind whose task the position holds: its correct answers (the kind's own ``solve``), and
+    ``refusal``, why the check of stored puzzles would refuse it as a puzzle (English: it teaches
+    nothing, say; :func:`~kaszino.puzzles.puzzle.recheck`), None when it can be saved."""
+
+    kind: Kind
+    answers: tuple[Answer, ...]
+    refusal: str | None
+
+    @property
+    def savable(self) -> bool:
+        return self.refusal is None
+
+
+def kind_answers(state: GameState) -> tuple[KindAnswers, ...]:
+    """Every kind of :data:`EDITOR_KINDS` whose task ``state`` holds with at least one answer, in
+    the order of the kinds; a kind whose answers the solver cannot find within its budget is left
+    out as one that does not fit."""
+    check_type("state", state, GameState)
+    found = []
+    for kind in EDITOR_KINDS:
+        rules = KIND_RULES[kind]
+        try:
+            if rules.position_problem(state) is not None:
+                continue
+            answers = rules.solve(state)
+            if not answers or rules.answers_problem(state, answers) is not None:
+                continue
+            discrepancy = recheck(_puzzle(state, kind, answers, f"{rules.prefix}-1"))
+        except KaszinoError:  # past the solver's budget (TooLargeError)
+            continue
+        found.append(KindAnswers(kind, answers, None if discrepancy is None else str(discrepancy)))
+    return tuple(found)
+
+
+def _puzzle(state: GameState, kind: Kind, answers: tuple[Answer, ...], puzzle_id: str) -> Puzzle:
+    return Puzzle(puzzle_id, kind, state, answers, themes=themes_of(kind, state, answers))
+
+
+def make_puzzle(state: GameState, kind: Kind, puzzle_id: str) -> Puzzle:
+    """The ``kind`` puzzle of ``state`` with every answer and its themes; a ``KaszinoError`` saying
+    why when the position holds no such puzzle, or the check of stored puzzles would refuse it."""
+    fit = next((fit for fit in kind_answers(state) if fit.kind == kind), None)
+    if fit is None:
+        raise KaszinoError(f"the position holds no {quote(kind)} puzzle (the kinds it holds: "
+                           f"{', '.join(f.kind for f in kind_answers(state)) or 'none'})")
+    if fit.refusal is not None:
+        raise KaszinoError(f"a {kind} puzzle of this position would be refused: {fit.refusal}")
+    return _puzzle(state, kind, fit.answers, puzzle_id)
+
+
+# --- one line of notation -----------------------------------------------------------------------
+def notation(draft: PositionDraft) -> str:
+    """The draft as one line of notation (also a draft with problems: a teacher may keep it)."""
+    return write_position(check_type("draft", draft, PositionDraft))
+
+
+def from_notation(text: str) -> PositionDraft:
+    """A draft read from one line of notation; ``NotationError`` names a bad field or token. What
+    keeps it from being a position is left to :func:`position_problems`."""
+    return read_position(text)
+
+
+# --- the teacher's collection file --------------------------------------------------------------
+def save_to_collection(path: Path | str, draft: PositionDraft, kind: Kind) -> Puzzle:
+    """Append the ``kind`` puzzle of ``draft`` to the collection file ``path`` (a new file is made)
+    and return it. Refused, with a ``KaszinoError`` naming why, and nothing written: a draft with
+    problems, a kind the position does not hold, a file that is no puzzle file, a shipped
+    collection, the same puzzle (kind and position) already in the file."""
+    state = build(check_type("draft", draft, PositionDraft))  # PositionError lists every problem
+    existing = _own_collection(path)
+    position = state.notation()
+    same = next((p for p in existing if p.kind == kind and p.state.notation() == position), None)
+    if same is not None:
+        raise KaszinoError(f"{quote(os.fspath(path))}: this {kind} puzzle is in the file already "
+                           f"(id {same.id}); nothing written")
+    puzzle = make_puzzle(state, kind, _free_id(KIND_RULES[kind].prefix, existing))
+    save_puzzles((*existing, puzzle), path, replace=bool(existing) or _exists(path))
+    return puzzle
+
+
+def _exists(path: str | os.PathLike[str]) -> bool:
+    return os.path.lexists(os.fspath(path))
+
+
+def _own_collection(path: Path | str) -> tuple[Puzzle, ...]:
+    """The puzzles of the teacher's collection at ``path`` (none for a new file); refused: a name
+    that is no path, a shipped collection, a file that does not read as a puzzle file."""
+    if not isinstance(path, str | os.PathLike) or not os.fspath(path) or "\0" in os.fspath(path):
+        raise KaszinoError(f"a collection file is named by a path, not {quote(path)}")
+    resolved = Path(os.path.realpath(path))
+    if resolved.is_relative_to(Path(os.path.realpath(PUZZLE_DIR))):
+        raise KaszinoError(f"{quote(os.fspath(path))}: a shipped puzzle collection; save into a file of "
+                           "your own")
+    if not _exists(path):
+        return ()
+    try:
+        return load_puzzles(path)
+    except PuzzleFormatError as error:
+        raise KaszinoError(f"not a puzzle collection, so it is not changed: {error}") from None
+
+
+def _free_id(prefix: str, puzzles: Sequence[Puzzle]) -> str:
+    """``<prefix>-<n>`` with the smallest ``n`` from 1 no puzzle of ``puzzles`` has as its id."""
+    taken = {puzzle.id for puzzle in puzzles}
+    return next(f"{prefix}-{n}" for n in range(1, len(taken) + 2) if f"{prefix}-{n}" not in taken)
+
+
+def collection(path: Path | str) -> tuple[Puzzle, ...]:
+    """The puzzles of a collection file, to choose one to edit (:func:`load_puzzles`)."""
+    return load_puzzles(path)
+
+
+def draft_of(puzzle: Puzzle) -> PositionDraft:
+    """The position of a Kaszinó puzzle as a draft to edit again."""
+    state = check_type("puzzle", puzzle, Puzzle).state
+    if not isinstance(state, GameState):
+        raise KaszinoError(f"puzzle {quote(puzzle.id)} is a {puzzle.game} puzzle; the editor edits Kaszinó's")
+    return state.draft()

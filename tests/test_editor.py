@@ -1,0 +1,152 @@
+"""The position editor's model: cards into zones, the builder's problems named, every kind's
+answers from the kinds' own code, puzzles saved into a teacher's collection and read back."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from kaszino.engine.cards import DECK, Card
+from kaszino.errors import KaszinoError, NotationError
+from kaszino.games.kaszino.position import PositionDraft, PositionError
+from kaszino.games.kaszino.rules import PRESETS
+from kaszino.games.kaszino.state import build, new_game
+from kaszino.puzzles import editor
+from kaszino.puzzles.class_set import load_class_set
+from kaszino.puzzles.puzzle import PUZZLE_DIR, load_puzzles, puzzle_files, recheck, solve
+
+C = Card.parse
+
+
+def composed() -> PositionDraft:
+    """The last round: 3 cards against 2, three on the table, the rest in player 1's pile."""
+    draft = editor.change(PositionDraft.empty(PRESETS["trainer"]), round=8, last_capturer=1)
+    for zone, cards in (("hands[0]", "K♣ 10♠ 3♥"), ("hands[1]", "K♠ 5♣"), ("table", "K♥ 7♦ 6♦")):
+        for card in cards.split():
+            draft = editor.place(draft, zone, card)
+    return editor.fill(draft, "piles[1]")
+
+
+def codes(draft: PositionDraft) -> set[str]:
+    return {problem.code for problem in editor.position_problems(draft)}
+
+
+def test_zones_are_named_as_the_notation_names_its_fields() -> None:
+    assert editor.zone_names(PositionDraft.empty()) == ("hands[0]", "hands[1]", "table", "talon", "piles[0]",
+                                                         "piles[1]")
+    assert len(editor.zone_names(PositionDraft.empty(PRESETS["p3"]))) == 8
+    with pytest.raises(KaszinoError, match="no zone 'hands\\[2\\]'"):
+        editor.place(PositionDraft.empty(), "hands[2]", "A♠")
+
+
+def test_cards_are_placed_in_order_taken_away_and_the_rest_filled_in() -> None:
+    draft = editor.place(editor.place(PositionDraft.empty(), "table", "7♦"), "table", C("A♠"))
+    assert editor.zone_cards(draft, "table") == (C("7♦"), C("A♠"))
+    assert editor.place(draft, "table", "7♦") == draft
+    assert editor.zone_cards(editor.take(draft, "table", "7♦"), "table") == (C("A♠"),)
+    with pytest.raises(KaszinoError, match="K♣ is not in table"):
+        editor.take(draft, "table", "K♣")
+    assert len(editor.unplaced(draft)) == 50
+    filled = editor.fill(draft, "talon")
+    assert not editor.unplaced(filled)
+    assert set(editor.zone_cards(filled, "talon")) == set(DECK) - {C("7♦"), C("A♠")}
+
+
+def test_a_composed_position_is_built_by_the_engine() -> None:
+    draft = composed()
+    assert editor.position_problems(draft) == ()
+    assert build(draft).hands[0] == (C("K♣"), C("10♠"), C("3♥"))
+
+
+def test_the_problems_of_the_issue_are_named_in_both_languages() -> None:
+    twice = editor.place(composed(), "table", "K♣")  # also in player 0's hand
+    round_one = editor.change(composed(), round=1)
+    start = new_game(seed=3).draft()
+    piles = replace(start, piles=(start.talon[:27], ()), talon=start.talon[27:], last_capturer=0)
+    forced = editor.change(composed(), forced="lay", last_capturer=1, to_move=0)
+    assert "card_twice" in codes(twice)
+    assert "piles_too_big" in codes(piles)
+    assert "forced_lay_table" in codes(forced)
+    for draft in (twice, round_one, piles, forced):
+        for problem in editor.position_problems(draft):
+            assert problem.text("hu") != problem.text("en")
+    problem = next(p for p in editor.position_problems(twice) if p.code == "card_twice")
+    assert "K♣" in problem.text("hu") and "K♣" in problem.text("en")
+
+
+def test_new_rules_for_other_players_reseat_the_draft() -> None:
+    draft = editor.change(composed(), rules="p3", to_move=1)
+    assert len(draft.hands) == len(draft.piles) == len(draft.scores) == 3
+    assert draft.hands[:2] == composed().hands
+    back = editor.change(draft, rules=PRESETS["standard"])
+    assert len(back.hands) == 2
+    with pytest.raises(KaszinoError, match="unknown rules preset 'nope'"):
+        editor.change(draft, rules="nope")
+    with pytest.raises(KaszinoError, match="no field 'hands'"):
+        editor.change(draft, hands=())
+
+
+def test_every_fitting_kind_has_the_answers_its_own_solver_finds() -> None:
+    state = build(composed())
+    found = {fit.kind: fit for fit in editor.kind_answers(state)}
+    assert {"all_captures", "best_capture", "last_round"} <= set(found)
+    assert "deal_saving" not in found and "score_deal" not in found
+    for kind, fit in found.items():
+        assert fit.answers == solve(kind, state)
+    assert found["all_captures"].savable
+    assert not found["best_capture"].savable  # the check of stored puzzles: it would teach nothing
+    assert "best capture wins no point more" in str(found["best_capture"].refusal)
+
+
+def test_one_line_of_notation_both_ways_even_with_problems() -> None:
+    for draft in (composed(), editor.place(composed(), "table", "K♣")):
+        assert editor.from_notation(editor.notation(draft)) == draft
+    with pytest.raises(NotationError, match="round"):
+        editor.from_notation(editor.notation(composed()).replace("round=8", "round=x"))
+
+
+def test_puzzles_are_saved_into_a_collection_that_loads_as_a_class_set(tmp_path: Path) -> None:
+    path = tmp_path / "7b.json"
+    first = editor.save_to_collection(path, composed(), "all_captures")
+    second = editor.save_to_collection(path, composed(), "last_round")
+    other = editor.take(editor.place(composed(), "hands[1]", "K♥"), "table", "K♥")
+    third = editor.save_to_collection(path, other, "all_captures")
+    assert (first.id, second.id, third.id) == ("ac-1", "lr-1", "ac-2")
+    loaded = load_class_set(path)
+    assert loaded.name == "7b" and loaded.puzzles == (first, second, third)
+    assert all(recheck(puzzle) is None for puzzle in loaded.puzzles)
+    assert editor.draft_of(loaded.puzzles[0]) == composed()
+    with pytest.raises(KaszinoError, match="in the file already \\(id ac-1\\)"):
+        editor.save_to_collection(path, composed(), "all_captures")
+
+
+def test_nothing_is_written_that_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "mine.json"
+    with pytest.raises(PositionError, match="card"):
+        editor.save_to_collection(path, editor.place(composed(), "table", "K♣"), "all_captures")
+    with pytest.raises(KaszinoError, match=r"would be refused: .*no point more"):
+        editor.save_to_collection(path, composed(), "best_capture")
+    with pytest.raises(KaszinoError, match="holds no 'sweep' puzzle"):
+        editor.save_to_collection(path, composed(), "sweep")
+    assert not path.exists()
+    notes = tmp_path / "notes.json"
+    notes.write_text('{"my": "notes"}', encoding="utf-8")
+    with pytest.raises(KaszinoError, match="not a puzzle collection, so it is not changed"):
+        editor.save_to_collection(notes, composed(), "all_captures")
+    assert notes.read_text(encoding="utf-8") == '{"my": "notes"}'
+    shipped = puzzle_files(PUZZLE_DIR)[0]
+    before = shipped.read_bytes()
+    with pytest.raises(KaszinoError, match="a shipped puzzle collection"):
+        editor.save_to_collection(shipped, composed(), "all_captures")
+    assert shipped.read_bytes() == before
+
+
+def test_a_puzzle_of_a_collection_loads_back_for_editing() -> None:
+    puzzle = load_puzzles(puzzle_files(PUZZLE_DIR)[0])[0]
+    draft = editor.draft_of(puzzle)
+    assert build(draft) == puzzle.state
+    scopa = next(p for path in puzzle_files(PUZZLE_DIR) for p in load_puzzles(path) if p.game == "scopa")
+    with pytest.raises(KaszinoError, match="is a scopa puzzle"):
+        editor.draft_of(scopa)
