@@ -350,6 +350,9 @@ class PositionEditor(HtmlWidget):
                 f'value="{escape(self._file_name)}"></label>{load}</div>'
                 + (f'<div class="kaszino-bar kaszino-loaded">{picks}</div>' if picks else ""))
 
+    def __repr__(self) -> str:
+        return f"PositionEditor(zone={self._zone!r}, problems={len(editor.position_problems(self._draft))})"
+
     # --- clicks --------------------------------------------------------------------------------
     def _handlers(self) -> Mapping[str, Callable[[], None]]:
         return {"load": self.load, "empty": self.clear}
