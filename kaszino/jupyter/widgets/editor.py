@@ -258,8 +258,8 @@ class PositionEditor(HtmlWidget):
         return (f'<div class="kaszino-widget kaszino-editor" data-language="{language()}">'
                 f'<div class="kaszino-bar"><strong class="kaszino-trainer-head">{escape(tr("editor.title"))}'
                 f'</strong>{language_buttons()}</div>'
-                + self._settings_html() + self._zones_html() + self._palette_html() + self._verdict_html()
-                + self._notation_html() + self._file_html() + feedback_html(self._said) + "</div>")
+                + self._settings_html() + self._verdict_html() + self._palette_html() + self._zones_html()
+                + self._kinds_html() + self._notation_html() + self._file_html() + feedback_html(self._said) + "</div>")
 
     def _settings_html(self) -> str:
         menus = []
@@ -310,14 +310,16 @@ class PositionEditor(HtmlWidget):
     def _verdict_html(self) -> str:
         problems = self.problems
         if not problems:
-            return _feedback("good", escape(tr("editor.valid"))) + self._kinds_html()
+            return _feedback("good", escape(tr("editor.valid")))
         items = "".join(f"<li>{escape(problem)}</li>" for problem in problems)
         return _feedback("bad", f'{escape(tr("editor.problems", count=len(problems)))}'
                                 f'<ul class="kaszino-list">{items}</ul>')
 
     def _kinds_html(self) -> str:
         fits, state = self.kinds, self.state
-        if not fits or state is None:
+        if state is None:
+            return ""
+        if not fits:
             return f'<div class="kaszino-kinds">{escape(tr("editor.no_kind"))}</div>'
         rows = []
         for fit in fits:
