@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from kaszino.engine.cards import DECK, Card
+from kaszino.engine.positions import PositionError
 from kaszino.errors import KaszinoError, NotationError
-from kaszino.games.kaszino.position import PositionDraft, PositionError
+from kaszino.games.kaszino.position import PositionDraft
 from kaszino.games.kaszino.rules import PRESETS
 from kaszino.games.kaszino.state import build, new_game
 from kaszino.puzzles import editor

@@ -26,9 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from kaszino.engine.cards import DECK, Card
+from kaszino.engine.positions import Problem
 from kaszino.errors import KaszinoError, PuzzleFormatError, quote
 from kaszino.games.kaszino.notation import read_position, write_position
-from kaszino.games.kaszino.position import PositionDraft, Problem
+from kaszino.games.kaszino.position import PositionDraft
 from kaszino.games.kaszino.rules import Rules, preset
 from kaszino.games.kaszino.state import GameState, build, problems
 from kaszino.inputs import check_type

@@ -259,7 +259,8 @@ class PositionEditor(HtmlWidget):
                 f'<div class="kaszino-bar"><strong class="kaszino-trainer-head">{escape(tr("editor.title"))}'
                 f'</strong>{language_buttons()}</div>'
                 + self._settings_html() + self._verdict_html() + self._palette_html() + self._zones_html()
-                + self._kinds_html() + self._notation_html() + self._file_html() + feedback_html(self._said) + "</div>")
+                + self._kinds_html() + self._notation_html() + self._file_html() + feedback_html(self._said)
+                + "</div>")
 
     def _settings_html(self) -> str:
         menus = []
