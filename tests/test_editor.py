@@ -14,6 +14,7 @@ from kaszino.errors import KaszinoError, NotationError
 from kaszino.games.kaszino.position import PositionDraft
 from kaszino.games.kaszino.rules import PRESETS
 from kaszino.games.kaszino.state import build, new_game
+from kaszino.games.scopa.state import new_game as scopa_new_game
 from kaszino.puzzles import editor
 from kaszino.puzzles.class_set import load_class_set
 from kaszino.puzzles.puzzle import PUZZLE_DIR, load_puzzles, puzzle_files, recheck, solve
@@ -83,7 +84,7 @@ def test_new_rules_for_other_players_reseat_the_draft() -> None:
     assert draft.hands[:2] == composed().hands
     back = editor.change(draft, rules=PRESETS["standard"])
     assert len(back.hands) == 2
-    with pytest.raises(KaszinoError, match="unknown rules preset 'nope'"):
+    with pytest.raises(KaszinoError, match=r"rules must be one of standard, .*not 'nope'"):
         editor.change(draft, rules="nope")
     with pytest.raises(KaszinoError, match="no field 'hands'"):
         editor.change(draft, hands=())
@@ -148,6 +149,59 @@ def test_a_puzzle_of_a_collection_loads_back_for_editing() -> None:
     puzzle = load_puzzles(puzzle_files(PUZZLE_DIR)[0])[0]
     draft = editor.draft_of(puzzle)
     assert build(draft) == puzzle.state
-    scopa = next(p for path in puzzle_files(PUZZLE_DIR) for p in load_puzzles(path) if p.game == "scopa")
-    with pytest.raises(KaszinoError, match="is a scopa puzzle"):
-        editor.draft_of(scopa)
+
+
+# --- Scopa ------------------------------------------------------------------------------------------
+SCOPA_START = scopa_new_game(seed=3).position()
+SCOPA_CASES = {
+    "outside": replace(SCOPA_START, table=(*SCOPA_START.table, C("10♠"))),
+    "card_twice": replace(SCOPA_START, table=(*SCOPA_START.table, SCOPA_START.hands[0][0])),
+    "cards_missing": replace(SCOPA_START, table=SCOPA_START.table[:-1]),
+    "talon_size": replace(SCOPA_START, round=2),
+    "hands_alternate": replace(SCOPA_START, hands=(SCOPA_START.hands[0], SCOPA_START.hands[1][1:]),
+                               table=(*SCOPA_START.table, SCOPA_START.hands[1][0])),
+    "to_move": replace(SCOPA_START, to_move=1),
+    "capturer_piles": replace(SCOPA_START, last_capturer=0),
+    "capturer_no_pile": replace(SCOPA_START, piles=(SCOPA_START.talon[:2], ()), talon=SCOPA_START.talon[2:],
+                                last_capturer=1),
+    "single_card_pile": replace(SCOPA_START, piles=(SCOPA_START.talon[:1], ()), talon=SCOPA_START.talon[1:],
+                                last_capturer=0),
+    "scopas_impossible": replace(SCOPA_START, scopas=(1, 0)),
+    "scores_first_deal": replace(SCOPA_START, scores=(3, 0)),
+    "scores_game_over": replace(SCOPA_START, deal=2, scores=(11, 0)),
+    "wrong_result": replace(SCOPA_START, finished=True, winner=0),
+}
+
+
+@pytest.mark.parametrize("code", sorted(SCOPA_CASES))
+def test_scopas_problems_are_named_in_both_languages(code: str) -> None:
+    found = editor.position_problems(SCOPA_CASES[code])
+    assert code in {problem.code for problem in found}
+    for problem in found:
+        assert problem.text("hu") and problem.text("en") != problem.text("hu")
+    with pytest.raises(PositionError) as raised:
+        editor.build(SCOPA_CASES[code])
+    assert raised.value.problems == found
+
+
+def test_a_scopa_table_has_its_own_deck_rules_and_fields() -> None:
+    draft = editor.empty("scopa")
+    assert editor.zone_names(draft) == editor.zone_names(PositionDraft.empty())
+    assert len(editor.unplaced(draft)) == 40 and C("10♠") not in editor.unplaced(draft)
+    assert editor.change(draft, rules="no_scopa", scopas=(0, 0)).rules.name == "no_scopa"
+    with pytest.raises(KaszinoError, match="no field 'forced'"):
+        editor.change(draft, forced="lay")
+    assert editor.position_problems(SCOPA_START) == ()
+    assert editor.from_notation(editor.notation(SCOPA_START), "scopa") == SCOPA_START
+
+
+def test_a_scopa_puzzle_is_edited_solved_and_saved_again(tmp_path: Path) -> None:
+    for puzzle in (p for path in puzzle_files(PUZZLE_DIR) for p in load_puzzles(path) if p.game == "scopa"):
+        draft = editor.draft_of(puzzle)
+        assert editor.build(draft) == puzzle.state
+        fit = next(fit for fit in editor.kind_answers(puzzle.state) if fit.kind == puzzle.kind)
+        assert fit.answers == solve(puzzle.kind, puzzle.state) and fit.savable
+    path = tmp_path / "scopa.json"
+    saved = editor.save_to_collection(path, draft, puzzle.kind)
+    assert load_class_set(path).puzzles == (saved,) and recheck(saved) is None
+    assert {fit.kind for fit in editor.kind_answers(saved.state)} <= set(editor.FAMILIES["scopa"].kinds)

@@ -14,7 +14,7 @@ from kaszino.i18n import tr, using_language
 from kaszino.jupyter.widgets.editor import PositionEditor
 from kaszino.puzzles import editor
 from kaszino.puzzles.class_set import load_class_set
-from kaszino.puzzles.puzzle import KIND_RULES
+from kaszino.puzzles.puzzle import KIND_RULES, PUZZLE_DIR, load_puzzles, puzzle_files
 
 
 @pytest.fixture(autouse=True)
@@ -142,3 +142,30 @@ def test_saving_loading_and_the_notation_line(tmp_path: Path) -> None:
     assert widget.message.startswith(f"{path}.json: 1 feladvány")
     click(widget, "edit", value="ac-1")
     assert widget.draft == composed() and "ac-1" in widget.message
+
+
+def test_the_game_menu_switches_to_a_scopa_table() -> None:
+    widget = PositionEditor(composed())
+    click(widget, "game", value="scopa")
+    assert editor.family_of(widget.draft).game == "scopa" and not editor.placed(widget.draft)
+    assert widget.html.count('data-action="place"') == 40 and 'data-card="10♠"' not in widget.html
+    assert 'data-action="scopas_1"' in widget.html and 'data-action="tabla_points_0"' not in widget.html
+    assert 'data-action="forced"' not in widget.html
+    assert any("40 lapnak" in problem for problem in widget.problems)
+    click(widget, "tabla_points_0", value="1")  # no such field in Scopa
+    assert escape(tr("ui.not_now")) in widget.html
+
+
+def test_a_pasted_line_of_the_other_game_switches_the_table() -> None:
+    shipped = (p for path in puzzle_files(PUZZLE_DIR) for p in load_puzzles(path))
+    puzzle = next(p for p in shipped if p.kind == "scopa_best")
+    widget = PositionEditor(composed())
+    click(widget, "notation", value=puzzle.state.notation())
+    assert widget.state == puzzle.state and widget.message == tr("editor.notation_read")
+    fits = {fit.kind: fit for fit in widget.kinds}
+    assert fits["scopa_best"].answers == puzzle.answers
+    click(widget, "show", value="scopa_best")
+    solution = KIND_RULES["scopa_best"].solution_text(puzzle.state, puzzle.answers)
+    assert escape(solution) in widget.html
+    click(widget, "notation", value=editor.notation(composed()))
+    assert widget.draft == composed()

@@ -1,11 +1,13 @@
 """The teacher's position editor, without the pictures: cards put into zones, every problem named,
 the answers of every puzzle kind that fits, a puzzle saved into the teacher's own collection file.
 
-A position being composed is a :class:`~kaszino.games.kaszino.position.PositionDraft` (unchecked
-fields); the functions here change one thing of it at a time and return the new draft. The zones
-are named as the notation names its fields: ``hands[0]``, ``table``, ``talon``, ``piles[1]``.
-Whether the draft is a position, and what is wrong with it, is the engine's one builder's to say
-(``state.problems`` / ``state.build``); which puzzles it holds is the kinds' own to say: each kind's
+A position being composed is a draft of its family's fields, unchecked: Kaszinó's
+:class:`~kaszino.games.kaszino.position.PositionDraft` or Scopa's
+:class:`~kaszino.games.scopa.notation.Position` (:data:`FAMILIES`); the functions here change one
+thing of it at a time and return the new draft. The zones are named as the notation names its
+fields: ``hands[0]``, ``table``, ``talon``, ``piles[1]``. Whether the draft is a position, and what
+is wrong with it, is the family's one builder's to say (``state.problems`` / ``state.build`` of
+Kaszinó and of Scopa); which puzzles it holds is the kinds' own to say: each kind's
 ``position_problem`` and ``solve``, and :func:`kaszino.puzzles.puzzle.recheck`, the check every
 stored puzzle passes (``kaszino puzzles check``, a class set), decides whether a puzzle of that
 kind could be saved. Nothing is decided here that the engine or a kind decides.
@@ -13,30 +15,43 @@ kind could be saved. Nothing is decided here that the engine or a kind decides.
 A saved puzzle is appended to a puzzle file of the teacher's (a new one is made; an existing one
 must read as a puzzle file and not be a shipped collection); the whole file is read back before it
 replaces the old one (:func:`kaszino.puzzles.puzzle.save_puzzles`). ``deal_saving`` is left out:
-its puzzles store the move played in a real game, which a composed position has not.
-docs/editor.md tells a teacher how to use it.
+its puzzles store the move played in a real game, which a composed position has not. Casino is
+left out: it has no puzzles, and its builds would need zones of their own. docs/editor.md tells a
+teacher how to use it.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from kaszino.engine.cards import DECK, Card
+from kaszino.engine.cards import DECK as KASZINO_DECK
+from kaszino.engine.cards import Card
 from kaszino.engine.positions import Problem
 from kaszino.errors import KaszinoError, PuzzleFormatError, quote
-from kaszino.games.kaszino.notation import read_position, write_position
+from kaszino.games.kaszino import notation as kaszino_notation
+from kaszino.games.kaszino import state as kaszino_state
 from kaszino.games.kaszino.position import PositionDraft
-from kaszino.games.kaszino.rules import Rules, preset
-from kaszino.games.kaszino.state import GameState, build, problems
-from kaszino.inputs import check_type
-from kaszino.puzzles.kinds import KASZINO_KINDS, Answer, Kind
+from kaszino.games.kaszino.rules import PRESETS as KASZINO_PRESETS
+from kaszino.games.kaszino.rules import Rules
+from kaszino.games.kaszino.state import GameState
+from kaszino.games.scopa import notation as scopa_notation
+from kaszino.games.scopa import state as scopa_state
+from kaszino.games.scopa.deck import DECK as SCOPA_DECK
+from kaszino.games.scopa.notation import Position as ScopaPosition
+from kaszino.games.scopa.rules import PRESETS as SCOPA_PRESETS
+from kaszino.games.scopa.rules import ROUNDS as SCOPA_ROUNDS
+from kaszino.games.scopa.rules import ScopaRules
+from kaszino.inputs import check_choice, check_type
+from kaszino.puzzles.kinds import KINDS, Answer, Game, Kind
 from kaszino.puzzles.puzzle import (
     KIND_RULES,
+    POSITION_TYPES,
     PUZZLE_DIR,
+    Position,
     Puzzle,
     load_puzzles,
     recheck,
@@ -44,30 +59,89 @@ from kaszino.puzzles.puzzle import (
 )
 from kaszino.puzzles.themes import themes as themes_of
 
-EDITOR_KINDS: tuple[Kind, ...] = tuple(kind for kind in KASZINO_KINDS if not KIND_RULES[kind].stores_played)
-"""The kinds the editor offers: Kaszinó's, but those storing a move played in a game (``deal_saving``)."""
+Draft = PositionDraft | ScopaPosition
+"""A position being composed: its family's fields, unchecked."""
 
-EDITABLE = ("rules", "to_move", "dealer", "round", "deal", "last_capturer", "forced", "scores",
-            "tabla_points", "bonus", "seed", "finished", "winner")
-"""The fields besides the cards a teacher sets (:func:`change`)."""
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    """What the editor asks of a family: its draft and rules types, deck, presets, the fields
+    besides the cards a teacher sets, its one builder (problems and state) and its notation."""
+
+    game: Game
+    draft: type[Any]
+    rules: type[Any]
+    deck: tuple[Card, ...]
+    presets: Mapping[str, Any]
+    editable: tuple[str, ...]
+    empty: Callable[[Any], Any]
+    problems: Callable[[Any], tuple[Problem, ...]]
+    build: Callable[[Any], Position]
+    write: Callable[[Any], str]
+    read: Callable[[str], Any]
+    rounds: Callable[[Any], int]
+    """The number of rounds a deal has under given rules."""
+
+    @property
+    def kinds(self) -> tuple[Kind, ...]:
+        """The family's kinds the editor offers: all but those storing a move played in a game
+        (``deal_saving``)."""
+        return tuple(kind for kind in KINDS
+                     if KIND_RULES[kind].game == self.game and not KIND_RULES[kind].stores_played)
+
+
+FAMILIES: dict[Game, Family] = {
+    "kaszino": Family("kaszino", PositionDraft, Rules, KASZINO_DECK, KASZINO_PRESETS,
+                      ("rules", "to_move", "dealer", "round", "deal", "last_capturer", "forced", "scores",
+                       "tabla_points", "bonus", "seed", "finished", "winner"),
+                      PositionDraft.empty, kaszino_state.problems, kaszino_state.build,
+                      kaszino_notation.write_position, kaszino_notation.read_position,
+                      lambda rules: rules.rounds),
+    "scopa": Family("scopa", ScopaPosition, ScopaRules, SCOPA_DECK, SCOPA_PRESETS,
+                    ("rules", "to_move", "dealer", "round", "deal", "last_capturer", "scores", "scopas",
+                     "seed", "finished", "winner"),
+                    ScopaPosition.empty, scopa_state.problems, scopa_state.build,
+                    scopa_notation.write_position, scopa_notation.read_position, lambda rules: SCOPA_ROUNDS),
+}
+"""The families the editor composes positions of, by game."""
+
+EDITOR_KINDS: tuple[Kind, ...] = tuple(kind for family in FAMILIES.values() for kind in family.kinds)
+"""Every kind the editor offers, Kaszinó's first."""
+
+
+def family_of(draft: object) -> Family:
+    """The family of a draft; a ``KaszinoError`` for anything that is no draft."""
+    found = next((family for family in FAMILIES.values() if isinstance(draft, family.draft)), None)
+    if found is None:
+        raise KaszinoError(f"a draft is a Kaszinó PositionDraft or a Scopa Position, not {quote(draft)}")
+    return found
+
+
+def empty(game: str = "kaszino", rules: Any = None) -> Draft:
+    """No card anywhere on a table of ``game`` (``kaszino`` or ``scopa``), with its standard rules or
+    ``rules`` (rules of the game, or a preset's name)."""
+    family = FAMILIES[check_choice("game", game, tuple(FAMILIES))]  # type: ignore[index]
+    draft: Draft = family.empty(family.presets["standard"])
+    return draft if rules is None else change(draft, rules=rules)
 
 
 # --- the zones ----------------------------------------------------------------------------------
-def zone_names(draft: PositionDraft) -> tuple[str, ...]:
+def zone_names(draft: Draft) -> tuple[str, ...]:
     """Every zone of the draft's table, as the notation names its field: each hand, the table,
     the talon (in drawing order), each pile."""
-    players = range(len(check_type("draft", draft, PositionDraft).hands))
+    family_of(draft)
+    players = range(len(draft.hands))
     return (*(f"hands[{p}]" for p in players), "table", "talon", *(f"piles[{p}]" for p in players))
 
 
-def zone_cards(draft: PositionDraft, zone: str) -> tuple[Card, ...]:
+def zone_cards(draft: Draft, zone: str) -> tuple[Card, ...]:
     """The cards of one zone, in their order."""
     name, player = _zone(draft, zone)
     cards: tuple[Card, ...] = getattr(draft, name) if player is None else getattr(draft, name)[player]
     return cards
 
 
-def _zone(draft: PositionDraft, zone: object) -> tuple[str, int | None]:
+def _zone(draft: Draft, zone: object) -> tuple[str, int | None]:
     """The draft's field and player index of ``zone``; a ``KaszinoError`` naming the zones for another."""
     if not isinstance(zone, str) or zone not in zone_names(draft):
         raise KaszinoError(f"no zone {quote(zone)}; the zones: {', '.join(zone_names(draft))}")
@@ -75,7 +149,7 @@ def _zone(draft: PositionDraft, zone: object) -> tuple[str, int | None]:
     return name, int(rest[:-1]) if rest else None
 
 
-def _with_zone(draft: PositionDraft, zone: str, cards: tuple[Card, ...]) -> PositionDraft:
+def _with_zone(draft: Draft, zone: str, cards: tuple[Card, ...]) -> Draft:
     name, player = _zone(draft, zone)
     value: object = cards
     if player is not None:
@@ -90,14 +164,14 @@ def _card(card: Card | str) -> Card:
     return Card.parse(card) if isinstance(card, str) else check_type("card", card, Card)
 
 
-def place(draft: PositionDraft, zone: str, card: Card | str) -> PositionDraft:
+def place(draft: Draft, zone: str, card: Card | str) -> Draft:
     """``card`` put at the end of ``zone`` (a card already there stays where it is). A card placed
     in a second zone lies in both, and the builder names it, until the teacher takes one away."""
     chosen, cards = _card(card), zone_cards(draft, zone)
     return draft if chosen in cards else _with_zone(draft, zone, (*cards, chosen))
 
 
-def take(draft: PositionDraft, zone: str, card: Card | str) -> PositionDraft:
+def take(draft: Draft, zone: str, card: Card | str) -> Draft:
     """``card`` taken out of ``zone``; a ``KaszinoError`` if it is not there."""
     chosen, cards = _card(card), zone_cards(draft, zone)
     if chosen not in cards:
@@ -105,32 +179,42 @@ def take(draft: PositionDraft, zone: str, card: Card | str) -> PositionDraft:
     return _with_zone(draft, zone, tuple(c for c in cards if c != chosen))
 
 
-def unplaced(draft: PositionDraft) -> tuple[Card, ...]:
-    """The cards of the deck in no zone yet, in the deck's order."""
-    placed = {card for _, card in check_type("draft", draft, PositionDraft).placed()}
-    return tuple(card for card in DECK if card not in placed)
+def placed(draft: Draft) -> frozenset[Card]:
+    """Every card in some zone of the draft."""
+    return frozenset(card for zone in zone_names(draft) for card in zone_cards(draft, zone))
 
 
-def fill(draft: PositionDraft, zone: str) -> PositionDraft:
+def unplaced(draft: Draft) -> tuple[Card, ...]:
+    """The cards of the family's deck in no zone yet, in the deck's order."""
+    there = placed(draft)
+    return tuple(card for card in family_of(draft).deck if card not in there)
+
+
+def fill(draft: Draft, zone: str) -> Draft:
     """Every card not placed yet put at the end of ``zone``, in the deck's order (the talon or a
     pile takes the rest once the hands and the table are set)."""
     return _with_zone(draft, zone, (*zone_cards(draft, zone), *unplaced(draft)))
 
 
 # --- the other fields ---------------------------------------------------------------------------
-def change(draft: PositionDraft, **fields: Any) -> PositionDraft:
-    """The draft with some of the fields of :data:`EDITABLE` changed; the values are not judged
-    here (the builder names one out of range). New rules for another number of players keep the
-    cards of the players that stay; the other players' cards become unplaced."""
-    check_type("draft", draft, PositionDraft)
-    unknown = sorted(set(fields) - set(EDITABLE))
+def change(draft: Draft, **fields: Any) -> Draft:
+    """The draft with some of its family's editable fields changed (``Family.editable``: the rules
+    also by a preset's name); the values are not judged here (the builder names one out of range).
+    New Kaszinó rules for another number of players keep the cards of the players that stay; the
+    other players' cards become unplaced."""
+    family = family_of(draft)
+    unknown = sorted(set(fields) - set(family.editable))
     if unknown:
         raise KaszinoError(f"no field {', '.join(map(quote, unknown))} to change; the fields: "
-                           f"{', '.join(EDITABLE)}")
+                           f"{', '.join(family.editable)}")
     rules = fields.get("rules", draft.rules)
-    fields["rules"] = rules = preset(rules) if isinstance(rules, str) else check_type("rules", rules, Rules)
+    if isinstance(rules, str):
+        rules = family.presets[check_choice("rules", rules, tuple(family.presets))]
+    fields["rules"] = check_type("rules", rules, family.rules)
     changed = replace(draft, **fields)
-    return changed if rules.players == len(draft.hands) else _reseated(changed, rules.players)
+    if isinstance(changed, PositionDraft) and rules.players != len(changed.hands):
+        return _reseated(changed, rules.players)
+    return changed
 
 
 def _reseated(draft: PositionDraft, players: int) -> PositionDraft:
@@ -150,10 +234,16 @@ def _reseated(draft: PositionDraft, players: int) -> PositionDraft:
 
 
 # --- the builder's verdict and the kinds' answers -----------------------------------------------
-def position_problems(draft: PositionDraft) -> tuple[Problem, ...]:
-    """Everything that keeps ``draft`` from being a position a game reaches (the engine's builder:
+def position_problems(draft: Draft) -> tuple[Problem, ...]:
+    """Everything that keeps ``draft`` from being a position a game reaches (its family's builder:
     each a code and its fields, put into words by ``Problem.text``); () for a position."""
-    return problems(draft)
+    return family_of(draft).problems(draft)
+
+
+def build(draft: Draft) -> Position:
+    """The position of ``draft``, built by its family's builder (``PositionError`` lists every
+    problem)."""
+    return family_of(draft).build(draft)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,13 +261,12 @@ class KindAnswers:
         return self.refusal is None
 
 
-def kind_answers(state: GameState) -> tuple[KindAnswers, ...]:
-    """Every kind of :data:`EDITOR_KINDS` whose task ``state`` holds with at least one answer, in
-    the order of the kinds; a kind whose answers the solver cannot find within its budget is left
-    out as one that does not fit."""
-    check_type("state", state, GameState)
+def kind_answers(state: Position) -> tuple[KindAnswers, ...]:
+    """Every kind of the position's game the editor offers whose task ``state`` holds with at least
+    one answer, in the order of the kinds; a kind whose answers the solver cannot find within its
+    budget is left out as one that does not fit."""
     found = []
-    for kind in EDITOR_KINDS:
+    for kind in _game_of(state).kinds:
         rules = KIND_RULES[kind]
         try:
             if rules.position_problem(state) is not None:
@@ -192,11 +281,19 @@ def kind_answers(state: GameState) -> tuple[KindAnswers, ...]:
     return tuple(found)
 
 
-def _puzzle(state: GameState, kind: Kind, answers: tuple[Answer, ...], puzzle_id: str) -> Puzzle:
+def _game_of(state: object) -> Family:
+    """The family of a built position; a ``KaszinoError`` for anything else."""
+    game = next((game for game, kind in POSITION_TYPES.items() if isinstance(state, kind)), None)
+    if game is None:
+        raise KaszinoError(f"a position is a Kaszinó GameState or a Scopa ScopaState, not {quote(state)}")
+    return FAMILIES[game]
+
+
+def _puzzle(state: Position, kind: Kind, answers: tuple[Answer, ...], puzzle_id: str) -> Puzzle:
     return Puzzle(puzzle_id, kind, state, answers, themes=themes_of(kind, state, answers))
 
 
-def make_puzzle(state: GameState, kind: Kind, puzzle_id: str) -> Puzzle:
+def make_puzzle(state: Position, kind: Kind, puzzle_id: str) -> Puzzle:
     """The ``kind`` puzzle of ``state`` with every answer and its themes; a ``KaszinoError`` saying
     why when the position holds no such puzzle, or the check of stored puzzles would refuse it."""
     fit = next((fit for fit in kind_answers(state) if fit.kind == kind), None)
@@ -209,24 +306,26 @@ def make_puzzle(state: GameState, kind: Kind, puzzle_id: str) -> Puzzle:
 
 
 # --- one line of notation -----------------------------------------------------------------------
-def notation(draft: PositionDraft) -> str:
+def notation(draft: Draft) -> str:
     """The draft as one line of notation (also a draft with problems: a teacher may keep it)."""
-    return write_position(check_type("draft", draft, PositionDraft))
+    return family_of(draft).write(draft)
 
 
-def from_notation(text: str) -> PositionDraft:
-    """A draft read from one line of notation; ``NotationError`` names a bad field or token. What
-    keeps it from being a position is left to :func:`position_problems`."""
-    return read_position(text)
+def from_notation(text: str, game: str = "kaszino") -> Draft:
+    """A draft of ``game`` read from one line of notation; ``NotationError`` names a bad field or
+    token. What keeps it from being a position is left to :func:`position_problems`."""
+    family: Family = FAMILIES[check_choice("game", game, tuple(FAMILIES))]  # type: ignore[index]
+    draft: Draft = family.read(check_type("text", text, str))
+    return draft
 
 
 # --- the teacher's collection file --------------------------------------------------------------
-def save_to_collection(path: Path | str, draft: PositionDraft, kind: Kind) -> Puzzle:
+def save_to_collection(path: Path | str, draft: Draft, kind: Kind) -> Puzzle:
     """Append the ``kind`` puzzle of ``draft`` to the collection file ``path`` (a new file is made)
     and return it. Refused, with a ``KaszinoError`` naming why, and nothing written: a draft with
     problems, a kind the position does not hold, a file that is no puzzle file, a shipped
     collection, the same puzzle (kind and position) already in the file."""
-    state = build(check_type("draft", draft, PositionDraft))  # PositionError lists every problem
+    state = build(draft)  # PositionError lists every problem
     existing = _own_collection(path)
     position = state.notation()
     same = next((p for p in existing if p.kind == kind and p.state.notation() == position), None)
@@ -270,9 +369,7 @@ def collection(path: Path | str) -> tuple[Puzzle, ...]:
     return load_puzzles(path)
 
 
-def draft_of(puzzle: Puzzle) -> PositionDraft:
-    """The position of a Kaszinó puzzle as a draft to edit again."""
+def draft_of(puzzle: Puzzle) -> Draft:
+    """The position of a puzzle as a draft to edit again."""
     state = check_type("puzzle", puzzle, Puzzle).state
-    if not isinstance(state, GameState):
-        raise KaszinoError(f"puzzle {quote(puzzle.id)} is a {puzzle.game} puzzle; the editor edits Kaszinó's")
-    return state.draft()
+    return state.draft() if isinstance(state, GameState) else state.position()

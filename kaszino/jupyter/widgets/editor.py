@@ -17,12 +17,10 @@ from html import escape
 from pathlib import Path
 from typing import Any, get_args
 
-from kaszino.engine.cards import DECK, Card
+from kaszino.engine.cards import Card
 from kaszino.errors import KaszinoError, quote
 from kaszino.games.kaszino.moves import Forced
 from kaszino.games.kaszino.position import PositionDraft
-from kaszino.games.kaszino.rules import PRESETS, STANDARD, Rules
-from kaszino.games.kaszino.state import GameState, build
 from kaszino.i18n import language, player_number, tr
 from kaszino.inputs import check_choice, check_type, whole_number
 from kaszino.jupyter.render import card_svg
@@ -30,12 +28,13 @@ from kaszino.jupyter.widgets.base import Click, HtmlWidget, Text, text
 from kaszino.jupyter.widgets.table import Button, Feedback, Tone, feedback_html, language_buttons
 from kaszino.puzzles import editor
 from kaszino.puzzles.kinds import Kind
-from kaszino.puzzles.puzzle import KIND_RULES, Puzzle
+from kaszino.puzzles.puzzle import KIND_RULES, Position, Puzzle
 
 NONE = "-"
 """The menu value of "nobody" (last capturer) and "no forced move", as the notation writes them."""
-POINT_FIELDS = ("scores", "tabla_points")
-"""The per-player numbers the editor sets, each a field per player: ``scores_0``, ``tabla_points_1``."""
+POINT_FIELDS = ("scores", "tabla_points", "scopas")
+"""The per-player numbers the editor sets (those of the draft's family), each a field per player:
+``scores_0``, ``tabla_points_1``, ``scopas_0``."""
 
 
 def player_text(player: int) -> str:
@@ -52,15 +51,15 @@ def zone_text(zone: str) -> str:
 
 
 class PositionEditor(HtmlWidget):
-    """The editor: a draft (by default an empty table of ``rules``), the zone a clicked card goes
-    to, what was said last, and the file name of the teacher's collection."""
+    """The editor: a draft (by default an empty Kaszinó table; a Scopa one with ``game="scopa"``),
+    the zone a clicked card goes to, what was said last, and the file name of the teacher's
+    collection."""
 
-    def __init__(self, draft: PositionDraft | None = None, *, rules: Rules = STANDARD,
+    def __init__(self, draft: editor.Draft | None = None, *, game: str = "kaszino",
                  file_name: str = "") -> None:
         super().__init__()
-        check_type("rules", rules, Rules)
-        self._draft = (PositionDraft.empty(rules) if draft is None
-                       else check_type("draft", draft, PositionDraft))
+        self._draft = editor.empty(game) if draft is None else draft
+        editor.family_of(self._draft)  # a draft of some family, else an error naming the value
         self._zone = "hands[0]"
         self._shown: Kind | None = None
         self._said: Feedback | None = None
@@ -70,7 +69,7 @@ class PositionEditor(HtmlWidget):
 
     # --- what the notebook and the tests read --------------------------------------------------
     @property
-    def draft(self) -> PositionDraft:
+    def draft(self) -> editor.Draft:
         """The position as composed so far (unchecked)."""
         return self._draft
 
@@ -85,9 +84,9 @@ class PositionEditor(HtmlWidget):
         return tuple(problem.text() for problem in editor.position_problems(self._draft))
 
     @property
-    def state(self) -> GameState | None:
+    def state(self) -> Position | None:
         """The position built by the engine, or None while it has problems."""
-        return None if editor.position_problems(self._draft) else build(self._draft)
+        return None if editor.position_problems(self._draft) else editor.build(self._draft)
 
     @property
     def kinds(self) -> tuple[editor.KindAnswers, ...]:
@@ -135,7 +134,11 @@ class PositionEditor(HtmlWidget):
 
     def clear(self) -> None:
         """"Üres asztal": no card anywhere, the rules kept."""
-        self._edit(PositionDraft.empty(self._draft.rules))
+        self._edit(editor.family_of(self._draft).empty(self._draft.rules))
+
+    def set_game(self, game: str) -> None:
+        """Switch to an empty table of ``game`` (``kaszino`` or ``scopa``), its standard rules."""
+        self._edit(editor.empty(game))
 
     def set_field(self, name: str, value: str) -> None:
         """Set one menu's field from the text the menu sends: ``rules`` (a preset), ``to_move``,
@@ -145,11 +148,15 @@ class PositionEditor(HtmlWidget):
         options, read, _ = menus[check_choice("field", name, tuple(menus))]
         if options is not None:
             check_choice(name, value, tuple(option for option, _ in options))
-        self._edit(editor.change(self._draft, **{name: read(value)}))
+        if name == "game":
+            self.set_game(value)
+        else:
+            self._edit(editor.change(self._draft, **{name: read(value)}))
 
     def set_points(self, name: str, player: int, value: str | int) -> None:
-        """Set ``scores`` (earlier deals) or ``tabla_points`` (this deal) of ``player``."""
-        check_choice("name", name, POINT_FIELDS)
+        """Set ``scores`` (earlier deals), ``tabla_points`` (Kaszinó) or ``scopas`` (Scopa; both of
+        this deal) of ``player``."""
+        check_choice("name", name, self._point_fields())
         players = len(self._draft.hands)
         player = whole_number("player", player, 0, players - 1)
         points = list(getattr(self._draft, name))
@@ -206,16 +213,21 @@ class PositionEditor(HtmlWidget):
         self._say("info", lambda: tr("editor.editing", id=puzzle.id, kind=tr(f"trainer.kind_{puzzle.kind}")))
 
     def read_notation(self, line: str) -> None:
-        """A pasted line of notation becomes the draft; a line that cannot be read is named."""
-        try:
-            draft = editor.from_notation(line.strip())
-        except KaszinoError as error:
-            self._say("bad", text("editor.notation_failed", problem=str(error)))
+        """A pasted line of notation becomes the draft (read as a position of the game shown, else of
+        the other game); a line that cannot be read is named (as the game shown reads it)."""
+        problems: dict[str, str] = {}
+        for game in (self._game, *(game for game in editor.FAMILIES if game != self._game)):
+            try:
+                draft = editor.from_notation(line.strip(), game)
+            except KaszinoError as error:
+                problems[game] = str(error)
+                continue
+            self._edit(draft)
+            self._say("info", text("editor.notation_read"))
             return
-        self._edit(draft)
-        self._say("info", text("editor.notation_read"))
+        self._say("bad", text("editor.notation_failed", problem=problems[self._game]))
 
-    def _edit(self, draft: PositionDraft) -> None:
+    def _edit(self, draft: editor.Draft) -> None:
         self._draft = draft
         if self._zone not in editor.zone_names(draft):
             self._zone = "hands[0]"
@@ -237,21 +249,31 @@ class PositionEditor(HtmlWidget):
     def _menus(self) -> dict[str, tuple[list[tuple[str, str]] | None, Callable[[str], Any], str]]:
         """Each field set by a menu: its options (value, words; None for a number field), how its
         value is read, the value chosen now."""
-        d = self._draft
+        d, family = self._draft, editor.family_of(self._draft)
         players = [(str(p), player_text(p)) for p in range(len(d.hands))]
-        rounds = [(str(n), str(n)) for n in range(1, d.rules.rounds + 1)]
+        rounds = [(str(n), str(n)) for n in range(1, family.rounds(d.rules) + 1)]
         forced: list[Forced | None] = [None, *get_args(Forced)]
-        return {
-            "rules": ([(name, name) for name in PRESETS], str, d.rules.name),
+        menus: dict[str, tuple[list[tuple[str, str]] | None, Callable[[str], Any], str]] = {
+            "game": ([(game, tr(f"trainer.game_{game}")) for game in editor.FAMILIES], str, family.game),
+            "rules": ([(name, name) for name in family.presets], str, d.rules.name),
             "to_move": (players, int, str(d.to_move)),
             "dealer": (players, int, str(d.dealer)),
             "round": (rounds, int, str(d.round)),
             "deal": (None, lambda value: whole_number("deal", value, 1), str(d.deal)),
             "last_capturer": ([(NONE, tr("editor.nobody")), *players], _player_or_none,
                               _token(d.last_capturer)),
-            "forced": ([(_token(f), tr(f"editor.forced_{f or 'none'}")) for f in forced], _forced,
-                       _token(d.forced)),
         }
+        if isinstance(d, PositionDraft):
+            menus["forced"] = ([(_token(f), tr(f"editor.forced_{f or 'none'}")) for f in forced], _forced,
+                               _token(d.forced))
+        return menus
+
+    @property
+    def _game(self) -> str:
+        return editor.family_of(self._draft).game
+
+    def _point_fields(self) -> tuple[str, ...]:
+        return tuple(name for name in POINT_FIELDS if name in editor.family_of(self._draft).editable)
 
     # --- drawing -----------------------------------------------------------------------------------
     def _markup(self) -> str:
@@ -274,7 +296,7 @@ class PositionEditor(HtmlWidget):
             menus.append(f'<label class="kaszino-menu">{label} '
                          f'<select class="kaszino-{name.replace("_", "-")}-menu" data-action="{name}">'
                          f"{items}</select></label>")
-        for name in POINT_FIELDS:
+        for name in self._point_fields():
             for player, points in enumerate(getattr(self._draft, name)):
                 label = escape(tr(f"editor.{name}", player=player_text(player)))
                 menus.append(_number_field(label, f"{name}_{player}", str(points)))
@@ -301,8 +323,9 @@ class PositionEditor(HtmlWidget):
         return f'<div class="kaszino-zones">{"".join(parts)}</div>'
 
     def _palette_html(self) -> str:
-        placed = {card for _, card in self._draft.placed()}
-        slots = "".join(_card_button("place", card, None, placed=card in placed) for card in DECK)
+        placed = editor.placed(self._draft)
+        slots = "".join(_card_button("place", card, None, placed=card in placed)
+                        for card in editor.family_of(self._draft).deck)
         words = tr("editor.palette", zone=zone_text(self._zone))
         empty = Button("empty", label=tr("editor.button_empty")).html()
         return (f'<div class="kaszino-palette"><div class="kaszino-bar">{escape(words)} {empty}</div>'
@@ -367,7 +390,7 @@ class PositionEditor(HtmlWidget):
         }
         for name in self._menus():
             handlers[name] = partial(self.set_field, name)
-        for name in POINT_FIELDS:
+        for name in self._point_fields():
             for player in range(len(self._draft.hands)):
                 handlers[f"{name}_{player}"] = partial(self.set_points, name, player)
         return handlers
