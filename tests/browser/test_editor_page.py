@@ -70,6 +70,10 @@ def test_a_teacher_composes_checks_and_saves_a_position(
     save.click()
     expect(editor.locator(".kaszino-feedback").last).to_contain_text("Elmentve")
 
+    editor.locator('[data-action="lang"][data-lang="en"]').click()  # the whole page in English
+    expect(verdict).to_have_text("The position is valid: a game can reach it.")
+    expect(captures).to_contain_text("every capture: 4 correct answers")
+
     saved = load_class_set(collection)
     assert [(puzzle.id, puzzle.kind) for puzzle in saved.puzzles] == [("ac-1", "all_captures")]
     assert recheck(saved.puzzles[0]) is None
