@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from functools import partial
 from html import escape
 from pathlib import Path
 from typing import Any, get_args
 
 from kaszino.engine.cards import Card
+from kaszino.engine.positions import Problem
 from kaszino.errors import KaszinoError, quote
 from kaszino.games.kaszino.moves import Forced
 from kaszino.games.kaszino.position import PositionDraft
@@ -35,6 +37,26 @@ NONE = "-"
 POINT_FIELDS = ("scores", "tabla_points", "scopas")
 """The per-player numbers the editor sets (those of the draft's family), each a field per player:
 ``scores_0``, ``tabla_points_1``, ``scopas_0``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """What the builder and the kinds say of one draft: its problems, else its state and the kinds
+    that fit it with their answers."""
+
+    draft: editor.Draft
+    problems: tuple[Problem, ...]
+    state: Position | None
+    kinds: tuple[editor.KindAnswers, ...]
+
+
+def judge(draft: editor.Draft) -> Judged:
+    """The builder's problems of ``draft``; for a position, its state and every fitting kind."""
+    found = editor.position_problems(draft)
+    if found:
+        return Judged(draft, found, None, ())
+    state = editor.build(draft)
+    return Judged(draft, (), state, editor.kind_answers(state))
 
 
 def player_text(player: int) -> str:
@@ -65,6 +87,7 @@ class PositionEditor(HtmlWidget):
         self._said: Feedback | None = None
         self._file_name = check_type("file_name", file_name, str)
         self._loaded: tuple[Puzzle, ...] = ()
+        self._judgement: Judged | None = None
         self.refresh()
 
     # --- what the notebook and the tests read --------------------------------------------------
@@ -81,18 +104,23 @@ class PositionEditor(HtmlWidget):
     @property
     def problems(self) -> tuple[str, ...]:
         """What is wrong with the position, in the current language (none for a valid one)."""
-        return tuple(problem.text() for problem in editor.position_problems(self._draft))
+        return tuple(problem.text() for problem in self._judged().problems)
 
     @property
     def state(self) -> Position | None:
         """The position built by the engine, or None while it has problems."""
-        return None if editor.position_problems(self._draft) else editor.build(self._draft)
+        return self._judged().state
 
     @property
     def kinds(self) -> tuple[editor.KindAnswers, ...]:
         """Every puzzle kind that fits the position, with its answers (none while it has problems)."""
-        state = self.state
-        return () if state is None else editor.kind_answers(state)
+        return self._judged().kinds
+
+    def _judged(self) -> Judged:
+        """What the builder and the kinds say of the draft shown, worked out once per draft."""
+        if self._judgement is None or self._judgement.draft is not self._draft:
+            self._judgement = judge(self._draft)
+        return self._judgement
 
     @property
     def notation(self) -> str:
@@ -377,7 +405,7 @@ class PositionEditor(HtmlWidget):
                 + (f'<div class="kaszino-bar kaszino-loaded">{picks}</div>' if picks else ""))
 
     def __repr__(self) -> str:
-        return f"PositionEditor(zone={self._zone!r}, problems={len(editor.position_problems(self._draft))})"
+        return f"PositionEditor(zone={self._zone!r}, problems={len(self._judged().problems)})"
 
     # --- clicks --------------------------------------------------------------------------------
     def _handlers(self) -> Mapping[str, Callable[[], None]]:
