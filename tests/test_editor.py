@@ -205,3 +205,17 @@ def test_a_scopa_puzzle_is_edited_solved_and_saved_again(tmp_path: Path) -> None
     saved = editor.save_to_collection(path, draft, puzzle.kind)
     assert load_class_set(path).puzzles == (saved,) and recheck(saved) is None
     assert {fit.kind for fit in editor.kind_answers(saved.state)} <= set(editor.FAMILIES["scopa"].kinds)
+
+
+def test_the_pages_collections_are_plain_names_in_one_folder(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    assert editor.collection_path("7b hétfő", tmp_path) == tmp_path / "7b hétfő.json"
+    assert editor.collection_path("8a.JSON", tmp_path) == tmp_path / "8a.JSON"
+    for name in ("", "../x", "a/b", "a\\b", ".hidden", "x" * 101, "a..b", None):
+        with pytest.raises(KaszinoError, match="a plain file name"):
+            editor.collection_path(name, tmp_path)  # type: ignore[arg-type]
+    monkeypatch.setenv(editor.COLLECTIONS_VARIABLE, str(tmp_path / "sets"))
+    assert editor.collections_folder() == tmp_path / "sets"
+    monkeypatch.delenv(editor.COLLECTIONS_VARIABLE)
+    monkeypatch.setenv("KASZINO_PROGRESS", str(tmp_path / "class" / "anna.sqlite3"))
+    assert editor.collections_folder() == tmp_path / "class" and (tmp_path / "class").is_dir()

@@ -24,7 +24,7 @@ def test_three_positions_one_invalid_become_a_class_set_a_student_works_and_the_
 ) -> None:
     collection = tmp_path / "7b-hetfo.json"
     with using_language("hu"):
-        teacher = PositionEditor(file_name=str(collection))
+        teacher = PositionEditor(file_name="7b-hetfo", folder=tmp_path)
         click(teacher, "notation", value=editor.notation(composed()))
         click(teacher, "save", value="all_captures")
         click(teacher, "zone", value="table")

@@ -117,11 +117,16 @@ def test_the_answers_of_each_fitting_kind_are_shown_in_words() -> None:
 
 
 def test_saving_loading_and_the_notation_line(tmp_path: Path) -> None:
-    widget = PositionEditor(composed())
+    widget = PositionEditor(composed(), folder=tmp_path)
     click(widget, "save", value="all_captures")
     assert widget.message == tr("editor.no_file_name")
+    for name in (str(tmp_path / "8a"), "../8a", ".8a", "a/b"):  # a plain file name only
+        click(widget, "file_name", value=name)
+        click(widget, "save", value="all_captures")
+        assert widget.message == tr("editor.bad_file_name")
+    assert not list(tmp_path.iterdir()) and not (tmp_path.parent / "8a.json").exists()
     path = tmp_path / "8a"
-    click(widget, "file_name", value=str(path))
+    click(widget, "file_name", value="8a")
     click(widget, "save", value="all_captures")
     assert widget.message.startswith("Elmentve") and "ac-1" in widget.message
     click(widget, "save", value="all_captures")

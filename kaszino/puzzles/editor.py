@@ -23,6 +23,7 @@ teacher how to use it.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -31,7 +32,7 @@ from typing import Any
 from kaszino.engine.cards import DECK as KASZINO_DECK
 from kaszino.engine.cards import Card
 from kaszino.engine.positions import Problem
-from kaszino.errors import KaszinoError, PuzzleFormatError, quote
+from kaszino.errors import KaszinoError, PuzzleFormatError, StoreError, quote
 from kaszino.games.kaszino import notation as kaszino_notation
 from kaszino.games.kaszino import state as kaszino_state
 from kaszino.games.kaszino.position import PositionDraft
@@ -58,6 +59,7 @@ from kaszino.puzzles.puzzle import (
     save_puzzles,
 )
 from kaszino.puzzles.themes import themes as themes_of
+from kaszino.store import default_path
 
 Draft = PositionDraft | ScopaPosition
 """A position being composed: its family's fields, unchecked."""
@@ -362,6 +364,35 @@ def _free_id(prefix: str, puzzles: Sequence[Puzzle]) -> str:
     """``<prefix>-<n>`` with the smallest ``n`` from 1 no puzzle of ``puzzles`` has as its id."""
     taken = {puzzle.id for puzzle in puzzles}
     return next(f"{prefix}-{n}" for n in range(1, len(taken) + 2) if f"{prefix}-{n}" not in taken)
+
+
+COLLECTIONS_VARIABLE = "KASZINO_COLLECTIONS"
+"""The environment variable naming the folder the editor's page keeps collection files in."""
+_FILE_NAME = re.compile(r"\w[\w .-]{0,99}")
+
+
+def collections_folder() -> Path:
+    """The folder the editor's page saves collections to and loads them from: ``$KASZINO_COLLECTIONS``,
+    else the folder of the progress file (the class folder of ``kaszino app --class``, else the
+    user's data folder, made if missing), else (a browser keeping no files) the working folder."""
+    named = os.environ.get(COLLECTIONS_VARIABLE, "").strip()
+    if named:
+        return Path(named).expanduser()
+    try:
+        folder = default_path().parent
+        folder.mkdir(parents=True, exist_ok=True)
+    except (StoreError, OSError):
+        return Path.cwd()
+    return folder
+
+
+def collection_path(name: str, folder: Path | str) -> Path:
+    """The collection file ``name`` in ``folder`` (``.json`` added to a name without it); a
+    ``KaszinoError`` for a name that is no plain file name (a folder in it, a leading dot, …)."""
+    if not isinstance(name, str) or not _FILE_NAME.fullmatch(name) or ".." in name:
+        raise KaszinoError(f"a collection is named by a plain file name (letters, digits, spaces, '.', '-', "
+                           f"'_'; no folder), not {quote(name)}")
+    return Path(folder) / (name if name.lower().endswith(".json") else name + ".json")
 
 
 def collection(path: Path | str) -> tuple[Puzzle, ...]:

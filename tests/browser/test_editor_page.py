@@ -7,9 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from kaszino.puzzles.class_set import load_class_set
+from kaszino.puzzles.editor import COLLECTIONS_VARIABLE
 from kaszino.puzzles.puzzle import recheck
 
 PAGE = "notebooks/40_szerkeszto.ipynb"
@@ -26,8 +28,10 @@ def place(editor: Locator, zone: str, cards: str) -> None:
 
 
 def test_a_teacher_composes_checks_and_saves_a_position(
-    tmp_path: Path, open_notebook: Callable[[str | Path], Page], screenshot: Callable[[str], Path]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, open_notebook: Callable[[str | Path], Page],
+    screenshot: Callable[[str], Path]
 ) -> None:
+    monkeypatch.setenv(COLLECTIONS_VARIABLE, str(tmp_path))  # for the Voilà server and its kernels
     page = open_notebook(PAGE)
     editor = page.locator(".kaszino-editor")
     verdict = editor.locator(".kaszino-problems")
@@ -64,7 +68,7 @@ def test_a_teacher_composes_checks_and_saves_a_position(
     collection = tmp_path / "7b-hetfo.json"
     save = captures.locator(".kaszino-save-btn")
     expect(save).to_be_disabled()  # no file named yet
-    editor.locator(".kaszino-file-name").fill(str(collection))
+    editor.locator(".kaszino-file-name").fill("7b-hetfo")
     editor.locator(".kaszino-file-name").press("Tab")  # the field sends its name when it changes
     expect(save).to_be_enabled()
     save.click()

@@ -77,9 +77,12 @@ class PositionEditor(HtmlWidget):
     the zone a clicked card goes to, what was said last, and the file name of the teacher's
     collection."""
 
-    def __init__(self, draft: editor.Draft | None = None, *, game: str = "kaszino",
-                 file_name: str = "") -> None:
+    def __init__(self, draft: editor.Draft | None = None, *, game: str = "kaszino", file_name: str = "",
+                 folder: Path | str | None = None) -> None:
         super().__init__()
+        if folder is not None and not isinstance(folder, str | os.PathLike):
+            raise KaszinoError(f"folder must be a path, not {quote(folder)}")
+        self._folder = editor.collections_folder() if folder is None else Path(folder)
         self._draft = editor.empty(game) if draft is None else draft
         editor.family_of(self._draft)  # a draft of some family, else an error naming the value
         self._zone = "hands[0]"
@@ -135,6 +138,11 @@ class PositionEditor(HtmlWidget):
     @property
     def file_name(self) -> str:
         return self._file_name
+
+    @property
+    def folder(self) -> Path:
+        """The folder collection files are saved to and loaded from (:func:`editor.collections_folder`)."""
+        return self._folder
 
     @property
     def loaded(self) -> tuple[Puzzle, ...]:
@@ -207,7 +215,6 @@ class PositionEditor(HtmlWidget):
         chosen = _kind(kind, editor.EDITOR_KINDS)
         path = self._path()
         if path is None:
-            self._say("bad", text("editor.no_file_name"))
             return None
         try:
             puzzle = editor.save_to_collection(path, self._draft, chosen)
@@ -222,7 +229,6 @@ class PositionEditor(HtmlWidget):
         """"Betöltés": read the collection file and offer its puzzles to edit."""
         path = self._path()
         if path is None:
-            self._say("bad", text("editor.no_file_name"))
             return
         try:
             self._loaded = editor.collection(path)
@@ -268,10 +274,16 @@ class PositionEditor(HtmlWidget):
         self.refresh()
 
     def _path(self) -> Path | None:
-        name = self._file_name
-        if not name:
+        """The collection file named in the field, in the editor's folder (None: no name yet); a
+        name that is no plain file name is refused in words."""
+        if not self._file_name:
+            self._say("bad", text("editor.no_file_name"))
             return None
-        return Path(name if name.lower().endswith(".json") else name + ".json")
+        try:
+            return editor.collection_path(self._file_name, self._folder)
+        except KaszinoError:
+            self._say("bad", text("editor.bad_file_name"))
+            return None
 
     # --- the menus ---------------------------------------------------------------------------------
     def _menus(self) -> dict[str, tuple[list[tuple[str, str]] | None, Callable[[str], Any], str]]:
@@ -399,7 +411,8 @@ class PositionEditor(HtmlWidget):
         load = Button("load", label=tr("editor.button_load")).html()
         picks = "".join(Button("edit", label=f'{p.id} · {tr(f"trainer.kind_{p.kind}")}', value=p.id).html()
                         for p in self._loaded)
-        return (f'<div class="kaszino-bar kaszino-file"><label>{escape(tr("editor.file_name"))} '
+        label = tr("editor.file_name", folder=str(self._folder))
+        return (f'<div class="kaszino-bar kaszino-file"><label>{escape(label)} '
                 f'<input type="text" class="kaszino-file-name" data-action="file_name" spellcheck="false" '
                 f'value="{escape(self._file_name)}"></label>{load}</div>'
                 + (f'<div class="kaszino-bar kaszino-loaded">{picks}</div>' if picks else ""))
