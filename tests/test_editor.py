@@ -3,6 +3,7 @@ answers from the kinds' own code, puzzles saved into a teacher's collection and 
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -219,3 +220,12 @@ def test_the_pages_collections_are_plain_names_in_one_folder(tmp_path: Path,
     monkeypatch.delenv(editor.COLLECTIONS_VARIABLE)
     monkeypatch.setenv("KASZINO_PROGRESS", str(tmp_path / "class" / "anna.sqlite3"))
     assert editor.collections_folder() == tmp_path / "class" and (tmp_path / "class").is_dir()
+
+
+def test_a_folder_a_pipe_or_a_name_too_long_is_named_not_written(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)
+    for path in (tmp_path, pipe, tmp_path / ("x" * 300 + ".json"), tmp_path / "nowhere" / "x.json"):
+        with pytest.raises(KaszinoError):  # named at once (a pipe is never opened to block)
+            editor.save_to_collection(path, composed(), "all_captures")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.json"]
