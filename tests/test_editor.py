@@ -229,3 +229,11 @@ def test_a_folder_a_pipe_or_a_name_too_long_is_named_not_written(tmp_path: Path)
         with pytest.raises(KaszinoError):  # named at once (a pipe is never opened to block)
             editor.save_to_collection(path, composed(), "all_captures")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.json"]
+
+
+def test_judge_says_the_problems_or_the_state_and_its_kinds() -> None:
+    valid = editor.judge(composed())
+    assert valid.problems == () and valid.state == build(composed())
+    assert valid.kinds == editor.kind_answers(build(composed()))
+    wrong = editor.judge(editor.place(composed(), "table", "K♣"))
+    assert wrong.problems and wrong.state is None and wrong.kinds == ()

@@ -283,6 +283,26 @@ def kind_answers(state: Position) -> tuple[KindAnswers, ...]:
     return tuple(found)
 
 
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """What the builder and the kinds say of one draft: its problems, else its state and the kinds
+    that fit it with their answers."""
+
+    draft: Draft
+    problems: tuple[Problem, ...]
+    state: Position | None
+    kinds: tuple[KindAnswers, ...]
+
+
+def judge(draft: Draft) -> Judged:
+    """The builder's problems of ``draft``; for a position, its state and every fitting kind."""
+    found = position_problems(draft)
+    if found:
+        return Judged(draft, found, None, ())
+    state = build(draft)
+    return Judged(draft, (), state, kind_answers(state))
+
+
 def _game_of(state: object) -> Family:
     """The family of a built position; a ``KaszinoError`` for anything else."""
     game = next((game for game, kind in POSITION_TYPES.items() if isinstance(state, kind)), None)

@@ -4,22 +4,21 @@ words, the answers of every puzzle kind that fits, a puzzle saved to the teacher
 Everything it decides comes from :mod:`kaszino.puzzles.editor` (and through it from the engine's
 one position builder and the kinds' own solvers); the widget only draws the draft and turns clicks
 into its functions. Each click has a Python method doing the same (``choose_zone``, ``place``,
-``take``, ``fill``, ``set_field``, ``set_points``, ``show_kind``, ``save``, ``load``, ``edit``,
-``read_notation``), which notebooks and tests call directly.
+``take``, ``fill``, ``clear``, ``set_game``, ``set_field``, ``set_points``, ``show_kind``,
+``set_file_name``, ``save``, ``load``, ``edit``, ``read_notation``), which notebooks and tests call
+directly.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from functools import partial
 from html import escape
 from pathlib import Path
 from typing import Any, get_args
 
 from kaszino.engine.cards import Card
-from kaszino.engine.positions import Problem
 from kaszino.errors import KaszinoError, quote
 from kaszino.games.kaszino.moves import Forced
 from kaszino.games.kaszino.position import PositionDraft
@@ -37,26 +36,6 @@ NONE = "-"
 POINT_FIELDS = ("scores", "tabla_points", "scopas")
 """The per-player numbers the editor sets (those of the draft's family), each a field per player:
 ``scores_0``, ``tabla_points_1``, ``scopas_0``."""
-
-
-@dataclass(frozen=True, slots=True)
-class Judged:
-    """What the builder and the kinds say of one draft: its problems, else its state and the kinds
-    that fit it with their answers."""
-
-    draft: editor.Draft
-    problems: tuple[Problem, ...]
-    state: Position | None
-    kinds: tuple[editor.KindAnswers, ...]
-
-
-def judge(draft: editor.Draft) -> Judged:
-    """The builder's problems of ``draft``; for a position, its state and every fitting kind."""
-    found = editor.position_problems(draft)
-    if found:
-        return Judged(draft, found, None, ())
-    state = editor.build(draft)
-    return Judged(draft, (), state, editor.kind_answers(state))
 
 
 def player_text(player: int) -> str:
@@ -90,7 +69,7 @@ class PositionEditor(HtmlWidget):
         self._said: Feedback | None = None
         self._file_name = check_type("file_name", file_name, str)
         self._loaded: tuple[Puzzle, ...] = ()
-        self._judgement: Judged | None = None
+        self._judgement: editor.Judged | None = None
         self.refresh()
 
     # --- what the notebook and the tests read --------------------------------------------------
@@ -119,10 +98,10 @@ class PositionEditor(HtmlWidget):
         """Every puzzle kind that fits the position, with its answers (none while it has problems)."""
         return self._judged().kinds
 
-    def _judged(self) -> Judged:
+    def _judged(self) -> editor.Judged:
         """What the builder and the kinds say of the draft shown, worked out once per draft."""
         if self._judgement is None or self._judgement.draft is not self._draft:
-            self._judgement = judge(self._draft)
+            self._judgement = editor.judge(self._draft)
         return self._judgement
 
     @property
