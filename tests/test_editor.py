@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from kaszino.cli import main
 from kaszino.engine.cards import DECK, Card
 from kaszino.engine.positions import PositionError
 from kaszino.errors import KaszinoError, NotationError
@@ -121,6 +122,7 @@ def test_puzzles_are_saved_into_a_collection_that_loads_as_a_class_set(tmp_path:
     assert loaded.name == "7b" and loaded.puzzles == (first, second, third)
     assert all(recheck(puzzle) is None for puzzle in loaded.puzzles)
     assert editor.draft_of(loaded.puzzles[0]) == composed()
+    assert main(["puzzles", "check", str(path)]) == 0  # themes and all, as every puzzle file is checked
     with pytest.raises(KaszinoError, match="in the file already \\(id ac-1\\)"):
         editor.save_to_collection(path, composed(), "all_captures")
 
