@@ -1,6 +1,7 @@
 """The position editor page in Chromium, as a teacher uses it: a position composed by clicking, a
 problem named and mended, the answers of a fitting kind shown, the puzzle saved into a collection
-file of the teacher's, which then loads as a class set the solver confirms."""
+file of the teacher's, which then loads as a class set the solver confirms; the page in English,
+then a Scopa table."""
 
 from __future__ import annotations
 
@@ -77,6 +78,10 @@ def test_a_teacher_composes_checks_and_saves_a_position(
     editor.locator('[data-action="lang"][data-lang="en"]').click()  # the whole page in English
     expect(verdict).to_have_text("The position is valid: a game can reach it.")
     expect(captures).to_contain_text("every capture: 4 correct answers")
+
+    editor.locator(".kaszino-game-menu").select_option("scopa")  # an empty Scopa table: 40 cards
+    expect(editor.locator(".kaszino-place-card")).to_have_count(40)
+    expect(verdict).to_contain_text("All 40 cards must be somewhere")
 
     saved = load_class_set(collection)
     assert [(puzzle.id, puzzle.kind) for puzzle in saved.puzzles] == [("ac-1", "all_captures")]
