@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from html import escape
 from pathlib import Path
+from tempfile import TemporaryDirectory
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_editor import composed
 
 from kaszino.engine.cards import Card
@@ -174,3 +177,28 @@ def test_a_pasted_line_of_the_other_game_switches_the_table() -> None:
     assert escape(solution) in widget.html
     click(widget, "notation", value=editor.notation(composed()))
     assert widget.draft == composed()
+
+
+EDITOR_ACTIONS = ["place", "take", "zone", "fill", "empty", "show", "save", "load", "edit", "notation",
+                  "file_name", "game", "rules", "to_move", "dealer", "round", "deal", "last_capturer",
+                  "forced", "scores_0", "scores_1", "tabla_points_0", "scopas_1", "lang", "nope"]
+EDITOR_VALUES = st.one_of(
+    st.none(), st.integers(-5, 10**30), st.text(max_size=8), st.lists(st.none()),
+    st.sampled_from(["K♣", "10♠", "A♥", "table", "talon", "piles[1]", "hands[0]", "hands[7]", "scopa",
+                     "kaszino", "trainer", "p3", "8", "1", "-", "lay", "all_captures", "last_round", "ac-1",
+                     "7b", "../x", "hu", "en", "²", editor.notation(composed())]))
+EDITOR_MESSAGES = st.fixed_dictionaries(
+    {"action": st.sampled_from(EDITOR_ACTIONS)},
+    optional={"card": EDITOR_VALUES, "lang": EDITOR_VALUES, "value": EDITOR_VALUES})
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(EDITOR_MESSAGES, max_size=8))
+def test_any_message_is_answered_in_words_and_leaves_a_draft(messages: list[dict[str, object]]) -> None:
+    """No message raises in the kernel or shows Python's words; the editor always holds a draft."""
+    with TemporaryDirectory() as folder:
+        widget = PositionEditor(composed(), folder=folder)
+        for message in messages:
+            widget._on_frontend(widget, message, None)  # nothing is raised
+            editor.family_of(widget.draft)
+            assert "Traceback" not in widget.html and "Error" not in widget.message, (message, widget.message)
