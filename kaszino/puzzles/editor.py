@@ -83,6 +83,9 @@ class Family:
     read: Callable[[str], Any]
     rounds: Callable[[Any], int]
     """The number of rounds a deal has under given rules."""
+    checked: Callable[[Any], Any]
+    """A changed draft as the builder may judge it, or a ``KaszinoError`` naming a field of the wrong
+    form (Kaszinó's builder judges the form itself; Scopa's draft is read back from its notation)."""
 
     @property
     def kinds(self) -> tuple[Kind, ...]:
@@ -92,18 +95,29 @@ class Family:
                      if KIND_RULES[kind].game == self.game and not KIND_RULES[kind].stores_played)
 
 
+def _read_back(position: ScopaPosition) -> ScopaPosition:
+    """A Scopa draft read back from its notation: each field checked as the notation reads it."""
+    try:
+        text = scopa_notation.write_position(position)
+    except (TypeError, ValueError, AttributeError):
+        raise KaszinoError(f"a Scopa position holds the fields its notation reads, not {quote(position)}"
+                           ) from None
+    return scopa_notation.read_position(text)
+
+
 FAMILIES: dict[Game, Family] = {
     "kaszino": Family("kaszino", PositionDraft, Rules, KASZINO_DECK, KASZINO_PRESETS,
                       ("rules", "to_move", "dealer", "round", "deal", "last_capturer", "forced", "scores",
                        "tabla_points", "bonus", "seed", "finished", "winner"),
                       PositionDraft.empty, kaszino_state.problems, kaszino_state.build,
                       kaszino_notation.write_position, kaszino_notation.read_position,
-                      lambda rules: rules.rounds),
+                      lambda rules: rules.rounds, lambda draft: draft),
     "scopa": Family("scopa", ScopaPosition, ScopaRules, SCOPA_DECK, SCOPA_PRESETS,
                     ("rules", "to_move", "dealer", "round", "deal", "last_capturer", "scores", "scopas",
                      "seed", "finished", "winner"),
                     ScopaPosition.empty, scopa_state.problems, scopa_state.build,
-                    scopa_notation.write_position, scopa_notation.read_position, lambda rules: SCOPA_ROUNDS),
+                    scopa_notation.write_position, scopa_notation.read_position, lambda rules: SCOPA_ROUNDS,
+                    _read_back),
 }
 """The families the editor composes positions of, by game."""
 
@@ -216,7 +230,8 @@ def change(draft: Draft, **fields: Any) -> Draft:
     changed = replace(draft, **fields)
     if isinstance(changed, PositionDraft) and rules.players != len(changed.hands):
         return _reseated(changed, rules.players)
-    return changed
+    checked: Draft = family.checked(changed)
+    return checked
 
 
 def _reseated(draft: PositionDraft, players: int) -> PositionDraft:
