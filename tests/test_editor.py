@@ -242,8 +242,8 @@ def test_judge_says_the_problems_or_the_state_and_its_kinds() -> None:
 
 
 @pytest.mark.parametrize(("field", "value", "named"), [
-    ("to_move", "x", "to_move"), ("to_move", 5, "to_move"), ("round", 99, "round"), ("scopas", (1,), "scopas"),
-    ("scores", 5, "fields its notation reads"),
+    ("to_move", "x", "to_move"), ("to_move", 5, "to_move"), ("round", 99, "round"),
+    ("scopas", (1,), "scopas"), ("scores", 5, "fields its notation reads"),
 ])
 def test_a_scopa_field_of_the_wrong_form_is_named_at_once(field: str, value: object, named: str) -> None:
     with pytest.raises(KaszinoError, match=named):
