@@ -83,6 +83,7 @@ def test_the_problems_of_the_issue_are_named_in_both_languages() -> None:
 def test_new_rules_for_other_players_reseat_the_draft() -> None:
     draft = editor.change(composed(), rules="p3", to_move=1)
     assert len(draft.hands) == len(draft.piles) == len(draft.scores) == 3
+    assert draft.round == PRESETS["p3"].rounds == 5  # round 8 of 8 became the last of p3's 5
     assert draft.hands[:2] == composed().hands
     back = editor.change(draft, rules=PRESETS["standard"])
     assert len(back.hands) == 2
@@ -248,3 +249,13 @@ def test_judge_says_the_problems_or_the_state_and_its_kinds() -> None:
 def test_a_scopa_field_of_the_wrong_form_is_named_at_once(field: str, value: object, named: str) -> None:
     with pytest.raises(KaszinoError, match=named):
         editor.change(editor.empty("scopa"), **{field: value})
+
+
+@pytest.mark.parametrize(("field", "value", "named"), [
+    ("to_move", "x", "to_move"), ("round", 99, "round"), ("scores", (1,), "scores"),
+    ("forced", "zz", "forced"), ("last_capturer", 2, "last_capturer"),
+    ("scores", 5, "fields its notation reads"),
+])
+def test_a_kaszino_field_of_the_wrong_form_is_named_at_once(field: str, value: object, named: str) -> None:
+    with pytest.raises(KaszinoError, match=named):
+        editor.change(composed(), **{field: value})

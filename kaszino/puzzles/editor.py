@@ -83,9 +83,16 @@ class Family:
     read: Callable[[str], Any]
     rounds: Callable[[Any], int]
     """The number of rounds a deal has under given rules."""
-    checked: Callable[[Any], Any]
-    """A changed draft as the builder may judge it, or a ``KaszinoError`` naming a field of the wrong
-    form (Kaszinó's builder judges the form itself; Scopa's draft is read back from its notation)."""
+
+    def read_back(self, draft: Any) -> Any:
+        """``draft`` read back from its notation: each field checked as the notation reads it (a
+        ``NotationError`` naming the field), every card kept in its place."""
+        try:
+            text = self.write(draft)
+        except (TypeError, ValueError, AttributeError):
+            raise KaszinoError(f"a {self.game} position holds the fields its notation reads, not "
+                               f"{quote(draft)}") from None
+        return self.read(text)
 
     @property
     def kinds(self) -> tuple[Kind, ...]:
@@ -95,29 +102,18 @@ class Family:
                      if KIND_RULES[kind].game == self.game and not KIND_RULES[kind].stores_played)
 
 
-def _read_back(position: ScopaPosition) -> ScopaPosition:
-    """A Scopa draft read back from its notation: each field checked as the notation reads it."""
-    try:
-        text = scopa_notation.write_position(position)
-    except (TypeError, ValueError, AttributeError):
-        raise KaszinoError(f"a Scopa position holds the fields its notation reads, not {quote(position)}"
-                           ) from None
-    return scopa_notation.read_position(text)
-
-
 FAMILIES: dict[Game, Family] = {
     "kaszino": Family("kaszino", PositionDraft, Rules, KASZINO_DECK, KASZINO_PRESETS,
                       ("rules", "to_move", "dealer", "round", "deal", "last_capturer", "forced", "scores",
                        "tabla_points", "bonus", "seed", "finished", "winner"),
                       PositionDraft.empty, kaszino_state.problems, kaszino_state.build,
                       kaszino_notation.write_position, kaszino_notation.read_position,
-                      lambda rules: rules.rounds, lambda draft: draft),
+                      lambda rules: rules.rounds),
     "scopa": Family("scopa", ScopaPosition, ScopaRules, SCOPA_DECK, SCOPA_PRESETS,
                     ("rules", "to_move", "dealer", "round", "deal", "last_capturer", "scores", "scopas",
                      "seed", "finished", "winner"),
                     ScopaPosition.empty, scopa_state.problems, scopa_state.build,
-                    scopa_notation.write_position, scopa_notation.read_position, lambda rules: SCOPA_ROUNDS,
-                    _read_back),
+                    scopa_notation.write_position, scopa_notation.read_position, lambda rules: SCOPA_ROUNDS),
 }
 """The families the editor composes positions of, by game."""
 
@@ -215,9 +211,11 @@ def fill(draft: Draft, zone: str) -> Draft:
 # --- the other fields ---------------------------------------------------------------------------
 def change(draft: Draft, **fields: Any) -> Draft:
     """The draft with some of its family's editable fields changed (``Family.editable``: the rules
-    also by a preset's name); the values are not judged here (the builder names one out of range).
-    New Kaszinó rules for another number of players keep the cards of the players that stay; the
-    other players' cards become unplaced."""
+    also by a preset's name); a value the notation could not hold (a player who is not at the
+    table, a round the rules do not have, a word for a number) is named at once, by the field; what
+    no game reaches is the builder's to name. New rules with fewer rounds move the draft to their
+    last round at most; new Kaszinó rules for another number of players keep the cards of the
+    players that stay, the other players' cards become unplaced."""
     family = family_of(draft)
     unknown = sorted(set(fields) - set(family.editable))
     if unknown:
@@ -227,10 +225,12 @@ def change(draft: Draft, **fields: Any) -> Draft:
     if isinstance(rules, str):
         rules = family.presets[check_choice("rules", rules, tuple(family.presets))]
     fields["rules"] = check_type("rules", rules, family.rules)
+    if "round" not in fields and isinstance(draft.round, int):  # rules with fewer rounds: their last one
+        fields["round"] = min(draft.round, family.rounds(rules))
     changed = replace(draft, **fields)
     if isinstance(changed, PositionDraft) and rules.players != len(changed.hands):
-        return _reseated(changed, rules.players)
-    checked: Draft = family.checked(changed)
+        changed = _reseated(changed, rules.players)
+    checked: Draft = family.read_back(changed)
     return checked
 
 
