@@ -259,3 +259,10 @@ def test_a_scopa_field_of_the_wrong_form_is_named_at_once(field: str, value: obj
 def test_a_kaszino_field_of_the_wrong_form_is_named_at_once(field: str, value: object, named: str) -> None:
     with pytest.raises(KaszinoError, match=named):
         editor.change(composed(), **{field: value})
+
+
+def test_what_is_no_position_of_the_editors_games_is_named() -> None:
+    with pytest.raises(KaszinoError, match="the editor knows the positions of kaszino and scopa"):
+        editor.kind_answers("rules=standard")  # type: ignore[arg-type]
+    with pytest.raises(KaszinoError, match="a draft is a Kaszinó PositionDraft or a Scopa Position"):
+        editor.zone_names(build(composed()))  # type: ignore[arg-type]

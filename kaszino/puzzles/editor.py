@@ -320,9 +320,10 @@ def judge(draft: Draft) -> Judged:
 
 def _game_of(state: object) -> Family:
     """The family of a built position; a ``KaszinoError`` for anything else."""
-    game = next((game for game, kind in POSITION_TYPES.items() if isinstance(state, kind)), None)
+    known = (game for game, kind in POSITION_TYPES.items() if isinstance(state, kind) and game in FAMILIES)
+    game = next(known, None)
     if game is None:
-        raise KaszinoError(f"a position is a Kaszinó GameState or a Scopa ScopaState, not {quote(state)}")
+        raise KaszinoError(f"the editor knows the positions of {' and '.join(FAMILIES)}, not {quote(state)}")
     return FAMILIES[game]
 
 
@@ -438,4 +439,9 @@ def collection(path: Path | str) -> tuple[Puzzle, ...]:
 def draft_of(puzzle: Puzzle) -> Draft:
     """The position of a puzzle as a draft to edit again."""
     state = check_type("puzzle", puzzle, Puzzle).state
-    return state.draft() if isinstance(state, GameState) else state.position()
+    if isinstance(state, GameState):
+        return state.draft()
+    if isinstance(state, scopa_state.ScopaState):
+        return state.position()
+    raise KaszinoError(f"puzzle {quote(puzzle.id)} is a {puzzle.game} puzzle; the editor edits "
+                       f"{' and '.join(FAMILIES)} positions")
