@@ -48,7 +48,7 @@ def zone_text(zone: str) -> str:
     if not rest:
         return tr(f"editor.zone_{name}")
     key = "editor.zone_hand" if name == "hands" else "editor.zone_pile"
-    return tr(key, player=player_text(int(rest[:-1])))
+    return tr(key, name=player_text(int(rest[:-1])))
 
 
 class PositionEditor(HtmlWidget):
@@ -317,7 +317,7 @@ class PositionEditor(HtmlWidget):
                          f"{items}</select></label>")
         for name in self._point_fields():
             for player, points in enumerate(getattr(self._draft, name)):
-                label = escape(tr(f"editor.{name}", player=player_text(player)))
+                label = escape(tr(f"editor.{name}", name=player_text(player)))
                 menus.append(_number_field(label, f"{name}_{player}", str(points)))
         return f'<div class="kaszino-bar kaszino-menus">{"".join(menus)}</div>'
 
