@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from test_notation import play_randomly
 
 from kaszino.engine.cards import Card
-from kaszino.games.kaszino.position import PositionDraft, PositionError
+from kaszino.engine.positions import PositionError
+from kaszino.games.kaszino.position import PositionDraft
 from kaszino.games.kaszino.rules import PRESETS
 from kaszino.games.kaszino.state import GameState, build, new_game, problems
 from kaszino.i18n import catalogue

@@ -41,8 +41,10 @@ PRACTICE: tuple[Chapter, ...] = (
     Chapter("10", "10_feladvanyok.ipynb", checked=False),
     Chapter("20", "20_jatek.ipynb", checked=False),
     Chapter("30", "30_kombinatorika.ipynb", checked=False),
+    Chapter("40", "40_szerkeszto.ipynb", checked=False),
 )
-"""After the rules: the puzzle trainer, a game against the computer, classroom combinatorics."""
+"""After the rules: the puzzle trainer, a game against the computer, classroom combinatorics, the
+teacher's position editor."""
 
 
 def next_steps_markdown(chapter: str, lang: str) -> str:

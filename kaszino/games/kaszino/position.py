@@ -4,7 +4,8 @@ A :class:`PositionDraft` holds what a position is made of (hands, table, talon, 
 move, the round, the scores, the rules, …) without any check; :func:`draft_problems` lists all
 that is wrong with it, each a :class:`Problem`: a code and its fields, put into words by the
 catalogue ``positions`` (Hungarian and English, for a teacher's editor), with the English message
-that names the notation's field (``hands[0]: 4 cards, but round 1 deals 3``) for errors.
+that names the notation's field (``hands[0]: 4 cards, but round 1 deals 3``) for errors
+(:mod:`kaszino.engine.positions`, shared with Scopa's checks).
 ``kaszino.games.kaszino.state.build`` turns a draft without problems into a ``GameState`` and is
 the one place positions are checked: ``GameState.from_notation`` reads the notation into a draft
 (:mod:`kaszino.games.kaszino.notation`) and builds it; a lesson's scene, a random last round and
@@ -19,13 +20,11 @@ from itertools import chain
 
 from kaszino.engine.cards import DECK, Card
 from kaszino.engine.notation import DRAW, result_token
-from kaszino.engine.refusals import FieldValue, text_fields
-from kaszino.errors import NotationError
+from kaszino.engine.positions import Problem
 from kaszino.games.kaszino.captures import Capture
 from kaszino.games.kaszino.moves import Forced
 from kaszino.games.kaszino.rules import STANDARD, Rules
 from kaszino.games.kaszino.scoring import DECK_SIZE, pile_scores, points_available
-from kaszino.i18n import tr
 from kaszino.inputs import MAX_COUNT, MAX_SEED
 
 Zones = tuple[tuple[Card, ...], ...]
@@ -83,35 +82,6 @@ class PositionDraft:
                 yield from ((f"{name}[{player}]", card) for card in cards)
         yield from (("table", card) for card in self.table)
         yield from (("talon", card) for card in self.talon)
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """What is wrong with a draft: ``code`` (the sentence ``positions.<code>``) with its ``fields``,
-    and ``message``, the English that names the notation's field (for errors and logs)."""
-
-    code: str
-    fields: tuple[tuple[str, FieldValue], ...]
-    message: str
-
-    @classmethod
-    def of(cls, code: str, message: str, **fields: FieldValue) -> Problem:
-        return cls(code, tuple(fields.items()), message)
-
-    def text(self, lang: str | None = None) -> str:
-        """The problem in a teacher's words, in the current language or ``lang``."""
-        return tr(f"positions.{self.code}", lang, **text_fields(dict(self.fields)))
-
-    def __str__(self) -> str:
-        return self.message
-
-
-class PositionError(NotationError):
-    """A draft no game reaches; ``problems`` lists every reason, the message all of them."""
-
-    def __init__(self, problems: tuple[Problem, ...]) -> None:
-        super().__init__("; ".join(map(str, problems)))
-        self.problems = problems
 
 
 def draft_problems(draft: PositionDraft) -> tuple[Problem, ...]:

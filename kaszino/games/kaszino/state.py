@@ -36,6 +36,7 @@ from kaszino.engine.events import (
     Step,
     Swept,
 )
+from kaszino.engine.positions import PositionError, Problem
 from kaszino.engine.refusals import Refusal
 from kaszino.engine.view import seat_fields
 from kaszino.errors import IllegalMoveError, KaszinoError, NotationError, quote
@@ -43,7 +44,7 @@ from kaszino.games.kaszino.captures import Capture, capture_problem, captures
 from kaszino.games.kaszino.dealing import check_deck, draw_hands, shuffled_deck, split_deck
 from kaszino.games.kaszino.moves import Challenge, Claim, Forced, Lay, Move, NextDeal, Pass, move_problem
 from kaszino.games.kaszino.notation import read_position, write_position
-from kaszino.games.kaszino.position import PositionDraft, PositionError, Problem, draft_problems
+from kaszino.games.kaszino.position import PositionDraft, draft_problems
 from kaszino.games.kaszino.rules import Rules
 from kaszino.games.kaszino.scoring import PileScore, pile_scores
 from kaszino.games.kaszino.view import PlayerView

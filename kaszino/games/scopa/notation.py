@@ -57,6 +57,13 @@ class Position:
     finished: bool
     winner: int | None
 
+    @classmethod
+    def empty(cls, rules: ScopaRules | None = None) -> Position:
+        """No card anywhere, nobody's points, player 1 dealing and player 0 to move."""
+        return cls(rules=ScopaRules() if rules is None else rules, seed=0, deal=1, dealer=1, scores=(0, 0),
+                   round=1, to_move=0, last_capturer=None, hands=((), ()), table=(), talon=(),
+                   piles=((), ()), scopas=(0, 0), finished=False, winner=None)
+
 
 def write_position(position: Position) -> str:
     """The notation of ``position``; :func:`read_position` reads it back exactly."""

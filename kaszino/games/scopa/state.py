@@ -29,6 +29,7 @@ from kaszino.engine.events import (
     Step,
     Swept,
 )
+from kaszino.engine.positions import PositionError, Problem
 from kaszino.engine.refusals import Refusal
 from kaszino.engine.view import seat_fields
 from kaszino.errors import IllegalMoveError, NotationError, quote
@@ -36,6 +37,7 @@ from kaszino.games.scopa.captures import equal_cards, takes
 from kaszino.games.scopa.deck import KING, capture_value, check_deck, shuffled_deck
 from kaszino.games.scopa.moves import Move, NextDeal, ScopaMove, malformed
 from kaszino.games.scopa.notation import Position, read_position, write_position
+from kaszino.games.scopa.reachable import problems as reachable_problems
 from kaszino.games.scopa.reachable import unreachable
 from kaszino.games.scopa.rules import HAND_SIZE, KINGS_FOR_REDEAL, ROUNDS, TABLE_START, ScopaRules
 from kaszino.games.scopa.scoring import DealReport, deal_report, game_winner
@@ -230,7 +232,12 @@ class ScopaState:
     # --- text forms ------------------------------------------------------------------------
     def notation(self) -> str:
         """The one-line position notation (docs/scopa.md); :meth:`from_notation` reads it back."""
-        return write_position(Position(**{name: getattr(self, name) for name in _FIELDS}))
+        return write_position(self.position())
+
+    def position(self) -> Position:
+        """The state's fields as a :class:`~kaszino.games.scopa.notation.Position`
+        (``build(state.position()) == state``)."""
+        return Position(**{name: getattr(self, name) for name in _FIELDS})
 
     @classmethod
     def from_notation(cls, text: str) -> ScopaState:
@@ -249,6 +256,19 @@ class ScopaState:
 
 
 _FIELDS = tuple(field.name for field in fields(Position))
+
+
+def problems(position: Position) -> tuple[Problem, ...]:
+    """Everything that keeps ``position`` from being one a game reaches (:mod:`.reachable`)."""
+    return reachable_problems(check_type("position", position, Position))
+
+
+def build(position: Position) -> ScopaState:
+    """The state of ``position``; ``PositionError`` lists every problem when no game reaches it."""
+    found = problems(position)
+    if found:
+        raise PositionError(found)
+    return ScopaState(**{name: getattr(position, name) for name in _FIELDS})
 
 
 def _two_hands(cards: Cards, first: int) -> Zones:

@@ -1,6 +1,8 @@
-"""Jupyter widgets: the clickable table and the puzzle trainer (need the ``notebook`` extra)."""
+"""Jupyter widgets: the clickable table, the puzzle trainer and the teacher's position editor (need
+the ``notebook`` extra)."""
 
+from kaszino.jupyter.widgets.editor import PositionEditor
 from kaszino.jupyter.widgets.puzzle import PuzzleWidget
 from kaszino.jupyter.widgets.table import TableWidget
 
-__all__ = ["PuzzleWidget", "TableWidget"]
+__all__ = ["PositionEditor", "PuzzleWidget", "TableWidget"]
