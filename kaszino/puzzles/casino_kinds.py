@@ -37,6 +37,7 @@ from kaszino.puzzles.kinds import (
     KindRules,
     Outcome,
     Verdict,
+    answer_key,
     bullet_lines,
     domain_text,
     first_behind,
@@ -86,12 +87,14 @@ def legal_captures(state: CasinoState) -> list[Capture]:
 
 
 def largest(state: CasinoState) -> tuple[Capture, ...]:
-    """The largest captures: no legal capture of the same card takes all their cards and more."""
+    """The largest captures: no legal capture of the same card takes all their cards and more. Two
+    groupings of the same cards are one capture (the first in order stands for both)."""
     found = legal_captures(state)
     taken = {move: frozenset(move.taken) for move in found}
     kept = [move for move in found
             if not any(other.card == move.card and taken[move] < taken[other] for other in found)]
-    return tuple(m for m in ordered(state, kept) if isinstance(m, Capture))
+    unique = {answer_key(move): move for move in reversed(ordered(state, kept))}
+    return tuple(m for m in ordered(state, unique.values()) if isinstance(m, Capture))
 
 
 def items(move: Capture) -> int:
@@ -143,7 +146,7 @@ class CasinoKind(KindRules[CasinoState]):
     def answers_problem(self, state: CasinoState, answers: tuple[Answer, ...]) -> str | None:
         if self.form != "captures":
             return super().answers_problem(state, answers)
-        missing = [move for move in self.solve(state) if move not in answers]
+        missing = [move for move in self.solve(state) if not is_answer(answers, move)]
         if missing:
             return f"{len(missing)} of the position's answers are not listed, such as {missing[0]}"
         return None

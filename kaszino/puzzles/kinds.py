@@ -24,6 +24,7 @@ from typing import Any, Generic, Literal, Protocol, TypeVar, get_args
 from kaszino.engine.cards import Card
 from kaszino.engine.refusals import Refusal, text_fields
 from kaszino.errors import KaszinoError, quote
+from kaszino.games.casino.moves import Capture as CasinoCapture
 from kaszino.games.casino.moves import Play as CasinoPlay
 from kaszino.games.kaszino import moves
 from kaszino.games.kaszino.captures import Capture, capture_problem
@@ -71,7 +72,10 @@ def capture_key(capture: Capture) -> CaptureKey:
 
 
 def answer_key(answer: Answer) -> object:
-    """What makes two answers the same (captures compare by their cards in any order)."""
+    """What makes two answers the same: captures compare by their cards in any order (a Casino
+    capture by its card and the table cards it takes, however they are grouped)."""
+    if isinstance(answer, CasinoCapture):
+        return answer.card, frozenset(answer.taken)
     return capture_key(answer) if isinstance(answer, Capture) else answer
 
 
