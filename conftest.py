@@ -44,6 +44,7 @@ SLOW = (
     # Every shipped puzzle re-solved or answered (make test runs them; the inner loop checks a sample
     # through the other puzzle tests), and the experts' seeded matches against greedy.
     "tests/test_cli.py::test_check_passes_on_the_shipped_files",
+    "tests/test_casino_puzzles.py::test_the_check_command_confirms_the_casino_files_and_catches_a_wrong_answer",
     "tests/test_trainer.py::test_every_puzzle_accepts_its_right_answer_and_refuses_a_wrong_one",
     "tests/test_casino_expert.py::test_it_beats_greedy_in_a_seeded_match",
     "tests/test_scopa_expert.py::test_it_beats_greedy_in_a_seeded_match",

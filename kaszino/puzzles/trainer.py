@@ -12,8 +12,8 @@ from a collection, in one of six modes:
   failure costing ten seconds (:mod:`kaszino.puzzles.timed`); the best score is stored;
 - ``"sequence"``: the puzzles in the order given (a chapter's fixed set).
 
-:class:`Filters` narrow every mode to chosen games (Kaszinó, Scopa), kinds, themes and difficulty
-bands (empty: a mix).
+:class:`Filters` narrow every mode to chosen games (Kaszinó, Scopa, Casino), kinds, themes and
+difficulty bands (empty: a mix).
 
 **Honest scoring.** Each visit to a puzzle is a :class:`Visit`. Its outcome is decided once, by
 the first answer: ``"solved"`` (right, no hint), ``"partial"`` (right after a hint) or
