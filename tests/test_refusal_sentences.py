@@ -1,31 +1,38 @@
 """Refusals read as sentences in both languages: every text of every family starts with a capital
 letter (or a card or a number) and ends with a full stop, so it reads well after "Not quite." or
 in the middle of "That move is not allowed. … Try again."; the error of an illegal move puts its
-sentence after the move and a full stop; and no English verdict on a wrong move ever goes on with
-a small letter after a full stop."""
+sentence after the move and a full stop; and no English verdict on a wrong answer (a legality
+question, a move task of each family, a shipped puzzle of each kind, a classroom exercise) ever goes
+on with a small letter after a full stop."""
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 from itertools import combinations
 from string import Formatter
 
 import pytest
 
+from kaszino.classroom.exercises import exercises
 from kaszino.engine.cards import parse_cards
 from kaszino.engine.refusals import FieldValue, Refusal
 from kaszino.errors import IllegalMoveError
 from kaszino.games.casino.moves import BuildMove, Trail
 from kaszino.games.casino.moves import Capture as CasinoCapture
+from kaszino.games.casino.moves import Play as CasinoPlay
 from kaszino.games.casino.state import new_game as new_casino
 from kaszino.games.kaszino.captures import Capture
-from kaszino.games.kaszino.moves import Lay
+from kaszino.games.kaszino.moves import Lay, Move
 from kaszino.games.kaszino.rules import PRESETS
 from kaszino.games.kaszino.state import new_game
 from kaszino.games.scopa.moves import ScopaMove
+from kaszino.games.scopa.state import ScopaState
 from kaszino.games.scopa.state import new_game as new_scopa
 from kaszino.i18n import LANGUAGES, catalogue
+from kaszino.puzzles.kinds import Attempt
+from kaszino.puzzles.puzzle import Puzzle, load_all
 from kaszino.teach.exercises import ANY_MOVE, CasinoTask, MoveTask, ScopaTask, legality_choice
 from kaszino.teach.questions import Verdict
 from kaszino.teach.scenes import scene
@@ -106,7 +113,7 @@ def kaszino_verdicts() -> Iterator[str]:
         state = new_game(seed=seed, rules=PRESETS["v6" if seed % 2 else "standard"])
         task = MoveTask("exercises.wrong", state, ANY_MOVE)
         hand, table = state.hands[state.to_move], state.table
-        moves = [Lay(card) for card in (*hand, *table)]
+        moves: list[Capture | Lay] = [Lay(card) for card in (*hand, *table)]
         moves += [Capture((card,), taken) for card in (*hand, *table[:1])
                   for size in (1, 2) for taken in combinations(table, size)]
         for move in moves:
@@ -133,7 +140,7 @@ def casino_verdicts() -> Iterator[str]:
         state = new_casino(seed=seed)
         hand, table = state.hands[state.to_move], state.table
         groups = [taken for size in (1, 2, 3) for taken in combinations(table, size)]
-        moves = [Trail(card) for card in (*hand, *table[:1])]
+        moves: list[CasinoPlay] = [Trail(card) for card in (*hand, *table[:1])]
         moves += [CasinoCapture(card, (taken,)) for card in (*hand, *table[:1]) for taken in ((), *groups)]
         moves += [BuildMove(card, value, (taken,)) for card in hand for value in (2, 7, 10, 11)
                   for taken in groups[:8]]
@@ -142,9 +149,46 @@ def casino_verdicts() -> Iterator[str]:
         yield from (english(task.check(move)) for move in moves if state.problem(move) is not None)
 
 
-@pytest.mark.parametrize("verdicts", [legality_verdicts, kaszino_verdicts, scopa_verdicts, casino_verdicts])
+def wrong_attempts(puzzle: Puzzle) -> Iterator[Attempt]:
+    """Attempts at ``puzzle`` that are mostly wrong: moves the rules refuse (or a sweep), another
+    choice, another number."""
+    state = puzzle.state
+    hand, table = state.hands[state.to_move], state.table
+    if puzzle.answer_form == "choice":
+        yield from (choice for choice in puzzle.choices() if choice not in puzzle.answers)
+    elif puzzle.answer_form == "number":
+        yield int(str(puzzle.answers[0])) + 1
+    elif isinstance(state, ScopaState):
+        captures: list[Move | ScopaMove] = [ScopaMove(card, table) for card in hand]
+        yield from ([[m] for m in captures] if puzzle.answer_form == "captures"
+                    else [*captures, *(ScopaMove(card) for card in table[:1])])
+    else:
+        captures = [*(Capture((card,), table) for card in hand), Capture(hand[:1], hand[:1])]
+        yield from ([[m] for m in captures] if puzzle.answer_form == "captures"
+                    else [*captures, *(Lay(card) for card in table[:1])])
+
+
+def puzzle_verdicts() -> Iterator[str]:
+    """The English verdicts on wrong attempts at the first shipped puzzles of every kind."""
+    seen: Counter[str] = Counter()
+    for puzzle in load_all():
+        seen[puzzle.kind] += 1
+        if seen[puzzle.kind] <= 4:
+            verdicts = (puzzle.check(attempt) for attempt in wrong_attempts(puzzle))
+            yield from (english(verdict) for verdict in verdicts if not verdict.correct)  # a sweep: right
+
+
+def classroom_verdicts() -> Iterator[str]:
+    """The English verdicts on a wrong number for every exercise of the classroom chapter."""
+    for exercise in exercises():
+        yield english(exercise.check(exercise.answer + 1))
+        yield english(exercise.check(exercise.answer / 7 + 1))
+
+
+@pytest.mark.parametrize("verdicts", [legality_verdicts, kaszino_verdicts, scopa_verdicts, casino_verdicts,
+                                      puzzle_verdicts, classroom_verdicts])
 def test_no_english_verdict_goes_on_with_a_small_letter_after_a_full_stop(verdicts: object) -> None:
     texts = list(verdicts())  # type: ignore[operator]
-    assert len(texts) >= 20, "the positions must give refused moves to judge"
+    assert len(texts) >= 12, "the positions must give wrong answers to judge"
     bad = [text for text in texts if SMALL_AFTER_STOP.search(text) or not text.endswith((".", "!", "?", ")"))]
     assert not bad, bad[:3]
