@@ -49,10 +49,10 @@ class Refusal:
     def __str__(self) -> str:
         return self.text("en")
 
-    def error(self, move: str, head: str = "illegal move") -> IllegalMoveError:
-        """The error refusing the move shown as ``move``: ``head`` and the move, a full stop, then
-        the English sentence (``illegal move K♠. Not in the hand of player 2: K♠.``)."""
-        return IllegalMoveError(f"{head} {move}. {self}")
+    def error(self, refused: str) -> IllegalMoveError:
+        """The error that says what was ``refused`` (``illegal move K♠``), a full stop, then the
+        English sentence: ``illegal move K♠. Not in the hand of player 2: K♠.``"""
+        return IllegalMoveError(f"{refused}. {self}")
 
 
 def text_fields(fields: Mapping[str, object]) -> dict[str, object]:

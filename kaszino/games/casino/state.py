@@ -281,7 +281,7 @@ class CasinoState:
         refusal = self.problem(move)
         if refusal is not None:
             shown = quote(move) if malformed(move) else str(move)
-            raise refusal.error(shown)
+            raise refusal.error(f"illegal move {shown}")
         if isinstance(move, NextDeal):
             return self._next_deal()
         events: list[Event] = []

@@ -219,7 +219,7 @@ class GameState:
         refusal = self.problem(move)
         if refusal is not None:
             shown = str(move) if move_problem(move) is None else quote(move)
-            raise refusal.error(shown)
+            raise refusal.error(f"illegal move {shown}")
         if isinstance(move, Claim):
             if log is not None:
                 log.append(Claimed(move.player, self.totals()[move.player], automatic=False))

@@ -77,7 +77,7 @@ def capture_value(state: GameState, capture: Capture) -> CaptureValue:
     rules = state.rules
     problem = state.problem(capture) or capture_problem(capture.hand, capture.table, rules)
     if problem is not None:
-        raise problem.error(str(capture), "no value for")
+        raise problem.error(f"no value for {capture}")
     mover = state.to_move
     items = [
         PointItem(_card_kind(card), points, card)
