@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
+from test_looks import COLOURS, LEGIBLE, contrast
 
 CHAPTER = "notebooks/30_kombinatorika.ipynb"
 
@@ -26,6 +27,9 @@ def test_an_exercise_is_checked_and_the_page_switches_language_in_the_dark_theme
     assert looks == ["solid", "1px", "6px", "12px"], looks
     bold = page.locator(".kaszino-figure-table .kaszino-highlight").first
     assert bold.evaluate("e => getComputedStyle(e).fontWeight") == "700"
+    for element in (panel.locator(".kaszino-panel-title"), bold):  # they read in the dark
+        colour, behind = element.evaluate(COLOURS)
+        assert contrast(colour, behind) >= LEGIBLE, (colour, behind)
     screenshot("classroom-chapter-dark")
     expect(page.locator(".kaszino-lab-note")).to_be_hidden()  # the app has no menus to point at
     assert "Run All Cells" not in page.locator("body").inner_text()
