@@ -6,8 +6,8 @@ and cards the rule was judged on. Its words live in a catalogue (``refusals`` fo
 codes, a family's own domain for its own) with a Hungarian and an English sentence (a capital
 letter or a card first, a full stop last), so the explanations, widgets and the command line show
 one text in either language, after "Not quite." or before "Try again." alike. :meth:`Refusal.error`
-is the one place that puts a refusal into an ``IllegalMoveError``: the move, then the English
-sentence (``illegal move 5♠+5♦ = Q♦. The two sides do not add up to the same: …``).
+is the one place that puts a refusal into an ``IllegalMoveError``: what was refused, a full stop,
+then the English sentence (``illegal move 5♠+5♦ = Q♦. The two sides do not add up to the same: …``).
 :func:`text_fields` is the one place that turns event and refusal fields into the values a
 sentence is filled with.
 """
