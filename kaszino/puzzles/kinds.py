@@ -230,7 +230,7 @@ class KaszinoKind(KindRules[GameState]):
             raise KaszinoError(f"{quote(value)} is not a {wanted}")
         problem = move_problem(state, move)
         if problem is not None:
-            raise KaszinoError(f"{quote(value)} is not a legal move here: {problem}")
+            raise problem.error(f"{quote(value)} is not a legal move here")
         return move
 
     def one_move(self, attempt: object) -> Capture | Lay:

@@ -101,7 +101,7 @@ class ScopaKind(KindRules[ScopaState]):
             raise KaszinoError(f"{quote(value)} is not a {'capture' if self.form == 'captures' else 'move'}")
         problem = state.problem(move)
         if problem is not None:
-            raise KaszinoError(f"{quote(value)} is not a legal move here: {problem}")
+            raise problem.error(f"{quote(value)} is not a legal move here")
         return move
 
     def one_move(self, attempt: object) -> ScopaMove:
