@@ -22,6 +22,7 @@ from kaszino.errors import IllegalMoveError
 from kaszino.games.casino.moves import BuildMove, Trail
 from kaszino.games.casino.moves import Capture as CasinoCapture
 from kaszino.games.casino.moves import Play as CasinoPlay
+from kaszino.games.casino.state import CasinoState
 from kaszino.games.casino.state import new_game as new_casino
 from kaszino.games.kaszino.captures import Capture
 from kaszino.games.kaszino.moves import Lay, Move
@@ -159,9 +160,16 @@ def wrong_attempts(puzzle: Puzzle) -> Iterator[Attempt]:
     elif puzzle.answer_form == "number":
         yield int(str(puzzle.answers[0])) + 1
     elif isinstance(state, ScopaState):
-        captures: list[Move | ScopaMove] = [ScopaMove(card, table) for card in hand]
+        captures: list[Move | ScopaMove | CasinoPlay] = [ScopaMove(card, table) for card in hand]
         yield from ([[m] for m in captures] if puzzle.answer_form == "captures"
                     else [*captures, *(ScopaMove(card) for card in table[:1])])
+    elif isinstance(state, CasinoState):
+        if puzzle.kind == "casino_builds":  # build moves to a value no hand card can take
+            captures = [BuildMove(card, 10, (table[:1],)) for card in hand]
+        else:
+            captures = [CasinoCapture(card, (table,)) for card in hand]
+        yield from ([[m] for m in captures] if puzzle.answer_form == "captures"
+                    else [*captures, *(Trail(card) for card in table[:1])])
     else:
         captures = [*(Capture((card,), table) for card in hand), Capture(hand[:1], hand[:1])]
         yield from ([[m] for m in captures] if puzzle.answer_form == "captures"
