@@ -54,6 +54,7 @@ from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
 from kaszino.cli.app import CLASS_CODE_ENV, PAGE_HEADER, PROGRESS_HEADER, START_PAGE
+from kaszino.cli.page_templates import use_compiled_templates
 from kaszino.cli.progress import LearnerReport, SetResult, class_reports
 from kaszino.errors import KaszinoError, StoreError
 from kaszino.i18n import LANGUAGES, tr
@@ -508,6 +509,7 @@ class AppServer(Voila):  # type: ignore[misc]
 
     def init_settings(self) -> dict[str, Any]:
         settings: dict[str, Any] = super().init_settings()
+        use_compiled_templates()
         folder = Path(self.class_folder).resolve() if self.class_folder else None
         try:
             class_set = class_set_from_environment()  # ``kaszino app --puzzles`` has checked it
