@@ -34,8 +34,6 @@ from class_app import ClassApp, class_app  # noqa: E402
 from ws_pupil import CONFIG  # noqa: E402
 
 NOTEBOOKS = ("00_start.ipynb", "01_pakli.ipynb", "10_feladvanyok.ipynb")
-SETTLE_S = 30.0
-"""How long the pool's next kernel may take to be ready."""
 
 
 def cpu(process: psutil.Process) -> float:
@@ -51,16 +49,6 @@ def kernels(server: psutil.Process) -> dict[int, psutil.Process]:
     return {process.pid: process for process in server.children(recursive=True)}
 
 
-def pool_ready(app: ClassApp, times: int) -> None:
-    """Until the pool has been filled ``times`` times (the app's log says so)."""
-    log = app.folder.parent / "app.log"
-    deadline = time.monotonic() + SETTLE_S * 4
-    while log.read_text(errors="replace").count("ready in the pool") < times:
-        if time.monotonic() > deadline:
-            raise RuntimeError("the pool did not fill")
-        time.sleep(0.2)
-
-
 def one_page(app: ClassApp, server: psutil.Process, notebook: str, filled: int) -> dict[str, float]:
     """The costs of ``notebook`` once (the pool filled ``filled`` times before it)."""
     before = {pid: cpu(process) for pid, process in kernels(server).items()}
@@ -70,7 +58,7 @@ def one_page(app: ClassApp, server: psutil.Process, notebook: str, filled: int) 
     with urllib.request.urlopen(request, timeout=300) as response:
         html = response.read().decode()
     wall = time.monotonic() - started
-    pool_ready(app, filled + 1)
+    app.wait_for_pool(filled + 1)
     found = CONFIG.search(html)
     if found is None:
         raise RuntimeError(f"{notebook}: no kernel in the page")
@@ -98,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="kaszino-page-") as workdir, \
             class_app(Path(workdir), "--pool=1", *(["--no-fork"] if args.no_fork else [])) as app:
         server = server_of(app)
-        pool_ready(app, 1)
+        app.wait_for_pool(1)
         filled = 1
         found: dict[str, list[dict[str, float]]] = {notebook: [] for notebook in args.notebooks}
         for _ in range(args.rounds):
