@@ -92,6 +92,21 @@ def test_a_hint_makes_a_right_answer_partial() -> None:
     assert "fél siker" in widget.feedback and widget.solved == {0}
 
 
+def test_a_picture_without_hints_shown_makes_no_hint_ladder(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[str] = []
+
+    def ladder(puzzle: Puzzle) -> list[str]:  # a deal-saving puzzle's ladder asks the solver
+        made.append(puzzle.id)
+        return ["one", "two"]
+
+    monkeypatch.setattr(Puzzle, "hints", ladder)
+    widget = PuzzleWidget([real("best_capture")])
+    picked(widget, "5♠ A♥")
+    assert made == [] and widget.hints_shown == []
+    widget.show_hint()
+    assert made and widget.hints_shown == ["one"] and "one" in widget.html
+
+
 def test_the_hint_ladder_ends() -> None:
     widget = PuzzleWidget([real("best_capture")])
     steps = len(widget.puzzle.hints())

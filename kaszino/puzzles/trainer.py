@@ -417,9 +417,10 @@ class Trainer:
         return ladder[visit.hints - 1]
 
     def hints_shown(self) -> list[str]:
-        """The hints revealed in the visit shown, in the current language."""
+        """The hints revealed in the visit shown, in the current language (the ladder, which may ask
+        the solver, is made only when a hint was revealed)."""
         visit = self._current()
-        return visit.puzzle.hints()[:visit.hints]
+        return visit.puzzle.hints()[:visit.hints] if visit.hints else []
 
     def show_solution(self) -> str:
         """Reveal and explain the solution; a visit not yet decided is failed."""
