@@ -40,6 +40,7 @@ SLOW = (
     "tests/test_ceiling.py::test_the_ceiling_plays_only_legal_moves",
     "tests/test_ceiling.py::test_in_the_last_two_rounds_the_ceiling_plays_an_optimal_move",
     "tests/test_deal_saving.py::test_the_small_shipped_ones_by_the_plain_minimax",
+    "tests/test_instructive.py::test_no_shipped_puzzle_of_a_kaszino_kind_is_already_won[deal_saving]",
     "tests/test_play_casino.py::test_a_whole_game_typed_in_the_terminal_is_told_in_the_engines_words[expert",
     # Every shipped puzzle re-solved or answered (make test runs them; the inner loop checks a sample
     # through the other puzzle tests), and the experts' seeded matches against greedy.
