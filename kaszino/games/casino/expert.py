@@ -28,7 +28,7 @@ from kaszino.errors import KaszinoError
 from kaszino.games.casino.builds import Cards
 from kaszino.games.casino.deck import BIG_CASINO, DECK_SIZE, LITTLE_CASINO
 from kaszino.games.casino.moves import Capture, Move, NextDeal, Play
-from kaszino.games.casino.players import view_rng
+from kaszino.games.casino.players import move_worth, view_rng
 from kaszino.games.casino.rules import CasinoRules
 from kaszino.games.casino.scoring import (
     ACE,
@@ -44,7 +44,7 @@ from kaszino.inputs import MAX_SEED, check_whole
 
 SPADES_IN_DECK = DECK_SIZE // len(Suit)
 
-BUDGET = 3_000
+BUDGET = 4_000
 """The positions the sampled search may visit for one move."""
 
 EXACT_BUDGET = 3_000
@@ -239,24 +239,36 @@ def world(view: PlayerView, rules: CasinoRules, hands: Sequence[tuple[Card, ...]
 
 def search(state: CasinoState, side: int, depth: int, nodes: Nodes,
            alpha: float = -INFINITY, beta: float = INFINITY) -> float:
-    """Alpha-beta over one world to ``depth`` plies (or the deal's end), then one capture more:
+    """Alpha-beta over one world to ``depth`` plies (or the deal's end), then :func:`reply`:
     ``side``'s margin. Every position visited counts in ``nodes``."""
     nodes.visit()
     if state.deal_over:
         return estimate(state, side)
-    maximise = state.rules.side(state.to_move) == side
     if depth > 0:
+        maximise = state.rules.side(state.to_move) == side
         moves: Sequence[Move] = state.legal_moves()
         return alpha_beta(moves, maximise, alpha, beta,
                           lambda move, a, b: search(state.play(move), side, depth - 1, nodes, a, b))
-    # the horizon: the player to move may still take something, or leave it
-    standing = estimate(state, side)
-    grabs = [move for move in state.legal_moves() if isinstance(move, Capture)]
-    values = [standing]
-    for move in grabs:
-        nodes.visit()
-        values.append(estimate(state.play(move), side))
-    return max(values) if maximise else min(values)
+    return reply(state, side, nodes)
+
+
+def reply(state: CasinoState, side: int, nodes: Nodes) -> float:
+    """Where the search stops: each player of another side plays the move worth most now (the
+    greedy weighing, :func:`~kaszino.games.casino.players.move_worth`; the mean over moves worth
+    the same), so what his card leaves on the table counts too; then ``side``'s player to move makes
+    his best capture, or none, and :func:`estimate` judges the deal."""
+    nodes.visit()
+    if state.deal_over:
+        return estimate(state, side)
+    moves = plays(state)
+    if state.rules.side(state.to_move) == side:
+        grabs = [move for move in moves if isinstance(move, Capture)]
+        for _ in grabs:
+            nodes.visit()
+        return max([estimate(state, side), *(estimate(state.play(move), side) for move in grabs)])
+    best = max(map(move_worth, moves))
+    likely = [move for move in moves if move_worth(move) == best]
+    return sum(reply(state.play(move), side, nodes) for move in likely) / len(likely)
 
 
 def estimate(state: CasinoState, side: int) -> float:
