@@ -6,11 +6,12 @@ or the stock: it deals the cards its view lists as unseen at random into the oth
 the size it sees) and the stock — each deal a *world* consistent with everything it saw — and in
 each world plays every move on the engine's own states, so builds, owners and the deal of new
 hands are the engine's rules. Where the search stops (after the move itself by default;
-alpha-beta for deeper trials), the player to move may still make one capture (so a ten of
-diamonds or an ace left loose for the next player counts against the one who left it), and
-:func:`estimate` judges the deal in points. A move's value is its mean over the worlds: the
-expected margin of the deal's points, the expert's side minus the best other side. Sweeps are
-worth nothing in Casino, so nothing counts them.
+alpha-beta for deeper trials), each other side's player plays the move worth most now by the
+greedy weighing (so a ten of diamonds or an ace left loose for him counts against the one who left
+it, and the card he must play when he cannot take anything counts too), the expert's side then
+makes its best capture or none, and :func:`estimate` judges the deal in points. A move's value is
+its mean over the worlds: the expected margin of the deal's points, the expert's side minus the
+best other side. Sweeps are worth nothing in Casino, so nothing counts them.
 
 With two players the last hand is known by elimination and the view shows it: the exact search
 (:class:`~kaszino.engine.lookahead.ExactSearch`) plays it out to the deal's score.
@@ -83,12 +84,13 @@ class CasinoExpert:
     """Determinized alpha-beta before the last hand, the exact search in a known one.
 
     ``worlds`` deals of the unseen cards are searched, each move to ``depth`` plies (one by
-    default: the move itself) and one capture more (a new hand is dealt from the world's stock when
-    the hands run out); of equal values the first legal move wins. ``seed`` fixes the worlds
-    together with the view. A move may visit at most ``budget`` positions (plus one): once they
-    are spent no further world is dealt, and a first world that would overrun half of them is
-    searched a ply shallower (a first world one ply deep is always searched whole). The budget
-    counts positions, not time, so the choice stays reproducible."""
+    default: the move itself), then the other sides' replies and one capture more (:func:`reply`; a
+    new hand is dealt from the world's stock when the hands run out); of equal values the first
+    legal move wins. ``seed`` fixes the worlds together with the view. A move may visit at most
+    ``budget`` positions (plus one): once they are spent no further world is dealt, and a first
+    world that would overrun half of them is searched a ply shallower (a first world one ply deep is
+    always searched whole). The budget counts positions, not time, so the choice stays
+    reproducible."""
 
     seed: int = 0
     worlds: int = 24
