@@ -8,12 +8,21 @@ from dataclasses import replace
 import pytest
 from play_helpers import Checked
 
+from kaszino.engine.cards import Card
 from kaszino.engine.lookahead import BudgetSpent, Nodes
 from kaszino.errors import KaszinoError
 from kaszino.games.casino import CasinoRules
 from kaszino.games.casino import expert as expert_module
-from kaszino.games.casino.expert import CasinoExpert, estimate, exact, hidden_deal, owners_hold, plays
-from kaszino.games.casino.moves import NextDeal
+from kaszino.games.casino.expert import (
+    CasinoExpert,
+    estimate,
+    exact,
+    hidden_deal,
+    owners_hold,
+    plays,
+    reply,
+)
+from kaszino.games.casino.moves import Capture, NextDeal, Trail
 from kaszino.games.casino.players import GreedyPlayer, RandomPlayer, play_game, view_rng
 from kaszino.games.casino.state import CasinoState, new_game
 
@@ -144,6 +153,28 @@ def test_the_node_budget_bounds_the_search() -> None:
     assert ordinary.worlds == CasinoExpert().worlds and ordinary.nodes <= CasinoExpert().budget
     deeper = CasinoExpert(seed=5, depth=3, budget=2_000).assess(state)
     assert deeper.nodes <= 2_000 + 1 and (deeper.worlds, deeper.depth) < (CasinoExpert().worlds, 3)
+
+
+NO_CAPTURE = CasinoState.from_notation(
+    "rules=standard; seed=0; deal=1; dealer=1; scores=0 | 0; round=2; to_move=0; last_capturer=0; "
+    "hands=A♣ 2♣ | 6♣ 7♣; table=J♣ K♦ 4♥ 6♦; builds=-; talon=3♦ 3♠ 8♥ 7♠ 2♠ 9♥ 8♠ 4♣ 9♠ Q♠ 10♦ 9♣ "
+    "10♣ 10♠ 6♥ 2♥ 5♦ J♦ 5♥ 4♠ 4♦ 7♥ J♠ K♠ J♥ A♥ Q♥ 5♠ 3♥ 6♠ 8♦ 8♣; "
+    "piles=K♥ K♣ 9♦ A♦ 3♣ 5♣ | 10♥ A♠ 2♦ 7♦ Q♦ Q♣; result=-"
+)
+"""Player 0 can take nothing: greedy's weighing keeps the ace and lays 2♣, which player 1's 6♣
+takes back with 4♥."""
+
+
+def test_where_the_search_stops_the_other_side_plays_the_move_worth_most_then_the_expert_takes() -> None:
+    state, side = NO_CAPTURE, 1
+    assert all(isinstance(move, Trail) for move in plays(state))
+    laid = state.play(GreedyPlayer().choose(state))
+    assert laid.table[-1] == Card.parse("2♣")
+    takes = [laid.play(move) for move in plays(laid) if isinstance(move, Capture)]
+    best = max(estimate(after, side) for after in (laid, *takes))
+    assert reply(state, side, Nodes(100)) == best > estimate(state, side)
+    # the expert's own side to move: its best capture or none, nothing after it
+    assert reply(laid, side, Nodes(100)) == best
 
 
 def test_it_beats_greedy_in_a_seeded_match() -> None:

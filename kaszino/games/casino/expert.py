@@ -6,11 +6,12 @@ or the stock: it deals the cards its view lists as unseen at random into the oth
 the size it sees) and the stock — each deal a *world* consistent with everything it saw — and in
 each world plays every move on the engine's own states, so builds, owners and the deal of new
 hands are the engine's rules. Where the search stops (after the move itself by default;
-alpha-beta for deeper trials), the player to move may still make one capture (so a ten of
-diamonds or an ace left loose for the next player counts against the one who left it), and
-:func:`estimate` judges the deal in points. A move's value is its mean over the worlds: the
-expected margin of the deal's points, the expert's side minus the best other side. Sweeps are
-worth nothing in Casino, so nothing counts them.
+alpha-beta for deeper trials), each other side's player plays the move worth most now by the
+greedy weighing (so a ten of diamonds or an ace left loose for him counts against the one who left
+it, and the card he must play when he cannot take anything counts too), the expert's side then
+makes its best capture or none, and :func:`estimate` judges the deal in points. A move's value is
+its mean over the worlds: the expected margin of the deal's points, the expert's side minus the
+best other side. Sweeps are worth nothing in Casino, so nothing counts them.
 
 With two players the last hand is known by elimination and the view shows it: the exact search
 (:class:`~kaszino.engine.lookahead.ExactSearch`) plays it out to the deal's score.
@@ -28,7 +29,7 @@ from kaszino.errors import KaszinoError
 from kaszino.games.casino.builds import Cards
 from kaszino.games.casino.deck import BIG_CASINO, DECK_SIZE, LITTLE_CASINO
 from kaszino.games.casino.moves import Capture, Move, NextDeal, Play
-from kaszino.games.casino.players import view_rng
+from kaszino.games.casino.players import move_worth, view_rng
 from kaszino.games.casino.rules import CasinoRules
 from kaszino.games.casino.scoring import (
     ACE,
@@ -44,7 +45,7 @@ from kaszino.inputs import MAX_SEED, check_whole
 
 SPADES_IN_DECK = DECK_SIZE // len(Suit)
 
-BUDGET = 3_000
+BUDGET = 4_000
 """The positions the sampled search may visit for one move."""
 
 EXACT_BUDGET = 3_000
@@ -83,12 +84,13 @@ class CasinoExpert:
     """Determinized alpha-beta before the last hand, the exact search in a known one.
 
     ``worlds`` deals of the unseen cards are searched, each move to ``depth`` plies (one by
-    default: the move itself) and one capture more (a new hand is dealt from the world's stock when
-    the hands run out); of equal values the first legal move wins. ``seed`` fixes the worlds
-    together with the view. A move may visit at most ``budget`` positions (plus one): once they
-    are spent no further world is dealt, and a first world that would overrun half of them is
-    searched a ply shallower (a first world one ply deep is always searched whole). The budget
-    counts positions, not time, so the choice stays reproducible."""
+    default: the move itself), then the other sides' replies and one capture more (:func:`reply`; a
+    new hand is dealt from the world's stock when the hands run out); of equal values the first
+    legal move wins. ``seed`` fixes the worlds together with the view. A move may visit at most
+    ``budget`` positions (plus one): once they are spent no further world is dealt, and a first
+    world that would overrun half of them is searched a ply shallower (a first world one ply deep is
+    always searched whole). The budget counts positions, not time, so the choice stays
+    reproducible."""
 
     seed: int = 0
     worlds: int = 24
@@ -239,24 +241,36 @@ def world(view: PlayerView, rules: CasinoRules, hands: Sequence[tuple[Card, ...]
 
 def search(state: CasinoState, side: int, depth: int, nodes: Nodes,
            alpha: float = -INFINITY, beta: float = INFINITY) -> float:
-    """Alpha-beta over one world to ``depth`` plies (or the deal's end), then one capture more:
+    """Alpha-beta over one world to ``depth`` plies (or the deal's end), then :func:`reply`:
     ``side``'s margin. Every position visited counts in ``nodes``."""
     nodes.visit()
     if state.deal_over:
         return estimate(state, side)
-    maximise = state.rules.side(state.to_move) == side
     if depth > 0:
+        maximise = state.rules.side(state.to_move) == side
         moves: Sequence[Move] = state.legal_moves()
         return alpha_beta(moves, maximise, alpha, beta,
                           lambda move, a, b: search(state.play(move), side, depth - 1, nodes, a, b))
-    # the horizon: the player to move may still take something, or leave it
-    standing = estimate(state, side)
-    grabs = [move for move in state.legal_moves() if isinstance(move, Capture)]
-    values = [standing]
-    for move in grabs:
-        nodes.visit()
-        values.append(estimate(state.play(move), side))
-    return max(values) if maximise else min(values)
+    return reply(state, side, nodes)
+
+
+def reply(state: CasinoState, side: int, nodes: Nodes) -> float:
+    """Where the search stops: each player of another side plays the move worth most now (the
+    greedy weighing, :func:`~kaszino.games.casino.players.move_worth`; the mean over moves worth
+    the same), so what his card leaves on the table counts too; then ``side``'s player to move makes
+    his best capture, or none, and :func:`estimate` judges the deal."""
+    nodes.visit()
+    if state.deal_over:
+        return estimate(state, side)
+    moves = plays(state)
+    if state.rules.side(state.to_move) == side:
+        grabs = [move for move in moves if isinstance(move, Capture)]
+        for _ in grabs:
+            nodes.visit()
+        return max([estimate(state, side), *(estimate(state.play(move), side) for move in grabs)])
+    best = max(map(move_worth, moves))
+    likely = [move for move in moves if move_worth(move) == best]
+    return sum(reply(state.play(move), side, nodes) for move in likely) / len(likely)
 
 
 def estimate(state: CasinoState, side: int) -> float:
