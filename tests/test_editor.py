@@ -158,6 +158,7 @@ def test_a_puzzle_of_a_collection_loads_back_for_editing() -> None:
 # --- Scopa ------------------------------------------------------------------------------------------
 SCOPA_START = scopa_new_game(seed=3).position()
 SCOPA_CASES = {
+    "wrong_type": replace(SCOPA_START, scores=5),
     "outside": replace(SCOPA_START, table=(*SCOPA_START.table, C("10♠"))),
     "card_twice": replace(SCOPA_START, table=(*SCOPA_START.table, SCOPA_START.hands[0][0])),
     "cards_missing": replace(SCOPA_START, table=SCOPA_START.table[:-1]),
