@@ -1,4 +1,4 @@
-"""The one position builder names a field of the wrong type as a problem, for Kaszinó and Scopa:
+"""The one position builder names a field of the wrong type as a problem, for Kaszinó, Scopa and Casino:
 junk in any field (``scores=5``, a hand of strings, a float for the round) is a ``wrong_type``
 problem naming that field, in words in both languages, never a ``TypeError`` from deeper in."""
 
@@ -11,6 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kaszino.engine.positions import PositionError, conforms, type_name
+from kaszino.games.casino.state import build as casino_build
+from kaszino.games.casino.state import new_game as casino_new_game
+from kaszino.games.casino.state import problems as casino_problems
 from kaszino.games.kaszino.position import PositionDraft
 from kaszino.games.kaszino.state import build, new_game, problems
 from kaszino.games.scopa.notation import Position
@@ -20,7 +23,9 @@ from kaszino.games.scopa.state import problems as scopa_problems
 
 KASZINO = new_game(seed=5).draft()
 SCOPA = scopa_new_game(seed=3).position()
-FAMILIES = {"kaszino": (KASZINO, problems, build), "scopa": (SCOPA, scopa_problems, scopa_build)}
+CASINO = casino_new_game(seed=7).position()
+FAMILIES = {"kaszino": (KASZINO, problems, build), "scopa": (SCOPA, scopa_problems, scopa_build),
+            "casino": (CASINO, casino_problems, casino_build)}
 
 NEVER_A_FIELD = st.one_of(st.floats(), st.text(max_size=4), st.lists(st.integers(), max_size=3),
                           st.dictionaries(st.text(max_size=2), st.integers(), max_size=2),
@@ -48,7 +53,7 @@ def test_junk_in_any_field_is_named_as_that_fields_problem(family: str, data: st
 
 @given(score=st.one_of(st.booleans(), st.none(), st.integers()))
 def test_a_number_where_a_row_of_numbers_goes_is_named(score: object) -> None:
-    for start, find in ((KASZINO, problems), (SCOPA, scopa_problems)):
+    for start, find in ((KASZINO, problems), (SCOPA, scopa_problems), (CASINO, casino_problems)):
         found = find(replace(start, scores=score, to_move=True))
         named = {dict(problem.fields)["name"] for problem in found}
         assert named == {"scores", "to_move"}, "a bool is no player"

@@ -90,10 +90,10 @@ _HINTS: dict[type, dict[str, Any]] = {}
 """The declared types of the fields of each kind of draft, read once."""
 
 
-def type_problems(draft: Any, domain: str) -> tuple[Problem, ...]:
+def type_problems(draft: Any, domain: str, prefix: str = "") -> tuple[Problem, ...]:
     """A problem ``wrong_type`` (in the catalogue ``domain``) for every field of the dataclass
-    ``draft`` whose value is not of the field's declared type, naming the field, the value and the
-    type it takes; () when every field is of its type."""
+    ``draft`` whose value is not of the field's declared type, naming the field (after ``prefix``:
+    ``builds[0].``), the value and the type it takes; () when every field is of its type."""
     kind = type(draft)
     hints = _HINTS.get(kind) or _HINTS.setdefault(kind, get_type_hints(kind))
     found = []
@@ -101,6 +101,7 @@ def type_problems(draft: Any, domain: str) -> tuple[Problem, ...]:
         value, hint = getattr(draft, field.name), hints[field.name]
         if not conforms(value, hint):
             shown, expected = quote(value), type_name(hint)
-            found.append(Problem.of("wrong_type", f"{field.name}: {shown} is not of the type {expected}",
-                                    domain=domain, name=field.name, value=shown, expected=expected))
+            name = prefix + field.name
+            found.append(Problem.of("wrong_type", f"{name}: {shown} is not of the type {expected}",
+                                    domain=domain, name=name, value=shown, expected=expected))
     return tuple(found)
