@@ -7,6 +7,9 @@ from casino_referee import RefCard, RefMove
 
 from kaszino.engine.cards import DECK, Card, parse_cards
 from kaszino.games.casino import Build, BuildMove, Capture, CasinoRules, CasinoState, Move, Trail
+from kaszino.games.casino.notation import Position
+from kaszino.games.casino.rules import HAND_SIZE
+from kaszino.games.casino.state import build as casino_build
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -24,21 +27,31 @@ def position(*hands: str, table: str = "", builds: tuple[Build, ...] = (), to_mo
              last_capturer: int | None = 1, scores: tuple[int, ...] | None = None) -> CasinoState:
     """A state of the last hand with these hands, loose table cards and builds; every other card in
     the pile of ``last_capturer`` (of player 1 when there is none: then the piles are empty and the
-    rest lies in the talon)."""
+    rest lies in the talon). The dealer, unless given, is the one under whom ``to_move`` moves after
+    the cards played from these hands. Built by the one position builder: a position no game
+    reaches is refused, naming why."""
     rules = rules or CasinoRules(players=len(hands))
     named = [c for text in (*hands, table, talon) for c in cards(text)] + [c for b in builds for c in b.cards]
     rest = tuple(card for card in DECK if card not in named)
     piles = [() for _ in hands]
     if last_capturer is not None:
         piles[last_capturer] = rest
-    return CasinoState(
-        rules=rules, hands=tuple(cards(hand) for hand in hands), table=cards(table), builds=builds,
+    return casino_build(Position(
+        rules=rules, seed=0, hands=tuple(cards(hand) for hand in hands), table=cards(table), builds=builds,
         talon=cards(talon) if talon or last_capturer is not None else rest, piles=tuple(piles),
         scores=scores or (0,) * rules.sides,
-        dealer=(to_move - 1) % rules.players if dealer is None else dealer,
+        dealer=_dealer(to_move, [cards(hand) for hand in hands]) if dealer is None else dealer,
         to_move=to_move, last_capturer=last_capturer, round=rules.rounds,
-        deal=2 if scores and any(scores) else 1,
-    )
+        deal=2 if scores and any(scores) else 1, finished=False, winner=None,
+    ))
+
+
+def _dealer(to_move: int, hands: list[tuple[Card, ...]]) -> int:
+    """The dealer under whom ``to_move`` moves after the cards played from these hands (the player
+    after the dealer leads, the turn goes round)."""
+    players = len(hands)
+    played = HAND_SIZE * players - sum(map(len, hands))
+    return (to_move - played - 1) % players
 
 
 def moves(state: CasinoState) -> set[str]:
