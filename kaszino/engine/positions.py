@@ -11,7 +11,9 @@ value of the wrong type (``scores=5``), for both families, before any check read
 from __future__ import annotations
 
 import types
+from collections.abc import Callable
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from kaszino.engine.refusals import FieldValue, text_fields
@@ -53,24 +55,31 @@ def conforms(value: object, hint: Any) -> bool:
     """Whether ``value`` is of the type ``hint``: a class (an ``int`` is no ``bool`` and a ``bool``
     no ``int``), ``None``, a literal, a union of them, or a tuple of them (``tuple[int, ...]``,
     ``tuple[A, B]``)."""
-    origin = get_origin(hint)
+    return _checker(hint)(value)
+
+
+@cache
+def _checker(hint: Any) -> Callable[[object], bool]:
+    """The test of :func:`conforms` for ``hint``, made once per type."""
+    origin, args = get_origin(hint), get_args(hint)
     if origin in (Union, types.UnionType):
-        return any(conforms(value, each) for each in get_args(hint))
+        each = tuple(map(_checker, args))
+        return lambda value: any(check(value) for check in each)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item = _checker(args[0])
+        return lambda value: isinstance(value, tuple) and all(map(item, value))
     if origin is tuple:
-        args = get_args(hint)
-        if not isinstance(value, tuple):
-            return False
-        if len(args) == 2 and args[1] is Ellipsis:
-            return all(conforms(item, args[0]) for item in value)
-        return len(value) == len(args) and all(map(conforms, value, args))
+        items = tuple(map(_checker, args))
+        return lambda value: (isinstance(value, tuple) and len(value) == len(items)
+                              and all(check(part) for check, part in zip(items, value, strict=True)))
     if origin is Literal:
-        return any(type(value) is type(each) and value == each for each in get_args(hint))
+        return lambda value: any(type(value) is type(each) and value == each for each in args)
     if hint is None or hint is type(None):
-        return value is None
+        return lambda value: value is None
     if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
+        return lambda value: isinstance(value, int) and not isinstance(value, bool)
     if isinstance(hint, type):
-        return isinstance(value, hint)
+        return lambda value: isinstance(value, hint)
     raise TypeError(f"no check for the type {hint!r}")
 
 
