@@ -4,7 +4,8 @@ Used by ``bench_classroom_app.py --clients ws``, which then measures the server 
 Chromium on the same cores). :class:`Visitor` is one browser's HTTP: its cookies (the learner's
 name, the XSRF token), redirects followed by hand. :class:`VoilaPage` is one rendered page: its
 HTML fetched, the kernel id read from it (``jupyter-config-data``), the kernel's channels opened
-at ``/api/kernels/<id>/channels`` and the widgets' states asked for as ipywidgets' manager does
+at ``/api/kernels/<id>/channels`` in JupyterLab's protocol (:data:`PROTOCOL`) and the widgets'
+states asked for as ipywidgets' manager does
 (a ``jupyter.widget.control`` comm, ``request_states``, the ``update_states`` answer). A click is
 the comm message ``board.js`` sends (``{"method": "custom", "content": {action, card, lang,
 value}}`` to the widget's model id); the kernel answers with ``update`` messages (a widget's new
@@ -17,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import struct
 import time
 import uuid
 from collections.abc import Callable
@@ -25,6 +25,10 @@ from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import urlencode, urljoin
 
+from jupyter_server.services.kernels.connection.base import (
+    deserialize_msg_from_ws_v1,
+    serialize_msg_to_ws_v1,
+)
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest, HTTPResponse
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
@@ -32,6 +36,10 @@ CONFIG = re.compile(r'<script id="jupyter-config-data" type="application/json">(
 XSRF = re.compile(r'name="_xsrf" value="([^"]+)"')
 ASSET = re.compile(r'(?:src|href)="(/voila/[^"]+)"')
 MAX_MESSAGE = 2**28
+PROTOCOL = "v1.kernel.websocket.jupyter.org"
+"""The kernel's WebSocket protocol JupyterLab's front end (so a Voilà page) asks for: each message
+the parts of the kernel's own message behind their offsets, which the server passes on as they
+are (the older JSON protocol has the server read and write every message again)."""
 WIDGET = "jupyter.widget"
 CONTROL = "jupyter.widget.control"
 
@@ -89,23 +97,21 @@ class Visitor:
 
 
 def _message(channel: str, msg_type: str, content: dict[str, Any], session: str,
-             metadata: dict[str, Any] | None = None) -> str:
-    return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "username": "", "session": session,
-                                  "msg_type": msg_type, "version": "5.3", "date": ""},
-                       "parent_header": {}, "metadata": metadata or {}, "content": content,
-                       "channel": channel, "buffers": []})
+             metadata: dict[str, Any] | None = None) -> bytes:
+    header = {"msg_id": uuid.uuid4().hex, "username": "", "session": session, "msg_type": msg_type,
+              "version": "5.3", "date": ""}
+    parts = [json.dumps(part).encode() for part in (header, {}, metadata or {}, content)]
+    message: bytes = serialize_msg_to_ws_v1(parts, channel)
+    return message
 
 
 def _decoded(raw: str | bytes) -> dict[str, Any]:
-    """A kernel message of the WebSocket: JSON text, or the binary form (offsets, then the JSON,
-    then buffers the widgets of these pages never use)."""
+    """A kernel message of the WebSocket (:data:`PROTOCOL`): its header and content (the widgets of
+    these pages send no buffers)."""
     if isinstance(raw, str):
-        found: dict[str, Any] = json.loads(raw)
-        return found
-    count = struct.unpack("!I", raw[:4])[0]
-    offsets = [*struct.unpack(f"!{count}I", raw[4:4 + 4 * count]), len(raw)]
-    found = json.loads(raw[offsets[0]:offsets[1]])
-    return found
+        raise PageError("a kernel message in the older JSON protocol")
+    _, parts = deserialize_msg_from_ws_v1(raw)
+    return {"header": json.loads(parts[0]), "content": json.loads(parts[3])}
 
 
 class VoilaPage:
@@ -136,19 +142,22 @@ class VoilaPage:
         kernel_id = json.loads(config.group(1))["kernelId"]
         socket = await websocket_connect(HTTPRequest(
             urljoin(visitor.base.replace("http", "ws", 1), f"/api/kernels/{kernel_id}/channels"),
-            headers=visitor.cookie_header(), request_timeout=visitor.timeout_s), max_message_size=MAX_MESSAGE)
+            headers=visitor.cookie_header(), request_timeout=visitor.timeout_s), max_message_size=MAX_MESSAGE,
+            subprotocols=[PROTOCOL])
+        if socket.selected_subprotocol != PROTOCOL:
+            raise PageError(f"the server speaks no {PROTOCOL} on {path}'s kernel")
         page = cls(visitor, kernel_id, socket)
         await page._load_states()
         return page
 
     async def _load_states(self) -> None:
         control = uuid.uuid4().hex
-        await self.socket.write_message(_message("shell", "comm_open", {
+        await self.socket.write_message(binary=True, message=_message("shell", "comm_open", {
             "comm_id": control, "target_name": CONTROL, "data": {}}, self.session, {"version": "1.0.0"}))
-        await self.socket.write_message(_message("shell", "comm_msg", {
+        await self.socket.write_message(binary=True, message=_message("shell", "comm_msg", {
             "comm_id": control, "data": {"method": "request_states"}}, self.session))
         await self._until(lambda: bool(self.states))
-        await self.socket.write_message(_message("shell", "comm_close", {
+        await self.socket.write_message(binary=True, message=_message("shell", "comm_close", {
             "comm_id": control, "data": {}}, self.session))
 
     async def _read(self) -> None:
@@ -205,9 +214,9 @@ class VoilaPage:
         ``shows``: the milliseconds from the click to that picture."""
         since = self.versions.get(model, 0)
         started = time.monotonic()
-        await self.socket.write_message(_message("shell", "comm_msg", {"comm_id": model, "data": {
-            "method": "custom", "content": {"action": action, "card": card, "lang": "", "value": value}}},
-            self.session))
+        click = {"method": "custom", "content": {"action": action, "card": card, "lang": "", "value": value}}
+        await self.socket.write_message(binary=True, message=_message(
+            "shell", "comm_msg", {"comm_id": model, "data": click}, self.session))
         await self._until(lambda: self.versions.get(model, 0) > since and shows(self.html(model)))
         return (time.monotonic() - started) * 1000
 

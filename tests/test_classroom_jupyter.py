@@ -14,13 +14,16 @@ from kaszino.cli import main
 from kaszino.cli.classroom import STUDENT, TEACHER, teacher_version
 from kaszino.errors import KaszinoError
 from kaszino.i18n import catalogue, tr, using_language
-from kaszino.jupyter import charts
+from kaszino.jupyter import charts, classroom
 from kaszino.jupyter.classroom import (
     ExerciseWidget,
     FirstMoveFigures,
     SimulationView,
     captures_view,
+    dp_view,
+    limit_view,
     polynomial_text,
+    rules_view,
     solution,
     sum_ways_view,
     table_sum_chart,
@@ -104,6 +107,28 @@ def test_views_follow_the_language(hungarian: None) -> None:
     assert text("intro").text.startswith("## 30.")
     with pytest.raises(KaszinoError):
         solution("nope")
+
+
+def test_the_figures_take_their_looks_from_the_stylesheet(
+    monkeypatch: pytest.MonkeyPatch, hungarian: None
+) -> None:
+    """No panel, table or note of the chapter carries an inline style: every class it uses is a rule
+    of the shared stylesheet (board.css, light and dark), and the panels and tables are marked."""
+    # the cards are drawn by the shared renderer, with looks of their own
+    monkeypatch.setattr(classroom, "cards_html", lambda cards: " ".join(map(str, cards)))
+    figures = FirstMoveFigures(trials=50, seed=1)
+    shown = [view.outputs[0]["data"]["text/html"] for view in (
+        sum_ways_view("2♦ 4♣ 7♥ 9♠ 3♣", 13), dp_view("2♦ 4♣ 7♥"), captures_view("5♠ A♥ K♣", "2♦ 4♣ 7♥ 9♠"),
+        limit_view(), rules_view(), figures.table())]
+    shown.append(SimulationView(deals=2, seed=3, more=1).table())
+    stylesheet = (ROOT / "kaszino/jupyter/widgets/board.css").read_text(encoding="utf-8")
+    for html in shown:
+        assert "style=" not in html, html[:200]
+        for name in set(re.findall(r"kaszino-[\w-]+", " ".join(re.findall(r'class="([^"]*)"', html)))):
+            assert f".{name}" in stylesheet, name
+    assert all('class="kaszino-figure-table"' in html for html in shown[1:])
+    assert len(re.findall(r'class="kaszino-panel( kaszino-panel-wide)?"', shown[0])) == 4
+    assert 'class="kaszino-highlight"' in shown[0] and 'class="kaszino-note"' in shown[0]
 
 
 def test_polynomial_text() -> None:

@@ -128,3 +128,18 @@ def test_stopping_the_app_stops_its_voila_server(tmp_path: Path) -> None:
 def _listening(port: int) -> bool:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         return sock.connect_ex((HOST, port)) == 0
+
+
+def test_a_kernels_websocket_turns_nagles_delay_off_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    app_server = pytest.importorskip("kaszino.cli.app_server")
+    done: list[object] = []
+
+    async def opened(handler: object, kernel_id: str) -> None:
+        done.append(("open", kernel_id))
+
+    monkeypatch.setattr(app_server.VoilaKernelWebsocketHandler, "open", opened)
+    handler = object.__new__(app_server.KernelSocketHandler)
+    monkeypatch.setattr(handler, "set_nodelay", lambda value: done.append(("nodelay", value)), raising=False)
+    with pytest.raises(StopIteration):  # a coroutine that never waits, run without a loop
+        handler.open("k1").send(None)
+    assert done == [("nodelay", True), ("open", "k1")]

@@ -1,12 +1,13 @@
 """Casino in the position editor: builds composed card by card (groups, value, owner), every
 reachability check of Casino a problem named in both languages, a valid position built by the one
-builder, and "no puzzle kind yet" said honestly; the widget driven as the browser drives it."""
+builder, Casino's puzzle kinds with their own solvers' answers, saved and loaded back; the widget
+driven as the browser drives it."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
-from html import escape
+from pathlib import Path
 
 import pytest
 from casino_positions import build as casino_build
@@ -22,6 +23,7 @@ from kaszino.games.casino.state import build, problems
 from kaszino.i18n import catalogue, tr, using_language
 from kaszino.jupyter.widgets.editor import PositionEditor
 from kaszino.puzzles import editor
+from kaszino.puzzles.puzzle import KIND_RULES
 
 C = Card.parse
 START = new_game(seed=3).position()
@@ -112,14 +114,21 @@ def test_a_build_is_composed_group_by_group_and_built_by_the_one_builder() -> No
         editor.set_build(draft, "builds[0]", owner=2)
 
 
-def test_casino_offers_no_kind_yet_and_says_so() -> None:
+def test_casinos_kinds_show_the_answers_their_own_solver_finds_and_save(tmp_path: Path) -> None:
+    state = new_game(seed=3)
     judged = editor.judge(START)
-    assert judged.problems == () and isinstance(judged.state, CasinoState) and judged.kinds == ()
-    assert editor.FAMILIES["casino"].kinds == ()
+    assert judged.problems == () and judged.state == state
+    found = {fit.kind: fit for fit in judged.kinds}
+    assert found and set(found) <= set(editor.FAMILIES["casino"].kinds)
+    for kind, fit in found.items():
+        assert fit.answers == KIND_RULES[kind].solve(state)
     widget = PositionEditor(START)
-    assert "kaszino-no-kind-yet" in widget.html
-    assert escape(tr("editor.no_kind_yet", game=tr("trainer.game_casino"))) in widget.html
-    assert build(START).position() == START, "a Casino puzzle's position will read back as a draft"
+    assert all(f'data-kind="{kind}"' in widget.html for kind in found)
+    savable = next(kind for kind, fit in found.items() if fit.savable)
+    path = tmp_path / "7b.json"
+    puzzle = editor.save_to_collection(path, START, savable)
+    (loaded,) = editor.collection(path)
+    assert loaded.id == puzzle.id and editor.draft_of(loaded) == START
 
 
 def test_new_rules_for_other_players_reseat_a_casino_draft() -> None:

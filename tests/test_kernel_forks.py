@@ -83,3 +83,28 @@ def test_a_forked_kernel_runs_the_pages_environment_in_its_own_process(tmp_path:
     assert found["preloaded"] == "True", "the notebooks' modules were imported before the fork"
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+AFTER_WARM = """
+import sys
+from kaszino.cli.kernel_forks import FIRST_PUZZLES, warm
+warm()
+from kaszino.puzzles import play_kinds, scopa_kinds
+from kaszino.puzzles.puzzle import load_all
+from kaszino.puzzles.trainer import Trainer
+
+def no_solver(*args, **kwargs):
+    raise AssertionError("the solver ran after the warm-up")
+
+play_kinds.solve_deal = play_kinds.solve = scopa_kinds.solve_round = no_solver
+trainer = Trainer(load_all())
+print(" ".join(trainer.next().id for _ in range(FIRST_PUZZLES)), "debugger" + str("debugpy" in sys.modules))
+"""
+
+
+def test_the_warm_process_has_the_first_puzzles_of_a_new_learner_confirmed() -> None:
+    found = subprocess.run([sys.executable, "-c", AFTER_WARM], capture_output=True, text=True, timeout=300,
+                           check=False)
+    assert found.returncode == 0, found.stderr[-2000:]
+    served, debugger = found.stdout.split("\n")[0].rsplit(" ", 1)
+    assert len(served.split()) == 12 and debugger == "debuggerTrue"

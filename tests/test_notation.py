@@ -185,7 +185,7 @@ def test_states_no_game_can_reach_are_refused_rather_than_written_wrongly() -> N
     (changed("result", "won"), "result: 'won' is not '-', 'draw' or a player 0..1"),
     (changed("pending", "K♣ = 4♣+9♠"), "pending: 'K♣ = 4♣+9♠', but only rules with fals=true (V6)"),
     (changed("pending", "K♣ = 4♣+9♠").replace("rules=standard", "rules=v6").replace("K♣ =", "K♥ ="),
-     "pending: illegal move K♥ = 4♣+9♠: not in the hand of player 1: K♥"),
+     "pending: illegal move K♥ = 4♣+9♠. Not in the hand of player 1: K♥."),
     (changed("pending", "ausz 0").replace("rules=standard", "rules=v6"),
      "pending: 'ausz 0' is not a capture"),
     ("hello", "'hello' is not 'field=value'; the fields are rules, seed"),

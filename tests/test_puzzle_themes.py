@@ -11,7 +11,7 @@ from kaszino import S003, GameState, parse_move
 from kaszino.games.kaszino.rules import PRESETS
 from kaszino.puzzles.kinds import Kind
 from kaszino.puzzles.puzzle import THEMES, solve
-from kaszino.puzzles.themes import SCOPA_THEME_TESTS, THEME_TESTS, themes
+from kaszino.puzzles.themes import CASINO_THEME_TESTS, SCOPA_THEME_TESTS, THEME_TESTS, themes
 
 TRAINER = PRESETS["trainer"]
 FALS = PRESETS["v6"].with_changes(claim="manual")
@@ -90,7 +90,8 @@ FIXTURES: dict[str, tuple[Case, Case]] = {
 
 
 def test_every_theme_has_a_predicate_and_fixtures() -> None:
-    assert tuple(dict.fromkeys([*THEME_TESTS, *SCOPA_THEME_TESTS])) == THEMES  # Scopa: test_scopa_puzzles
+    # Scopa's fixtures: test_scopa_puzzles; Casino's: test_casino_puzzles
+    assert tuple(dict.fromkeys([*THEME_TESTS, *SCOPA_THEME_TESTS, *CASINO_THEME_TESTS])) == THEMES
     assert set(FIXTURES) == set(THEME_TESTS)
 
 

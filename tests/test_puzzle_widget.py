@@ -3,6 +3,7 @@ honest scoring, hints, the solution, previous/next, the trainer's menus and summ
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -10,10 +11,12 @@ from pathlib import Path
 
 import pytest
 from shipped import SHIPPED
+from test_casino_puzzles import mid_deal
 from test_scopa_puzzles import PRIORITY, finished
 from test_widgets import capture, picked, position
 
 from kaszino.engine.cards import parse_cards
+from kaszino.games.casino import CasinoState
 from kaszino.games.kaszino.captures import Capture
 from kaszino.games.scopa import ScopaMove
 from kaszino.i18n import tr, using_language
@@ -22,6 +25,7 @@ from kaszino.puzzles.kinds import PuzzleVerdict, judged
 from kaszino.puzzles.puzzle import Kind, Puzzle, Rating, solve
 from kaszino.puzzles.trainer import Filters, Trainer
 from kaszino.store import Store, open_store, training
+from kaszino.teach.casino_picks import pick_of
 
 KING_CAPTURES = (capture("K♣=4♣+9♠"), capture("K♣=2♦+4♣+7♥"))
 ALL_CAPTURES = (capture("5♠+A♥=2♦+4♣"), *KING_CAPTURES)
@@ -86,6 +90,21 @@ def test_a_hint_makes_a_right_answer_partial() -> None:
     picked(widget, "5♠ A♥ 2♦ 4♣").press_capture()
     assert widget.trainer.visit is not None and widget.trainer.visit.outcome == "partial"
     assert "fél siker" in widget.feedback and widget.solved == {0}
+
+
+def test_a_picture_without_hints_shown_makes_no_hint_ladder(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[str] = []
+
+    def ladder(puzzle: Puzzle) -> list[str]:  # a deal-saving puzzle's ladder asks the solver
+        made.append(puzzle.id)
+        return ["one", "two"]
+
+    monkeypatch.setattr(Puzzle, "hints", ladder)
+    widget = PuzzleWidget([real("best_capture")])
+    picked(widget, "5♠ A♥")
+    assert made == [] and widget.hints_shown == []
+    widget.show_hint()
+    assert made and widget.hints_shown == ["one"] and "one" in widget.html
 
 
 def test_the_hint_ladder_ends() -> None:
@@ -454,3 +473,98 @@ def test_the_band_shown_is_the_one_of_the_rating_shown(store: Store) -> None:
     shown = widget.trainer.puzzle_rating(puzzle).value
     assert shown >= 1600 and f"{round(shown)}" in widget.html
     assert "· nehéz</strong>" in widget.html
+
+
+# --- Casino's puzzles on Casino's table ------------------------------------------------------------------
+CASINO = tuple(p for p in SHIPPED if p.game == "casino")
+
+
+def clicked(widget: PuzzleWidget, move: object) -> PuzzleWidget:
+    """``widget`` with the cards of ``move`` picked as a learner picks them (a build's all)."""
+    hand, table, _ = pick_of(move)  # type: ignore[arg-type]
+    widget.clear()
+    for card in (*hand, *table):
+        if card not in (*widget.selection[0], *widget.selection[1]):
+            widget.select(card)
+    return widget
+
+
+def chosen(widget: PuzzleWidget, move: object) -> None:
+    """Press the button of ``move`` if the pick offered several moves."""
+    if widget.choices:
+        widget.choose_move(widget.choices.index(move))
+
+
+@pytest.mark.parametrize("kind", ["casino_captures", "casino_builds"])
+def test_every_casino_answer_of_a_list_is_collected_by_clicking(kind: str) -> None:
+    puzzle = next(p for p in CASINO if p.kind == kind and len(p.answers) >= 2)
+    widget = PuzzleWidget([puzzle])
+    assert 'data-action="add"' in widget.html and 'data-action="build"' not in widget.html
+    for answer in puzzle.answers[:-1]:
+        clicked(widget, answer).add_capture()
+        chosen(widget, answer)
+    assert widget.answer == puzzle.answers[:-1]
+    answer_list = widget.html.split('class="kaszino-answer-list"')[1].split("</ul>")[0]
+    listed = re.findall(r"<li>(.*?)</li>", answer_list)
+    assert len(listed) == len(widget.answer) and not any("=" in item for item in listed)  # in words
+    widget.press_done()
+    assert widget.feedback_tone == "bad" and widget.trainer.visit is not None
+    assert widget.trainer.visit.outcome == "failed"
+    widget.start_over()
+    for answer in puzzle.answers:
+        clicked(widget, answer).add_capture()
+        chosen(widget, answer)
+    widget.press_done()
+    assert widget.feedback_tone == "good" and "Pontosan ez" in widget.feedback
+
+
+def test_a_casino_pick_naming_several_moves_offers_them_and_the_one_chosen_is_added() -> None:
+    widget = PuzzleWidget([made("casino_builds", mid_deal("2♣ 5♠ 10♠", "3♦ 5♥"), "c1")])
+    picked(widget, "2♣ 3♦ 5♥").add_capture()  # a build of 5 (2+3, 5) or of 10 (2+3+5)
+    assert {m.value for m in widget.choices} == {5, 10} and widget.answer == ()  # type: ignore[attr-defined]
+    assert "kaszino-choices" in widget.html
+    ten = next(m for m in widget.choices if m.value == 10)  # type: ignore[attr-defined]
+    widget._handle_custom_msg({"action": "choose_move", "value": str(widget.choices.index(ten))}, [])
+    assert widget.answer == (ten,) and widget.choices == ()
+
+
+def position_of_builds() -> CasinoState:
+    return mid_deal("3♣ 8♦ 6♠", "5♥ 2♦")
+
+
+def test_a_refused_casino_build_is_the_engines_reason_and_no_answer() -> None:
+    widget = PuzzleWidget([made("casino_builds", position_of_builds(), "c2")])
+    picked(widget, "3♣ 2♦").add_capture()  # a build of 5: no 5 kept in hand
+    assert widget.feedback_tone == "bad" and "5" in widget.feedback and widget.answer == ()
+    assert widget.trainer.visit is not None and widget.trainer.visit.outcome is None
+
+
+def test_the_casino_capture_worth_most_and_the_last_hand_are_answered_on_the_table() -> None:
+    best = next(p for p in CASINO if p.kind == "casino_best" and len(p.answers) == 1)
+    widget = PuzzleWidget([best])
+    assert 'data-action="lay"' not in widget.html and 'data-action="build"' not in widget.html
+    answer = best.answers[0]
+    clicked(widget, answer).press_capture()
+    chosen(widget, answer)
+    assert widget.feedback_tone == "good" and widget.solved == {0}
+    for theme in ("quiet_move", "greedy_trap"):
+        last = next(p for p in CASINO if p.kind == "casino_last_hand" and theme in p.themes)
+        widget = PuzzleWidget([last])
+        assert 'data-action="lay"' in widget.html and 'data-action="build"' in widget.html
+        move = last.answers[0]
+        _, _, intent = pick_of(move)  # type: ignore[arg-type]
+        clicked(widget, move)
+        {"capture": widget.press_capture, "build": widget.press_build, "trail": widget.press_lay}[intent]()
+        chosen(widget, move)
+        assert widget.feedback_tone == "good" and widget.solved == {0}
+        for card in last.state.hands[1 - last.state.to_move]:
+            assert f'data-card="{card}"' in widget.html or str(card) in widget.html  # the known hand shown
+
+
+def test_the_game_menu_offers_casino(store: Store) -> None:
+    each = [next(p for p in CASINO if p.kind == kind) for kind in ("casino_captures", "casino_last_hand")]
+    widget = PuzzleWidget(Trainer([*KASZINO[:2], *SCOPA[:2], *each], store), controls=True)
+    assert '<option value="casino">Casino</option>' in widget.html
+    widget._handle_custom_msg({"action": "game", "value": "casino"}, [])
+    assert widget.puzzle.game == "casino" and widget.trainer.filters.games == ("casino",)
+    assert 'value="casino_captures"' in widget.html and 'value="all_captures"' not in widget.html

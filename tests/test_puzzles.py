@@ -313,7 +313,7 @@ MALFORMED = {
     "bad notation": (one(position="rules=standard; seed=x"),
                      r"puzzle '[\w-]+': field 'position': bad notation"),
     "not a move": (one(answers=["5♠ = = 2"]), r"field 'answers': '5♠ = = 2' is not a move"),
-    "not legal": (one(answers=[ILLEGAL]), rf"field 'answers': '{ILLEGAL}' is not a legal move here"),
+    "not legal": (one(answers=[ILLEGAL]), rf"field 'answers': '{ILLEGAL}' is not a legal move here\. [A-Z]"),
     "lay": (one(answers=["A♠"]), r"field 'answers': 'A♠' is not a capture"),
     "twice": (one(answers=[LEGAL_BUT_WRONG, LEGAL_BUT_WRONG]), r"field 'answers': .* is listed twice"),
     "no answers": (one(answers=[]), r"field 'answers': answers must be a non-empty list"),

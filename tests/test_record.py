@@ -79,9 +79,9 @@ HEAD = f"Rules: standard\nSeed: 42\nDeck: {' '.join(map(str, DECK))}\n"
 
 @pytest.mark.parametrize(("text", "message"), [
     (HEAD + "1. 5♠+A♥ = 2♥+4♣\n2. K♠\n",
-     "line 5: move 2: illegal move K♠: not in the hand of player 2: K♠"),
-    (HEAD + "1. 5♠+K♣ = 9♠+7♥+2♥\n", "line 4: move 1: illegal move 5♠+K♣ = 9♠+7♥+2♥: the sum is too high: "
-         "5+K = 18 > 13"),
+     "line 5: move 2: illegal move K♠. Not in the hand of player 2: K♠."),
+    (HEAD + "1. 5♠+K♣ = 9♠+7♥+2♥\n", "line 4: move 1: illegal move 5♠+K♣ = 9♠+7♥+2♥. The sum is too "
+         "high: 5+K = 18 > 13."),
     (HEAD + "1. 5♠\n2. jump\n", "line 5, move 2: not a card: 'jump'"),
     (HEAD + "1. 5♠\n3. 2♦\n", "line 5: numbered 3, but this is move 2"),
     (HEAD + "1. 5♠\nSeed: 43\n", "line 5: header 'Seed' after the moves"),
@@ -106,7 +106,7 @@ def test_replaying_an_illegal_move_names_its_number_and_the_reason() -> None:
     states = record.replay()
     assert next(states) == new_game(seed=42, deck=DECK)
     next(states)
-    reason = "move 2: illegal move 5♠: not in the hand of player 2: 5♠"
+    reason = "move 2: illegal move 5♠. Not in the hand of player 2: 5♠."
     with pytest.raises(IllegalMoveError, match=re.escape(reason)):
         next(states)
 

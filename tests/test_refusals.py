@@ -77,13 +77,13 @@ def test_each_code_is_given_renders_in_both_languages_and_names_the_error(code: 
     assert texts["hu"] != texts["en"] and texts["en"] == str(refusal) == refusal.text("en")
     with pytest.raises(IllegalMoveError) as raised:
         state.play(move)  # type: ignore[arg-type]
-    assert str(raised.value).endswith(f": {texts['en']}")
+    assert str(raised.value).endswith(f". {texts['en']}")
 
 
 def test_refusals_number_players_from_one() -> None:
     refusal = TRAINER.problem(Claim(1))
     assert refusal is not None and refusal.field("player") == 1
-    assert "player 2 has secured 0 of the 11 points" in str(refusal)
+    assert "Not yet: player 2 has secured 0 of the 11 points needed." in str(refusal)
     assert "a 2. játékosnak" in refusal.text("hu")
 
 

@@ -46,7 +46,7 @@ def test_s2_limit_13_counts_and_14_does_not() -> None:
     assert keys(captures(cards("K♠"), cards("6♦ 7♣"))) == keys([capture("K♠", "6♦ 7♣")])
     assert captures(cards("K♠ A♥"), cards("7♦ 7♣")) == []
     too_high = capture_problem(cards("K♠ A♥"), cards("7♦ 7♣"))
-    assert str(too_high).startswith("the sum is too high: K+A = 14 > 13")
+    assert str(too_high).startswith("The sum is too high: K+A = 14 > 13.")
 
 
 def test_s2_each_capture_is_one_hand_group_and_one_table_group() -> None:
@@ -91,7 +91,7 @@ def test_s2_a_wrong_capture_is_refused_with_its_reason() -> None:
     state = position(["5♠ A♥ K♣", "2♥ 3♥ 4♥"], "2♦ 4♣ 7♥ 9♠", round=2)
     with pytest.raises(IllegalMoveError, match="18 > 13"):
         state.play(capture("5♠ K♣", "2♦ 9♠ 7♥"))
-    with pytest.raises(IllegalMoveError, match="not in the hand of player 1: 2♥"):
+    with pytest.raises(IllegalMoveError, match="Not in the hand of player 1: 2♥"):
         state.play(capture("2♥", "2♦"))
 
 

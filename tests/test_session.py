@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -130,9 +131,21 @@ def test_terminal_play_explains_an_illegal_move_and_asks_again(monkeypatch: pyte
     monkeypatch.setattr("sys.stdin", io.StringIO(f"{wrong}\nquit\n"))
     assert main(["play", "--level", "greedy", "--lang", "en", "--seed", "6"]) == 0
     out = capsys.readouterr().out
-    assert "That move is not allowed." in out and "Try again." in out
+    refused = next(line for line in out.splitlines() if "That move is not allowed." in line)
+    assert re.fullmatch(r"That move is not allowed\. [A-Z].*\. Try again\.", refused), refused
+    assert not re.search(r"\. [a-z]", refused), refused  # the engine's reason is a sentence of its own
     assert out.count("Your move:") == 2
     assert "You left the game." in out
+
+
+def test_terminal_play_reads_a_call_in_another_seat_s_name_as_no_move(monkeypatch: pytest.MonkeyPatch,
+                                                                      capsys: pytest.CaptureFixture[str],
+                                                                      tmp_path: Path) -> None:
+    monkeypatch.setenv("KASZINO_PROGRESS", str(tmp_path / "progress.sqlite3"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("ausz 1\nquit\n"))
+    assert main(["play", "--level", "greedy", "--lang", "en", "--seed", "6", "--rules", "trainer"]) == 0
+    out = capsys.readouterr().out
+    assert "I cannot read this as a move: “ausz 1”." in out and "learner" not in out
 
 
 def test_bad_arguments_are_refused(capsys: pytest.CaptureFixture[str]) -> None:

@@ -55,8 +55,10 @@ from jupyter_server.utils import ApiPath
 from traitlets import Bool, Int, Unicode, default
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from kaszino.cli.app import CLASS_CODE_ENV, PAGE_HEADER, PROGRESS_HEADER, PUPIL_HEADER, START_PAGE
+from kaszino.cli.page_templates import use_compiled_templates
 from kaszino.cli.progress import LearnerReport, SetResult, class_reports
 from kaszino.errors import KaszinoError, StoreError
 from kaszino.i18n import LANGUAGES, tr
@@ -355,6 +357,17 @@ class LearnerKernels(AsyncMappingKernelManager):
             await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
 
 
+class KernelSocketHandler(VoilaKernelWebsocketHandler):  # type: ignore[misc]
+    """The WebSocket of a page's kernel, each message sent at once. Left to the system (Nagle's
+    algorithm), a message written while the one before is not yet acknowledged waits for that
+    acknowledgement, which the page's side delays by up to 40 ms: a click's picture follows the
+    kernel's "busy", so nearly every click waited so long."""
+
+    async def open(self, kernel_id: str) -> None:
+        self.set_nodelay(True)
+        await super().open(kernel_id)
+
+
 class ReleaseHandler(tornado.web.RequestHandler):
     """``POST /kaszino/release/<kernel id>``: the page that had that kernel was left; shut it down.
     No XSRF check: the page's script sends it as a beacon, which carries no header, and a kernel's
@@ -535,6 +548,7 @@ class AppServer(Voila):  # type: ignore[misc]
 
     def init_settings(self) -> dict[str, Any]:
         settings: dict[str, Any] = super().init_settings()
+        use_compiled_templates()
         folder = Path(self.class_folder).resolve() if self.class_folder else None
         try:
             class_set = class_set_from_environment()  # ``kaszino app --puzzles`` has checked it
@@ -551,9 +565,10 @@ class AppServer(Voila):  # type: ignore[misc]
         return settings
 
     def init_handlers(self) -> list[Any]:
-        handlers: list[Any] = [
-            (handler[0], LearnerPageHandler, *handler[2:]) if handler[1] is TornadoVoilaHandler else handler
-            for handler in super().init_handlers()]
+        ours_instead = {TornadoVoilaHandler: LearnerPageHandler,
+                        VoilaKernelWebsocketHandler: KernelSocketHandler}
+        handlers: list[Any] = [(handler[0], ours_instead.get(handler[1], handler[1]), *handler[2:])
+                               for handler in super().init_handlers()]
         ours: list[Any] = [(r"/kaszino/release/([0-9a-f-]+)", ReleaseHandler)]
         if self.class_folder:
             ours += [("/", StartHandler), (r"/kaszino/teacher(/table)?", TeacherHandler)]

@@ -29,7 +29,7 @@ from kaszino.cli.play_casino import (
     side_name,
 )
 from kaszino.engine.cards import Card, format_cards
-from kaszino.errors import IllegalMoveError, KaszinoError, StoreError, quote
+from kaszino.errors import IllegalMoveError, KaszinoError, NotationError, StoreError, quote
 from kaszino.games import family
 from kaszino.games.casino import rules as casino_rules
 from kaszino.games.kaszino.moves import Challenge, Claim, Move, parse_move
@@ -120,13 +120,17 @@ def scopa_sheet_text(sheet: DealSheet, learner: int) -> str:
 
 
 def read_move(text: str, learner: int) -> Move:
-    """The learner's typed move or call ("ausz", "fals"); text that is no move raises ``NotationError``."""
+    """The learner's typed move or call ("ausz", "fals"); text that is no move, or a call in another
+    seat's name (``ausz 1``), raises ``NotationError``: the learner speaks only for himself."""
     word = text.strip().lower()
     if word == "ausz":
         return Claim(learner)
     if word == "fals":
         return Challenge(learner)
-    return parse_move(text)
+    move = parse_move(text)
+    if isinstance(move, Claim | Challenge) and move.player != learner:
+        raise NotationError(f"{quote(text.strip())} is a call of seat {move.player}, not the learner's")
+    return move
 
 
 def explain(state: GameState, move: Any) -> str:

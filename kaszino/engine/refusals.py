@@ -3,10 +3,13 @@
 ``state.problem(move)`` returns a :class:`Refusal` (or None when the move may be played). The code
 names the rule (``not_in_hand``, ``sums_differ``, ``over_limit``, …); the fields carry the numbers
 and cards the rule was judged on. Its words live in a catalogue (``refusals`` for the shared
-codes, a family's own domain for its own) with a Hungarian and an English sentence, so the
-explanations, widgets and the command line show one text in either language, and
-``IllegalMoveError`` carries the English one. :func:`text_fields` is the one place that turns
-event and refusal fields into the values a sentence is filled with.
+codes, a family's own domain for its own) with a Hungarian and an English sentence (a capital
+letter or a card first, a full stop last), so the explanations, widgets and the command line show
+one text in either language, after "Not quite." or before "Try again." alike. :meth:`Refusal.error`
+is the one place that puts a refusal into an ``IllegalMoveError``: what was refused, a full stop,
+then the English sentence (``illegal move 5♠+5♦ = Q♦. The two sides do not add up to the same: …``).
+:func:`text_fields` is the one place that turns event and refusal fields into the values a
+sentence is filled with.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from dataclasses import dataclass
 
 from kaszino.engine.cards import Card, card_sum
 from kaszino.engine.events import PLAYER_FIELDS
+from kaszino.errors import IllegalMoveError
 from kaszino.i18n import hu_article, player_number, tr
 
 FieldValue = int | str | Card | tuple[Card, ...] | None
@@ -44,6 +48,11 @@ class Refusal:
 
     def __str__(self) -> str:
         return self.text("en")
+
+    def error(self, refused: str) -> IllegalMoveError:
+        """The error that says what was ``refused`` (``illegal move K♠``), a full stop, then the
+        English sentence: ``illegal move K♠. Not in the hand of player 2: K♠.``"""
+        return IllegalMoveError(f"{refused}. {self}")
 
 
 def text_fields(fields: Mapping[str, object]) -> dict[str, object]:

@@ -39,7 +39,6 @@ from kaszino.jupyter.tutorial import LessonText, follow_language
 from kaszino.jupyter.widgets.exercise import NumberWidget
 
 SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
-CELL = "padding:2px 8px;text-align:right;white-space:nowrap;"
 
 
 class ChapterText(LessonText):
@@ -100,26 +99,27 @@ def polynomial_text(coefficients: dict[int, int]) -> str:
 
 
 def _cards(cards: Sequence[Any]) -> str:
-    return f'<span style="display:inline-block;vertical-align:middle">{cards_html(tuple(cards))}</span>'
+    return f'<span class="kaszino-inline-cards">{cards_html(tuple(cards))}</span>'
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]], highlight: int | None = None) -> str:
-    head = "".join(f'<th style="{CELL}">{h}</th>' for h in header)
+    head = "".join(f"<th>{h}</th>" for h in header)
     rows = [[_local(c) for c in row] for row in rows]
     body = "".join(
         "<tr>" + "".join(
-            f'<td style="{CELL}{"text-align:left;" if j == 0 else ""}'
-            f'{"font-weight:700;" if j == highlight else ""}">{c}</td>'
+            f'<td class="kaszino-highlight">{c}</td>' if j == highlight else f"<td>{c}</td>"
             for j, c in enumerate(row)) + "</tr>"
         for row in rows)
-    return f'<table style="border-collapse:collapse;margin:4px 0">{"<tr>" + head + "</tr>"}{body}</table>'
+    return f'<table class="kaszino-figure-table">{"<tr>" + head + "</tr>"}{body}</table>'
 
 
 def _panel(title: str, body: str, wide: bool = False) -> str:
-    return (f'<div style="flex:1 1 {"100%" if wide else "240px"};overflow-x:auto;'
-            f'border:1px solid rgba(128,128,128,.4);border-radius:6px;'
-            f'padding:8px 12px;min-width:220px"><div style="font-weight:600;margin-bottom:4px">{title}</div>'
-            f'{body}</div>')
+    return (f'<div class="kaszino-panel{" kaszino-panel-wide" if wide else ""}">'
+            f'<div class="kaszino-panel-title">{title}</div>{body}</div>')
+
+
+def _panels(panels: Sequence[str]) -> str:
+    return f'<div class="kaszino-panels">{"".join(panels)}</div>'
 
 
 def sum_ways_view(table: str, total: int) -> LiveView:
@@ -140,14 +140,13 @@ def sum_ways_view(table: str, total: int) -> LiveView:
                    tr("classroom.view.engine_note", total=total)),
             _panel(tr("classroom.view.dp", count=ways.by_dp),
                    _table(dp_header, dp_body[-2:], total + 1)
-                   + f'<div style="font-size:90%;opacity:.8">{tr("classroom.view.dp_note")}</div>',
+                   + f'<div class="kaszino-note">{tr("classroom.view.dp_note")}</div>',
                    wide=True),
             _panel(tr("classroom.view.polynomial", count=ways.by_polynomial, total=power),
-                   f'<div style="font-family:monospace">{escape(polynomial_text(coefficients))}</div>',
+                   f'<div class="kaszino-formula">{escape(polynomial_text(coefficients))}</div>',
                    wide=True),
         ]
-        return (f'<div>{_cards(cards)}</div><div style="display:flex;flex-wrap:wrap;gap:8px;margin-top:6px">'
-                f'{"".join(panels)}</div>')
+        return f'<div>{_cards(cards)}</div>{_panels(panels)}'
 
     return LiveView(render, f"sum_ways_view({table!r}, {total})")
 
@@ -181,9 +180,8 @@ def captures_view(hand: str, table: str) -> LiveView:
         listing = "".join(f"<div>{escape(str(capture))}</div>" for capture in found)
         return (f'<div>{tr("classroom.view.hand")} {_cards(hand_cards)} &nbsp; '
                 f'{tr("classroom.view.table")} {_cards(table_cards)}</div>'
-                f'<div style="display:flex;flex-wrap:wrap;gap:8px;margin-top:6px">'
-                f'{_panel(tr("classroom.view.by_sum", count=total), _table(header, rows))}'
-                f'{_panel(tr("classroom.view.engine_list", count=len(found)), listing)}</div>')
+                + _panels([_panel(tr("classroom.view.by_sum", count=total), _table(header, rows)),
+                           _panel(tr("classroom.view.engine_list", count=len(found)), listing)]))
 
     return LiveView(render, f"captures_view({hand!r}, {table!r})")
 

@@ -18,9 +18,9 @@ kind could be saved. Nothing is decided here that the engine or a kind decides.
 A saved puzzle is appended to a puzzle file of the teacher's (a new one is made; an existing one
 must read as a puzzle file and not be a shipped collection); the whole file is read back before it
 replaces the old one (:func:`kaszino.puzzles.puzzle.save_puzzles`). ``deal_saving`` is left out:
-its puzzles store the move played in a real game, which a composed position has not. A family
-with no puzzle kind yet (Casino, for now) is composed and checked all the same, and its kinds show
-once they exist. docs/editor.md tells a teacher how to use it.
+its puzzles store the move played in a real game, which a composed position has not. The kinds
+offered are those of the draft's game (``Family.kinds``). docs/editor.md tells a teacher how to use
+it.
 """
 
 from __future__ import annotations
@@ -60,7 +60,6 @@ from kaszino.inputs import check_choice, check_type, check_whole
 from kaszino.puzzles.kinds import KINDS, Answer, Kind
 from kaszino.puzzles.puzzle import (
     KIND_RULES,
-    POSITION_TYPES,
     PUZZLE_DIR,
     Position,
     Puzzle,
@@ -73,8 +72,6 @@ from kaszino.store import default_path
 
 Draft = PositionDraft | ScopaPosition | CasinoPosition
 """A position being composed: its family's fields, unchecked."""
-State = Position | CasinoState
-"""A position the builder made: a puzzle's position, or a Casino state (no puzzle kind yet)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +88,7 @@ class Family:
     editable: tuple[str, ...]
     empty: Callable[[Any], Any]
     problems: Callable[[Any], tuple[Problem, ...]]
-    build: Callable[[Any], State]
+    build: Callable[[Any], Position]
     write: Callable[[Any], str]
     read: Callable[[str], Any]
     rounds: Callable[[Any], int]
@@ -360,7 +357,7 @@ def position_problems(draft: Draft) -> tuple[Problem, ...]:
     return family_of(draft).problems(draft)
 
 
-def build(draft: Draft) -> State:
+def build(draft: Draft) -> Position:
     """The position of ``draft``, built by its family's builder (``PositionError`` lists every
     problem)."""
     return family_of(draft).build(draft)
@@ -381,7 +378,7 @@ class KindAnswers:
         return self.refusal is None
 
 
-def kind_answers(state: State) -> tuple[KindAnswers, ...]:
+def kind_answers(state: Position) -> tuple[KindAnswers, ...]:
     """Every kind of the position's game the editor offers whose task ``state`` holds with at least
     one answer, in the order of the kinds; a kind whose answers the solver cannot find within its
     budget is left out as one that does not fit."""
@@ -408,7 +405,7 @@ class Judged:
 
     draft: Draft
     problems: tuple[Problem, ...]
-    state: State | None
+    state: Position | None
     kinds: tuple[KindAnswers, ...]
 
 
@@ -429,13 +426,11 @@ def _game_of(state: object) -> Family:
     return found
 
 
-def _puzzle(state: State, kind: Kind, answers: tuple[Answer, ...], puzzle_id: str) -> Puzzle:
-    if not isinstance(state, POSITION_TYPES[KIND_RULES[kind].game]):
-        raise KaszinoError(f"a {kind} puzzle is no puzzle of a {_game_of(state).game} position")
+def _puzzle(state: Position, kind: Kind, answers: tuple[Answer, ...], puzzle_id: str) -> Puzzle:
     return Puzzle(puzzle_id, kind, state, answers, themes=themes_of(kind, state, answers))
 
 
-def make_puzzle(state: State, kind: Kind, puzzle_id: str) -> Puzzle:
+def make_puzzle(state: Position, kind: Kind, puzzle_id: str) -> Puzzle:
     """The ``kind`` puzzle of ``state`` with every answer and its themes; a ``KaszinoError`` saying
     why when the position holds no such puzzle, or the check of stored puzzles would refuse it."""
     fit = next((fit for fit in kind_answers(state) if fit.kind == kind), None)

@@ -17,11 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kaszino.engine.cards import card_sum
+from kaszino.games.casino.state import CasinoState
 from kaszino.games.kaszino.captures import Capture
 from kaszino.games.kaszino.moves import Lay, Move
 from kaszino.games.kaszino.solver.value import capture_values
 from kaszino.games.kaszino.state import GameState
 from kaszino.puzzles.capture_kinds import fals_faults
+from kaszino.puzzles.instructive_casino import CASINO_PREDICATES
 from kaszino.puzzles.kinds import Answer, Kind, may_claim
 from kaszino.puzzles.play_kinds import solution, threats
 from kaszino.puzzles.saving_kind import saving_problem
@@ -156,7 +158,10 @@ def instructive_problem(
     kind: Kind, state: object, answers: Answers, played: Move | None = None
 ) -> str | None:
     """Why the ``kind`` puzzle of ``state`` with ``answers`` would teach nothing, or None (also
-    for a kind without a predicate here: Scopa's are its miners')."""
+    for a kind without a predicate: Scopa's are its miners'). Casino's predicates are
+    :data:`~kaszino.puzzles.instructive_casino.CASINO_PREDICATES`."""
+    if isinstance(state, CasinoState):
+        return CASINO_PREDICATES[kind](state, answers)
     predicate = PREDICATES.get(kind)
     if predicate is None or not isinstance(state, GameState):
         return None

@@ -5,7 +5,8 @@ A kind is one :class:`KindRules` object. It decides whether a position can hold 
 judges one attempt without revealing the right answer (:meth:`check`), and gives the hint ladder
 and the full solution. The answer of a kind has one *form*:
 
-- ``"captures"``: a set of captures (``all_captures``);
+- ``"captures"``: a set of moves — captures (``all_captures``, ``casino_captures``), or Casino's
+  build moves (``casino_builds``);
 - ``"move"``: one move — a capture or a lay (``best_capture``, ``sweep``, ``last_round``, ``defend``,
   ``deal_saving``);
 - ``"choice"``: one of :meth:`KindRules.choices` (``fals``, ``ausz``);
@@ -18,11 +19,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import islice
-from typing import Generic, Literal, TypeVar, get_args
+from typing import Any, Generic, Literal, Protocol, TypeVar, get_args
 
 from kaszino.engine.cards import Card
-from kaszino.engine.refusals import Refusal
+from kaszino.engine.refusals import Refusal, text_fields
 from kaszino.errors import KaszinoError, quote
+from kaszino.games.casino.moves import Capture as CasinoCapture
+from kaszino.games.casino.moves import Play as CasinoPlay
 from kaszino.games.kaszino import moves
 from kaszino.games.kaszino.captures import Capture, capture_problem
 from kaszino.games.kaszino.moves import Claim, Lay, Move, parse_move
@@ -36,22 +39,24 @@ from kaszino.teach.questions import UNHEADED, Verdict, Words
 KaszinoKindName = Literal["all_captures", "best_capture", "sweep", "last_round", "fals", "ausz", "score_deal",
                           "defend", "deal_saving"]
 ScopaKindName = Literal["scopa_captures", "scopa_best", "scopa_primiera", "scopa_last_round"]
-Kind = KaszinoKindName | ScopaKindName
+CasinoKindName = Literal["casino_captures", "casino_builds", "casino_best", "casino_last_hand"]
+Kind = KaszinoKindName | ScopaKindName | CasinoKindName
 KASZINO_KINDS: tuple[KaszinoKindName, ...] = get_args(KaszinoKindName)
 SCOPA_KINDS: tuple[ScopaKindName, ...] = get_args(ScopaKindName)
-KINDS: tuple[Kind, ...] = KASZINO_KINDS + SCOPA_KINDS
-"""Every kind: Kaszinó's first, then Scopa's (docs/puzzles.md)."""
+CASINO_KINDS: tuple[CasinoKindName, ...] = get_args(CasinoKindName)
+KINDS: tuple[Kind, ...] = KASZINO_KINDS + SCOPA_KINDS + CASINO_KINDS
+"""Every kind: Kaszinó's first, then Scopa's, then Casino's (docs/puzzles.md)."""
 
-Game = Literal["kaszino", "scopa"]
+Game = Literal["kaszino", "scopa", "casino"]
 GAMES: tuple[Game, ...] = get_args(Game)
 """The games (rule families) a puzzle may be of; a puzzle file names Kaszinó by default."""
 
 AnswerForm = Literal["captures", "move", "choice", "number"]
-Answer = Move | ScopaMove | str | int
+Answer = Move | ScopaMove | CasinoPlay | str | int
 """One correct answer: a capture or lay (forms ``captures`` and ``move``; a Scopa move in Scopa's
-kinds), a choice, or a number."""
+kinds, a Casino capture, build or trail in Casino's), a choice, or a number."""
 
-Attempt = Move | ScopaMove | Iterable[Move | ScopaMove] | str | int
+Attempt = Move | ScopaMove | CasinoPlay | Iterable[Move | ScopaMove | CasinoPlay] | str | int
 """What a learner submits: a set of captures, one move, one choice or one number."""
 
 CaptureKey = tuple[frozenset[Card], frozenset[Card]]
@@ -68,7 +73,10 @@ def capture_key(capture: Capture) -> CaptureKey:
 
 
 def answer_key(answer: Answer) -> object:
-    """What makes two answers the same (captures compare by their cards in any order)."""
+    """What makes two answers the same: captures compare by their cards in any order (a Casino
+    capture by its card and the table cards it takes, however they are grouped)."""
+    if isinstance(answer, CasinoCapture):
+        return answer.card, frozenset(answer.taken)
     return capture_key(answer) if isinstance(answer, Capture) else answer
 
 
@@ -222,7 +230,7 @@ class KaszinoKind(KindRules[GameState]):
             raise KaszinoError(f"{quote(value)} is not a {wanted}")
         problem = move_problem(state, move)
         if problem is not None:
-            raise KaszinoError(f"{quote(value)} is not a legal move here: {problem}")
+            raise problem.error(f"{quote(value)} is not a legal move here")
         return move
 
     def one_move(self, attempt: object) -> Capture | Lay:
@@ -365,6 +373,100 @@ def canonical_moves(state: GameState, found: Iterable[Move]) -> tuple[Move, ...]
     hand = state.hands[state.to_move]
     lays = sorted({m for m in moves if isinstance(m, Lay)}, key=lambda lay: hand.index(lay.card))
     return captured + tuple(lays)
+
+
+class Dealt(Protocol):
+    """A position of a family where a player plays one card a move (Scopa's, Casino's)."""
+
+    @property
+    def finished(self) -> bool: ...
+
+    @property
+    def deal_over(self) -> bool: ...
+
+    @property
+    def to_move(self) -> int: ...
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]: ...
+
+
+def free_move(state: Dealt) -> str | None:
+    """Why the player to move cannot choose a card now (English, for file errors), or None."""
+    if state.finished or state.deal_over:
+        return "the game or the deal is over"
+    if not state.hands[state.to_move]:
+        return "the player to move holds no cards"
+    return None
+
+
+def first_behind(value: object, best: object, names: Sequence[str]) -> str:
+    """The first of the fields ``names`` in which ``best`` differs from ``value`` (a worth that
+    compares field by field: where the better one is ahead)."""
+    return next(name for name in names if getattr(best, name) != getattr(value, name))
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome(Generic[M]):
+    """Where a move of a known last round leads with best play afterwards (Scopa's, Casino's): its
+    exact margin, the line both players play after it, the deal's points of the mover and of the other."""
+
+    move: M
+    value: int
+    line: tuple[M, ...]
+    mine: int
+    theirs: int
+
+
+def domain_text(domain: str, key: str, **fields: object) -> str:
+    """The text ``<domain>.<key>`` (Scopa's and Casino's kinds); cards and lists of cards are shown
+    as cards (``text_fields``)."""
+    return tr(f"{domain}.{key}", None, **text_fields(fields))
+
+
+class Judging(Protocol):
+    """A position that judges a move by the engine's refusal (Scopa's, Casino's)."""
+
+    def problem(self, move: Any) -> Refusal | None: ...
+
+
+def refusal_words(state: Judging, move: object) -> str | None:
+    """Why ``move`` may not be played in ``state``, in words (the engine's refusal), or None."""
+    problem = state.problem(move)
+    return None if problem is None else problem.text()
+
+
+def result_text(domain: str, found: Outcome[M]) -> str:
+    """The exact result of a last-round move (the text ``<domain>.result``)."""
+    return domain_text(domain, "result", mine=found.mine, theirs=found.theirs, margin=f"{found.value:+d}")
+
+
+def last_move_verdict(domain: str, words: Callable[[M], str], found: Outcome[M], best: int,
+                      correct: bool) -> PuzzleVerdict:
+    """The verdict on a last-round move: right with its result, or its result, the loss against the
+    ``best`` margin and the opponent's best reply (texts ``last_correct``, ``last_worse``,
+    ``last_reply`` of ``domain``)."""
+    result = result_text(domain, found)
+    if correct:
+        return judged(True, domain_text(domain, "last_correct", move=words(found.move), result=result))
+    loss = best - found.value
+    reply = domain_text(domain, "last_reply", move=words(found.line[0])) if found.line else ""
+    text = domain_text(domain, "last_worse", move=words(found.move), result=result, loss=loss, count=loss)
+    return judged(False, "\n".join(filter(None, [text, reply])), extra=(found.move,))  # type: ignore[arg-type]
+
+
+def last_move_line(domain: str, words: Callable[[M], str], found: Outcome[M], best: bool) -> str:
+    """A last-round move in a solution: best or worse, its result, and the line played after it."""
+    line = ", ".join(domain_text(domain, "step_opponent" if n % 2 == 0 else "step_you", move=words(step))
+                     for n, step in enumerate(found.line))
+    key = "last_line_best" if best else "last_line_worse"
+    result = result_text(domain, found)
+    return domain_text(domain, key, move=words(found.move), result=result, line=line or "-")
+
+
+def sentence(text: str) -> str:
+    """``text`` starting with a capital letter (a move's words opening a line)."""
+    return text[:1].upper() + text[1:]
 
 
 def bullet_lines(head: str, lines: Iterable[str]) -> str:

@@ -25,6 +25,7 @@ from itertools import combinations
 
 from kaszino.engine.cards import card_sum, format_cards
 from kaszino.errors import KaszinoError, TooLargeError, quote
+from kaszino.games.casino.state import CasinoState
 from kaszino.games.kaszino.captures import Capture, captures
 from kaszino.games.kaszino.moves import Lay, Move
 from kaszino.games.kaszino.rules import PRESETS
@@ -34,6 +35,7 @@ from kaszino.games.scopa.state import ScopaState
 from kaszino.puzzles.capture_kinds import fals_faults
 from kaszino.puzzles.instructive import instructive_problem, looks_right
 from kaszino.puzzles.kinds import KASZINO_KINDS, Answer, Game, Kind, free_to_move, is_answer
+from kaszino.puzzles.mining_casino import CASINO_MINERS
 from kaszino.puzzles.mining_scopa import SCOPA_MINERS
 from kaszino.puzzles.play_kinds import solution, threats
 from kaszino.puzzles.puzzle import KIND_RULES, KINDS, Position, Puzzle, Rating, Source, solve
@@ -234,6 +236,9 @@ def _mined(kind: Kind, state: Position, rng: random.Random, played: Move | None)
     if kind in SCOPA_MINERS:
         assert isinstance(state, ScopaState)
         return SCOPA_MINERS[kind](state, rng)
+    if kind in CASINO_MINERS:
+        assert isinstance(state, CasinoState)
+        return CASINO_MINERS[kind](state, rng)
     assert isinstance(state, GameState)
     if kind in PLAYED_MINERS:
         return None if played is None else PLAYED_MINERS[kind](state, played, rng)
@@ -252,6 +257,12 @@ class Candidate:
 
 def task_key(kind: Kind, state: Position) -> str:
     """What the learner sees and what decides the answers: two positions with one key are one puzzle."""
+    if isinstance(state, CasinoState):
+        if kind in ("casino_captures", "casino_builds", "casino_best"):
+            hand, table = format_cards(sorted(state.hands[state.to_move])), format_cards(sorted(state.table))
+            builds = " ".join(sorted(str(build) for build in state.builds))
+            return f"{kind} | {hand} | {table} | {builds} | owner={state.to_move}"
+        return f"{kind} | " + re.sub(r"\bseed=\d+; ", "", state.notation())
     if isinstance(state, ScopaState):
         if kind == "scopa_captures" or (kind == "scopa_best" and not state.last_round):
             hand, table = format_cards(sorted(state.hands[state.to_move])), format_cards(sorted(state.table))
@@ -310,8 +321,8 @@ def mine_game(seed: int, kinds: Sequence[Kind] = KINDS) -> list[Candidate]:
     chosen = []
     for kind in kinds:
         options = found[kind]
-        # Scopa's kinds and the later Kaszinó kinds draw each from its own seed: their picks never
-        # depend on the others mined.
+        # Scopa's and Casino's kinds and the later Kaszinó kinds draw each from its own seed: their
+        # picks never depend on the others mined.
         game = KIND_RULES[kind].game
         rng = shared if kind in KASZINO_MINERS else random.Random(f"{game}-pick:{seed}:{kind}")
         picked = sorted(rng.sample(range(len(options)), min(PER_GAME, len(options))))
@@ -321,7 +332,7 @@ def mine_game(seed: int, kinds: Sequence[Kind] = KINDS) -> list[Candidate]:
 
 def _game_plays(seed: int, game: Game) -> Iterator[tuple[int, Position, Move | None]]:
     """The positions of simulated game ``seed`` of ``game`` with the move played from each
-    (Kaszinó's; None for Scopa's, whose kinds store none)."""
+    (Kaszinó's; None for Scopa's and Casino's, whose kinds store none)."""
     if game == "kaszino":
         yield from plays(seed)
     else:

@@ -26,6 +26,7 @@ from typing import Any, Literal, get_args
 
 from kaszino.errors import KaszinoError, PuzzleFormatError, quote
 from kaszino.files import OutputFile, read_text
+from kaszino.games.casino.state import CasinoState
 from kaszino.games.kaszino.captures import Capture
 from kaszino.games.kaszino.moves import Lay, Move
 from kaszino.games.kaszino.solver.counting import count_captures
@@ -34,6 +35,7 @@ from kaszino.games.scopa.state import ScopaState
 from kaszino.i18n import language, using_language
 from kaszino.inputs import MAX_COUNT, MAX_SEED, check_choice, check_real, check_type, read_whole
 from kaszino.puzzles.capture_kinds import AllCaptures, BestCapture, Fals, Sweep
+from kaszino.puzzles.casino_kinds import CASINO_KIND_RULES
 from kaszino.puzzles.instructive import instructive_problem
 from kaszino.puzzles.kinds import (
     GAMES,
@@ -70,7 +72,7 @@ __all__ = [
 
 _EVERY_KIND: tuple[KindRules[Any], ...] = (
     AllCaptures(), BestCapture(), Sweep(), LastRound(), Fals(), Ausz(), ScoreDeal(), Defend(),
-    DealSaving(), *SCOPA_KIND_RULES)
+    DealSaving(), *SCOPA_KIND_RULES, *CASINO_KIND_RULES)
 KIND_RULES: dict[Kind, KindRules[Any]] = {rules.kind: rules for rules in _EVERY_KIND}
 """Every kind and the object that solves, judges and explains it, in the order of :data:`KINDS`."""
 assert tuple(KIND_RULES) == KINDS
@@ -100,11 +102,12 @@ _FIELDS = ("id", "game", "kind", "position", "answers", "played", "themes", "rat
 _REQUIRED = ("id", "kind", "position", "answers")
 DEFAULT_GAME: Game = "kaszino"
 """The game of a puzzle whose record names none: every file written before Scopa is Kaszinó's."""
-POSITION_TYPES: dict[Game, type[GameState] | type[ScopaState]] = {"kaszino": GameState, "scopa": ScopaState}
+POSITION_TYPES: dict[Game, type[GameState] | type[ScopaState] | type[CasinoState]] = {
+    "kaszino": GameState, "scopa": ScopaState, "casino": CasinoState}
 """The position type of each game: its ``from_notation`` reads a puzzle's position."""
 
-Position = GameState | ScopaState
-"""A puzzle's position: a Kaszinó or a Scopa game state."""
+Position = GameState | ScopaState | CasinoState
+"""A puzzle's position: a Kaszinó, a Scopa or a Casino game state."""
 _ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _JSON_WHOLE = 10**20 - 1
 """The largest whole number a puzzle file may hold (20 digits; each field has its own, smaller bound)."""
@@ -390,9 +393,13 @@ def _read_position(text: object, kind: Kind, where: _Where) -> Position:
         raise where.error(f"not a {kind} position: {problem}", "position")
     if isinstance(state, ScopaState):  # one card a move: a Scopa position has a few captures at most
         return state
-    count = count_captures(state.hands[state.to_move], state.table, state.rules)
+    if isinstance(state, CasinoState):
+        count = len(state.legal_moves())
+    else:
+        count = count_captures(state.hands[state.to_move], state.table, state.rules)
     if count > MAX_ATTEMPT_MOVES:
-        raise where.error(f"the position has {count} captures; a puzzle may have at most {MAX_ATTEMPT_MOVES} "
+        noun = "moves" if isinstance(state, CasinoState) else "captures"
+        raise where.error(f"the position has {count} {noun}; a puzzle may have at most {MAX_ATTEMPT_MOVES} "
                           f"(as many as one attempt may list)", "position")
     return state
 

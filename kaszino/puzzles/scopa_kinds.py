@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from kaszino.engine.cards import Card, Suit
-from kaszino.engine.refusals import text_fields
 from kaszino.errors import KaszinoError, quote
 from kaszino.games.scopa.captures import equal_cards, sum_sets
 from kaszino.games.scopa.deck import PRIMIERA_POINTS, SETTEBELLO, capture_value
@@ -29,26 +28,28 @@ from kaszino.puzzles.kinds import (
     Attempt,
     Game,
     KindRules,
+    Outcome,
     PuzzleVerdict,
     bullet_lines,
+    domain_text,
+    first_behind,
+    free_move,
     is_answer,
     judged,
+    last_move_line,
+    last_move_verdict,
     listing_verdict,
     move_text,
     number_verdict,
+    refusal_words,
+    sentence,
 )
 
 DOMAIN = "puzzles_scopa"
 
 
-def say(key: str, **fields: object) -> str:
-    """A text of Scopa's kinds; cards and lists of cards are shown as cards (``text_fields``)."""
-    return tr(f"{DOMAIN}.{key}", None, **text_fields(fields))
-
-
-def sentence(text: str) -> str:
-    """``text`` starting with a capital letter (a move's words opening a line)."""
-    return text[:1].upper() + text[1:]
+say = partial(domain_text, DOMAIN)
+"""A text of these kinds (:func:`~kaszino.puzzles.kinds.domain_text`)."""
 
 
 def move_words(move: ScopaMove) -> str:
@@ -60,15 +61,6 @@ def move_words(move: ScopaMove) -> str:
 
 
 # --- what the kinds share ------------------------------------------------------------------------
-def free_move(state: ScopaState) -> str | None:
-    """Why the player to move cannot choose a card now (English, for file errors), or None."""
-    if state.finished or state.deal_over:
-        return "the game or the deal is over"
-    if not state.hands[state.to_move]:
-        return "the player to move holds no cards"
-    return None
-
-
 def captures_of(state: ScopaState) -> tuple[ScopaMove, ...]:
     """Every legal capture of the player to move, in hand order, then in table order."""
     return ordered(state, [m for m in state.legal_moves() if isinstance(m, ScopaMove) and not m.is_lay])
@@ -82,12 +74,6 @@ def ordered(state: ScopaState, found: Iterable[ScopaMove]) -> tuple[ScopaMove, .
         return hand.index(move.card), len(move.taken), sorted(table.index(card) for card in move.taken)
 
     return tuple(sorted(set(found), key=key))
-
-
-def refusal_words(state: ScopaState, move: ScopaMove) -> str | None:
-    """Why ``move`` may not be played here, in words (the engine's refusal), or None."""
-    problem = state.problem(move)
-    return None if problem is None else problem.text()
 
 
 def ruled_out(state: ScopaState) -> tuple[tuple[Card, tuple[Card, ...], tuple[Card, ...]], ...]:
@@ -115,7 +101,7 @@ class ScopaKind(KindRules[ScopaState]):
             raise KaszinoError(f"{quote(value)} is not a {'capture' if self.form == 'captures' else 'move'}")
         problem = state.problem(move)
         if problem is not None:
-            raise KaszinoError(f"{quote(value)} is not a legal move here: {problem}")
+            raise problem.error(f"{quote(value)} is not a legal move here")
         return move
 
     def one_move(self, attempt: object) -> ScopaMove:
@@ -191,8 +177,7 @@ class Worth:
 
     def behind(self, best: Worth) -> str:
         """The first field where ``best`` is ahead (``points``, ``sevens``, ``diamonds``, ``cards``)."""
-        return next(name for name in ("points", "sevens", "diamonds", "cards")
-                    if getattr(best, name) != getattr(self, name))
+        return first_behind(self, best, ("points", "sevens", "diamonds", "cards"))
 
 
 def worth(state: ScopaState, move: ScopaMove) -> Worth:
@@ -353,18 +338,7 @@ _RANK_POINTS = (*(("A" if rank == 1 else str(rank), PRIMIERA_POINTS[rank]) for r
 
 
 # --- win the known last round ---------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """Where a last-round move leads with best play afterwards: its margin, the line, the deal points."""
-
-    move: ScopaMove
-    value: int
-    line: tuple[ScopaMove, ...]
-    mine: int
-    theirs: int
-
-
-def outcome(state: ScopaState, move: ScopaMove) -> Outcome:
+def outcome(state: ScopaState, move: ScopaMove) -> Outcome[ScopaMove]:
     """The exact result of ``move`` in the last round."""
     after = state.play(move)
     line = () if after.deal_over else solution(after).line
@@ -390,20 +364,12 @@ class ScopaLastRound(ScopaKind):
     def solve(self, state: ScopaState) -> tuple[Answer, ...]:
         return ordered(state, solution(state).best)
 
-    def _result(self, found: Outcome) -> str:
-        return say("result", mine=found.mine, theirs=found.theirs, margin=f"{found.value:+d}")
-
     def check(self, state: ScopaState, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:
         move = self.judged_move(state, attempt, lays=True)
         if isinstance(move, PuzzleVerdict):
             return move
         found = outcome(state, move)
-        if is_answer(answers, move):
-            return judged(True, say("last_correct", move=move_words(move), result=self._result(found)))
-        loss = solution(state).value - found.value
-        reply = say("last_reply", move=move_words(found.line[0])) if found.line else ""
-        text = say("last_worse", move=move_words(move), result=self._result(found), loss=loss, count=loss)
-        return judged(False, "\n".join(filter(None, [text, reply])), extra=(move,))
+        return last_move_verdict(DOMAIN, move_words, found, solution(state).value, is_answer(answers, move))
 
     def hints(self, state: ScopaState, answers: tuple[Answer, ...]) -> list[str]:
         other = state.hands[1 - state.to_move]
@@ -414,13 +380,8 @@ class ScopaLastRound(ScopaKind):
                 say("hint_first", move=move_words(first))]
 
     def solution_text(self, state: ScopaState, answers: tuple[Answer, ...]) -> str:
-        lines = []
-        for move in ordered(state, move_values(state)):
-            found = outcome(state, move)
-            line = ", ".join(say("step_opponent" if n % 2 == 0 else "step_you", move=move_words(step))
-                             for n, step in enumerate(found.line))
-            key = "last_line_best" if is_answer(answers, move) else "last_line_worse"
-            lines.append(say(key, move=move_words(move), result=self._result(found), line=line or "-"))
+        lines = [last_move_line(DOMAIN, move_words, outcome(state, move), is_answer(answers, move))
+                 for move in ordered(state, move_values(state))]
         return bullet_lines(say("solution_scopa_last_round", count=len(answers)), lines)
 
 

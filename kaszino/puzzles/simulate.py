@@ -16,14 +16,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from kaszino.errors import KaszinoError
+from kaszino.games.casino.state import CasinoState
 from kaszino.games.kaszino.moves import Move, NextDeal
 from kaszino.games.kaszino.players import GreedyPlayer, Player, RandomPlayer
 from kaszino.games.kaszino.rules import PRESETS
 from kaszino.games.kaszino.solver.search import solve
 from kaszino.games.kaszino.state import GameState, new_game
 from kaszino.games.scopa.state import ScopaState
-from kaszino.puzzles import simulate_scopa
+from kaszino.puzzles import simulate_casino, simulate_scopa
 from kaszino.puzzles.kinds import Game
+
+Position = GameState | ScopaState | CasinoState
+"""A position of a simulated game of any family."""
 
 RULES = PRESETS["trainer"]
 """The standard game with manual claims: nobody's claim ends a simulated game early."""
@@ -87,11 +91,13 @@ def positions(seed: int) -> Iterator[tuple[int, GameState]]:
         yield move, state
 
 
-def game_positions(seed: int, game: Game = "kaszino") -> Iterator[tuple[int, GameState | ScopaState]]:
+def game_positions(seed: int, game: Game = "kaszino") -> Iterator[tuple[int, Position]]:
     """Every position of simulated game ``seed`` of ``game`` (Scopa's from :mod:`.simulate_scopa`,
-    with the same pairings)."""
+    Casino's from :mod:`.simulate_casino`, with the same pairings)."""
     if game == "scopa":
         yield from simulate_scopa.positions(seed, PAIRINGS[seed % len(PAIRINGS)])
+    elif game == "casino":
+        yield from simulate_casino.positions(seed, PAIRINGS[seed % len(PAIRINGS)])
     else:
         yield from positions(seed)
 
@@ -104,7 +110,7 @@ def played_at(seed: int, move: int) -> Move | None:
     raise KaszinoError(f"kaszino game {seed} has no move number {move}")
 
 
-def replay(seed: int, move: int, game: Game = "kaszino") -> GameState | ScopaState:
+def replay(seed: int, move: int, game: Game = "kaszino") -> Position:
     """The position after ``move`` moves of simulated game ``seed`` of ``game``."""
     for number, state in game_positions(seed, game):
         if number == move:

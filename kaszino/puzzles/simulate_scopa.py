@@ -16,6 +16,7 @@ from kaszino.games.scopa.moves import Move, NextDeal
 from kaszino.games.scopa.players import GreedyPlayer, RandomPlayer, ScopaPlayer
 from kaszino.games.scopa.solver import solve
 from kaszino.games.scopa.state import ScopaState, new_game
+from kaszino.puzzles.seats import played, seated
 
 DEALS = 2
 """Deals played in each simulated game."""
@@ -35,23 +36,10 @@ class ExactLastRound:
 
 def players(seed: int, pairing: tuple[str, str]) -> tuple[ScopaPlayer, ScopaPlayer]:
     """The two players of game ``seed`` with the strengths ``pairing``."""
-
-    def player(name: str, seat: int) -> ScopaPlayer:
-        if name == "random":
-            return RandomPlayer(seed=seed * 2 + seat)
-        return GreedyPlayer() if name == "greedy" else ExactLastRound()
-
-    return player(pairing[0], 0), player(pairing[1], 1)
+    return seated(seed, pairing, RandomPlayer, GreedyPlayer(), ExactLastRound())
 
 
 def positions(seed: int, pairing: tuple[str, str]) -> Iterator[tuple[int, ScopaState]]:
-    """Every position of simulated Scopa game ``seed`` with its move number (0-based), deal ends included."""
-    seats = players(seed, pairing)
-    state = new_game(seed)
-    move = 0
-    while True:
-        yield move, state
-        if state.finished or (state.deal_over and state.deal >= DEALS):
-            return
-        state = state.play(NextDeal() if state.deal_over else seats[state.to_move].choose(state))
-        move += 1
+    """Every position of simulated Scopa game ``seed`` with its move number (0-based), deal ends
+    included."""
+    return played(new_game(seed), players(seed, pairing), NextDeal(), DEALS)

@@ -9,6 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kaszino.engine.cards import Card, card_sum
+from kaszino.games.casino.moves import BuildMove
+from kaszino.games.casino.moves import Capture as CasinoCapture
+from kaszino.games.casino.moves import Play as CasinoPlay
+from kaszino.games.casino.players import GreedyPlayer as CasinoGreedy
+from kaszino.games.casino.state import CasinoState
 from kaszino.games.kaszino.captures import Capture
 from kaszino.games.kaszino.moves import Lay
 from kaszino.games.kaszino.scoring import BIG_CASINO, LITTLE_CASINO, count_spades
@@ -17,7 +22,8 @@ from kaszino.games.kaszino.state import GameState
 from kaszino.games.scopa.deck import SETTEBELLO
 from kaszino.games.scopa.moves import ScopaMove
 from kaszino.games.scopa.state import ScopaState
-from kaszino.puzzles.kinds import SCOPA_KINDS, Answer, Kind, is_answer
+from kaszino.puzzles.casino_kinds import answer_moves, items, largest, legal_captures, unkept
+from kaszino.puzzles.kinds import CASINO_KINDS, SCOPA_KINDS, Answer, Kind, is_answer
 from kaszino.puzzles.play_kinds import threats
 from kaszino.puzzles.scopa_kinds import captures_of, rank_traps, ruled_out
 
@@ -231,12 +237,95 @@ SCOPA_THEME_TESTS: dict[str, ScopaThemeTest] = {
 }
 """Scopa's themes (two share a name and a meaning with Kaszinó's)."""
 
-THEMES: tuple[str, ...] = tuple(dict.fromkeys([*THEME_TESTS, *SCOPA_THEME_TESTS]))
+# --- Casino's themes ---------------------------------------------------------------------------------
+CasinoThemeTest = Callable[[Kind, CasinoState, Answers], bool]
 
 
-def themes(kind: Kind, state: GameState | ScopaState, answers: Answers) -> tuple[str, ...]:
+def _cards_used(move: CasinoPlay) -> tuple[Card, ...]:
+    """The played card and every table card the move takes or builds with (a build's all)."""
+    if isinstance(move, CasinoCapture):
+        return (move.card, *move.taken)
+    if isinstance(move, BuildMove):
+        return (move.card, *move.loose, *(move.build or ()))
+    return (move.card,)
+
+
+def _casino_uses(answers: Answers, test: Callable[[Card], bool]) -> bool:
+    return any(test(card) for move in answer_moves(answers) for card in _cards_used(move))
+
+
+def theme_casino_ace(kind: Kind, state: CasinoState, answers: Answers) -> bool:
+    """An answer plays or takes an ace (a point of its own)."""
+    return _casino_uses(answers, lambda card: card.value == 1)
+
+
+def theme_casino_big(kind: Kind, state: CasinoState, answers: Answers) -> bool:
+    """An answer plays or takes 10♦ (the big casino, two points)."""
+    return _casino_uses(answers, lambda card: card == BIG_CASINO)
+
+
+def theme_casino_little(kind: Kind, state: CasinoState, answers: Answers) -> bool:
+    """An answer plays or takes 2♠ (the little casino, a point)."""
+    return _casino_uses(answers, lambda card: card == LITTLE_CASINO)
+
+
+def theme_several_groups(kind: Kind, state: CasinoState, answers: Answers) -> bool:
+    """An answer takes two items or more at once (loose groups and builds)."""
+    return any(items(move) >= 2 for move in answer_moves(answers) if isinstance(move, CasinoCapture))
+
+
+def theme_casino_build(kind: Kind, state: CasinoState, answers: Answers) -> bool:
+    """An answer raises or adds to a build on the table, or takes one."""
+    return any((isinstance(move, BuildMove) and move.build is not None)
+               or (isinstance(move, CasinoCapture) and bool(move.builds)) for move in answer_moves(answers))
+
+
+def theme_keep_rule(kind: Kind, state: CasinoState, answers: Answers) -> bool:
+    """``casino_builds``: the table allows a build the rules refuse (a value the mover keeps no card of)."""
+    return kind == "casino_builds" and bool(unkept(state))
+
+
+def theme_casino_tied_best(kind: Kind, state: CasinoState, answers: Answers) -> bool:
+    """More than one answer is correct in a one-answer kind."""
+    return kind in ("casino_best", "casino_last_hand") and len(answers) >= 2
+
+
+def theme_casino_greedy_trap(kind: Kind, state: CasinoState, answers: Answers) -> bool:
+    """The tempting move is wrong: the capture taking the most cards (``casino_best``), the greedy
+    player's move (``casino_last_hand``)."""
+    if kind == "casino_best":
+        return not is_answer(answers, max(largest(state), key=lambda move: len(move.taken)))
+    return kind == "casino_last_hand" and not is_answer(answers, CasinoGreedy().choose(state))  # type: ignore[arg-type]
+
+
+def theme_casino_quiet_move(kind: Kind, state: CasinoState, answers: Answers) -> bool:
+    """In the last hand a best move is a trail or a build although a capture is possible."""
+    return (kind == "casino_last_hand" and bool(legal_captures(state))
+            and any(not isinstance(move, CasinoCapture) for move in answer_moves(answers)))
+
+
+CASINO_THEME_TESTS: dict[str, CasinoThemeTest] = {
+    "ace": theme_casino_ace,
+    "big_casino": theme_casino_big,
+    "little_casino": theme_casino_little,
+    "tied_best": theme_casino_tied_best,
+    "greedy_trap": theme_casino_greedy_trap,
+    "quiet_move": theme_casino_quiet_move,
+    "several_groups": theme_several_groups,
+    "casino_build": theme_casino_build,
+    "keep_rule": theme_keep_rule,
+}
+"""Casino's themes (six share a name and a meaning with Kaszinó's)."""
+
+THEMES: tuple[str, ...] = tuple(dict.fromkeys([*THEME_TESTS, *SCOPA_THEME_TESTS, *CASINO_THEME_TESTS]))
+
+
+def themes(kind: Kind, state: GameState | ScopaState | CasinoState, answers: Answers) -> tuple[str, ...]:
     """The themes of a puzzle (its game's predicates), in :data:`THEMES` order."""
-    if kind in SCOPA_KINDS:
+    if kind in CASINO_KINDS:
+        assert isinstance(state, CasinoState)
+        found = {name for name, test_of in CASINO_THEME_TESTS.items() if test_of(kind, state, answers)}
+    elif kind in SCOPA_KINDS:
         assert isinstance(state, ScopaState)
         found = {name for name, scopa_test in SCOPA_THEME_TESTS.items() if scopa_test(kind, state, answers)}
     else:

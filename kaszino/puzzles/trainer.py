@@ -12,8 +12,8 @@ from a collection, in one of six modes:
   failure costing ten seconds (:mod:`kaszino.puzzles.timed`); the best score is stored;
 - ``"sequence"``: the puzzles in the order given (a chapter's fixed set).
 
-:class:`Filters` narrow every mode to chosen games (Kaszinó, Scopa), kinds, themes and difficulty
-bands (empty: a mix).
+:class:`Filters` narrow every mode to chosen games (Kaszinó, Scopa, Casino), kinds, themes and
+difficulty bands (empty: a mix).
 
 **Honest scoring.** Each visit to a puzzle is a :class:`Visit`. Its outcome is decided once, by
 the first answer: ``"solved"`` (right, no hint), ``"partial"`` (right after a hint) or
@@ -417,9 +417,10 @@ class Trainer:
         return ladder[visit.hints - 1]
 
     def hints_shown(self) -> list[str]:
-        """The hints revealed in the visit shown, in the current language."""
+        """The hints revealed in the visit shown, in the current language (the ladder, which may ask
+        the solver, is made only when a hint was revealed)."""
         visit = self._current()
-        return visit.puzzle.hints()[:visit.hints]
+        return visit.puzzle.hints()[:visit.hints] if visit.hints else []
 
     def show_solution(self) -> str:
         """Reveal and explain the solution; a visit not yet decided is failed."""

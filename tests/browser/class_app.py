@@ -63,6 +63,18 @@ class ClassApp:
         app = psutil.Process(self.server.pid)
         return [app, *app.children(recursive=True)]
 
+    def pools_filled(self) -> int:
+        """How many times a kernel of the pool became ready (the app's log says so)."""
+        return (self.folder.parent / "app.log").read_text(errors="replace").count("ready in the pool")
+
+    def wait_for_pool(self, times: int, timeout_s: float = 120.0) -> None:
+        """Until a kernel of the pool has become ready ``times`` times in all."""
+        deadline = time.monotonic() + timeout_s
+        while self.pools_filled() < times:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the pool did not fill {times} times in {timeout_s:.0f} s")
+            time.sleep(0.2)
+
     def kernels(self) -> int:
         """How many kernels the app's server runs now (ended ones not counted)."""
         return self.memory(proportional=False).kernels

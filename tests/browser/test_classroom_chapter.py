@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
+from test_looks import COLOURS, LEGIBLE, contrast
 
 CHAPTER = "notebooks/30_kombinatorika.ipynb"
 
@@ -20,6 +21,15 @@ def test_an_exercise_is_checked_and_the_page_switches_language_in_the_dark_theme
     expect(page.get_by_text("Felsorolás: 2")).to_be_visible()
     colour = page.get_by_text("Felsorolás: 2").evaluate("e => getComputedStyle(e).color")
     assert colour != "rgb(0, 0, 0)"  # the text follows the dark theme instead of a fixed black
+    panel = page.locator(".kaszino-panel").first  # the figures' looks come from the shared stylesheet
+    looks = panel.evaluate("e => [getComputedStyle(e).borderTopStyle, getComputedStyle(e).borderTopWidth,"
+                           " getComputedStyle(e).borderTopLeftRadius, getComputedStyle(e).paddingLeft]")
+    assert looks == ["solid", "1px", "6px", "12px"], looks
+    bold = page.locator(".kaszino-figure-table .kaszino-highlight").first
+    assert bold.evaluate("e => getComputedStyle(e).fontWeight") == "700"
+    for element in (panel.locator(".kaszino-panel-title"), bold):  # they read in the dark
+        colour, behind = element.evaluate(COLOURS)
+        assert contrast(colour, behind) >= LEGIBLE, (colour, behind)
     screenshot("classroom-chapter-dark")
     expect(page.locator(".kaszino-lab-note")).to_be_hidden()  # the app has no menus to point at
     assert "Run All Cells" not in page.locator("body").inner_text()

@@ -210,3 +210,40 @@ def test_a_deal_saving_puzzle_shows_every_card_and_explains_the_move_played(
     expect(feedback).to_contain_text("A játszmában itt lejátszott lépés")
     expect(feedback).not_to_contain_text(" = ")  # cards and what they take, never move notation
     expect(task).to_have_attribute("data-outcome", "solved")
+
+
+def test_the_game_menu_serves_casino_and_each_casino_kind_is_answered_by_clicking_its_table(
+    progress: Path, open_notebook: Callable[[str | Path], Page], screenshot: Callable[[str], Path]
+) -> None:
+    # An option of its own gives this test a server of its own, and so the new learner's file.
+    page = open_notebook(PAGE, "--theme=dark")
+    trainer = page.locator(".kaszino-widget").filter(has=page.locator(".kaszino-task")).first
+    task, feedback = trainer.locator(".kaszino-task"), trainer.locator(".kaszino-feedback")
+    trainer.locator(".kaszino-game-menu").select_option("casino")
+    expect(task).to_have_attribute("data-puzzle-id", re.compile(r"^c[cbxl]-"))  # Casino's id prefixes
+    served = []
+    for kind, prefix in (("casino_captures", "cc"), ("casino_builds", "cb"), ("casino_best", "cx"),
+                         ("casino_last_hand", "cl")):
+        trainer.locator(".kaszino-kind-menu").select_option(kind)
+        expect(trainer.locator(f'.kaszino-kind-menu option[value="{kind}"][selected]')).to_have_count(1)
+        expect(task).to_have_attribute("data-puzzle-id", re.compile(f"^{prefix}-"))
+        puzzle = shown(trainer)
+        assert puzzle.kind == kind and puzzle.game == "casino"
+        expect(task).to_contain_text(puzzle.task_text())
+        wrong = wrong_answer(puzzle)
+        if wrong is not None:
+            enter(trainer, puzzle, wrong)
+            expect(feedback).to_contain_text("Próbáld újra")
+        enter(trainer, puzzle, right_answer(puzzle))
+        expect(feedback).not_to_contain_text("=")  # Casino's verdicts tell moves in words, never in notation
+        served.append((puzzle.id, "failed" if wrong is not None else "solved"))
+        expect(task).to_have_attribute("data-outcome", served[-1][1])
+        if kind == "casino_builds":
+            screenshot("trainer-casino-builds")
+    trainer.locator(".kaszino-solution-btn").click()
+    expect(trainer.locator(".kaszino-solution")).to_contain_text("Minden lépésed")
+    screenshot("trainer-casino-last-hand")
+    with open_store(progress) as store:
+        attempts = training.attempts(store)
+        assert [(a.puzzle_id, a.outcome) for a in attempts] == served
+        assert all(a.rated and a.kind.startswith("casino_") for a in attempts)

@@ -40,7 +40,7 @@ from kaszino.engine.events import (
 from kaszino.engine.positions import PositionError, Problem, type_problems
 from kaszino.engine.refusals import Refusal
 from kaszino.engine.view import seat_fields
-from kaszino.errors import IllegalMoveError, NotationError, quote
+from kaszino.errors import NotationError, quote
 from kaszino.games.casino.builds import Build, Cards, Groups
 from kaszino.games.casino.captures import build_moves, captures
 from kaszino.games.casino.deck import LARGEST, check_deck, is_number, shuffled_deck
@@ -284,7 +284,7 @@ class CasinoState:
         refusal = self.problem(move)
         if refusal is not None:
             shown = quote(move) if malformed(move) else str(move)
-            raise IllegalMoveError(f"illegal move {shown}: {refusal.text('en')}")
+            raise refusal.error(f"illegal move {shown}")
         if isinstance(move, NextDeal):
             return self._next_deal()
         events: list[Event] = []

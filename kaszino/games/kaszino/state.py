@@ -39,7 +39,7 @@ from kaszino.engine.events import (
 from kaszino.engine.positions import PositionError, Problem, type_problems
 from kaszino.engine.refusals import Refusal
 from kaszino.engine.view import seat_fields
-from kaszino.errors import IllegalMoveError, KaszinoError, NotationError, quote
+from kaszino.errors import KaszinoError, NotationError, quote
 from kaszino.games.kaszino.captures import Capture, capture_problem, captures
 from kaszino.games.kaszino.dealing import check_deck, draw_hands, shuffled_deck, split_deck
 from kaszino.games.kaszino.moves import Challenge, Claim, Forced, Lay, Move, NextDeal, Pass, move_problem
@@ -220,7 +220,7 @@ class GameState:
         refusal = self.problem(move)
         if refusal is not None:
             shown = str(move) if move_problem(move) is None else quote(move)
-            raise IllegalMoveError(f"illegal move {shown}: {refusal}")
+            raise refusal.error(f"illegal move {shown}")
         if isinstance(move, Claim):
             if log is not None:
                 log.append(Claimed(move.player, self.totals()[move.player], automatic=False))

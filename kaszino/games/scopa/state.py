@@ -32,7 +32,7 @@ from kaszino.engine.events import (
 from kaszino.engine.positions import PositionError, Problem, type_problems
 from kaszino.engine.refusals import Refusal
 from kaszino.engine.view import seat_fields
-from kaszino.errors import IllegalMoveError, NotationError, quote
+from kaszino.errors import NotationError, quote
 from kaszino.games.scopa.captures import equal_cards, takes
 from kaszino.games.scopa.deck import KING, capture_value, check_deck, shuffled_deck
 from kaszino.games.scopa.moves import Move, NextDeal, ScopaMove, malformed
@@ -165,7 +165,7 @@ class ScopaState:
         refusal = self.problem(move)
         if refusal is not None:
             shown = quote(move) if malformed(move) else str(move)
-            raise IllegalMoveError(f"illegal move {shown}: {refusal.text('en')}")
+            raise refusal.error(f"illegal move {shown}")
         if isinstance(move, NextDeal):
             return self._next_deal()
         assert isinstance(move, ScopaMove)

@@ -29,7 +29,7 @@ from kaszino.jupyter.widgets.base import Click, HtmlWidget, Text, text
 from kaszino.jupyter.widgets.table import Button, Feedback, Tone, feedback_html, language_buttons
 from kaszino.puzzles import editor
 from kaszino.puzzles.kinds import Kind
-from kaszino.puzzles.puzzle import KIND_RULES, Puzzle
+from kaszino.puzzles.puzzle import KIND_RULES, Position, Puzzle
 
 NONE = "-"
 """The menu value of "nobody" (last capturer) and "no forced move", as the notation writes them."""
@@ -91,7 +91,7 @@ class PositionEditor(HtmlWidget):
         return tuple(problem.text() for problem in self._judged().problems)
 
     @property
-    def state(self) -> editor.State | None:
+    def state(self) -> Position | None:
         """The position built by the engine, or None while it has problems."""
         return self._judged().state
 
@@ -414,10 +414,6 @@ class PositionEditor(HtmlWidget):
         fits, state = self.kinds, self.state
         if state is None:
             return ""
-        family = editor.family_of(self._draft)
-        if not family.kinds:
-            words = tr("editor.no_kind_yet", game=tr(f"trainer.game_{family.game}"))
-            return f'<div class="kaszino-kinds kaszino-no-kind-yet">{escape(words)}</div>'
         if not fits:
             return f'<div class="kaszino-kinds">{escape(tr("editor.no_kind"))}</div>'
         rows = []

@@ -5,14 +5,18 @@ Built on :class:`TableWidget` in practice mode: the position never advances. A
 visit ends, what is rated and stored; the widget only turns clicks into the trainer's calls and
 draws what it says. The answer input follows the puzzle's ``answer_form``:
 
-- ``"captures"`` (find every capture): pick cards, "Hozzáad" for each capture, then "Kész";
-- ``"move"``: pick cards and press "Ütés!" (or "Lerak" where a lay may be the answer);
+- ``"captures"`` (find every capture): pick cards, "Hozzáad" for each capture, then "Kész" (in
+  ``casino_builds`` "Hozzáad" reads the picked cards as a build move);
+- ``"move"``: pick cards and press "Ütés!" (or "Lerak" where a lay may be the answer, "Építés"
+  where a Casino build move may be);
 - ``"choice"``: one button per ``puzzle.choices()``;
 - ``"number"``: a number field and "Beküld".
 
 A selection that is no legal capture is refused as the table always refuses it, without
-counting as an answer. With ``controls=True`` the widget also shows the trainer's menus (mode,
-kind, difficulty, theme), the learner's rating and streak, and a session summary.
+counting as an answer. A Casino pick that names several moves (two groupings, two build values)
+offers them as buttons, as the game page does; the one chosen is the answer (or is added to it).
+With ``controls=True`` the widget also shows the trainer's menus (mode, kind, difficulty, theme),
+the learner's rating and streak, and a session summary.
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ from kaszino.games.scopa.moves import ScopaMove
 from kaszino.i18n import tr
 from kaszino.inputs import check_whole, whole_number
 from kaszino.jupyter.widgets.answers import options_html, typed_html
-from kaszino.jupyter.widgets.base import Text, text
+from kaszino.jupyter.widgets.base import Choice, Text, text
+from kaszino.jupyter.widgets.fronts import Builder
 from kaszino.jupyter.widgets.kaszino_front import kaszino_move_text
 from kaszino.jupyter.widgets.table import Button, TableWidget
 from kaszino.jupyter.widgets.trainer_view import (
@@ -44,8 +49,14 @@ from kaszino.puzzles.scopa_kinds import move_words
 from kaszino.puzzles.trainer import Filters, Trainer, Visit
 from kaszino.teach.exercises import read_number
 
-LAY_KINDS = frozenset({"last_round", "defend", "deal_saving", "scopa_last_round"})
-"""Kinds whose answer may be a lay rather than a capture."""
+LAY_KINDS = frozenset({"last_round", "defend", "deal_saving", "scopa_last_round", "casino_last_hand"})
+"""Kinds whose answer may be a lay (a Casino trail) rather than a capture."""
+
+BUILD_KINDS = frozenset({"casino_last_hand"})
+"""Kinds whose one-move answer may be a Casino build move ("Építés")."""
+
+BUILD_LISTS = frozenset({"casino_builds"})
+"""Kinds whose answer is a list of Casino build moves: "Hozzáad" reads the pick as a build."""
 
 OPEN_KINDS = frozenset({"deal_saving"})
 """Kinds whose position shows every card: both hands face up (the task text lists the talon)."""
@@ -77,6 +88,7 @@ class PuzzleWidget(TableWidget):
         self._answer: tuple[object, ...] = ()
         self._summary_shown = False
         self._number_field = f"kaszino-number-{next(_NUMBER_FIELDS)}"
+        self._chosen: Callable[[object], None] = self._answer_move
         super().__init__(self._visit.puzzle.state, mode="practice")
 
     # --- what the notebook and the tests read ------------------------------------------
@@ -130,25 +142,41 @@ class PuzzleWidget(TableWidget):
     # --- answering --------------------------------------------------------------------------
     def press_capture(self) -> None:
         """"Ütés!": answer with the selected capture (``move`` answers)."""
-        capture = self._selected_capture()
-        if capture is not None and self._legal(capture):
-            self._submit(capture)
+        self._picked(self._front.capture(self._state, *self.selection), self._answer_move)
 
     def press_lay(self) -> None:
         """"Lerak": answer with laying the one selected hand card (kinds where a lay may be right)."""
-        made = self._front.lay(self._state, *self.selection)
-        if callable(made):
-            self._say("bad", made)
+        self._picked(self._front.lay(self._state, *self.selection), self._submit)
+
+    def press_build(self) -> None:
+        """"Építés" (Casino): answer with the build move the selected cards make (``move`` answers)."""
+        front = self._front
+        if not isinstance(front, Builder) or self.puzzle.kind not in BUILD_KINDS:
+            self._say("bad", text("ui.not_now"))
             return
-        self._submit(made)
+        self._picked(front.build(self._state, *self.selection), self._submit)
+
+    def choose_move(self, index: int) -> None:
+        """One of the moves a pick named: it answers (or joins the answer) as the press meant."""
+        moves = self.choices
+        move = moves[check_whole("choice", index, 0, len(moves) - 1)]
+        self._choice = None
+        self._chosen(move)
 
     def add_capture(self) -> None:
-        """"Hozzáad": put the selected capture into the answer (``captures`` answers)."""
+        """"Hozzáad": put the selected capture (in ``casino_builds`` the build move) into the answer
+        (``captures`` answers)."""
         if self.puzzle.answer_form != "captures":
             self._say("bad", text("ui.not_now"))
             return
-        capture = self._selected_capture()
-        if capture is None or not self._legal(capture):
+        front = self._front
+        made = (front.build(self._state, *self.selection)
+                if self.puzzle.kind in BUILD_LISTS and isinstance(front, Builder)
+                else front.capture(self._state, *self.selection))
+        self._picked(made, self._add)
+
+    def _add(self, capture: object) -> None:
+        if not self._legal(capture):
             return
         self._hand_pick = self._table_pick = frozenset()
         if capture in self._answer:
@@ -274,12 +302,21 @@ class PuzzleWidget(TableWidget):
         self._summary_shown = False
         self.clear()
 
-    def _selected_capture(self) -> object | None:
-        made = self._front.capture(self._state, *self.selection)
-        if callable(made):  # the picked cards make no capture at all (the family's words why)
+    def _picked(self, made: object, then: Callable[[object], None]) -> None:
+        """What a press made of the picked cards: a move goes to ``then``; several are offered to
+        choose from (the one chosen goes to ``then``); none is answered with the family's words why."""
+        self._choice = None
+        if isinstance(made, Choice):
+            self._choice, self._chosen = made, then
+            self._say("info", text("ui.choose_move"))
+        elif callable(made):  # the picked cards make no move at all
             self._say("bad", made)
-            return None
-        return made
+        else:
+            then(made)
+
+    def _answer_move(self, capture: object) -> None:
+        if self._legal(capture):
+            self._submit(capture)
 
     def _legal(self, capture: object) -> bool:
         """Refuse (without judging it as an answer) a selection that is no legal Kaszinó capture.
@@ -356,8 +393,10 @@ class PuzzleWidget(TableWidget):
 
     # --- drawing -----------------------------------------------------------------------------
     def _answer_text(self, move: object) -> str:
-        """A capture of the answer being collected: Kaszinó's with its sum, Scopa's in words."""
-        return move_words(move) if isinstance(move, ScopaMove) else kaszino_move_text(move)
+        """A move of the answer being collected: Kaszinó's with its sum, Scopa's and Casino's in words."""
+        if isinstance(move, ScopaMove):
+            return move_words(move)
+        return self._front.move_text(move) if self.puzzle.game == "casino" else kaszino_move_text(move)
 
     def _cards_clickable(self) -> bool:
         return self._form() in ("captures", "move")
@@ -380,6 +419,8 @@ class PuzzleWidget(TableWidget):
                      Button("start_over")]
         elif form == "move":
             first = [Button("capture", main=True)]
+            if self.puzzle.kind in BUILD_KINDS:
+                first.append(Button("build"))
             if self.puzzle.kind in LAY_KINDS:
                 first.append(Button("lay"))
             first.append(Button("clear"))
@@ -413,7 +454,8 @@ class PuzzleWidget(TableWidget):
         parts = []
         if self._form() == "captures":
             items = "".join(f"<li>{escape(self._answer_text(capture))}</li>" for capture in self._answer)
-            title = tr("ui.your_answer", count=len(self._answer))
+            title = tr("trainer.your_builds" if self.puzzle.kind in BUILD_LISTS else "ui.your_answer",
+                       count=len(self._answer))
             parts.append(f'<div class="kaszino-answer-list">{escape(title)}'
                          f'<ul class="kaszino-list">{items}</ul></div>')
         hints = self.hints_shown
@@ -440,13 +482,15 @@ class PuzzleWidget(TableWidget):
         return ""
 
     def _handlers(self) -> dict[str, Callable[[], None]]:
-        return {"capture": self.press_capture, "lay": self.press_lay, "add": self.add_capture,
+        return {"capture": self.press_capture, "lay": self.press_lay, "build": self.press_build,
+                "add": self.add_capture,
                 "done": self.press_done, "clear": self.clear, "start_over": self.start_over,
                 "hint": self.show_hint, "solution": self.show_solution, "next": self.next_puzzle,
                 "previous": self.previous_puzzle, "summary": self.show_summary}
 
     def _value_handlers(self) -> dict[str, Callable[[str], None]]:
         return {"choose": self.choose, "number": self.submit_number, "mode": self.set_mode,
+                "choose_move": lambda value: self.choose_move(whole_number("choice", value)),
                 "game": lambda value: self.set_filter("game", value),
                 "kind": lambda value: self.set_filter("kind", value),
                 "band": lambda value: self.set_filter("band", value),

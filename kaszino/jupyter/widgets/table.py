@@ -340,7 +340,7 @@ class TableWidget(HtmlWidget):
             move = self._opponent(self._state)
             problem = self._state.problem(move)
             if problem is not None:
-                raise KaszinoError(f"the opponent chose {quote(move)}, which cannot be played: {problem}")
+                raise problem.error(f"the opponent chose {quote(move)}, which cannot be played")
             played.append((move, self._advance(move)))
         return played
 

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from kaszino.engine.cards import Card
-from kaszino.errors import IllegalMoveError
 from kaszino.games.kaszino.captures import Capture, capture_problem, captures
 from kaszino.games.kaszino.scoring import BIG_CASINO, LITTLE_CASINO, card_points, count_spades, pile_scores
 from kaszino.games.kaszino.state import GameState
@@ -78,7 +77,7 @@ def capture_value(state: GameState, capture: Capture) -> CaptureValue:
     rules = state.rules
     problem = state.problem(capture) or capture_problem(capture.hand, capture.table, rules)
     if problem is not None:
-        raise IllegalMoveError(f"no value for {capture}: {problem}")
+        raise problem.error(f"no value for {capture}")
     mover = state.to_move
     items = [
         PointItem(_card_kind(card), points, card)
