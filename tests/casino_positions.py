@@ -3,10 +3,15 @@ and the engine's cards and moves as the clean-room referee (tests/casino_referee
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from casino_referee import RefCard, RefMove
 
 from kaszino.engine.cards import DECK, Card, parse_cards
 from kaszino.games.casino import Build, BuildMove, Capture, CasinoRules, CasinoState, Move, Trail
+from kaszino.games.casino.notation import Position
+from kaszino.games.casino.rules import HAND_SIZE
+from kaszino.games.casino.state import build as casino_build
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -21,24 +26,42 @@ def build(text: str, owner: int) -> Build:
 
 def position(*hands: str, table: str = "", builds: tuple[Build, ...] = (), to_move: int = 0,
              dealer: int | None = None, talon: str = "", rules: CasinoRules | None = None,
-             last_capturer: int | None = 1, scores: tuple[int, ...] | None = None) -> CasinoState:
+             last_capturer: int | None = 1, scores: tuple[int, ...] | None = None,
+             checked: bool = True) -> CasinoState:
     """A state of the last hand with these hands, loose table cards and builds; every other card in
     the pile of ``last_capturer`` (of player 1 when there is none: then the piles are empty and the
-    rest lies in the talon)."""
+    rest lies in the talon). The dealer, unless given, is the one under whom ``to_move`` moves after
+    the cards played from these hands. Built by the one position builder: a position no game
+    reaches is refused, naming why, unless ``checked=False`` (cards dealt out for a caller that sets
+    out its own position, or a rule's corner no game reaches: each such caller says why)."""
     rules = rules or CasinoRules(players=len(hands))
     named = [c for text in (*hands, table, talon) for c in cards(text)] + [c for b in builds for c in b.cards]
     rest = tuple(card for card in DECK if card not in named)
     piles = [() for _ in hands]
     if last_capturer is not None:
         piles[last_capturer] = rest
-    return CasinoState(
-        rules=rules, hands=tuple(cards(hand) for hand in hands), table=cards(table), builds=builds,
+    made = Position(
+        rules=rules, seed=0, hands=tuple(cards(hand) for hand in hands), table=cards(table), builds=builds,
         talon=cards(talon) if talon or last_capturer is not None else rest, piles=tuple(piles),
         scores=scores or (0,) * rules.sides,
-        dealer=(to_move - 1) % rules.players if dealer is None else dealer,
+        dealer=_dealer(to_move, [cards(hand) for hand in hands]) if dealer is None else dealer,
         to_move=to_move, last_capturer=last_capturer, round=rules.rounds,
-        deal=2 if scores and any(scores) else 1,
+        deal=2 if scores and any(scores) else 1, finished=False, winner=None,
     )
+    if checked:
+        return casino_build(made)
+    return CasinoState(**{name: getattr(made, name) for name in STATE_FIELDS})
+
+
+STATE_FIELDS = tuple(field.name for field in fields(Position))
+
+
+def _dealer(to_move: int, hands: list[tuple[Card, ...]]) -> int:
+    """The dealer under whom ``to_move`` moves after the cards played from these hands (the player
+    after the dealer leads, the turn goes round)."""
+    players = len(hands)
+    played = HAND_SIZE * players - sum(map(len, hands))
+    return (to_move - played - 1) % players
 
 
 def moves(state: CasinoState) -> set[str]:

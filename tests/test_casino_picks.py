@@ -130,7 +130,7 @@ def test_the_owner_may_take_his_build_with_the_loose_card() -> None:
 
 
 def test_picks_that_name_no_move_at_all() -> None:
-    state = position("8♦ 5♠", "K♦ K♥", table="5♥ 3♣", builds=(build("4♣+4♥=8", 1), build("2♣+6♥=8", 1)))
+    state = position("8♦ 5♠", "8♣ K♥", table="5♥ 3♣", builds=(build("4♣+4♥=8", 1), build("2♣+6♥=8", 1)))
     assert read_pick(state, (), cards("5♥"), "capture").slip == "one_hand_card"
     assert read_pick(state, cards("8♦ 5♠"), cards("5♥"), "capture").slip == "one_hand_card"
     assert read_pick(state, cards("5♠"), cards("5♥"), "trail").slip == "trail_alone"

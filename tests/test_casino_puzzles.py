@@ -42,7 +42,7 @@ def mid_deal(hand: str, table: str, *, builds: tuple[str, ...] = (), owner: int 
     """Player 0 to move in the first hand of a deal, the opponent holding ``other``; the rest of the
     deck in the stock."""
     made = tuple(build(text, owner) for text in builds)
-    state = position(hand, other, table=table, builds=made, last_capturer=None)
+    state = position(hand, other, table=table, builds=made, last_capturer=None, checked=False)  # cards only
     return CasinoState(rules=state.rules, hands=state.hands, table=state.table, builds=made,
                        talon=state.talon, piles=state.piles, scores=state.scores, dealer=1, to_move=0,
                        round=1)

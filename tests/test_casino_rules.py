@@ -194,7 +194,7 @@ def test_the_rules_example_of_a_multiple_build_of_seven() -> None:
 
 
 def test_a_builds_cards_cannot_be_taken_one_by_one_or_split() -> None:
-    state = position("5♠ 8♠", "2♣ K♣", table="2♦", builds=(build("5♥+3♣=8", 1),))
+    state = position("5♠ 8♠", "8♣ K♣", table="2♦", builds=(build("5♥+3♣=8", 1),))
     assert refused(state, "5♠=5♥") == "build_split"
     assert refused(state, "5♠=3♣+2♦") == "build_split"
     assert refused(state, "8♠=[5♥]") == "not_a_build"
@@ -202,7 +202,7 @@ def test_a_builds_cards_cannot_be_taken_one_by_one_or_split() -> None:
 
 def test_taking_a_build_with_the_loose_cards_groups_and_builds_of_its_value() -> None:
     builds = (build("5♥+3♣=8", 1), build("6♦+2♦=8", 0))
-    state = position("8♠ 8♥ K♠", "8♣ K♣", table="8♦ 7♠ A♣ 4♠", builds=builds, to_move=1, last_capturer=0)
+    state = position("8♠ 8♥ K♠", "8♣ K♣ Q♣", table="8♦ 7♠ A♣ 4♠", builds=builds, to_move=1, last_capturer=0)
     move = parse_move("8♣=8♦,7♠+A♣,[5♥+3♣],[6♦+2♦]")
     step = state.step(move)
     assert step.state.builds == () and step.state.table == cards("4♠")
@@ -225,7 +225,7 @@ def test_the_owner_may_not_spend_his_last_card_of_its_value_elsewhere() -> None:
 
 
 def test_a_single_build_is_raised_by_one_hand_card_keeping_the_new_value() -> None:
-    state = position("2♠ 8♠", "2♣ K♣", table="A♦", builds=(build("3♥+3♦=6", 1),))
+    state = position("2♠ 8♠", "6♣ K♣", table="A♦", builds=(build("3♥+3♦=6", 1),))
     step = state.step(parse_move("2♠:8=[3♦+3♥]"))
     (raised,) = step.state.builds
     assert (raised.value, raised.owner, raised.single) == (8, 0, True)
@@ -235,28 +235,28 @@ def test_a_single_build_is_raised_by_one_hand_card_keeping_the_new_value() -> No
 
 
 def test_loose_cards_cannot_supply_the_increase_but_groups_of_the_new_value_may_come_in() -> None:
-    state = position("A♠ 8♠", "2♣ K♣", table="A♦ 5♣ 3♠", builds=(build("3♥+3♦=6", 1),))
+    state = position("A♠ 8♠", "6♣ K♣", table="A♦ 5♣ 3♠", builds=(build("3♥+3♦=6", 1),))
     assert refused(state, "A♠:8=A♦,[3♦+3♥]") == "raise_by_card"
     assert refused(state, "A♠:7=[3♦+3♥]") == "keeps_no_card"
-    rich = position("2♠ 8♠", "2♣ K♣", table="5♣ 3♠", builds=(build("3♥+3♦=6", 1),))
+    rich = position("2♠ 8♠", "6♣ K♣", table="5♣ 3♠", builds=(build("3♥+3♦=6", 1),))
     (gathered,) = rich.play(parse_move("2♠:8=[3♦+3♥],3♠+5♣")).builds
     assert gathered.value == 8 and not gathered.single
 
 
 def test_a_multiple_builds_value_never_changes() -> None:
-    state = position("2♠ 10♠", "2♣ K♣", table="", builds=(build("4♥+4♦,8♣=8", 1),))
+    state = position("2♠ 10♠", "8♦ K♣", table="", builds=(build("4♥+4♦,8♣=8", 1),))
     assert refused(state, "2♠:10=[4♥+4♦+8♣]") == "multiple_fixed"
     assert not any(isinstance(m, BuildMove) and m.value == 10 for m in state.legal_moves())
 
 
 def test_adding_to_a_build_without_changing_its_value() -> None:
-    state = position("6♠ 9♠", "2♣ K♣", table="3♣ 2♦", builds=(build("5♥+4♣=9", 1),))
+    state = position("6♠ 9♠", "9♣ K♣", table="3♣ 2♦", builds=(build("5♥+4♣=9", 1),))
     step = state.step(parse_move("6♠:9=3♣,[4♣+5♥]"))
     (added,) = step.state.builds
     assert (added.value, added.owner, len(added.groups)) == (9, 0, 2) and step.state.table == cards("2♦")
     assert step.events[0] == Added(0, Card.parse("6♠"), 9, added.cards)
     assert refused(state, "6♠:9=2♦,[4♣+5♥]") == "partner_sum"
-    keepless = position("6♠ 8♠", "2♣ K♣", table="3♣", builds=(build("5♥+4♣=9", 1),))
+    keepless = position("6♠ 8♠", "9♣ K♣", table="3♣", builds=(build("5♥+4♣=9", 1),))
     assert refused(keepless, "6♠:9=3♣,[4♣+5♥]") == "keeps_no_card"
 
 

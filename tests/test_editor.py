@@ -158,6 +158,7 @@ def test_a_puzzle_of_a_collection_loads_back_for_editing() -> None:
 # --- Scopa ------------------------------------------------------------------------------------------
 SCOPA_START = scopa_new_game(seed=3).position()
 SCOPA_CASES = {
+    "wrong_type": replace(SCOPA_START, scores=5),
     "outside": replace(SCOPA_START, table=(*SCOPA_START.table, C("10♠"))),
     "card_twice": replace(SCOPA_START, table=(*SCOPA_START.table, SCOPA_START.hands[0][0])),
     "cards_missing": replace(SCOPA_START, table=SCOPA_START.table[:-1]),
@@ -177,15 +178,21 @@ SCOPA_CASES = {
 }
 
 
-@pytest.mark.parametrize("code", sorted(SCOPA_CASES))
-def test_scopas_problems_are_named_in_both_languages(code: str) -> None:
-    found = editor.position_problems(SCOPA_CASES[code])
+def assert_named(draft: editor.Draft, code: str) -> None:
+    """The editor finds the problem ``code`` in ``draft``, says every problem in both languages,
+    and the builder refuses the draft with the same problems."""
+    found = editor.position_problems(draft)
     assert code in {problem.code for problem in found}
     for problem in found:
         assert problem.text("hu") and problem.text("en") != problem.text("hu")
     with pytest.raises(PositionError) as raised:
-        editor.build(SCOPA_CASES[code])
+        editor.build(draft)
     assert raised.value.problems == found
+
+
+@pytest.mark.parametrize("code", sorted(SCOPA_CASES))
+def test_scopas_problems_are_named_in_both_languages(code: str) -> None:
+    assert_named(SCOPA_CASES[code], code)
 
 
 def test_a_scopa_table_has_its_own_deck_rules_and_fields() -> None:
@@ -262,7 +269,7 @@ def test_a_kaszino_field_of_the_wrong_form_is_named_at_once(field: str, value: o
 
 
 def test_what_is_no_position_of_the_editors_games_is_named() -> None:
-    with pytest.raises(KaszinoError, match="the editor knows the positions of kaszino and scopa"):
+    with pytest.raises(KaszinoError, match="the editor knows the positions of kaszino, scopa, casino"):
         editor.kind_answers("rules=standard")  # type: ignore[arg-type]
-    with pytest.raises(KaszinoError, match="a draft is a Kaszinó PositionDraft or a Scopa Position"):
+    with pytest.raises(KaszinoError, match="a draft is a Kaszinó PositionDraft, a Scopa Position or a"):
         editor.zone_names(build(composed()))  # type: ignore[arg-type]

@@ -27,6 +27,7 @@ def _codes(draft: PositionDraft) -> set[str]:
 
 
 CASES = {
+    "wrong_type": replace(DRAFT, scores=5),
     "per_player": replace(DRAFT, hands=DRAFT.hands[:1]),
     "out_of_range": replace(DRAFT, round=0),
     "card_twice": replace(DRAFT, table=(*DRAFT.table, DRAFT.hands[0][0])),

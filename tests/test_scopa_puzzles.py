@@ -62,8 +62,10 @@ def puzzle(kind: str, state: ScopaState) -> Puzzle:
     return Puzzle(id="t-1", kind=kind, state=state, answers=solve(kind, state))
 
 
-def mid_deal(hand: str, table: str, other: str = "AC AS 2S") -> ScopaState:
-    """Player 0 to move in round 2 (24 cards in the talon), the opponent holding ``other``."""
+def mid_deal(hand: str, table: str, other: str | None = None) -> ScopaState:
+    """Player 0 to move in round 2 (24 cards in the talon), the opponent holding ``other`` (by
+    default as many of A♣ A♠ 2♠ as player 0 holds: he led the round)."""
+    other = " ".join(["AC", "AS", "2S"][:len(hand.split())]) if other is None else other
     named = parse_cards(f"{hand} {table} {other}")
     talon = " ".join(str(card) for card in DECK if card not in named)
     return position(hand, other, table, round=2, talon=" ".join(talon.split()[:24]))

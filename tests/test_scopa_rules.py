@@ -187,7 +187,7 @@ def test_the_leftovers_go_to_the_last_capturer_and_are_no_scopa() -> None:
 
 
 def test_leftovers_go_to_nobody_when_nobody_captured() -> None:
-    state = position("K♠", "Q♦", "", last_capturer=None)
+    state = position("K♠", "Q♦", "", last_capturer=None, checked=False)  # the rest lies nowhere
     step = state.play(parse_move("K♠")).step(parse_move("Q♦"))
     assert Leftovers(cards("K♠ Q♦"), None) in step.events
 
@@ -301,8 +301,8 @@ def test_both_over_eleven_the_higher_total_wins() -> None:
 
 
 def test_the_game_ends_after_the_deal_that_reaches_the_target() -> None:
-    state = position("5♠", "K♦", "5♥", to_move=1, dealer=0, scores=(10, 3), pile0=" ".join(
-        str(card) for card in DECK if card.suit is Suit.DIAMONDS and card.value != 5))
+    state = position("5♠", "K♦", "5♥", to_move=1, dealer=0, scores=(10, 3), checked=False, pile0=" ".join(
+        str(card) for card in DECK if card.suit is Suit.DIAMONDS and card.value != 5))  # K♦ twice
     final = state.play(parse_move("K♦")).play(parse_move("5♠=5♥"))
     assert final.deal_over and final.totals()[0] > 11 and final.finished and final.winner == 0
     assert final.legal_moves() == []

@@ -107,7 +107,7 @@ def test_a_move_plays_exactly_one_hand_card() -> None:
 
 
 def test_all_answers_are_the_legal_captures_and_the_cards_that_may_be_laid() -> None:
-    state = position("7♣ J♠ 2♥", "A♠", "7♦ 7♠ A♥ 4♠ 3♥")
+    state = position("7♣ J♠ 2♥", "A♠ 2♠ 3♣", "7♦ 7♠ A♥ 4♠ 3♥")
     widget = TableWidget(state)
     widget.show_answers()
     lines = widget.feedback.splitlines()

@@ -52,6 +52,9 @@ hands it to the page's kernel (``kaszino.cli.app_server``)."""
 PAGE_HEADER = "X-Kaszino-Page"
 """The request header the app's server sets to a token of the request, which names the page's
 kernel while the page is being made."""
+PUPIL_HEADER = "X-Kaszino-Pupil"
+"""The request header the app's server sets (to ``1``) on the page of a class learner whose browser
+has not given the teacher code; the page's kernel gets ``KASZINO_PUPIL`` from it."""
 MAX_KERNELS = 40
 """The most kernels at once by default: about 60 MB each, 40 fit in 3 GB beside the server."""
 IDLE_MINUTES = 10
@@ -116,6 +119,7 @@ def voila_command(notebooks: Path, port: int, class_folder: Path | None = None,
             "--VoilaConfiguration.multi_kernel_manager_class=kaszino.cli.app_server.LearnerKernels",
             f"--VoilaConfiguration.http_header_envs={PROGRESS_HEADER}",
             f"--VoilaConfiguration.http_header_envs={PAGE_HEADER}",
+            f"--VoilaConfiguration.http_header_envs={PUPIL_HEADER}",
             *(f"--VoilaConfiguration.extension_denylist={name}" for name in IGNORED_EXTENSIONS),
             f"--MappingKernelManager.cull_idle_timeout={idle_s}",
             f"--MappingKernelManager.cull_interval={cull_interval(idle_s)}",

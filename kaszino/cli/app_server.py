@@ -22,7 +22,10 @@ Voilà itself (:class:`AppServer`) with these additions:
   (``$KASZINO_TEACHER_CODE``): every learner's chapter results, trainer rating, solved puzzles
   and last activity, refreshed every :data:`REFRESH_S` seconds; with a class set
   (``$KASZINO_PUZZLES``, ``kaszino app --puzzles``) also each learner's best outcome at each of
-  its puzzles.
+  its puzzles. The teacher's pages of the tutorial (``TEACHER_PAGES``: the position editor,
+  which saves into the class folder) are served only to a browser that gave the teacher code
+  there; a learner asking for one is refused politely (HTTP 403), and the start page's kernel is
+  told (``KASZINO_PUPIL``) to offer a learner no link to them.
 
 Pages are written in both languages (Hungarian first): a learner has not chosen one yet.
 """
@@ -39,7 +42,7 @@ import sys
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from html import escape
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, cast
 from urllib.parse import quote as url_quote
 from urllib.parse import unquote as url_unquote
@@ -54,7 +57,7 @@ from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
-from kaszino.cli.app import CLASS_CODE_ENV, PAGE_HEADER, PROGRESS_HEADER, START_PAGE
+from kaszino.cli.app import CLASS_CODE_ENV, PAGE_HEADER, PROGRESS_HEADER, PUPIL_HEADER, START_PAGE
 from kaszino.cli.page_templates import use_compiled_templates
 from kaszino.cli.progress import LearnerReport, SetResult, class_reports
 from kaszino.errors import KaszinoError, StoreError
@@ -62,6 +65,7 @@ from kaszino.i18n import LANGUAGES, tr
 from kaszino.puzzles.class_set import ClassSet, class_set_from_environment
 from kaszino.store import ENVIRONMENT_VARIABLE, open_store
 from kaszino.store.learners import NAME_SETTING, LearnerNameError, display_name, new_learner_file
+from kaszino.teach.chapters import PUPIL_VARIABLE, TEACHER_CHAPTERS, TEACHER_PAGES
 
 RENDER = "/voila/render/"
 PROGRESS_ENV = "HTTP_" + PROGRESS_HEADER.upper().replace("-", "_")
@@ -69,6 +73,8 @@ PROGRESS_ENV = "HTTP_" + PROGRESS_HEADER.upper().replace("-", "_")
 PAGE_ENV = "HTTP_" + PAGE_HEADER.upper().replace("-", "_")
 """The variable in which Voilà hands the header :data:`PAGE_HEADER` (the request's own token) to
 the kernel manager, which notes which kernel serves which request."""
+PUPIL_ENV = "HTTP_" + PUPIL_HEADER.upper().replace("-", "_")
+"""The variable in which Voilà hands the header :data:`PUPIL_HEADER` to a page's kernel."""
 LEARNER_COOKIE = "kaszino_learner"
 TEACHER_COOKIE = "kaszino_teacher"
 TEACHER_ENV = "KASZINO_TEACHER_CODE"
@@ -151,6 +157,19 @@ def _classroom(handler: tornado.web.RequestHandler) -> Classroom:
     return found
 
 
+def teacher_signed_in(handler: tornado.web.RequestHandler) -> bool:
+    """Whether this browser gave the teacher code on the teacher's page."""
+    return bool(handler.get_signed_cookie(TEACHER_COOKIE) == b"1")
+
+
+def teacher_only() -> str:
+    """The page a learner gets for a teacher's page (HTTP 403)."""
+    return page_html("app.teacher_only_title", (
+        f"<p>{_both('app.teacher_only')}</p>"
+        f"<p><a href=\"{RENDER}{START_PAGE}\">{_both('app.back_to_start')}</a>"
+        f" · <a href=/kaszino/teacher>{_both('app.teacher_title')}</a></p>"))
+
+
 def refusal(handler: tornado.web.RequestHandler) -> str | None:
     """Why no new page can be served now (a page saying so), or None."""
     manager = handler.settings["kernel_manager"]
@@ -171,7 +190,7 @@ class LearnerPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
 
     async def get(self, path: str | None = None) -> None:
         classroom = _classroom(self)
-        for header in (PROGRESS_HEADER, PAGE_HEADER):  # only the server sets these
+        for header in (PROGRESS_HEADER, PAGE_HEADER, PUPIL_HEADER):  # only the server sets these
             if header in self.request.headers:
                 del self.request.headers[header]
         self._token = secrets.token_hex(16)
@@ -186,6 +205,12 @@ class LearnerPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             except LearnerNameError:  # like a name given since: this browser must choose again
                 self.redirect("/")
                 return
+            if not teacher_signed_in(self):
+                if PurePosixPath(path or "").name in TEACHER_PAGES:
+                    self.set_status(403)
+                    self.finish(teacher_only())
+                    return
+                self.request.headers[PUPIL_HEADER] = "1"
         try:
             async with self.settings["kaszino_rendering"]:  # a few pages at a time, the others wait
                 if self._gone:  # left while waiting: no kernel for nobody
@@ -252,6 +277,8 @@ class LearnerKernels(AsyncMappingKernelManager):
             token = env.pop(PAGE_ENV, None)
             if PROGRESS_ENV in env:
                 env[ENVIRONMENT_VARIABLE] = env.pop(PROGRESS_ENV)
+            if PUPIL_ENV in env:
+                env[PUPIL_VARIABLE] = env.pop(PUPIL_ENV)
         key = (str(kwargs.get("kernel_name", NOTEBOOK_KERNEL)), str(kwargs.get("path", "")))
         kernel_id = taken = self._take(key)
         if kernel_id is None:
@@ -469,9 +496,6 @@ class TeacherHandler(tornado.web.RequestHandler):
     """``/kaszino/teacher``: the code form, then the class's table, read again every few seconds
     (``/kaszino/teacher/table`` sends the table alone)."""
 
-    def _signed_in(self) -> bool:
-        return self.get_signed_cookie(TEACHER_COOKIE) == b"1"
-
     def _code_form(self, problem: bool = False) -> str:
         shown = f'<p class="kaszino-problem" role="alert">{_both("app.teacher_wrong")}</p>' if problem else ""
         return page_html("app.teacher_title", (
@@ -481,7 +505,7 @@ class TeacherHandler(tornado.web.RequestHandler):
             f"<button type=submit>{_both('app.name_go')}</button></p>{shown}</form>"))
 
     async def get(self, table: str = "") -> None:
-        if not self._signed_in():
+        if not teacher_signed_in(self):
             if table:
                 raise tornado.web.HTTPError(403)
             self.finish(self._code_form())
@@ -499,7 +523,10 @@ class TeacherHandler(tornado.web.RequestHandler):
         script = (f"<script>setInterval(async () => {{ const r = await fetch('/kaszino/teacher/table');"
                   f" if (r.ok) {{ document.getElementById('kaszino-class').innerHTML = await r.text(); }} }},"
                   f" {REFRESH_S * 1000});</script>")
-        self.finish(page_html("app.teacher_title", f'<div id="kaszino-class">{content}</div>{script}'))
+        pages = " · ".join(f'<a href="{RENDER}{chapter.notebook}">{_both(f"chapters.{chapter.id}.title")}</a>'
+                           for chapter in TEACHER_CHAPTERS)
+        self.finish(page_html("app.teacher_title", f"<p>{_both('app.teacher_pages')} {pages}</p>"
+                              f'<div id="kaszino-class">{content}</div>{script}'))
 
     def post(self, table: str = "") -> None:
         self.check_xsrf_cookie()

@@ -17,6 +17,7 @@ kept in the learner's progress file, so the next chapter (and the next session) 
 from __future__ import annotations
 
 import itertools
+import os
 import weakref
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
@@ -41,7 +42,7 @@ from kaszino.lessons import lesson_source, shipped_folder
 from kaszino.puzzles.puzzle import Kind, load_all
 from kaszino.store import StoreError
 from kaszino.teach.chapter_checks import fresh_check
-from kaszino.teach.chapters import index_markdown, next_steps_markdown
+from kaszino.teach.chapters import PUPIL_VARIABLE, index_markdown, next_steps_markdown
 from kaszino.teach.exercises import Goal, MoveTask
 from kaszino.teach.explain import Level
 from kaszino.teach.fresh import FreshCheck, whole_check
@@ -157,10 +158,11 @@ class ChapterIndex(MarkdownText):
 
     @staticmethod
     def _markdown() -> str:
+        pupil = os.environ.get(PUPIL_VARIABLE) == "1"
         try:
-            return index_markdown(chapter_results(), language())
+            return index_markdown(chapter_results(), language(), pupil=pupil)
         except StoreError as error:
-            return index_markdown(None, language(), str(error))
+            return index_markdown(None, language(), str(error), pupil=pupil)
 
     def __repr__(self) -> str:
         return "chapter_index()"

@@ -2,12 +2,15 @@
 the answers of every puzzle kind that fits, a puzzle saved into the teacher's own collection file.
 
 A position being composed is a draft of its family's fields, unchecked: Kaszinó's
-:class:`~kaszino.games.kaszino.position.PositionDraft` or Scopa's
-:class:`~kaszino.games.scopa.notation.Position` (:data:`FAMILIES`); the functions here change one
+:class:`~kaszino.games.kaszino.position.PositionDraft`, Scopa's
+:class:`~kaszino.games.scopa.notation.Position` or Casino's
+:class:`~kaszino.games.casino.notation.Position` (:data:`FAMILIES`); the functions here change one
 thing of it at a time and return the new draft. The zones are named as the notation names its
-fields: ``hands[0]``, ``table``, ``talon``, ``piles[1]``. Whether the draft is a position, and what
-is wrong with it, is the family's one builder's to say (``state.problems`` / ``state.build`` of
-Kaszinó and of Scopa); which puzzles it holds is the kinds' own to say: each kind's
+fields: ``hands[0]``, ``table``, ``talon``, ``piles[1]``, and Casino's builds ``builds[0]`` (made by
+:func:`add_build`, a card placed joins its last group, :func:`new_group` starts another, and
+:func:`set_build` sets its value and owner). Whether the draft is a position, and what is wrong
+with it, is the family's one builder's to say (``state.problems`` / ``state.build`` of Kaszinó, of
+Scopa and of Casino); which puzzles it holds is the kinds' own to say: each kind's
 ``position_problem`` and ``solve``, and :func:`kaszino.puzzles.puzzle.recheck`, the check every
 stored puzzle passes (``kaszino puzzles check``, a class set), decides whether a puzzle of that
 kind could be saved. Nothing is decided here that the engine or a kind decides.
@@ -15,9 +18,9 @@ kind could be saved. Nothing is decided here that the engine or a kind decides.
 A saved puzzle is appended to a puzzle file of the teacher's (a new one is made; an existing one
 must read as a puzzle file and not be a shipped collection); the whole file is read back before it
 replaces the old one (:func:`kaszino.puzzles.puzzle.save_puzzles`). ``deal_saving`` is left out:
-its puzzles store the move played in a real game, which a composed position has not. Casino is
-left out: it has no puzzles, and its builds would need zones of their own. docs/editor.md tells a
-teacher how to use it.
+its puzzles store the move played in a real game, which a composed position has not. The kinds
+offered are those of the draft's game (``Family.kinds``). docs/editor.md tells a teacher how to use
+it.
 """
 
 from __future__ import annotations
@@ -33,6 +36,13 @@ from kaszino.engine.cards import DECK as KASZINO_DECK
 from kaszino.engine.cards import Card
 from kaszino.engine.positions import Problem
 from kaszino.errors import KaszinoError, PuzzleFormatError, StoreError, quote
+from kaszino.games.casino import notation as casino_notation
+from kaszino.games.casino import state as casino_state
+from kaszino.games.casino.builds import Build
+from kaszino.games.casino.notation import Position as CasinoPosition
+from kaszino.games.casino.rules import PRESETS as CASINO_PRESETS
+from kaszino.games.casino.rules import CasinoRules
+from kaszino.games.casino.state import CasinoState
 from kaszino.games.kaszino import notation as kaszino_notation
 from kaszino.games.kaszino import state as kaszino_state
 from kaszino.games.kaszino.position import PositionDraft
@@ -46,11 +56,10 @@ from kaszino.games.scopa.notation import Position as ScopaPosition
 from kaszino.games.scopa.rules import PRESETS as SCOPA_PRESETS
 from kaszino.games.scopa.rules import ROUNDS as SCOPA_ROUNDS
 from kaszino.games.scopa.rules import ScopaRules
-from kaszino.inputs import check_choice, check_type
-from kaszino.puzzles.kinds import KINDS, Answer, Game, Kind
+from kaszino.inputs import check_choice, check_type, check_whole
+from kaszino.puzzles.kinds import KINDS, Answer, Kind
 from kaszino.puzzles.puzzle import (
     KIND_RULES,
-    POSITION_TYPES,
     PUZZLE_DIR,
     Position,
     Puzzle,
@@ -61,17 +70,18 @@ from kaszino.puzzles.puzzle import (
 from kaszino.puzzles.themes import themes as themes_of
 from kaszino.store import default_path
 
-Draft = PositionDraft | ScopaPosition
+Draft = PositionDraft | ScopaPosition | CasinoPosition
 """A position being composed: its family's fields, unchecked."""
 
 
 @dataclass(frozen=True, slots=True)
 class Family:
-    """What the editor asks of a family: its draft and rules types, deck, presets, the fields
+    """What the editor asks of a family: its draft, state and rules types, deck, presets, the fields
     besides the cards a teacher sets, its one builder (problems and state) and its notation."""
 
-    game: Game
+    game: str
     draft: type[Any]
+    state: type[Any]
     rules: type[Any]
     deck: tuple[Card, ...]
     presets: Mapping[str, Any]
@@ -102,18 +112,24 @@ class Family:
                      if KIND_RULES[kind].game == self.game and not KIND_RULES[kind].stores_played)
 
 
-FAMILIES: dict[Game, Family] = {
-    "kaszino": Family("kaszino", PositionDraft, Rules, KASZINO_DECK, KASZINO_PRESETS,
+FAMILIES: dict[str, Family] = {
+    "kaszino": Family("kaszino", PositionDraft, GameState, Rules, KASZINO_DECK, KASZINO_PRESETS,
                       ("rules", "to_move", "dealer", "round", "deal", "last_capturer", "forced", "scores",
                        "tabla_points", "bonus", "seed", "finished", "winner"),
                       PositionDraft.empty, kaszino_state.problems, kaszino_state.build,
                       kaszino_notation.write_position, kaszino_notation.read_position,
                       lambda rules: rules.rounds),
-    "scopa": Family("scopa", ScopaPosition, ScopaRules, SCOPA_DECK, SCOPA_PRESETS,
+    "scopa": Family("scopa", ScopaPosition, scopa_state.ScopaState, ScopaRules, SCOPA_DECK, SCOPA_PRESETS,
                     ("rules", "to_move", "dealer", "round", "deal", "last_capturer", "scores", "scopas",
                      "seed", "finished", "winner"),
                     ScopaPosition.empty, scopa_state.problems, scopa_state.build,
                     scopa_notation.write_position, scopa_notation.read_position, lambda rules: SCOPA_ROUNDS),
+    "casino": Family("casino", CasinoPosition, CasinoState, CasinoRules, KASZINO_DECK, CASINO_PRESETS,
+                     ("rules", "to_move", "dealer", "round", "deal", "last_capturer", "scores", "seed",
+                      "finished", "winner"),
+                     CasinoPosition.empty, casino_state.problems, casino_state.build,
+                     casino_notation.write_position, casino_notation.read_position,
+                     lambda rules: rules.rounds),
 }
 """The families the editor composes positions of, by game."""
 
@@ -125,14 +141,15 @@ def family_of(draft: object) -> Family:
     """The family of a draft; a ``KaszinoError`` for anything that is no draft."""
     found = next((family for family in FAMILIES.values() if isinstance(draft, family.draft)), None)
     if found is None:
-        raise KaszinoError(f"a draft is a Kaszinó PositionDraft or a Scopa Position, not {quote(draft)}")
+        raise KaszinoError(f"a draft is a Kaszinó PositionDraft, a Scopa Position or a Casino Position, not "
+                           f"{quote(draft)}")
     return found
 
 
 def empty(game: str = "kaszino", rules: Any = None) -> Draft:
-    """No card anywhere on a table of ``game`` (``kaszino`` or ``scopa``), with its standard rules or
-    ``rules`` (rules of the game, or a preset's name)."""
-    family = FAMILIES[check_choice("game", game, tuple(FAMILIES))]  # type: ignore[index]
+    """No card anywhere on a table of ``game`` (``kaszino``, ``scopa`` or ``casino``), with its
+    standard rules or ``rules`` (rules of the game, or a preset's name)."""
+    family = FAMILIES[check_choice("game", game, tuple(FAMILIES))]
     draft: Draft = family.empty(family.presets["standard"])
     return draft if rules is None else change(draft, rules=rules)
 
@@ -140,16 +157,19 @@ def empty(game: str = "kaszino", rules: Any = None) -> Draft:
 # --- the zones ----------------------------------------------------------------------------------
 def zone_names(draft: Draft) -> tuple[str, ...]:
     """Every zone of the draft's table, as the notation names its field: each hand, the table,
-    the talon (in drawing order), each pile."""
+    Casino's builds, the talon (in drawing order), each pile."""
     family_of(draft)
     players = range(len(draft.hands))
-    return (*(f"hands[{p}]" for p in players), "table", "talon", *(f"piles[{p}]" for p in players))
+    builds = range(len(draft.builds)) if isinstance(draft, CasinoPosition) else range(0)
+    return (*(f"hands[{p}]" for p in players), "table", *(f"builds[{b}]" for b in builds), "talon",
+            *(f"piles[{p}]" for p in players))
 
 
 def zone_cards(draft: Draft, zone: str) -> tuple[Card, ...]:
-    """The cards of one zone, in their order."""
+    """The cards of one zone, in their order (a build's group after group)."""
     name, player = _zone(draft, zone)
-    cards: tuple[Card, ...] = getattr(draft, name) if player is None else getattr(draft, name)[player]
+    found = getattr(draft, name) if player is None else getattr(draft, name)[player]
+    cards: tuple[Card, ...] = found.cards if isinstance(found, Build) else found
     return cards
 
 
@@ -162,11 +182,13 @@ def _zone(draft: Draft, zone: object) -> tuple[str, int | None]:
 
 
 def _with_zone(draft: Draft, zone: str, cards: tuple[Card, ...]) -> Draft:
+    """``draft`` with ``cards`` in ``zone``; a build keeps its groups as far as its cards stay (a
+    card added joins its last group, a group left empty goes unless it is the only one)."""
     name, player = _zone(draft, zone)
     value: object = cards
     if player is not None:
         zones = list(getattr(draft, name))
-        zones[player] = cards
+        zones[player] = _regrouped(zones[player], cards) if isinstance(zones[player], Build) else cards
         value = tuple(zones)
     changed: dict[str, Any] = {name: value}
     return replace(draft, **changed)
@@ -208,6 +230,76 @@ def fill(draft: Draft, zone: str) -> Draft:
     return _with_zone(draft, zone, (*zone_cards(draft, zone), *unplaced(draft)))
 
 
+def _regrouped(build: Build, cards: tuple[Card, ...]) -> Build:
+    """``build`` holding ``cards``: the cards it keeps stay in their groups, a new card joins the last
+    group; a group left empty goes, but the last one stays (a group just started)."""
+    kept = tuple(tuple(card for card in group if card in cards) for group in build.groups)
+    added = tuple(card for card in cards if card not in build.cards)
+    return replace(build, groups=(*(group for group in kept[:-1] if group), kept[-1] + added))
+
+
+# --- Casino's builds ----------------------------------------------------------------------------
+def _casino(draft: Draft) -> CasinoPosition:
+    if not isinstance(draft, CasinoPosition):
+        raise KaszinoError(f"only a Casino table has builds, not a {family_of(draft).game} table")
+    return draft
+
+
+def zone_build(draft: Draft, zone: str) -> Build:
+    """The build of the zone ``builds[i]`` of a Casino draft (its groups, value and owner)."""
+    casino = _casino(draft)
+    return casino.builds[_build_index(casino, zone)]
+
+
+def _build_index(draft: CasinoPosition, zone: str) -> int:
+    name, index = _zone(draft, zone)
+    if name != "builds" or index is None:
+        raise KaszinoError(f"{quote(zone)} is no build; the builds: "
+                           f"{', '.join(z for z in zone_names(draft) if z.startswith('builds')) or 'none'}")
+    return index
+
+
+def add_build(draft: Draft, value: int = 0, owner: int | None = None) -> Draft:
+    """A new build on a Casino table, with no card yet (its zone is the last ``builds[i]``), worth
+    ``value`` (0: not set yet) and owned by ``owner`` (the player to move when not given)."""
+    casino = _casino(draft)
+    made = Build(((),), value, casino.to_move if owner is None else owner)
+    return replace(casino, builds=(*casino.builds, made))
+
+
+def new_group(draft: Draft, zone: str) -> Draft:
+    """The build ``zone`` with a new group started: the next card placed there begins it (a build
+    of several groups each making its value)."""
+    casino = _casino(draft)
+    index = _build_index(casino, zone)
+    chosen = casino.builds[index]
+    if not chosen.groups[-1]:
+        return casino
+    return _with_build(casino, index, replace(chosen, groups=(*chosen.groups, ())))
+
+
+def set_build(draft: Draft, zone: str, *, value: int | None = None, owner: int | None = None) -> Draft:
+    """The build ``zone`` with its announced ``value`` or ``owner`` changed (a number the notation
+    holds; whether a game reaches it is the builder's to say)."""
+    casino = _casino(draft)
+    index = _build_index(casino, zone)
+    chosen = casino.builds[index]
+    return _with_build(casino, index, replace(
+        chosen, value=chosen.value if value is None else check_whole("value", value, 0, 99),
+        owner=chosen.owner if owner is None else check_whole("owner", owner, 0, casino.rules.players - 1)))
+
+
+def remove_build(draft: Draft, zone: str) -> Draft:
+    """The draft without the build ``zone``: its cards are unplaced."""
+    casino = _casino(draft)
+    index = _build_index(casino, zone)
+    return replace(casino, builds=casino.builds[:index] + casino.builds[index + 1:])
+
+
+def _with_build(draft: CasinoPosition, index: int, build: Build) -> CasinoPosition:
+    return replace(draft, builds=(*draft.builds[:index], build, *draft.builds[index + 1:]))
+
+
 # --- the other fields ---------------------------------------------------------------------------
 def change(draft: Draft, **fields: Any) -> Draft:
     """The draft with some of its family's editable fields changed (``Family.editable``: the rules
@@ -228,26 +320,34 @@ def change(draft: Draft, **fields: Any) -> Draft:
     if "round" not in fields and isinstance(draft.round, int):  # rules with fewer rounds: their last one
         fields["round"] = min(draft.round, family.rounds(rules))
     changed = replace(draft, **fields)
-    if isinstance(changed, PositionDraft) and rules.players != len(changed.hands):
-        changed = _reseated(changed, rules.players)
+    if not isinstance(changed, ScopaPosition) and rules.players != len(changed.hands):
+        changed = _reseated(changed, rules)
+    if isinstance(changed, CasinoPosition):  # builds being composed need not read back yet
+        casino: Draft = replace(family.read_back(replace(changed, builds=())), builds=changed.builds)
+        return casino
     checked: Draft = family.read_back(changed)
     return checked
 
 
-def _reseated(draft: PositionDraft, players: int) -> PositionDraft:
-    """The draft for ``players`` players: per-player fields cut or padded, to move and dealer kept
-    among them."""
-    def fit(values: Sequence[Any], empty: Any) -> tuple[Any, ...]:
-        return (*values[:players], *(empty,) * (players - len(values)))
+def _reseated(draft: PositionDraft | CasinoPosition, rules: Any) -> Draft:
+    """The draft for the players of ``rules``: per-player (per-side) fields cut or padded, to move,
+    dealer and builds' owners kept among them."""
+    players = rules.players
 
-    def seat(player: int | None) -> int | None:
-        return None if player is None else min(player, players - 1)
+    def fit(values: Sequence[Any], empty: Any, size: int = players) -> tuple[Any, ...]:
+        return (*values[:size], *(empty,) * (size - len(values)))
 
-    return replace(draft, hands=fit(draft.hands, ()), piles=fit(draft.piles, ()),
-                   tabla_points=fit(draft.tabla_points, 0), bonus=fit(draft.bonus, 0),
-                   scores=fit(draft.scores, 0), to_move=seat(draft.to_move) or 0,
-                   dealer=seat(draft.dealer) or 0, last_capturer=seat(draft.last_capturer),
-                   winner=seat(draft.winner))
+    def seat(player: int | None, size: int = players) -> int | None:
+        return None if player is None else min(player, size - 1)
+
+    moved = replace(draft, hands=fit(draft.hands, ()), piles=fit(draft.piles, ()),
+                    to_move=seat(draft.to_move) or 0, dealer=seat(draft.dealer) or 0,
+                    last_capturer=seat(draft.last_capturer))
+    if isinstance(moved, PositionDraft):
+        return replace(moved, tabla_points=fit(moved.tabla_points, 0), bonus=fit(moved.bonus, 0),
+                       scores=fit(moved.scores, 0), winner=seat(moved.winner))
+    return replace(moved, scores=fit(moved.scores, 0, rules.sides), winner=seat(moved.winner, rules.sides),
+                   builds=tuple(replace(each, owner=min(each.owner, players - 1)) for each in moved.builds))
 
 
 # --- the builder's verdict and the kinds' answers -----------------------------------------------
@@ -320,11 +420,10 @@ def judge(draft: Draft) -> Judged:
 
 def _game_of(state: object) -> Family:
     """The family of a built position; a ``KaszinoError`` for anything else."""
-    known = (game for game, kind in POSITION_TYPES.items() if isinstance(state, kind) and game in FAMILIES)
-    game = next(known, None)
-    if game is None:
-        raise KaszinoError(f"the editor knows the positions of {' and '.join(FAMILIES)}, not {quote(state)}")
-    return FAMILIES[game]
+    found = next((family for family in FAMILIES.values() if isinstance(state, family.state)), None)
+    if found is None:
+        raise KaszinoError(f"the editor knows the positions of {', '.join(FAMILIES)}, not {quote(state)}")
+    return found
 
 
 def _puzzle(state: Position, kind: Kind, answers: tuple[Answer, ...], puzzle_id: str) -> Puzzle:
@@ -352,7 +451,7 @@ def notation(draft: Draft) -> str:
 def from_notation(text: str, game: str = "kaszino") -> Draft:
     """A draft of ``game`` read from one line of notation; ``NotationError`` names a bad field or
     token. What keeps it from being a position is left to :func:`position_problems`."""
-    family: Family = FAMILIES[check_choice("game", game, tuple(FAMILIES))]  # type: ignore[index]
+    family: Family = FAMILIES[check_choice("game", game, tuple(FAMILIES))]
     draft: Draft = family.read(check_type("text", text, str))
     return draft
 
@@ -441,7 +540,7 @@ def draft_of(puzzle: Puzzle) -> Draft:
     state = check_type("puzzle", puzzle, Puzzle).state
     if isinstance(state, GameState):
         return state.draft()
-    if isinstance(state, scopa_state.ScopaState):
+    if isinstance(state, scopa_state.ScopaState | CasinoState):
         return state.position()
     raise KaszinoError(f"puzzle {quote(puzzle.id)} is a {puzzle.game} puzzle; the editor edits "
                        f"{' and '.join(FAMILIES)} positions")

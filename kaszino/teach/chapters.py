@@ -17,11 +17,13 @@ from kaszino.i18n import tr
 
 @dataclass(frozen=True, slots=True)
 class Chapter:
-    """One notebook of the tutorial: its id ("01"), file name, and whether it ends with a check."""
+    """One notebook of the tutorial: its id ("01"), file name, whether it ends with a check, and
+    whether it is a teacher's page (under ``kaszino app --class`` only the teacher opens it)."""
 
     id: str
     notebook: str
     checked: bool = True
+    teacher: bool = False
 
 
 CHAPTERS: tuple[Chapter, ...] = (
@@ -41,10 +43,19 @@ PRACTICE: tuple[Chapter, ...] = (
     Chapter("10", "10_feladvanyok.ipynb", checked=False),
     Chapter("20", "20_jatek.ipynb", checked=False),
     Chapter("30", "30_kombinatorika.ipynb", checked=False),
-    Chapter("40", "40_szerkeszto.ipynb", checked=False),
+    Chapter("40", "40_szerkeszto.ipynb", checked=False, teacher=True),
 )
 """After the rules: the puzzle trainer, a game against the computer, classroom combinatorics, the
 teacher's position editor."""
+
+TEACHER_CHAPTERS = tuple(chapter for chapter in (*CHAPTERS, *PRACTICE) if chapter.teacher)
+"""The teacher's pages: the class app serves them only behind the teacher code
+(``kaszino.cli.app_server``)."""
+TEACHER_PAGES = frozenset(chapter.notebook for chapter in TEACHER_CHAPTERS)
+
+PUPIL_VARIABLE = "KASZINO_PUPIL"
+"""Set to ``1`` in the kernel of a class learner's page (``kaszino app --class``, a browser that has
+not given the teacher code): the start page offers no teacher's page, which would be refused."""
 
 
 def next_steps_markdown(chapter: str, lang: str) -> str:
@@ -105,9 +116,11 @@ def _result(chapter: Chapter, results: Mapping[str, Result] | None, lang: str) -
               attempts=found.attempts) + " · " + status
 
 
-def index_markdown(results: Mapping[str, Result] | None, lang: str, problem: str | None = None) -> str:
+def index_markdown(results: Mapping[str, Result] | None, lang: str, problem: str | None = None,
+                   pupil: bool = False) -> str:
     """The table of contents as Markdown: a link to every notebook, what it teaches, and for each
-    chapter the learner's ``results`` (``None``: unreadable, with ``problem`` said once)."""
+    chapter the learner's ``results`` (``None``: unreadable, with ``problem`` said once); for a
+    ``pupil`` of a class (:data:`PUPIL_VARIABLE`) without the teacher's pages."""
     def row(chapter: Chapter, result: str) -> str:
         title = tr(f"chapters.{chapter.id}.title", lang)
         return f"| [{title}]({chapter.notebook}) | {tr(f'chapters.{chapter.id}.teaches', lang)} | {result} |"
@@ -115,8 +128,9 @@ def index_markdown(results: Mapping[str, Result] | None, lang: str, problem: str
     head = (f"| {tr('chapters.head.notebook', lang)} | {tr('chapters.head.teaches', lang)} "
             f"| {tr('chapters.head.result', lang)} |\n|---|---|---|")
     lines = [head, *(row(chapter, _result(chapter, results, lang)) for chapter in CHAPTERS)]
+    offered = [chapter for chapter in PRACTICE if not (pupil and chapter.teacher)]
     practice = [f"| {tr('chapters.practice.head', lang)} | {tr('chapters.head.teaches', lang)} | |",
-                "|---|---|---|", *(row(chapter, "") for chapter in PRACTICE)]
+                "|---|---|---|", *(row(chapter, "") for chapter in offered)]
     done = sum(1 for chapter in CHAPTERS if results is not None and chapter.id in results
                and passed(results[chapter.id].best, results[chapter.id].total))
     summary = (tr("chapters.result.unreadable", lang, problem=problem) if results is None

@@ -61,6 +61,15 @@ class Position:
     finished: bool
     winner: int | None
 
+    @classmethod
+    def empty(cls, rules: CasinoRules | None = None) -> Position:
+        """No card anywhere, no build, nobody's points, the last player dealing and player 0 to move."""
+        rules = CasinoRules() if rules is None else rules
+        n = rules.players
+        return cls(rules=rules, seed=0, deal=1, dealer=n - 1, scores=(0,) * rules.sides, round=1, to_move=0,
+                   last_capturer=None, hands=((),) * n, table=(), builds=(), talon=(), piles=((),) * n,
+                   finished=False, winner=None)
+
 
 def write_builds(builds: tuple[Build, ...]) -> str:
     return " ".join(map(str, builds)) or NONE

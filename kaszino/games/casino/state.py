@@ -37,6 +37,7 @@ from kaszino.engine.events import (
     Step,
     Swept,
 )
+from kaszino.engine.positions import PositionError, Problem, type_problems
 from kaszino.engine.refusals import Refusal
 from kaszino.engine.view import seat_fields
 from kaszino.errors import NotationError, quote
@@ -45,6 +46,8 @@ from kaszino.games.casino.captures import build_moves, captures
 from kaszino.games.casino.deck import LARGEST, check_deck, is_number, shuffled_deck
 from kaszino.games.casino.moves import BuildMove, Capture, Move, NextDeal, Play, Trail, malformed
 from kaszino.games.casino.notation import Position, read_position, write_position
+from kaszino.games.casino.reachable import DOMAIN as POSITIONS_DOMAIN
+from kaszino.games.casino.reachable import problems as reachable_problems
 from kaszino.games.casino.reachable import unreachable
 from kaszino.games.casino.rules import HAND_SIZE, MIN_BUILD, TABLE_START, CasinoRules
 from kaszino.games.casino.scoring import SWEEP_POINTS, DealReport, deal_report, game_winner
@@ -359,7 +362,12 @@ class CasinoState:
     # --- text forms ------------------------------------------------------------------------
     def notation(self) -> str:
         """The one-line position notation (docs/casino.md); :meth:`from_notation` reads it back."""
-        return write_position(Position(**{name: getattr(self, name) for name in _FIELDS}))
+        return write_position(self.position())
+
+    def position(self) -> Position:
+        """The state's fields as a :class:`~kaszino.games.casino.notation.Position`
+        (``build(state.position()) == state``)."""
+        return Position(**{name: getattr(self, name) for name in _FIELDS})
 
     @classmethod
     def from_notation(cls, text: str) -> CasinoState:
@@ -378,6 +386,26 @@ class CasinoState:
 
 
 _FIELDS = tuple(field.name for field in fields(Position))
+
+
+def problems(position: Position) -> tuple[Problem, ...]:
+    """Everything that keeps ``position`` from being one a game reaches: a field of the wrong type
+    (:func:`~kaszino.engine.positions.type_problems`, each build's fields too), else the checks of
+    :mod:`.reachable`."""
+    checked = check_type("position", position, Position)
+    found = type_problems(checked, POSITIONS_DOMAIN)
+    if not found:
+        found = tuple(problem for index, each in enumerate(checked.builds)
+                      for problem in type_problems(each, POSITIONS_DOMAIN, f"builds[{index}]."))
+    return found or reachable_problems(checked)
+
+
+def build(position: Position) -> CasinoState:
+    """The state of ``position``; ``PositionError`` lists every problem when no game reaches it."""
+    found = problems(position)
+    if found:
+        raise PositionError(found)
+    return CasinoState(**{name: getattr(position, name) for name in _FIELDS})
 
 
 def _named_builds(move: Capture | BuildMove) -> Groups:

@@ -36,7 +36,7 @@ from kaszino.engine.events import (
     Step,
     Swept,
 )
-from kaszino.engine.positions import PositionError, Problem
+from kaszino.engine.positions import PositionError, Problem, type_problems
 from kaszino.engine.refusals import Refusal
 from kaszino.engine.view import seat_fields
 from kaszino.errors import KaszinoError, NotationError, quote
@@ -467,11 +467,12 @@ _DRAFT_FIELDS = tuple(field.name for field in fields(PositionDraft) if field.nam
 def problems(draft: PositionDraft) -> tuple[Problem, ...]:
     """Everything that keeps ``draft`` from being a position a game reaches; () when it is one.
 
-    The fields' problems (:func:`~kaszino.games.kaszino.position.draft_problems`), then, for a V6
+    A field of the wrong type (:func:`~kaszino.engine.positions.type_problems`), else the fields'
+    problems (:func:`~kaszino.games.kaszino.position.draft_problems`), then, for a V6
     capture still open to a challenge, whether it can be attempted on the position.
     """
     check_type("draft", draft, PositionDraft)
-    found = draft_problems(draft)
+    found = type_problems(draft, "positions") or draft_problems(draft)
     if found or draft.pending is None:
         return found
     try:

@@ -29,7 +29,7 @@ from kaszino.engine.events import (
     Step,
     Swept,
 )
-from kaszino.engine.positions import PositionError, Problem
+from kaszino.engine.positions import PositionError, Problem, type_problems
 from kaszino.engine.refusals import Refusal
 from kaszino.engine.view import seat_fields
 from kaszino.errors import NotationError, quote
@@ -37,6 +37,7 @@ from kaszino.games.scopa.captures import equal_cards, takes
 from kaszino.games.scopa.deck import KING, capture_value, check_deck, shuffled_deck
 from kaszino.games.scopa.moves import Move, NextDeal, ScopaMove, malformed
 from kaszino.games.scopa.notation import Position, read_position, write_position
+from kaszino.games.scopa.reachable import DOMAIN as POSITIONS_DOMAIN
 from kaszino.games.scopa.reachable import problems as reachable_problems
 from kaszino.games.scopa.reachable import unreachable
 from kaszino.games.scopa.rules import HAND_SIZE, KINGS_FOR_REDEAL, ROUNDS, TABLE_START, ScopaRules
@@ -259,8 +260,10 @@ _FIELDS = tuple(field.name for field in fields(Position))
 
 
 def problems(position: Position) -> tuple[Problem, ...]:
-    """Everything that keeps ``position`` from being one a game reaches (:mod:`.reachable`)."""
-    return reachable_problems(check_type("position", position, Position))
+    """Everything that keeps ``position`` from being one a game reaches: a field of the wrong type
+    (:func:`~kaszino.engine.positions.type_problems`), else the checks of :mod:`.reachable`."""
+    checked = check_type("position", position, Position)
+    return type_problems(checked, POSITIONS_DOMAIN) or reachable_problems(checked)
 
 
 def build(position: Position) -> ScopaState:

@@ -5,8 +5,8 @@ Everything it decides comes from :mod:`kaszino.puzzles.editor` (and through it f
 one position builder and the kinds' own solvers); the widget only draws the draft and turns clicks
 into its functions. Each click has a Python method doing the same (``choose_zone``, ``place``,
 ``take``, ``fill``, ``clear``, ``set_game``, ``set_field``, ``set_points``, ``show_kind``,
-``set_file_name``, ``save``, ``load``, ``edit``, ``read_notation``), which notebooks and tests call
-directly.
+``set_file_name``, ``save``, ``load``, ``edit``, ``read_notation``; on a Casino table ``add_build``,
+``new_group``, ``set_build``, ``remove_build``), which notebooks and tests call directly.
 """
 
 from __future__ import annotations
@@ -43,10 +43,12 @@ def player_text(player: int) -> str:
 
 
 def zone_text(zone: str) -> str:
-    """A zone's name in words: "1. játékos keze", "Asztal", …"""
+    """A zone's name in words: "1. játékos keze", "Asztal", "1. építmény", …"""
     name, _, rest = zone.partition("[")
     if not rest:
         return tr(f"editor.zone_{name}")
+    if name == "builds":
+        return tr("editor.zone_build", n=int(rest[:-1]) + 1)
     key = "editor.zone_hand" if name == "hands" else "editor.zone_pile"
     return tr(key, name=player_text(int(rest[:-1])))
 
@@ -152,8 +154,31 @@ class PositionEditor(HtmlWidget):
         self._edit(editor.family_of(self._draft).empty(self._draft.rules))
 
     def set_game(self, game: str) -> None:
-        """Switch to an empty table of ``game`` (``kaszino`` or ``scopa``), its standard rules."""
+        """Switch to an empty table of ``game`` (``kaszino``, ``scopa`` or ``casino``), its standard
+        rules."""
         self._edit(editor.empty(game))
+
+    def add_build(self) -> None:
+        """"Új építmény" (Casino): a new build with no card, owned by the player to move, chosen as
+        the zone the next clicked card goes to."""
+        draft = editor.add_build(self._draft)
+        self._edit(draft)
+        self.choose_zone([zone for zone in editor.zone_names(draft) if zone.startswith("builds")][-1])
+
+    def new_group(self, zone: str) -> None:
+        """"Új csoport": the next card placed into the build ``zone`` starts a new group of it."""
+        self._edit(editor.new_group(self._draft, zone))
+        self.choose_zone(zone)
+
+    def set_build(self, zone: str, *, value: str | int | None = None, owner: str | int | None = None) -> None:
+        """Set the value (a number field) or the owner (a menu of the players) of the build ``zone``."""
+        self._edit(editor.set_build(self._draft, zone,
+                                    value=None if value is None else whole_number("value", value),
+                                    owner=None if owner is None else whole_number("owner", owner)))
+
+    def remove_build(self, zone: str) -> None:
+        """Remove the build ``zone``; its cards become unplaced."""
+        self._edit(editor.remove_build(self._draft, zone))
 
     def set_field(self, name: str, value: str) -> None:
         """Set one menu's field from the text the menu sends: ``rules`` (a preset), ``to_move``,
@@ -172,7 +197,7 @@ class PositionEditor(HtmlWidget):
         """Set ``scores`` (earlier deals), ``tabla_points`` (Kaszinó) or ``scopas`` (Scopa; both of
         this deal) of ``player``."""
         check_choice("name", name, self._point_fields())
-        players = len(self._draft.hands)
+        players = len(getattr(self._draft, name))  # Casino's scores: one a side
         player = whole_number("player", player, 0, players - 1)
         points = list(getattr(self._draft, name))
         points[player] = whole_number(name, value)
@@ -333,13 +358,40 @@ class PositionEditor(HtmlWidget):
                     f'<span class="kaszino-zone-count">{escape(count)}</span>')
             if zone == "talon" or zone.startswith("piles"):
                 head += Button("fill", label=tr("editor.fill"), value=zone).html()
+            if zone.startswith("builds"):
+                head += self._build_fields(zone)
             if zone == self._zone:
                 head += f' <em class="kaszino-note">{escape(tr("editor.chosen_zone"))}</em>'
-            slots = "".join(_card_button("take", card, zone) for card in cards)
+            slots = self._build_cards(zone) if zone.startswith("builds") else "".join(
+                _card_button("take", card, zone) for card in cards)
             parts.append(f'<div class="kaszino-zone" data-zone="{escape(zone)}" data-chosen="{chosen}">'
                          f'<div class="kaszino-bar">{head}</div>'
                          f'<div class="kaszino-cards">{slots}</div></div>')
+            if zone == "table" and editor.family_of(self._draft).game == "casino":
+                add = Button("add_build", label=tr("editor.button_add_build")).html()
+                parts.append(f'<div class="kaszino-bar kaszino-builds">{add} '
+                             f'<span class="kaszino-note">{escape(tr("editor.builds_help"))}</span></div>')
         return f'<div class="kaszino-zones">{"".join(parts)}</div>'
+
+    def _build_fields(self, zone: str) -> str:
+        """A build's value field, owner menu, new-group and remove buttons."""
+        index = int(zone.partition("[")[2][:-1])
+        chosen = editor.zone_build(self._draft, zone)
+        owners = "".join(f'<option value="{p}"{" selected" if p == chosen.owner else ""}>'
+                         f"{escape(player_text(p))}</option>" for p in range(len(self._draft.hands)))
+        value = _number_field(escape(tr("editor.build_value")), f"build_value_{index}", str(chosen.value))
+        return (f' {value} <label class="kaszino-menu">{escape(tr("editor.build_owner"))} <select '
+                f'class="kaszino-build-owner-menu" data-action="build_owner_{index}">{owners}</select>'
+                "</label> "
+                + Button("new_group", label=tr("editor.button_new_group"), value=zone).html()
+                + Button("remove_build", label=tr("editor.button_remove_build"), value=zone).html())
+
+    def _build_cards(self, zone: str) -> str:
+        """A build's cards, group by group."""
+        groups = ("".join(_card_button("take", card, zone) for card in group)
+                  for group in editor.zone_build(self._draft, zone).groups)
+        return '<span class="kaszino-note"> | </span>'.join(
+            f'<span class="kaszino-build-group">{cards}</span>' for cards in groups)
 
     def _palette_html(self) -> str:
         placed = editor.placed(self._draft)
@@ -401,19 +453,31 @@ class PositionEditor(HtmlWidget):
 
     # --- clicks --------------------------------------------------------------------------------
     def _handlers(self) -> Mapping[str, Callable[[], None]]:
-        return {"load": self.load, "empty": self.clear}
+        return {"load": self.load, "empty": self.clear, "add_build": self.add_build}
 
     def _value_handlers(self) -> Mapping[str, Callable[[str], object]]:
         handlers: dict[str, Callable[[str], object]] = {
             "zone": self.choose_zone, "fill": self.fill, "show": self.show_kind, "save": self.save,
             "edit": self.edit, "notation": self.read_notation, "file_name": self.set_file_name,
+            "new_group": self.new_group, "remove_build": self.remove_build,
         }
+        for zone in editor.zone_names(self._draft):
+            if zone.startswith("builds"):
+                index = zone.partition("[")[2][:-1]
+                handlers[f"build_value_{index}"] = partial(self._set_build_value, zone)
+                handlers[f"build_owner_{index}"] = partial(self._set_build_owner, zone)
         for name in self._menus():
             handlers[name] = partial(self.set_field, name)
         for name in self._point_fields():
-            for player in range(len(self._draft.hands)):
+            for player in range(len(getattr(self._draft, name))):
                 handlers[f"{name}_{player}"] = partial(self.set_points, name, player)
         return handlers
+
+    def _set_build_value(self, zone: str, value: str) -> None:
+        self.set_build(zone, value=value)
+
+    def _set_build_owner(self, zone: str, owner: str) -> None:
+        self.set_build(zone, owner=owner)
 
     def _other_action(self, click: Click) -> None:
         if click.action == "place":
