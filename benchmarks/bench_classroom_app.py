@@ -60,14 +60,18 @@ sys.path.insert(0, str(REPO / "tests" / "browser"))
 
 from class_app import ClassApp, class_app, is_kernel  # noqa: E402
 from latency import TIMING_SCRIPT  # noqa: E402
-from trainer_steps import PUZZLES, cards_of, right_answer  # noqa: E402
+from trainer_steps import PUZZLES, CasinoPlay, cards_of, right_answer  # noqa: E402
 
 from kaszino.cli.app import POOL_SIZE  # noqa: E402
+from kaszino.games.casino import BuildMove, CasinoState, Trail  # noqa: E402
+from kaszino.games.casino import Capture as CasinoCapture  # noqa: E402
 from kaszino.games.kaszino.captures import Capture  # noqa: E402
 from kaszino.games.kaszino.moves import Lay  # noqa: E402
 from kaszino.games.scopa import ScopaMove  # noqa: E402
+from kaszino.puzzles.puzzle import Puzzle  # noqa: E402
 from kaszino.store import open_store, training  # noqa: E402
 from kaszino.store.learners import NAME_SETTING, learner_file  # noqa: E402
+from kaszino.teach.casino_picks import pick_of, read_pick  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 STEP_TIMEOUT_MS = 120_000
@@ -130,8 +134,14 @@ async def timed_click(widget: Locator, button: Locator, tone: str) -> float:
 
 
 async def select(widget: Locator, cards: Sequence[object]) -> None:
+    """Select ``cards``, each click confirmed by the page (a click on a card of a Casino build picks
+    the whole build: its other cards, drawn pressed already, are not clicked)."""
     for card in cards:
-        await widget.locator(f'[data-card="{card}"]').click()
+        shown = widget.locator(f'[data-card="{card}"]')
+        if await shown.get_attribute("aria-pressed") != "true":
+            # A card of a Casino build lies under the build's other cards: the click lands on the
+            # pile, which picks the whole build, as a learner's tap on it does.
+            await shown.click(force=True)
         await widget.locator(f'[data-card="{card}"][aria-pressed="true"]').wait_for()
 
 
@@ -158,20 +168,30 @@ async def trainer(page: Page, pupil: Pupil) -> None:
     for number in range(PUZZLES_PER_VISIT):
         puzzle = PUZZLES[str(await task.get_attribute("data-puzzle-id"))]
         answer = right_answer(puzzle)
-        if isinstance(answer, tuple):  # every capture: add each, then done
+        if isinstance(answer, tuple):  # every capture (every Casino build move): add each, then done
             for capture in answer:
-                await select(widget, capture.hand + capture.table)
+                await select(widget, cards_of(capture))
                 await widget.locator(".kaszino-add-btn").click()
+                several = casino_choice(puzzle, capture)
+                if several is not None:
+                    await widget.locator(f'[data-action="choose_move"][data-value="{several}"]').click()
                 await widget.locator('.kaszino-card[aria-pressed="true"]').first.wait_for(state="detached")
             button = widget.locator(".kaszino-done-btn")
-        elif isinstance(answer, Capture):
-            await select(widget, answer.hand + answer.table)
+        elif isinstance(answer, CasinoPlay):
+            await select(widget, cards_of(answer))
+            button = widget.locator(f'[data-action="{CASINO_ACTIONS[type(answer)]}"]')
+            several = casino_choice(puzzle, answer)
+            if several is not None:  # the press offers the moves the pick names: the right one is chosen
+                await button.click()
+                button = widget.locator(f'[data-action="choose_move"][data-value="{several}"]')
+        elif isinstance(answer, Capture) or (isinstance(answer, ScopaMove) and answer.taken):
+            await select(widget, cards_of(answer))
             button = widget.locator(".kaszino-capture-btn")
-        elif isinstance(answer, Lay):
+        elif isinstance(answer, Lay | ScopaMove):
             await select(widget, (answer.card,))
             button = widget.locator(".kaszino-lay-btn")
         elif isinstance(answer, int):
-            await widget.locator(".kaszino-number-input").fill(str(answer))
+            await widget.locator("input.kaszino-number").fill(str(answer))
             button = widget.locator(".kaszino-number-btn")
         else:
             choice = list(puzzle.choices()).index(answer)  # type: ignore[attr-defined]
@@ -244,11 +264,23 @@ async def ws_answer(page: VoilaPage, widget: str) -> float:
         raise RuntimeError("the trainer shows no puzzle")
     puzzle = PUZZLES[found.group(1)]
     answer, value = right_answer(puzzle), ""
-    if isinstance(answer, tuple):  # every capture: add each, then done
+    if isinstance(answer, tuple):  # every capture (every Casino build move): add each, then done
         for capture in answer:
             await page.pick(widget, cards_of(capture))
-            await page.click(widget, "add", shows=lambda html: PRESSED_CARD.search(html) is None)
+            several = casino_choice(puzzle, capture)
+            await page.click(widget, "add", shows=lambda html, several=several: several is not None
+                             or PRESSED_CARD.search(html) is None)
+            if several is not None:
+                await page.click(widget, "choose_move", value=str(several),
+                                 shows=lambda html: PRESSED_CARD.search(html) is None)
         action = "done"
+    elif isinstance(answer, CasinoPlay):
+        await page.pick(widget, cards_of(answer))
+        several = casino_choice(puzzle, answer)
+        action = CASINO_ACTIONS[type(answer)]
+        if several is not None:  # the press offers the moves the pick names: the right one is chosen
+            await page.click(widget, action, shows=lambda html: "choose_move" in html)
+            action, value = "choose_move", str(several)
     elif isinstance(answer, Capture) or (isinstance(answer, ScopaMove) and answer.taken):
         await page.pick(widget, cards_of(answer))
         action = "capture"
@@ -260,6 +292,19 @@ async def ws_answer(page: VoilaPage, widget: str) -> float:
     else:
         action, value = "choose", str(list(puzzle.choices()).index(answer))  # type: ignore[attr-defined]
     return await page.click(widget, action, value=value, shows=feedback("good"))
+
+
+CASINO_ACTIONS = {CasinoCapture: "capture", BuildMove: "build", Trail: "lay"}
+"""The press a learner makes for each Casino move."""
+
+
+def casino_choice(puzzle: Puzzle, move: object) -> int | None:
+    """Where ``move`` stands among the moves its Casino pick names, when the pick names several
+    (the trainer then offers them as buttons); None for one move, or another game's."""
+    if not isinstance(move, CasinoPlay) or not isinstance(puzzle.state, CasinoState):
+        return None
+    named = read_pick(puzzle.state, *pick_of(move)).moves
+    return named.index(move) if len(named) > 1 else None
 
 
 async def ws_trainer(page: VoilaPage, pupil: Pupil) -> None:

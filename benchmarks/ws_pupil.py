@@ -221,10 +221,13 @@ class VoilaPage:
         return (time.monotonic() - started) * 1000
 
     async def pick(self, model: str, cards: tuple[object, ...]) -> None:
-        """Select ``cards``, each click answered by the card drawn pressed."""
+        """Select ``cards``, each click answered by the card drawn pressed (a click on a card of a
+        Casino build picks the whole build: its other cards, drawn pressed already, are not clicked)."""
         for card in cards:
-            await self.click(model, "toggle", card=str(card),
-                             shows=lambda html, card=card: f'data-card="{card}" aria-pressed="true"' in html)
+            pressed = f'data-card="{card}" aria-pressed="true"'
+            if pressed not in self.html(model):
+                await self.click(model, "toggle", card=str(card),
+                                 shows=lambda html, pressed=pressed: pressed in html)
 
     async def leave(self) -> None:
         """Release the page's kernel (the page's beacon) and close its channel."""
