@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from html import escape
 
 import pytest
 
@@ -186,8 +187,28 @@ def test_after_the_last_round_the_next_deal_is_dealt_on_request() -> None:
     assert widget.state.deal == 2 and not widget.state.deal_over
 
 
-def test_a_claim_in_manual_mode_is_refused_until_secured_and_then_wins() -> None:
+def claim_button(widget: TableWidget) -> str:
+    """The "Ausz!" button's tag as drawn."""
+    start = widget.html.index('data-action="claim"')
+    return widget.html[widget.html.rindex("<button", 0, start):widget.html.index(">", start) + 1]
+
+
+def test_ausz_is_disabled_with_its_reason_while_nothing_is_secured() -> None:
+    """At 0 secured points no claim can be right: the button says why instead of being pressable."""
     state = replace(position(), rules=preset("trainer"))
+    assert state.totals()[0] == 0
+    button = claim_button(TableWidget(state))
+    reason = escape(tr("ui.claim_nothing_secured", count=state.rules.target))
+    assert " disabled" in button and f'title="{reason}"' in button
+    assert f'aria-description="{reason}"' in button
+    with using_language("en"):
+        assert "(11 points)" in TableWidget(state).html
+    button = claim_button(TableWidget(replace(state, scores=(1, 0))))
+    assert " disabled" not in button and "title=" not in button
+
+
+def test_a_claim_in_manual_mode_is_refused_until_secured_and_then_wins() -> None:
+    state = replace(position(), rules=preset("trainer"), scores=(3, 0))
     widget = TableWidget(state)
     assert "kaszino-claim-btn" in widget.html and "kaszino-pass-btn" not in widget.html
     widget.press_claim()

@@ -68,13 +68,19 @@ class Button:
     """The text shown (default: the translation ``ui.button_<action>``)."""
     value: str | None = None
     """Sent with the click as ``value`` (e.g. which choice)."""
+    why: Text | None = None
+    """Why the button may not be pressed: its tooltip and accessible description."""
 
     def html(self) -> str:
         css = f"kaszino-btn kaszino-{self.action.replace('_', '-')}-btn{' kaszino-main' if self.main else ''}"
-        disabled = "" if self.enabled else " disabled"
-        value = "" if self.value is None else f' data-value="{escape(self.value)}"'
+        extra = "" if self.enabled else " disabled"
+        if self.value is not None:
+            extra += f' data-value="{escape(self.value)}"'
+        if self.why is not None:
+            why = escape(self.why())
+            extra += f' title="{why}" aria-description="{why}"'
         label = tr("ui.button_" + self.action) if self.label is None else self.label
-        return (f'<button type="button" class="{css}" data-action="{self.action}"{value}{disabled}>'
+        return (f'<button type="button" class="{css}" data-action="{self.action}"{extra}>'
                 f'{escape(label)}</button>')
 
 
@@ -358,7 +364,7 @@ class TableWidget(HtmlWidget):
         if self._mode == "play" and self._state.deal_over and not self._state.finished:
             buttons.append(Button("next_deal", main=True))
         calls = self._front.calls(self._state, self._viewer(), movable)
-        return buttons + [Button(action, enabled=enabled) for action, _, enabled in calls]
+        return buttons + [Button(call.action, enabled=call.enabled, why=call.why) for call in calls]
 
     def _move_buttons(self, movable: bool) -> list[Button]:
         """"Ütés!", for a family with builds "Építés", and "Lerak"."""
