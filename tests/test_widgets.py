@@ -62,7 +62,7 @@ def test_a_legal_capture_is_praised_and_played_in_play_mode() -> None:
     widget = picked(TableWidget(before), "A♥ 5♠ 4♣ 2♦")
     widget.press_capture()
     assert widget.feedback_tone == "good"
-    assert "Helyes ütés: 5♠+A♥ = 2♦+4♣ (6)" in widget.feedback
+    assert "Helyes ütés: 5♠ A♥ elviszi: 2♦ 4♣ (6)" in widget.feedback
     assert widget.state.piles[0] == parse_cards("5♠ A♥ 2♦ 4♣")
     assert widget.state.table == parse_cards("7♥ 9♠")
     assert widget.state.to_move == 1
@@ -75,7 +75,7 @@ def test_practice_mode_praises_a_legal_capture_but_keeps_the_position() -> None:
     widget = picked(TableWidget(before, mode="practice"), "K♣ 4♣ 9♠")
     widget.press_capture()
     assert widget.feedback_tone == "good"
-    assert "K♣ = 4♣+9♠ (13)" in widget.feedback
+    assert "K♣ elviszi: 4♣ 9♠ (13)" in widget.feedback
     assert widget.state is before
     assert widget.sums == (0, 0)
 
@@ -117,7 +117,8 @@ def test_all_correct_answers_are_the_three_of_the_worked_example() -> None:
     widget.show_answers()
     lines = widget.feedback.splitlines()
     assert lines[0] == "Helyes ütések itt: 3."
-    assert set(lines[1:4]) == {"• K♣ = 2♦+4♣+7♥ (13)", "• K♣ = 4♣+9♠ (13)", "• 5♠+A♥ = 2♦+4♣ (6)"}
+    assert set(lines[1:4]) == {"• K♣ elviszi: 2♦ 4♣ 7♥ (13)", "• K♣ elviszi: 4♣ 9♠ (13)",
+                               "• 5♠ A♥ elviszi: 2♦ 4♣ (6)"}
     assert len(lines) == 5  # and a line saying that laying is allowed
 
 

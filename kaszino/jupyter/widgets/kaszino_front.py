@@ -23,7 +23,6 @@ from kaszino.jupyter.render import FULL, View
 from kaszino.jupyter.widgets.base import Call, HintStep, Text, loose_items, text
 from kaszino.players.session import seat_name
 from kaszino.teach.explain import Level, explain_move, move_message
-from kaszino.teach.message import render_field
 from kaszino.teach.odds import odds_hint
 
 GAME_PRESETS = ("standard", "s003", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "p3", "p4")
@@ -56,14 +55,15 @@ def _claim_call(state: GameState, player: int) -> Call:
 
 
 def kaszino_move_text(move: object) -> str:
-    """A Kaszinó move for the feedback line: captures show their sum (``5♠+A♥ = 2♦+4♣ (6)``), a lay its
-    card, a call its name in words ("Ausz!"), never its written form ("ausz 0")."""
+    """A Kaszinó move for the feedback line, in words: a capture by its cards with its sum ("5♠ A♥
+    taking 2♦ 4♣ (6)"), a lay its card, a call its name ("Ausz!"); never a written form
+    ("5♠+A♥ = 2♦+4♣", "ausz 0")."""
     if isinstance(move, Capture):
-        return f"{move} ({move.total})"
+        return f"{move_message(move).render(language())} ({move.total})"
     if isinstance(move, Lay):
         return str(move.card)
     if isinstance(move, (Pass, Claim, Challenge, NextDeal)):
-        return str(render_field(move_message(move), language()))
+        return move_message(move).render(language())
     raise KaszinoError(f"not a Kaszinó move: {quote(move)}")
 
 
