@@ -126,7 +126,7 @@ def test_the_language_switch_redraws_every_text() -> None:
     widget = picked(TableWidget(position()), "K♣ 2♦")
     widget.press_capture()
     widget.set_language("en")
-    assert widget.feedback.startswith("Not allowed")
+    assert widget.feedback.startswith("Not allowed: K♣ taking 2♦ (13).")  # the move in English words too
     assert "Hand: 13 · Table: 2" in widget.html and "Capture!" in widget.html
     assert 'data-lang="en" aria-pressed="true"' in widget.html
 

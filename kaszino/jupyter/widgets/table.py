@@ -290,7 +290,7 @@ class TableWidget(HtmlWidget):
 
     def _refuse(self, move: Any) -> None:
         """Say that ``move`` is not allowed, and why; the selection stays for the learner to mend."""
-        self._say("bad", text("ui.illegal", move=str(move)), self._explain(move))
+        self._say("bad", self._about(move, "ui.illegal"), self._explain(move))
 
     def _explain(self, move: object) -> Text:
         """Why ``move`` is correct or not here, in the family's words."""
@@ -299,9 +299,13 @@ class TableWidget(HtmlWidget):
     def _move_text(self, move: object) -> str:
         return self._front.move_text(move)
 
+    def _about(self, move: object, key: str) -> Text:
+        """The text ``key`` about ``move``, the move in words of the language it is drawn in."""
+        return lambda: tr(key, move=self._move_text(move))
+
     def _accept(self, move: Any) -> None:
         """A correct move: praise and explain it; in play mode also play it."""
-        lines = (text(self._front.good(move), move=self._move_text(move)), self._explain(move))
+        lines = (self._about(move, self._front.good(move)), self._explain(move))
         self._choice = None
         if self._mode == "play":
             self._play(move, *lines)
