@@ -106,11 +106,11 @@ def check_entries(domain: str, entries: dict[str, dict[str, str]]) -> None:
                                    f"{', '.join(f'{stem}_{form}' for form in PLURAL_CATEGORIES)}")
 
 
-def counted(**counts: int) -> dict[str, str]:
-    """Each count with its noun in the current language, from the counted phrases of ``common``
-    (``counted(cards=1, spades=3)`` → ``{"cards": "1 card", "spades": "3 spades"}``): the fields of
-    a sentence that counts several things."""
-    return {name: tr(f"common.{name}", count=count) for name, count in counts.items()}
+def counted(*, lang: str | None = None, **counts: int) -> dict[str, str]:
+    """Each count with its noun in the current language (or ``lang``), from the counted phrases of
+    ``common`` (``counted(cards=1, spades=3)`` → ``{"cards": "1 card", "spades": "3 spades"}``):
+    the fields of a sentence that counts several things."""
+    return {name: tr(f"common.{name}", lang, count=count) for name, count in counts.items()}
 
 
 def text_names(domain: str) -> frozenset[str]:

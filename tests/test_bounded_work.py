@@ -134,7 +134,7 @@ def test_the_check_names_a_puzzle_past_the_budget_and_goes_on(tmp_path: Path, mo
     assert status == 1
     assert f"FAIL {path}: puzzle '{big.id}' (last_round): refused, too large to check" in out
     assert small.id not in out
-    assert "1 problem(s) in 1 file(s)" in out
+    assert "1 problem in 1 file:" in out
 
 
 def test_mining_passes_over_a_position_past_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:

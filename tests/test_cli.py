@@ -28,7 +28,7 @@ def test_check_passes_on_the_shipped_files(capsys: pytest.CaptureFixture[str]) -
     status, out, _ = run(capsys, "puzzles", "check")
     assert status == 0
     files = len(puzzle_files())
-    expected = f"ok: {len(SHIPPED)} puzzles in {files} file(s), every stored answer set is the solver's"
+    expected = f"ok: {len(SHIPPED)} puzzles in {files} files, every stored answer set is the solver's"
     assert out.strip() == expected
 
 
@@ -89,7 +89,7 @@ def test_check_reports_a_broken_file_and_goes_on(capsys: pytest.CaptureFixture[s
     assert status == 1
     assert f"FAIL {broken}: line 1" in out
     assert f"FAIL {after}: puzzle '{puzzle_id}'" in out
-    assert "2 problem(s) in 2 file(s)" in out
+    assert "2 problems in 2 files" in out
 
 
 def test_generate_writes_a_file_that_loads_and_is_deterministic(

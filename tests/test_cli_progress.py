@@ -51,7 +51,7 @@ def test_a_class_exports_one_row_per_finished_puzzle(
     anna, bela = learner(tmp_path / "anna.sqlite3", 3, 1), learner(tmp_path / "bela.sqlite3", 0, 2)
     out = tmp_path / "results.csv"
     status, printed, _ = run(capsys, "progress", "export", str(anna), str(bela), "--out", str(out))
-    assert status == 0 and "wrote 6 row(s) for 2 learner(s)" in printed
+    assert status == 0 and "wrote 6 rows for 2 learners" in printed
     table = rows(out)
     assert [(r["learner"], r["outcome"]) for r in table] == [
         ("anna", "solved"),
@@ -191,7 +191,7 @@ def test_a_class_with_hostile_and_half_written_files_is_exported_and_every_file_
     out = tmp_path / "class.csv"
     status, printed, err = run(capsys, "progress", "export", str(anna), str(killed), str(trigger), str(view),
                                str(foreign), "--out", str(out))
-    assert status == 1 and "wrote 4 row(s) for 2 learner(s)" in printed
+    assert status == 1 and "wrote 4 rows for 2 learners" in printed and "3 files could not be read" in err
     assert [r["learner"] for r in rows(out)] == ["anna", "anna", "bela", "bela"]
     for refused in (trigger, view, foreign):
         assert f"FAIL {refused}: not a kaszino progress file" in err
@@ -215,7 +215,7 @@ def test_a_class_folder_exports_chapters_and_summary_to_standard_output(
         store.set_setting(NAME_SETTING, "=cmd()")  # no app writes such a name: the file's name is used
     (folder / "notes.txt").write_text("not a learner")
     status, out, err = run(capsys, "progress", "export", str(folder), "--chapters")
-    assert status == 0 and "wrote 2 row(s) for 2 learner(s) to standard output" in err
+    assert status == 0 and "wrote 2 rows for 2 learners to standard output" in err
     table = list(csv.DictReader(out.splitlines()))
     assert [(r["learner"], r["chapter"], r["best"], r["last"], r["total"], r["attempts"]) for r in table] == [
         ("Anna Kiss", "01_pakli", "6", "6", "6", "2"), ("Anna Kiss", "02_utes", "3", "3", "8", "1")]

@@ -26,7 +26,7 @@ from kaszino import (
 from kaszino.engine.cards import Card
 from kaszino.games.kaszino.solver.value import CaptureValue, Shortfall
 from kaszino.i18n import LANGUAGES, catalogue, using_language
-from kaszino.teach.explain import capture_fault, explain_move
+from kaszino.teach.explain import capture_fault, explain_move, move_message
 
 
 def setup(hand: str, table: str, other: str = "3H", rules: Rules = STANDARD, **fields: object) -> GameState:
@@ -46,7 +46,7 @@ def test_worked_example_three_legal_captures() -> None:
         assert explanation.value == CaptureValue(points, spades, cards)
         assert [c for c, _ in explanation.best] == [parse_move("5♠+A♥=2♦+4♣")]
         for lang in LANGUAGES:
-            assert str(parse_move(text)) in explanation.text_in(lang)
+            assert move_message(parse_move(text)).render(lang) in explanation.text_in(lang)
     assert explain_move(WORKED, parse_move("5♠+A♥=2♦+4♣")).loss == Shortfall(0, 0, 0)
     assert explain_move(WORKED, parse_move("K♣=4♣+9♠")).loss == Shortfall(1, 0, 1)
 
@@ -121,7 +121,7 @@ def test_lay_mentions_the_capture_it_skips() -> None:
     explanation = explain_move(WORKED, Lay(parse_cards("KC")[0]))
     assert explanation.legal and explanation.reason_key == "lay"
     assert explanation.loss == Shortfall(1, 1, 4)
-    assert "5♠+A♥ = 2♦+4♣" in explanation.text_in("hu")
+    assert "5♠ A♥ elviszi: 2♦ 4♣" in explanation.text_in("hu")
     lonely = explain_move(setup("KH", "2D 3C"), Lay(parse_cards("KH")[0]))
     assert [m.name for m in lonely.messages] == ["lay", "lay_no_capture"] and lonely.loss is None
 
@@ -130,7 +130,7 @@ def test_lay_after_an_opponent_tabla_points_to_the_sweep() -> None:
     forced = setup("3H 4S 7C", "", forced="lay")
     good = explain_move(forced, Lay(parse_cards("7C")[0]))
     assert [m.name for m in good.messages] == ["lay", "lay_forced", "lay_sets_up_sweep"]
-    assert "3♥+4♠ = 7♣" in good.text_in("en")
+    assert "3♥ 4♠ taking 7♣" in good.text_in("en")
     other = explain_move(forced, Lay(parse_cards("3H")[0]))
     assert other.messages[-1].name == "lay_misses_sweep" and "7♣" in other.text_in("hu")
     capture = explain_move(forced, parse_move("3♥+4♠=7♣"))
@@ -246,8 +246,8 @@ def test_the_most_valuable_capture_now_can_lose_the_last_round() -> None:
     assert [c for c, _ in explanation.best] == [big_casino]  # the most valuable now ...
     assert explanation.exact_loss is not None and explanation.exact_loss > 0  # ... is not the best play
     reply = explanation.refutation[0]  # by the engine's player 1: the second player, "2." in words
-    assert f"player 2: {reply}" in explanation.text_in("en")
-    assert f"2. játékos: {reply}" in explanation.text_in("hu")
+    assert f"player 2: {move_message(reply).render('en')}" in explanation.text_in("en")
+    assert f"2. játékos: {move_message(reply).render('hu')}" in explanation.text_in("hu")
     assert "player 0" not in explanation.text_in("en") and "0. játékos" not in explanation.text_in("hu")
 
 

@@ -171,6 +171,16 @@ def test_the_learner_judges_the_computers_captures_alone_and_may_call_fals() -> 
     assert widget.state.to_move == 1 and widget.session.computer_due()
 
 
+def test_ausz_in_a_game_waits_for_a_secured_point() -> None:
+    """The game's "Ausz!" is disabled, with its reason, until the learner has a secured point."""
+    widget = GameWidget(level="greedy", seed=1, setup=False)
+    reason = escape(tr("ui.claim_nothing_secured", count=widget.state.rules.target))
+    assert widget.state.totals()[0] == 0
+    assert f'data-action="claim" disabled title="{reason}"' in widget.html
+    play_until(widget, lambda w: w.state.totals()[0] > 0 and not w.state.finished)
+    assert 'data-action="claim">' in widget.html and reason not in widget.html
+
+
 def test_a_deal_cut_short_by_ausz_is_starred_and_the_star_explained() -> None:
     """The score sheet marks a deal the game ended before it was played out, and says what the mark means."""
     legend = tr("ui.sheet_unfinished")

@@ -7,9 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from kaszino import STANDARD, Capture, GameState, KaszinoError, Lay, new_game, parse_cards
+from kaszino import STANDARD, Capture, GameState, KaszinoError, Lay, new_game, parse_cards, parse_move
 from kaszino.games.kaszino.solver.positions import last_round_position
 from kaszino.i18n import LANGUAGES, using_language
+from kaszino.teach.explain import move_message
 from kaszino.teach.hints import OBJECTIVES, hint_ladder
 
 
@@ -20,6 +21,11 @@ def at(hand: str, table: str, **fields: object) -> GameState:
 
 
 WORKED = at("5S AH KC", "2D 4C 7H 9S")
+
+
+def told(move: str, lang: str) -> str:
+    """A move as a hint tells it: in words (``explain.move_message``), never in notation."""
+    return move_message(parse_move(move)).render(lang)
 
 
 def reveals_step_by_step(ladder: list[str], hand: list[str], table: str, answer: str) -> None:
@@ -36,36 +42,36 @@ def reveals_step_by_step(ladder: list[str], hand: list[str], table: str, answer:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_best_ladder(lang: str) -> None:
     ladder = hint_ladder(WORKED, "best", lang)
-    reveals_step_by_step(ladder, ["5♠", "A♥"], "4♣", "5♠+A♥ = 2♦+4♣")
+    reveals_step_by_step(ladder, ["5♠", "A♥"], "4♣", told("5♠+A♥=2♦+4♣", lang))
     assert "1" in ladder[3]  # the point of the ace
 
 
 def test_best_ladder_lists_the_ties_in_the_answer_only() -> None:
     ladder = hint_ladder(at("7H 7C", "3D 4D"), "best", "en")
-    reveals_step_by_step(ladder, ["7♥"], "4♦", "7♥ = 3♦+4♦")
-    assert "7♣ = 3♦+4♦" in ladder[3] and all("7♣" not in step for step in ladder[:3])
+    reveals_step_by_step(ladder, ["7♥"], "4♦", "7♥ taking 3♦ 4♦")
+    assert "7♣ taking 3♦ 4♦" in ladder[3] and all("7♣" not in step for step in ladder[:3])
 
 
 def test_all_ladder_counts_then_reveals_every_capture() -> None:
     ladder = hint_ladder(WORKED, "all", "hu")
     assert "3" in ladder[0]
-    assert "K♣" in ladder[1] and "5♠+A♥" in ladder[1]
+    assert "K♣" in ladder[1] and "5♠ A♥" in ladder[1]
     assert "4♣" in ladder[2]
-    for capture in ("K♣ = 2♦+4♣+7♥", "K♣ = 4♣+9♠", "5♠+A♥ = 2♦+4♣"):
+    for capture in ("K♣ elviszi: 2♦ 4♣ 7♥", "K♣ elviszi: 4♣ 9♠", "5♠ A♥ elviszi: 2♦ 4♣"):
         assert capture in ladder[3] and all(capture not in step for step in ladder[:3])
 
 
 def test_sweep_ladder() -> None:
     ladder = hint_ladder(at("6D 2C 4S", "2H 4C"), "sweep", "en")
     assert "6" in ladder[0]  # the table's sum
-    reveals_step_by_step(ladder, ["6♦"], "4♣", "6♦ = 2♥+4♣")
+    reveals_step_by_step(ladder, ["6♦"], "4♣", "6♦ taking 2♥ 4♣")
 
 
 def test_sweep_ladder_after_an_opponent_tabla_plans_the_lay() -> None:
     ladder = hint_ladder(at("3H 4S 7C", "", forced="lay"), "sweep", "hu")
     assert "7♣" not in ladder[0] and "7♣" in ladder[1]
     assert "3♥" in ladder[2] and "3♥" not in ladder[1]
-    assert "3♥+4♠ = 7♣" in ladder[3]
+    assert "3♥ 4♠ elviszi: 7♣" in ladder[3]
 
 
 def test_text_follows_the_current_language() -> None:
@@ -98,14 +104,17 @@ def test_last_round_ladder_follows_the_solver(seed: int) -> None:
     ladder = hint_ladder(state, "last_round", "en")
     if isinstance(move, Capture):
         hand = [str(card) for card in move.hand]
-        reveals_step_by_step(ladder, hand, str(max(move.table)), str(move))
+        reveals_step_by_step(ladder, hand, str(max(move.table)), move_message(move).render("en"))
     else:
         assert isinstance(move, Lay)
         assert str(move.card) not in ladder[0] and str(move.card) in ladder[1]
         assert "not a capture" in ladder[2] and f"lay {move.card}" in ladder[3]
+    if not solution.line[1:]:  # the move ends the deal: nothing is said to follow it
+        assert "Best play" not in ladder[3]
+        return
     continuation = ladder[3].split("Best play from there:")[1].split("→")
-    assert all(f"lay {m}" in step if isinstance(m, Lay) else str(m) in step
-               for m, step in zip(solution.line[1:], continuation, strict=True))
+    told = [move_message(m).render("en") for m in solution.line[1:]]
+    assert all(said in step for said, step in zip(told, continuation, strict=True))
 
 
 def test_last_round_ladders_cover_captures_and_lays() -> None:

@@ -1,5 +1,6 @@
-"""The "is it instructive" predicates of Kaszinó's kinds (kaszino/puzzles/instructive.py), on fixture
-positions, and the whole shipped collection scanned for positions already won.
+"""The "is it instructive" predicates of Kaszinó's kinds (kaszino/puzzles/instructive.py) and of
+Scopa's (kaszino/puzzles/instructive_scopa.py), on fixture positions, and the whole shipped
+collection scanned for positions already won or teaching nothing.
 
 Every fixture is a position of deal 2 of a simulated game (from the collection before the
 predicates): asked as it is, it makes a puzzle; with the earlier deals' score raised so that the
@@ -9,18 +10,24 @@ is the question, and earlier deals that decide alone leave nothing to count).
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 from reference import position
+from scopa_positions import last_round as scopa_last_round
 from shipped import SHIPPED
+from test_scopa_puzzles import PRIORITY, finished, mid_deal
 
 from kaszino.games.kaszino.captures import Capture
 from kaszino.games.kaszino.moves import Claim, parse_move
 from kaszino.games.kaszino.state import GameState
+from kaszino.games.scopa.state import ScopaState
 from kaszino.puzzles.instructive import PREDICATES, WON, instructive_problem, looks_right
-from kaszino.puzzles.kinds import KASZINO_KINDS, Kind, may_claim
-from kaszino.puzzles.puzzle import Puzzle, recheck, solve
+from kaszino.puzzles.instructive_scopa import SCOPA_PREDICATES
+from kaszino.puzzles.kinds import KASZINO_KINDS, SCOPA_KINDS, Kind, may_claim
+from kaszino.puzzles.mining_scopa import SCOPA_MINERS
+from kaszino.puzzles.puzzle import KIND_RULES, Puzzle, recheck, solve
 
 FIXTURES: dict[Kind, str] = {
     "all_captures": "rules=trainer; seed=82; deal=2; dealer=0; scores=2 | 7; round=2; to_move=1; forced=-; last_capturer=0; hands=2♦ 8♦ | 5♥ 4♦ 7♥; table=7♣ J♦; talon=4♠ 8♣ A♥ 9♠ J♠ 10♣ A♦ 4♣ A♠ K♥ 8♥ 10♦ 6♦ Q♥ Q♠ 2♣ 3♥ Q♦ 9♦ A♣ K♠ 5♦ 10♥ 5♠ K♦ 2♥ 8♠ J♣ J♥ Q♣ 2♠ 5♣ 3♦ 6♥ 10♠ 9♣; piles=3♠ 3♣ K♣ 6♣ 7♦ | 4♥ 9♥ 7♠ 6♠; tabla_points=1 | 0; bonus=0 | 0; result=-; pending=-",  # noqa: E501
@@ -42,7 +49,7 @@ def fixture(kind: Kind, **changes: str) -> GameState:
     return GameState.from_notation(notation)
 
 
-def problem(kind: Kind, state: GameState) -> str | None:
+def problem(kind: Kind, state: GameState | ScopaState) -> str | None:
     return instructive_problem(kind, state, solve(kind, state))
 
 
@@ -118,3 +125,45 @@ def test_no_shipped_puzzle_of_a_kaszino_kind_is_already_won(kind: Kind) -> None:
     won = [p.id for p in own if may_claim(p.state)]
     assert not won, won
     assert all(instructive_problem(kind, p.state, p.answers, p.played) is None for p in own)
+
+
+# --- Scopa's kinds (kaszino/puzzles/instructive_scopa.py) -------------------------------------------
+SCOPA_FIXTURES: dict[Kind, tuple[ScopaState, ScopaState, str]] = {
+    "scopa_captures": (PRIORITY, mid_deal("KS 2C", "KD 2H 9S"), "the priority forbids no sum"),
+    "scopa_best": (mid_deal("6C QH", "6D 2H 4S 5S"), mid_deal("6C 4H", "6D 2H 4S"),
+                   "the best capture takes the most cards"),
+    "scopa_primiera": (finished("7S KS 6H AH 5D KD 2C QC JC"), finished("7S 6H 7D 7C"),
+                       "every suit's best card is its highest"),
+    "scopa_last_round": (scopa_last_round(4), scopa_last_round(3), "the greedy move is best"),
+}
+"""Per Scopa kind: an instructive position, one its kind accepts but that teaches nothing, and why."""
+
+
+def test_every_scopa_kind_has_a_predicate_and_a_fixture() -> None:
+    assert set(SCOPA_PREDICATES) == set(SCOPA_FIXTURES) == set(SCOPA_KINDS)
+
+
+@pytest.mark.parametrize("kind", SCOPA_KINDS)
+def test_a_scopa_predicate_keeps_its_fixture_and_refuses_the_dull_one(kind: Kind) -> None:
+    good, dull, why = SCOPA_FIXTURES[kind]
+    assert KIND_RULES[kind].position_problem(good) is None and KIND_RULES[kind].position_problem(dull) is None
+    assert problem(kind, good) is None and SCOPA_MINERS[kind](good, random.Random(0)) is not None
+    assert why in (problem(kind, dull) or "") and SCOPA_MINERS[kind](dull, random.Random(0)) is None
+    found = recheck(Puzzle(id="t-1", kind=kind, state=dull, answers=solve(kind, dull)))
+    assert found is not None and why in str(found)  # `kaszino puzzles check` names it
+
+
+def test_scopa_predicates_beyond_their_fixtures() -> None:
+    lone = mid_deal("KS 2C 4D", "KD 6S")
+    assert problem("scopa_captures", lone) == "captures: 1, not 2–10"
+    lay_better = scopa_last_round(309)  # the known last round where laying beats every capture
+    assert "a lay does better" in (problem("scopa_best", lay_better) or "")
+    assert problem("scopa_last_round", scopa_last_round(2)) == (
+        "fewer than three moves or two results, or most moves are best")
+
+
+@pytest.mark.parametrize("kind", SCOPA_KINDS)
+def test_every_shipped_scopa_puzzle_passes_its_predicate(kind: Kind) -> None:
+    own = [p for p in SHIPPED if p.kind == kind]
+    assert len(own) >= 80
+    assert [p.id for p in own if instructive_problem(kind, p.state, p.answers) is not None] == []

@@ -151,7 +151,7 @@ def test_capture_feedback_before_scoring_speaks_only_of_the_rules() -> None:
     pick(table, "5♠ A♥ 2♦ 4♣")
     table.press_capture()
     words = table.feedback
-    assert "5♠+A♥ = 2♦+4♣" in words
+    assert "5♠ A♥ elviszi: 2♦ 4♣" in words
     for later in ("pikk", "pont", "legértékesebb"):
         assert later not in words
     scoring = live_table("5♠ A♥ K♣", "2♦ 4♣ 7♥ 9♠", level="scoring")

@@ -13,6 +13,7 @@ from importlib import resources
 
 import pytest
 
+from kaszino.cli.arguments import english
 from kaszino.errors import KaszinoError
 from kaszino.i18n import LANGUAGES, check_entries, plural_category, text_names, tr
 
@@ -141,3 +142,14 @@ def test_no_english_text_hedges_its_plural() -> None:
     hedged = [f"{domain}.{key}" for domain, entries in _catalogues().items()
               for key, versions in entries.items() if "(s)" in versions["en"]]
     assert hedged == []
+
+
+def test_the_commands_count_by_the_catalogue_not_by_hedging() -> None:
+    """The command line's reports ("2 files", "1 row") take their forms from the catalogue: no
+    module of ``kaszino.cli`` writes a hedged plural such as "file(s)"."""
+    folder = resources.files("kaszino.cli")
+    hedged = [item.name for item in folder.iterdir()
+              if item.name.endswith(".py") and re.search(r"[a-z]\(s\)", item.read_text(encoding="utf-8"))]
+    assert hedged == []
+    assert english(files=1, rows=2, learners=1) == {"files": "1 file", "rows": "2 rows",
+                                                    "learners": "1 learner"}

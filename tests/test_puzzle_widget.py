@@ -119,7 +119,7 @@ def test_the_solution_fails_an_open_visit_and_later_answers_do_not_count() -> No
     widget = PuzzleWidget([real("best_capture")])
     assert not widget.solution_shown and 'class="kaszino-solution"' not in widget.html
     widget._handle_custom_msg({"action": "solution"}, [])
-    assert widget.solution_shown and "5♠+A♥ = 2♦+4♣" in widget.html
+    assert widget.solution_shown and "5♠ A♥ elviszi: 2♦ 4♣" in widget.html
     assert "nem sikerült" in widget.feedback
     picked(widget, "5♠ A♥ 2♦ 4♣").press_capture()
     assert widget.feedback_tone == "good" and widget.solved == frozenset()
@@ -138,7 +138,7 @@ def test_find_every_capture_collects_an_answer_and_submits_it() -> None:
     picked(widget, "K♣ 4♣ 9♠").add_capture()
     assert widget.feedback_tone == "info" and "már szerepel" in widget.feedback
     picked(widget, "K♣ 2♦ 4♣ 7♥").add_capture()
-    assert "K♣ = 2♦+4♣+7♥ (13)" in widget.html  # the answer list
+    assert "K♣ elviszi: 2♦ 4♣ 7♥ (13)" in widget.html  # the answer list
     widget._handle_custom_msg({"action": "done"}, [])
     assert widget.feedback_tone == "good" and widget.solved == {0}
     widget.start_over()

@@ -20,7 +20,7 @@ from kaszino.jupyter.tutorial import chapter_check
 from kaszino.lessons import lesson_source
 from kaszino.store import ChapterResult
 from kaszino.teach import scopa_lesson
-from kaszino.teach.chapters import CHAPTERS, PASS_PERCENT, index_markdown, passed, right_needed
+from kaszino.teach.chapters import CHAPTERS, PASS_PERCENT, index_markdown, passed, right_needed, stars
 from kaszino.teach.exercises import Choice, NumberQuestion, ScopaTask
 from kaszino.teach.questions import Question
 from kaszino.teach.scopa_scenes import played_deal, scopa_scene
@@ -199,7 +199,14 @@ def test_the_index_counts_a_chapter_done_only_at_the_pass_mark() -> None:
         text = index_markdown(results, "en")
     assert f"Chapters done (at least 80 % in the check): 2/{len(CHAPTERS)}." in text
     assert text.count("done ✓") == 2 and "80 % not reached yet" in text
+    assert "★★☆ (2 of 3 stars)" in text and "★★★ (3 of 3 stars)" in text and "★☆☆ (1 of 3 stars)" in text
     assert "[8. Relatives: Scopa](08_rokonok.ipynb)" in text
+
+
+def test_a_chapter_earns_stars_as_lichess_stages_do() -> None:
+    """Three stars for a flawless check, two at the pass mark, one for half, none below."""
+    assert [stars(best, 8) for best in (8, 7, 6, 4, 3, 0)] == [3, 2, 1, 1, 0, 0]
+    assert [stars(best, 5) for best in (5, 4, 3, 2)] == [3, 2, 1, 0] and stars(0, 0) == 0
 
 
 def answer_all(check: ChapterCheck, right: int) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from html import escape
 
 import pytest
 
@@ -61,7 +62,7 @@ def test_a_legal_capture_is_praised_and_played_in_play_mode() -> None:
     widget = picked(TableWidget(before), "A♥ 5♠ 4♣ 2♦")
     widget.press_capture()
     assert widget.feedback_tone == "good"
-    assert "Helyes ütés: 5♠+A♥ = 2♦+4♣ (6)" in widget.feedback
+    assert "Helyes ütés: 5♠ A♥ elviszi: 2♦ 4♣ (6)" in widget.feedback
     assert widget.state.piles[0] == parse_cards("5♠ A♥ 2♦ 4♣")
     assert widget.state.table == parse_cards("7♥ 9♠")
     assert widget.state.to_move == 1
@@ -74,7 +75,7 @@ def test_practice_mode_praises_a_legal_capture_but_keeps_the_position() -> None:
     widget = picked(TableWidget(before, mode="practice"), "K♣ 4♣ 9♠")
     widget.press_capture()
     assert widget.feedback_tone == "good"
-    assert "K♣ = 4♣+9♠ (13)" in widget.feedback
+    assert "K♣ elviszi: 4♣ 9♠ (13)" in widget.feedback
     assert widget.state is before
     assert widget.sums == (0, 0)
 
@@ -116,7 +117,8 @@ def test_all_correct_answers_are_the_three_of_the_worked_example() -> None:
     widget.show_answers()
     lines = widget.feedback.splitlines()
     assert lines[0] == "Helyes ütések itt: 3."
-    assert set(lines[1:4]) == {"• K♣ = 2♦+4♣+7♥ (13)", "• K♣ = 4♣+9♠ (13)", "• 5♠+A♥ = 2♦+4♣ (6)"}
+    assert set(lines[1:4]) == {"• K♣ elviszi: 2♦ 4♣ 7♥ (13)", "• K♣ elviszi: 4♣ 9♠ (13)",
+                               "• 5♠ A♥ elviszi: 2♦ 4♣ (6)"}
     assert len(lines) == 5  # and a line saying that laying is allowed
 
 
@@ -124,7 +126,7 @@ def test_the_language_switch_redraws_every_text() -> None:
     widget = picked(TableWidget(position()), "K♣ 2♦")
     widget.press_capture()
     widget.set_language("en")
-    assert widget.feedback.startswith("Not allowed")
+    assert widget.feedback.startswith("Not allowed: K♣ taking 2♦ (13).")  # the move in English words too
     assert "Hand: 13 · Table: 2" in widget.html and "Capture!" in widget.html
     assert 'data-lang="en" aria-pressed="true"' in widget.html
 
@@ -186,8 +188,28 @@ def test_after_the_last_round_the_next_deal_is_dealt_on_request() -> None:
     assert widget.state.deal == 2 and not widget.state.deal_over
 
 
-def test_a_claim_in_manual_mode_is_refused_until_secured_and_then_wins() -> None:
+def claim_button(widget: TableWidget) -> str:
+    """The "Ausz!" button's tag as drawn."""
+    start = widget.html.index('data-action="claim"')
+    return widget.html[widget.html.rindex("<button", 0, start):widget.html.index(">", start) + 1]
+
+
+def test_ausz_is_disabled_with_its_reason_while_nothing_is_secured() -> None:
+    """At 0 secured points no claim can be right: the button says why instead of being pressable."""
     state = replace(position(), rules=preset("trainer"))
+    assert state.totals()[0] == 0
+    button = claim_button(TableWidget(state))
+    reason = escape(tr("ui.claim_nothing_secured", count=state.rules.target))
+    assert " disabled" in button and f'title="{reason}"' in button
+    assert f'aria-description="{reason}"' in button
+    with using_language("en"):
+        assert "(11 points)" in TableWidget(state).html
+    button = claim_button(TableWidget(replace(state, scores=(1, 0))))
+    assert " disabled" not in button and "title=" not in button
+
+
+def test_a_claim_in_manual_mode_is_refused_until_secured_and_then_wins() -> None:
+    state = replace(position(), rules=preset("trainer"), scores=(3, 0))
     widget = TableWidget(state)
     assert "kaszino-claim-btn" in widget.html and "kaszino-pass-btn" not in widget.html
     widget.press_claim()

@@ -36,7 +36,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 
-from kaszino.cli.arguments import decimal, file_name, whole
+from kaszino.cli.arguments import decimal, english, file_name, whole
 from kaszino.errors import KaszinoError, quote
 from kaszino.puzzles.class_set import ENVIRONMENT_VARIABLE as CLASS_SET_ENV
 from kaszino.puzzles.class_set import ClassSet, load_class_set
@@ -191,8 +191,9 @@ def run(args: argparse.Namespace) -> int:
         if args.class_code is not None:
             print(f"The start page asks for the class code: {args.class_code}", flush=True)
     if class_set is not None:
-        print(f"The trainer serves the class set {class_set.name!r} ({len(class_set.puzzles)} puzzle(s)) "
-              f"from {class_set.path}", flush=True)
+        puzzles = english(puzzles=len(class_set.puzzles))["puzzles"]
+        print(f"The trainer serves the class set {class_set.name!r} ({puzzles}) from {class_set.path}",
+              flush=True)
     return serve(command, env=server_environment(learners, teacher_code, args.class_code or "", class_set),
                  then=(lambda: webbrowser.open(address)) if args.open else None)
 

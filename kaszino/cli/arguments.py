@@ -7,9 +7,16 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from kaszino.errors import KaszinoError, quote
+from kaszino.i18n import counted
 from kaszino.inputs import read_decimal, read_whole
 
 T = TypeVar("T")
+
+
+def english(**counts: int) -> dict[str, str]:
+    """Each count with its noun in English, the language of the teacher's commands' reports, by the
+    catalogue's plural forms (``english(files=1)`` → ``{"files": "1 file"}``)."""
+    return counted(lang="en", **counts)
 
 
 class Parser(argparse.ArgumentParser):

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from kaszino.cli.arguments import file_name
+from kaszino.cli.arguments import english, file_name
 from kaszino.errors import KaszinoError, quote
 from kaszino.files import OutputFile, identity
 from kaszino.puzzles.class_set import ClassSet, load_class_set
@@ -291,10 +291,11 @@ def export(args: argparse.Namespace) -> int:
         output.write(buffer.getvalue())
     learners = len(files) - failures
     where = "standard output" if output is None else args.out
-    print(f"wrote {rows} row(s) for {learners} learner(s) to {where}",
+    n = english(rows=rows, learners=learners, files=failures)
+    print(f"wrote {n['rows']} for {n['learners']} to {where}",
           file=sys.stderr if output is None else sys.stdout)
     if failures:
-        print(f"{failures} file(s) could not be read and were left out", file=sys.stderr)
+        print(f"{n['files']} could not be read and were left out", file=sys.stderr)
         return 1
     return 0
 

@@ -15,7 +15,7 @@ from typing import TypeVar
 
 from tqdm import tqdm
 
-from kaszino.cli.arguments import file_name, whole
+from kaszino.cli.arguments import english, file_name, whole
 from kaszino.errors import KaszinoError, PuzzleFormatError, TooLargeError, quote
 from kaszino.files import OutputFile
 from kaszino.inputs import MAX_SEED
@@ -127,10 +127,11 @@ def check(args: argparse.Namespace) -> int:
         if problem is not None:
             print(f"FAIL {path}: {problem}")
             failures += 1
+    n = english(problems=failures, files=len(paths), puzzles=len(loaded))
     if failures:
-        print(f"{failures} problem(s) in {len(paths)} file(s): stored answers must be exactly the solver's")
+        print(f"{n['problems']} in {n['files']}: stored answers must be exactly the solver's")
         return 1
-    print(f"ok: {len(loaded)} puzzles in {len(paths)} file(s), every stored answer set is the solver's")
+    print(f"ok: {n['puzzles']} in {n['files']}, every stored answer set is the solver's")
     return 0
 
 
@@ -160,8 +161,9 @@ def _describe(puzzle: Puzzle) -> str:
     hand = " ".join(map(str, state.hands[state.to_move])) or "-"
     table = " ".join(map(str, state.table)) or "-"
     themes = ",".join(puzzle.themes) or "-"
+    answers = english(answers=len(puzzle.answers))["answers"]
     return (f"{puzzle.id:<10} {puzzle.kind:<16} {puzzle.band:<6} {puzzle.rating.value:>6.0f}  "
-            f"{len(puzzle.answers)} answer(s)  hand: {hand}  table: {table}  themes: {themes}")
+            f"{answers}  hand: {hand}  table: {table}  themes: {themes}")
 
 
 def list_puzzles(args: argparse.Namespace) -> int:

@@ -21,6 +21,7 @@ from kaszino.puzzles.kinds import (
     is_answer,
     judged,
     listing_verdict,
+    move_words,
     refusal,
     words,
 )
@@ -90,17 +91,17 @@ class BestCapture(_CaptureKind):
             return capture
         value = capture_value(state, capture)
         if is_answer(answers, capture):
-            text = tr("puzzles.best_correct", capture=capture, value=words(value_message(value)))
+            text = tr("puzzles.best_correct", capture=move_words(capture), value=words(value_message(value)))
             others = [a for a in _captures_only(answers) if capture_key(a) != capture_key(capture)]
             if others:
-                text += "\n" + tr("puzzles.best_tied", others=", ".join(map(str, others)))
+                text += "\n" + tr("puzzles.best_tied", others=", ".join(map(move_words, others)))
             return judged(True, text)
         best = best_captures(state)[0][1]
         loss = value.shortfall(best)
         behind = ("points", loss.points) if loss.points else ("spades", loss.spades) if loss.spades \
             else ("cards", loss.cards)
         text = "\n".join([
-            tr("puzzles.best_worse", capture=capture, value=words(value_message(value))),
+            tr("puzzles.best_worse", capture=move_words(capture), value=words(value_message(value))),
             tr(f"puzzles.best_behind_{behind[0]}", n=behind[1], count=behind[1]),
         ])
         return judged(False, text, extra=(capture,))
@@ -132,10 +133,11 @@ class Sweep(_CaptureKind):
             return capture
         if is_answer(answers, capture):
             points = state.rules.tabla_worth(state.is_first_move(state.to_move))
-            return judged(True, tr("puzzles.sweep_correct", capture=capture, points=points, count=points))
-        left = [c for c in state.table if c not in capture.table]
-        return judged(False, tr("puzzles.sweep_leaves", capture=capture, cards=format_cards(left)),
-                       extra=(capture,))
+            return judged(True, tr("puzzles.sweep_correct", capture=move_words(capture), points=points,
+                                    count=points))
+        left = format_cards([c for c in state.table if c not in capture.table])
+        said = move_words(capture)
+        return judged(False, tr("puzzles.sweep_leaves", capture=said, cards=left), extra=(capture,))
 
     def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
         return hint_ladder(state, "sweep")
@@ -180,7 +182,7 @@ class Fals(KaszinoKind):
         return state.pending.capture
 
     def task_text(self, state: GameState) -> str:
-        return tr("puzzles.task_fals", capture=self._shown(state),
+        return tr("puzzles.task_fals", capture=move_words(self._shown(state)),
                   player=player_number(self._shown_by(state)))
 
     def _shown_by(self, state: GameState) -> int:
@@ -193,7 +195,7 @@ class Fals(KaszinoKind):
     def _say(self, state: GameState, key: str) -> str:
         """A Fals! text about the shown capture: its sums, the limit, what a call would bring."""
         capture, rules = self._shown(state), state.rules
-        return tr(f"puzzles.{key}", capture=capture, hand=card_sum(capture.hand),
+        return tr(f"puzzles.{key}", capture=move_words(capture), hand=card_sum(capture.hand),
                   table=card_sum(capture.table), limit=rules.capture_limit or 0,
                   penalty=rules.fals_penalty, reward=rules.fals_reward, count=rules.fals_penalty)
 

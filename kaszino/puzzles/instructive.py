@@ -1,4 +1,5 @@
-"""Is it instructive? One predicate per Kaszinó kind: which positions make puzzles worth asking.
+"""Is it instructive? One predicate per Kaszinó kind: which positions make puzzles worth asking
+(Scopa's kinds have theirs in :mod:`kaszino.puzzles.instructive_scopa`).
 
 Each predicate takes a position, its exact answers (``solve(kind, state)``) and, for the kind
 that stores one, the move played in the game, and says why the puzzle would teach nothing
@@ -22,8 +23,10 @@ from kaszino.games.kaszino.captures import Capture
 from kaszino.games.kaszino.moves import Lay, Move
 from kaszino.games.kaszino.solver.value import capture_values
 from kaszino.games.kaszino.state import GameState
+from kaszino.games.scopa.state import ScopaState
 from kaszino.puzzles.capture_kinds import fals_faults
 from kaszino.puzzles.instructive_casino import CASINO_PREDICATES
+from kaszino.puzzles.instructive_scopa import SCOPA_PREDICATES
 from kaszino.puzzles.kinds import Answer, Kind, may_claim
 from kaszino.puzzles.play_kinds import solution, threats
 from kaszino.puzzles.saving_kind import saving_problem
@@ -157,11 +160,13 @@ PREDICATES: dict[Kind, Predicate] = {
 def instructive_problem(
     kind: Kind, state: object, answers: Answers, played: Move | None = None
 ) -> str | None:
-    """Why the ``kind`` puzzle of ``state`` with ``answers`` would teach nothing, or None (also
-    for a kind without a predicate: Scopa's are its miners'). Casino's predicates are
-    :data:`~kaszino.puzzles.instructive_casino.CASINO_PREDICATES`."""
+    """Why the ``kind`` puzzle of ``state`` with ``answers`` would teach nothing, or None: the
+    predicate of a Kaszinó kind here, of a Scopa kind in :mod:`kaszino.puzzles.instructive_scopa`,
+    of a Casino kind in :data:`~kaszino.puzzles.instructive_casino.CASINO_PREDICATES`."""
     if isinstance(state, CasinoState):
         return CASINO_PREDICATES[kind](state, answers)
+    if isinstance(state, ScopaState) and kind in SCOPA_PREDICATES:
+        return SCOPA_PREDICATES[kind](state, answers, played)
     predicate = PREDICATES.get(kind)
     if predicate is None or not isinstance(state, GameState):
         return None

@@ -33,7 +33,7 @@ from kaszino.games.kaszino.state import GameState
 from kaszino.games.scopa.moves import ScopaMove
 from kaszino.i18n import language, tr
 from kaszino.inputs import MAX_COUNT, check_type
-from kaszino.teach.explain import Joined, Message, explain_move
+from kaszino.teach.explain import Joined, Message, explain_move, move_message
 from kaszino.teach.questions import UNHEADED, Verdict, Words
 
 KaszinoKindName = Literal["all_captures", "best_capture", "sweep", "last_round", "fals", "ausz", "score_deal",
@@ -316,7 +316,7 @@ def refusal(state: GameState, move: Move) -> str | None:
     if move_problem(state, move) is None:
         return None
     if state.problem(move) is None and isinstance(move, Capture):  # V6: the engine takes it as an attempt
-        return tr("puzzles.false_capture", capture=move)
+        return tr("puzzles.false_capture", capture=move_words(move))
     return explain(state, move)
 
 
@@ -477,3 +477,8 @@ def bullet_lines(head: str, lines: Iterable[str]) -> str:
 def words(message: Message | Joined) -> str:
     """A message of :mod:`kaszino.teach.explain` in the current language."""
     return message.render(language())
+
+
+def move_words(move: Move) -> str:
+    """A Kaszinó move in words in the current language (never its written form: ``move_message``)."""
+    return words(move_message(move))

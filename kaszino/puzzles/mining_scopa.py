@@ -1,7 +1,8 @@
 """The miners of Scopa's kinds: which positions of simulated Scopa games make instructive puzzles.
 
-Each miner takes a position and keeps it only when its task teaches something (docs/puzzles.md,
-"Mining"), with a difficulty score from the solver's features (higher is harder):
+Each miner takes a position and keeps it only when its kind's predicate
+(:mod:`kaszino.puzzles.instructive_scopa`) finds it instructive (docs/puzzles.md, "Mining"), with a
+difficulty score from the solver's features (higher is harder). The predicates ask:
 
 - ``scopa_captures``: 2–10 legal captures, where the single-card priority forbids a sum, or three
   captures or more with one of several cards;
@@ -23,13 +24,14 @@ from kaszino.engine.cards import Suit
 from kaszino.games.scopa.moves import ScopaMove
 from kaszino.games.scopa.players import GreedyPlayer
 from kaszino.games.scopa.state import ScopaState
+from kaszino.puzzles.instructive_scopa import SCOPA_PREDICATES
 from kaszino.puzzles.kinds import Answer, ScopaKindName, is_answer
 from kaszino.puzzles.scopa_kinds import (
     ScopaBest,
     ScopaCaptures,
+    ScopaKind,
     ScopaLastRound,
     ScopaPrimiera,
-    Worth,
     captures_of,
     rank_traps,
     ruled_out,
@@ -40,69 +42,47 @@ ScopaMined = tuple[ScopaState, tuple[Answer, ...], float]
 ScopaMiner = Callable[[ScopaState, random.Random], ScopaMined | None]
 
 
-def mine_scopa_captures(state: ScopaState, rng: random.Random) -> ScopaMined | None:
-    kind = ScopaCaptures()
+def _kept(kind: ScopaKind, state: ScopaState) -> tuple[Answer, ...] | None:
+    """The answers of ``kind`` in ``state`` if the position makes an instructive puzzle, else None."""
     if kind.position_problem(state) is not None:
         return None
-    found = captures_of(state)
-    forbidden = ruled_out(state)
-    sums = sum(len(move.taken) >= 2 for move in found)
-    if not 2 <= len(found) <= 10 or not (forbidden or (len(found) >= 3 and sums)):
+    answers = kind.solve(state)
+    return answers if SCOPA_PREDICATES[kind.kind](state, answers, None) is None else None
+
+
+def mine_scopa_captures(state: ScopaState, rng: random.Random) -> ScopaMined | None:
+    if (answers := _kept(ScopaCaptures(), state)) is None:
         return None
-    return state, kind.solve(state), len(found) + 0.3 * len(state.table) + 1.5 * bool(forbidden) + 0.5 * sums
+    found = captures_of(state)
+    sums = sum(len(move.taken) >= 2 for move in found)
+    return state, answers, len(found) + 0.3 * len(state.table) + 1.5 * bool(ruled_out(state)) + 0.5 * sums
 
 
 def mine_scopa_best(state: ScopaState, rng: random.Random) -> ScopaMined | None:
     kind = ScopaBest()
-    if kind.position_problem(state) is not None:
+    if (answers := _kept(kind, state)) is None:
         return None
     valued = kind.valued(state)
-    answers = kind.solve(state)
-    weaker = [value for _, value in valued if value != valued[0][1]]
-    if len(answers) > 2 or not weaker:
-        return None
-    widest = max(valued, key=lambda pair: len(pair[0].taken))[0]
-    trap = not is_answer(answers, widest)
-    best, next_best = valued[0][1], weaker[0]
-    if isinstance(best, Worth) and isinstance(next_best, Worth):
-        clear = best.points > next_best.points
-    elif isinstance(best, int) and isinstance(next_best, int):
-        if best != solution(state).value:  # a lay would do better: "the best capture" would mislead
-            return None
-        clear = best - next_best >= 2
-    else:
-        return None
-    if not (trap or clear):
-        return None
+    trap = not is_answer(answers, max(valued, key=lambda pair: len(pair[0].taken))[0])
     return state, answers, len(valued) + 0.3 * len(state.table) + 2.5 * trap + 1.5 * state.last_round
 
 
 def mine_scopa_primiera(state: ScopaState, rng: random.Random) -> ScopaMined | None:
-    kind = ScopaPrimiera()
-    if kind.position_problem(state) is not None:
+    if (answers := _kept(ScopaPrimiera(), state)) is None:
         return None
     pile = state.piles[state.to_move]
     crowded = max(sum(card.suit is suit for card in pile) for suit in Suit)
-    traps = rank_traps(state)
-    if not traps and crowded < 3:
-        return None
-    return state, kind.solve(state), 0.1 * len(pile) + 1.5 * traps + 0.3 * crowded
+    return state, answers, 0.1 * len(pile) + 1.5 * rank_traps(state) + 0.3 * crowded
 
 
 def mine_scopa_last_round(state: ScopaState, rng: random.Random) -> ScopaMined | None:
-    kind = ScopaLastRound()
-    if kind.position_problem(state) is not None:
+    if (answers := _kept(ScopaLastRound(), state)) is None:
         return None
     found = solution(state)
     results = sorted({value for _, value in found.values}, reverse=True)
-    answers = kind.solve(state)
-    if len(found.values) < 3 or len(results) < 2 or 2 * len(answers) > len(found.values):
-        return None
     greedy = GreedyPlayer().choose(state)
     trap = isinstance(greedy, ScopaMove) and not is_answer(answers, greedy)
     margin = results[0] - results[1]
-    if not trap and margin < 2:
-        return None
     quiet = any(move.is_lay for move in found.best) and bool(captures_of(state))
     score = 0.4 * len(found.values) + 0.3 * len(state.table) + 2.5 * trap + 2 * quiet + (margin == 1)
     return state, answers, score + 0.2 * len(found.line)

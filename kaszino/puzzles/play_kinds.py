@@ -29,10 +29,11 @@ from kaszino.puzzles.kinds import (
     free_to_move,
     is_answer,
     judged,
+    move_words,
     refusal,
     words,
 )
-from kaszino.teach.explain import line_message, move_message, value_message, without_claims
+from kaszino.teach.explain import line_message, value_message, without_claims
 from kaszino.teach.hints import hint_ladder
 
 
@@ -41,12 +42,6 @@ def solution(state: GameState) -> Solution:
     """The exact solution of an open-last-round position, or, with cards still in the talon, of the
     rest of the deal with every card known (cached: checks and texts ask repeatedly)."""
     return solve_deal(state) if state.talon else solve(state)
-
-
-def move_words(move: Move) -> str:
-    """A move in words in the current language."""
-    said = move_message(move)
-    return str(said) if isinstance(said, str | int) else words(said)
 
 
 def _open_round_problem(state: GameState) -> str | None:
@@ -208,7 +203,7 @@ class Defend(KaszinoKind):
         if found.capture is None:
             return tr("puzzles.defend_threat_none", card=str(found.card))
         key = "defend_threat_sweep" if found.sweep else "defend_threat_value"
-        return tr(f"puzzles.{key}", card=str(found.card), capture=str(found.capture),
+        return tr(f"puzzles.{key}", card=str(found.card), capture=move_words(found.capture),
                   value=words(value_message(found.value)))
 
     def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:

@@ -18,7 +18,7 @@ from kaszino.games.kaszino.moves import Lay, Move
 from kaszino.games.kaszino.solver.deal import check_deal_rules
 from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import tr
-from kaszino.puzzles.kinds import Answer, answer_key, free_to_move, is_answer, may_claim, refusal
+from kaszino.puzzles.kinds import Answer, answer_key, free_to_move, is_answer, may_claim, move_words, refusal
 from kaszino.puzzles.play_kinds import LastRound, outcome, solution
 from kaszino.teach.message import player_fields
 
@@ -66,14 +66,6 @@ def saving_problem(state: GameState, played: Move) -> str | None:
     if loss < MIN_LOSS:
         return f"the move played lost {loss} point(s), fewer than {MIN_LOSS}"
     return None
-
-
-def move_words(move: Move) -> str:
-    """A move in words: which hand cards take which table cards, or which card is laid."""
-    if isinstance(move, Capture):
-        return tr("puzzles.saving_take", hand=format_cards(move.hand), table=format_cards(move.table))
-    assert isinstance(move, Lay)
-    return tr("puzzles.saving_lay", card=str(move.card))
 
 
 def line_words(state: GameState, line: tuple[Move, ...]) -> str:

@@ -88,6 +88,18 @@ def passed(best: int, total: int) -> bool:
     return total > 0 and best >= right_needed(total)
 
 
+MOST_STARS = 3
+"""A chapter's grade on the start page, as Lichess Learn gives its stages: stars out of three."""
+
+
+def stars(best: int, total: int) -> int:
+    """The stars of a check's best result: three for every answer right, two at the pass mark, one
+    for half or more, none below."""
+    if total <= 0 or best < total / 2:
+        return 0
+    return 3 if best >= total else 2 if passed(best, total) else 1
+
+
 class Result(Protocol):
     """What the index shows of a chapter's saved check (``kaszino.store.ChapterResult`` has it)."""
 
@@ -112,8 +124,12 @@ def _result(chapter: Chapter, results: Mapping[str, Result] | None, lang: str) -
         return tr("chapters.result.none", lang)
     status = tr("chapters.result.passed" if passed(found.best, found.total) else "chapters.result.not_passed",
                 lang, mark=PASS_PERCENT)
-    return tr("chapters.result.some", lang, best=found.best, last=found.last, total=found.total,
-              attempts=found.attempts) + " · " + status
+    earned = stars(found.best, found.total)
+    grade = tr("chapters.result.stars", lang, stars="★" * earned + "☆" * (MOST_STARS - earned), count=earned,
+               most=MOST_STARS)
+    tried = tr("chapters.result.some", lang, best=found.best, last=found.last, total=found.total,
+               attempts=found.attempts)
+    return f"{grade} · {tried} · {status}"
 
 
 def index_markdown(results: Mapping[str, Result] | None, lang: str, problem: str | None = None,

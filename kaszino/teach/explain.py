@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, get_args
 
-from kaszino.engine.cards import Card
+from kaszino.engine.cards import Card, format_cards
 from kaszino.engine.refusals import Refusal
 from kaszino.errors import KaszinoError, quote
 from kaszino.games.kaszino.captures import Capture, capture_problem
@@ -131,7 +131,7 @@ def explain_move(state: GameState, move: Move, level: Level = "scoring") -> Expl
         secured = state.totals()[move.player]
         message = Message.of("claim_ok", secured=secured, target=state.rules.target or 0)
         return Explanation(move, True, message.name, (message,))
-    return Explanation(move, True, "other_ok", (Message.of("other_ok", move=str(move)),))
+    return Explanation(move, True, "other_ok", (Message.of("other_ok", move=move_message(move)),))
 
 
 # --- refused moves ------------------------------------------------------------------------------
@@ -147,7 +147,7 @@ def capture_fault(hand: Sequence[Card], table: Sequence[Card], rules: Rules) -> 
 # --- allowed moves ------------------------------------------------------------------------------
 
 def _explain_capture(state: GameState, move: Capture) -> Explanation:
-    head = Message.of("capture", capture=str(move), total=move.total)
+    head = Message.of("capture", capture=move_message(move), total=move.total)
     if capture_problem(move.hand, move.table, state.rules) is not None:  # a Fals! attempt (V6)
         fault = capture_fault(move.hand, move.table, state.rules)
         attempt = (head, fault, Message.of("false_attempt", penalty=state.rules.fals_penalty))
@@ -163,7 +163,8 @@ def _explain_capture(state: GameState, move: Capture) -> Explanation:
         tied = len(best) > 1
         messages.append(Message.of("best_tied", count=len(best)) if tied else Message.of("best_alone"))
     else:
-        messages.append(Message.of("best_is", capture=str(best[0][0]), value=value_message(best[0][1])))
+        top, top_value = best[0]
+        messages.append(Message.of("best_is", capture=move_message(top), value=value_message(top_value)))
         messages.append(_behind(loss))
     verdict = Explanation(move, True, "capture", tuple(messages), value=value, best=best, loss=loss)
     return _with_exact(state, verdict)
@@ -171,7 +172,7 @@ def _explain_capture(state: GameState, move: Capture) -> Explanation:
 
 def _capture_rules_only(state: GameState, move: Capture) -> Explanation:
     """A capture in the words of the rules alone: what it pairs, and whether it clears the table."""
-    messages = [Message.of("capture", capture=str(move), total=move.total)]
+    messages = [Message.of("capture", capture=move_message(move), total=move.total)]
     if capture_problem(move.hand, move.table, state.rules) is not None:  # a Fals! attempt (V6)
         messages += [capture_fault(move.hand, move.table, state.rules),
                      Message.of("false_attempt", penalty=state.rules.fals_penalty)]
@@ -190,14 +191,16 @@ def _explain_lay(state: GameState, move: Lay, level: Level = "scoring") -> Expla
         plans = sweep_plans(state)
         mine = [capture for card, capture in plans if card == move.card]
         if mine:
-            messages.append(Message.of("lay_sets_up_sweep", capture=str(mine[0])))
+            messages.append(Message.of("lay_sets_up_sweep", capture=move_message(mine[0])))
         elif plans:
-            messages.append(Message.of("lay_misses_sweep", card=str(plans[0][0]), capture=str(plans[0][1])))
+            card, plan = plans[0]
+            messages.append(Message.of("lay_misses_sweep", card=str(card), capture=move_message(plan)))
     elif best and level == "rules":
-        messages.append(Message.of("lay_could_capture", capture=str(best[0][0])))
+        messages.append(Message.of("lay_could_capture", capture=move_message(best[0][0])))
     elif best:
         top, top_value = best[0]
-        messages.append(Message.of("lay_missed_capture", capture=str(top), value=value_message(top_value)))
+        said = move_message(top)
+        messages.append(Message.of("lay_missed_capture", capture=said, value=value_message(top_value)))
     else:
         messages.append(Message.of("lay_no_capture"))
     loss = NOTHING.shortfall(best[0][1]) if best else None
@@ -265,9 +268,12 @@ def without_claims(state: GameState) -> GameState:
     return replace(state, rules=state.rules.with_changes(claim="manual"), finished=False, winner=None)
 
 
-def move_message(move: Move) -> Field:
-    """A move in words: captures as the picture ``5♠+A♥ = 2♦+4♣``, lays as "lerak 7♥" / "lay 7♥",
-    the calls by their names ("Ausz!", "Fals!"), never in their written form ("ausz 0")."""
+def move_message(move: Move) -> Message:
+    """A move in words: a capture by the cards it plays and takes ("5♠ A♥ elviszi: 2♦ 4♣" /
+    "5♠ A♥ taking 2♦ 4♣"), lays as "lerak 7♥" / "lay 7♥", the calls by their names ("Ausz!",
+    "Fals!"); never in a written form ("5♠+A♥ = 2♦+4♣", "ausz 0"), which is for files and records."""
+    if isinstance(move, Capture):
+        return Message.of("move_capture", hand=format_cards(move.hand), table=format_cards(move.table))
     if isinstance(move, Lay):
         return Message.of("move_lay", card=str(move.card))
     if isinstance(move, Pass):
@@ -276,6 +282,5 @@ def move_message(move: Move) -> Field:
         return Message.of("move_claim")
     if isinstance(move, Challenge):
         return Message.of("move_challenge")
-    if isinstance(move, NextDeal):
-        return Message.of("move_next")
-    return str(move)
+    assert isinstance(move, NextDeal)
+    return Message.of("move_next")

@@ -57,9 +57,10 @@ def _best(state: GameState) -> Ladder:
     if not best:
         raise KaszinoError("no hint for 'best': the player to move has no capture")
     (capture, value), *others = best
-    answer: Step = Message.of("hint_answer_with_value", answer=str(capture), value=value_message(value))
+    said = move_message(capture)
+    answer: Step = Message.of("hint_answer_with_value", answer=said, value=value_message(value))
     if others:
-        also = Message.of("hint_also", captures=Joined(tuple(str(c) for c, _ in others)))
+        also = Message.of("hint_also", captures=Joined(tuple(move_message(c) for c, _ in others)))
         answer = Joined((answer, also), "sentence_separator")
     return (
         Message.of("hint_goal_best"),
@@ -77,9 +78,9 @@ def _all(state: GameState) -> Ladder:
     card, count = Counter(card for c in found for card in c.table).most_common(1)[0]
     return (
         Message.of("hint_goal_all", count=len(found)),
-        Message.of("hint_hand_groups", groups=Joined(tuple("+".join(map(str, g)) for g in groups))),
+        Message.of("hint_hand_groups", groups=Joined(tuple(map(format_cards, groups)))),
         Message.of("hint_table_common", card=str(card), count=count),
-        Message.of("hint_answer", answer=Joined(tuple(str(c) for c in found))),
+        Message.of("hint_answer", answer=Joined(tuple(map(move_message, found)))),
     )
 
 
@@ -91,7 +92,7 @@ def _sweep(state: GameState) -> Ladder:
             Message.of("hint_goal_sweep_plan"),
             Message.of("hint_lay_card", card=str(card)),
             Message.of("hint_then_capture", cards=format_cards(capture.hand)),
-            Message.of("hint_answer_plan", card=str(card), capture=str(capture)),
+            Message.of("hint_answer_plan", card=str(card), capture=move_message(capture)),
         )
     found = sweeps(state)
     if not found:
@@ -101,7 +102,7 @@ def _sweep(state: GameState) -> Ladder:
         Message.of("hint_goal_sweep", total=card_sum(state.table)),
         _hand(capture.hand),
         Message.of("hint_table_all", count=len(capture.table), card=str(_telling_card(capture.table))),
-        Message.of("hint_answer", answer=str(capture)),
+        Message.of("hint_answer", answer=move_message(capture)),
     )
 
 
@@ -124,12 +125,10 @@ def _last_round(state: GameState) -> Ladder:
         hand_step, table_step = _hand((move.card,)), Message.of("hint_no_table_card")
     else:
         raise KaszinoError(f"no hint for 'last_round': the best move is {move}")
-    return (
-        Message.of("hint_goal_last_round"),
-        hand_step,
-        table_step,
-        Message.of("hint_answer_line", answer=move_message(move), line=line_message(after, continuation)),
-    )
+    said = move_message(move)
+    answer = (Message.of("hint_answer_line", answer=said, line=line_message(after, continuation))
+              if continuation else Message.of("hint_answer", answer=said))
+    return Message.of("hint_goal_last_round"), hand_step, table_step, answer
 
 
 _LADDERS = {"best": _best, "all": _all, "sweep": _sweep, "last_round": _last_round}

@@ -42,7 +42,7 @@ def legal_and_illegal_capture_on_the_first_example(page: Page, screenshot: Calla
     click_cards(table, "5♠ A♥ 2♦ 4♣")
     expect(table.locator(".kaszino-sums")).to_have_attribute("data-table-sum", "6")
     table.locator(".kaszino-capture-btn").click()
-    expect(feedback).to_contain_text("Helyes ütés: 5♠+A♥ = 2♦+4♣")
+    expect(feedback).to_contain_text("Helyes ütés: 5♠ A♥ elviszi: 2♦ 4♣")
     expect(feedback).not_to_contain_text("pikk")  # scoring words wait for the scoring chapter
     expect(feedback).to_have_attribute("data-tone", "good")
     picked = table.locator(".kaszino-card[aria-pressed=\"true\"]")
@@ -50,7 +50,7 @@ def legal_and_illegal_capture_on_the_first_example(page: Page, screenshot: Calla
 
     click_cards(table, "5♠ K♣ 2♦ 9♠ 7♥")
     table.locator(".kaszino-capture-btn").click()
-    expect(feedback).to_contain_text("Nem szabályos: 5♠+K♣ = 2♦+7♥+9♠")
+    expect(feedback).to_contain_text("Nem szabályos: 5♠ K♣ elviszi: 2♦ 7♥ 9♠")
     expect(feedback).to_have_text(TOO_BIG)
     expect(feedback).to_have_attribute("data-tone", "bad")
     table.scroll_into_view_if_needed()
@@ -59,7 +59,7 @@ def legal_and_illegal_capture_on_the_first_example(page: Page, screenshot: Calla
 
     # The table's own EN button turns the whole page: its feedback and the lesson texts around it.
     table.locator('[data-action="lang"][data-lang="en"]').click()
-    expect(feedback).to_contain_text("Not allowed: 5♠+K♣ = 2♦+7♥+9♠")
+    expect(feedback).to_contain_text("Not allowed: 5♠ K♣ taking 2♦ 7♥ 9♠")
     expect(feedback).to_have_text(TOO_BIG)
     expect(page.get_by_role("heading", name="What is a capture?")).to_be_visible()
     expect(page.get_by_role("heading", name="Mi az ütés?")).to_have_count(0)
@@ -86,7 +86,7 @@ def the_chapter_puzzles_take_answers_hints_and_the_solution(
     trainer.locator(".kaszino-hint-btn").click()
     expect(trainer.locator(".kaszino-hints li")).to_have_count(1)
     trainer.locator(".kaszino-solution-btn").click()
-    expect(trainer.locator(".kaszino-solution")).to_contain_text("10♠+3♥ = K♥")
+    expect(trainer.locator(".kaszino-solution")).to_contain_text("10♠ 3♥ taking K♥")
     screenshot("chapter-puzzle")
 
     trainer.locator(".kaszino-next-btn").click()

@@ -115,7 +115,7 @@ def test_chapter_05_best_capture_and_counting_a_deal(
     expect(feedback).to_have_count(0)  # nothing said before an answer
     click_cards(task, "10♥ 10♦")
     wrong = timed_click(task, task.locator(".kaszino-capture-btn"), tone="bad")
-    expect(task.locator(".kaszino-feedback")).to_contain_text("10♥+3♣ = 10♦+2♠+A♦")  # the better capture
+    expect(task.locator(".kaszino-feedback")).to_contain_text("10♥ 3♣ elviszi: 10♦ 2♠ A♦")  # the better one
     click_cards(task, "10♥ 3♣ 10♦ 2♠ A♦")
     right = timed_click(task, task.locator(".kaszino-capture-btn"), tone="good")
 
@@ -177,7 +177,7 @@ def test_chapter_07_v2_refuses_three_hand_cards_and_v8_takes_eighteen(
     v8 = tables.filter(has=page.locator(".kaszino-task", has_text="V8")).first
     click_cards(v8, "5♠ K♣ 2♦ 9♠ 7♥")
     clicks.append(timed_click(v8, v8.locator(".kaszino-capture-btn"), tone="good"))
-    expect(v8.locator(".kaszino-feedback")).to_contain_text("5♠+K♣ = 2♦+7♥+9♠")
+    expect(v8.locator(".kaszino-feedback")).to_contain_text("5♠ K♣ elviszi: 2♦ 7♥ 9♠")
     screenshot("chapter-07-variants")
     switch = in_english(page, "V2 and V8: other captures", v2.locator(".kaszino-feedback"), "at most 2")
     report("07_valtozatok", clicks, switch, baseline)

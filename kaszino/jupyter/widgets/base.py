@@ -68,6 +68,16 @@ class Choice:
     labels: tuple[Text, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A button of the family's own calls ("Passz", "Fals!", "Ausz!"): its action, whether it may be
+    pressed, and when not, why (shown on hover and read by a screen reader; None: no reason worth saying)."""
+
+    action: str
+    enabled: bool
+    why: Text | None = None
+
+
 def loose_items(state: Any) -> tuple[tuple[Card, ...], ...]:
     """What a click on the table picks in a family without builds: each table card alone."""
     return tuple((card,) for card in state.table)

@@ -23,7 +23,7 @@ from kaszino.engine.cards import Card
 from kaszino.engine.refusals import Refusal
 from kaszino.games import family_of
 from kaszino.jupyter.render import View
-from kaszino.jupyter.widgets.base import Choice, HintStep, Text
+from kaszino.jupyter.widgets.base import Call, Choice, HintStep, Text
 from kaszino.jupyter.widgets.casino_front import CasinoFront
 from kaszino.jupyter.widgets.kaszino_front import KaszinoFront
 from kaszino.jupyter.widgets.scopa_front import ScopaFront
@@ -73,8 +73,8 @@ class Front(Protocol):
         """Every correct capture of ``state``, and what may be laid."""
         ...
 
-    def calls(self, state: Any, viewer: int, movable: bool) -> tuple[tuple[str, object, bool], ...]:
-        """The family's own buttons: (action, the move it plays, whether it is enabled)."""
+    def calls(self, state: Any, viewer: int, movable: bool) -> tuple[Call, ...]:
+        """The family's own buttons at the table (the move each plays: :meth:`call`)."""
         ...
 
     def call(self, action: str, viewer: int) -> object | None:
@@ -113,9 +113,8 @@ class Front(Protocol):
         """Whether the learner judges the computer's ``move`` alone (no sum, no verdict shown)."""
         ...
 
-    def game_calls(self, state: Any, learner: int, movable: bool) -> tuple[tuple[str, bool], ...]:
-        """The family's own buttons in a game (those of a move only when the learner may move):
-        (action, whether it is enabled)."""
+    def game_calls(self, state: Any, learner: int, movable: bool) -> tuple[Call, ...]:
+        """The family's own buttons in a game (those of a move only when the learner may move)."""
         ...
 
     def hint(self, state: Any) -> tuple[HintStep, ...]:

@@ -344,8 +344,8 @@ class GameWidget(TableWidget):
         else:
             buttons = [*self._move_buttons(True), Button("clear"), GameButton("hint")]
         movable = not (session.computer_due() or state.finished or state.deal_over)
-        buttons += [Button(action, enabled=enabled)
-                    for action, enabled in self._front.game_calls(state, self._learner, movable)]
+        buttons += [Button(call.action, enabled=call.enabled, why=call.why)
+                    for call in self._front.game_calls(state, self._learner, movable)]
         buttons.append(GameButton("new_game"))
         return buttons
 

@@ -20,10 +20,9 @@ from kaszino.i18n import language, tr
 from kaszino.jupyter import render
 from kaszino.jupyter.odds_chart import odds_svg
 from kaszino.jupyter.render import FULL, View
-from kaszino.jupyter.widgets.base import HintStep, Text, loose_items, text
+from kaszino.jupyter.widgets.base import Call, HintStep, Text, loose_items, text
 from kaszino.players.session import seat_name
 from kaszino.teach.explain import Level, explain_move, move_message
-from kaszino.teach.message import render_field
 from kaszino.teach.odds import odds_hint
 
 GAME_PRESETS = ("standard", "s003", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "p3", "p4")
@@ -40,15 +39,31 @@ def game_rules(name: str) -> Rules:
     return rules
 
 
+def _claim_call(state: GameState, player: int) -> Call:
+    """The "Ausz!" button of ``player``: pressable until the game ends, except with no secured point.
+
+    A claim is the learner's own judgement, so a claim short of the target may be pressed (the
+    engine turns it down with its reason, at no cost); but at 0 secured points no claim can ever
+    be right, so the button is disabled then and says why (docs/rules.md, "Ausz!" by hand).
+    """
+    if state.finished:
+        return Call("claim", False)
+    refusal = state.problem(Claim(player))
+    if refusal is not None and refusal.code == "claim_short" and refusal.field("secured") == 0:
+        return Call("claim", False, text("ui.claim_nothing_secured", count=refusal.field("target")))
+    return Call("claim", True)
+
+
 def kaszino_move_text(move: object) -> str:
-    """A Kaszinó move for the feedback line: captures show their sum (``5♠+A♥ = 2♦+4♣ (6)``), a lay its
-    card, a call its name in words ("Ausz!"), never its written form ("ausz 0")."""
+    """A Kaszinó move for the feedback line, in words: a capture by its cards with its sum ("5♠ A♥
+    taking 2♦ 4♣ (6)"), a lay its card, a call its name ("Ausz!"); never a written form
+    ("5♠+A♥ = 2♦+4♣", "ausz 0")."""
     if isinstance(move, Capture):
-        return f"{move} ({move.total})"
+        return f"{move_message(move).render(language())} ({move.total})"
     if isinstance(move, Lay):
         return str(move.card)
     if isinstance(move, (Pass, Claim, Challenge, NextDeal)):
-        return str(render_field(move_message(move), language()))
+        return move_message(move).render(language())
     raise KaszinoError(f"not a Kaszinó move: {quote(move)}")
 
 
@@ -123,14 +138,14 @@ class KaszinoFront:
         lines += [text("ui.answer_line", move=kaszino_move_text(move)) for move in found]
         return (*lines, text("ui.answers_lay"))
 
-    def calls(self, state: GameState, viewer: int, movable: bool) -> tuple[tuple[str, object, bool], ...]:
-        rules, found = state.rules, list[tuple[str, object, bool]]()
+    def calls(self, state: GameState, viewer: int, movable: bool) -> tuple[Call, ...]:
+        rules, found = state.rules, list[Call]()
         if rules.may_pass_after_tabla:
-            found.append(("pass", Pass(), movable and state.forced == "again"))
+            found.append(Call("pass", movable and state.forced == "again"))
         if rules.fals:
-            found.append(("challenge", Challenge(viewer), state.pending is not None))
+            found.append(Call("challenge", state.pending is not None))
         if rules.claim == "manual":
-            found.append(("claim", Claim(viewer), not state.finished))
+            found.append(_claim_call(state, viewer))
         return tuple(found)
 
     def call(self, action: str, viewer: int) -> object | None:
@@ -164,15 +179,15 @@ class KaszinoFront:
         # Fals! training: the learner judges the capture alone, so neither its sum nor a verdict is shown
         return state.rules.fals and isinstance(move, Capture)
 
-    def game_calls(self, state: GameState, learner: int, movable: bool) -> tuple[tuple[str, bool], ...]:
-        rules, found = state.rules, list[tuple[str, bool]]()
+    def game_calls(self, state: GameState, learner: int, movable: bool) -> tuple[Call, ...]:
+        rules, found = state.rules, list[Call]()
         if movable and rules.may_pass_after_tabla:
-            found.append(("pass", state.forced == "again"))
+            found.append(Call("pass", state.forced == "again"))
         if rules.fals:
             pending = state.pending
-            found.append(("challenge", pending is not None and pending.capturer != learner))
+            found.append(Call("challenge", pending is not None and pending.capturer != learner))
         if rules.claim == "manual":
-            found.append(("claim", not state.finished))
+            found.append(_claim_call(state, learner))
         return tuple(found)
 
     def hint(self, state: GameState) -> tuple[HintStep, ...]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from kaszino.engine.cards import Card
+from kaszino.jupyter.widgets.base import Call
 
 
 class PlainFront:
@@ -13,7 +14,7 @@ class PlainFront:
 
     __slots__ = ()
 
-    def calls(self, state: Any, viewer: int, movable: bool) -> tuple[tuple[str, object, bool], ...]:
+    def calls(self, state: Any, viewer: int, movable: bool) -> tuple[Call, ...]:
         return ()
 
     def call(self, action: str, viewer: int) -> object | None:
@@ -28,5 +29,5 @@ class PlainFront:
     def judged_alone(self, state: Any, move: object) -> bool:
         return False
 
-    def game_calls(self, state: Any, learner: int, movable: bool) -> tuple[tuple[str, bool], ...]:
+    def game_calls(self, state: Any, learner: int, movable: bool) -> tuple[Call, ...]:
         return ()

@@ -68,13 +68,19 @@ class Button:
     """The text shown (default: the translation ``ui.button_<action>``)."""
     value: str | None = None
     """Sent with the click as ``value`` (e.g. which choice)."""
+    why: Text | None = None
+    """Why the button may not be pressed: its tooltip and accessible description."""
 
     def html(self) -> str:
         css = f"kaszino-btn kaszino-{self.action.replace('_', '-')}-btn{' kaszino-main' if self.main else ''}"
-        disabled = "" if self.enabled else " disabled"
-        value = "" if self.value is None else f' data-value="{escape(self.value)}"'
+        extra = "" if self.enabled else " disabled"
+        if self.value is not None:
+            extra += f' data-value="{escape(self.value)}"'
+        if self.why is not None:
+            why = escape(self.why())
+            extra += f' title="{why}" aria-description="{why}"'
         label = tr("ui.button_" + self.action) if self.label is None else self.label
-        return (f'<button type="button" class="{css}" data-action="{self.action}"{value}{disabled}>'
+        return (f'<button type="button" class="{css}" data-action="{self.action}"{extra}>'
                 f'{escape(label)}</button>')
 
 
@@ -284,7 +290,7 @@ class TableWidget(HtmlWidget):
 
     def _refuse(self, move: Any) -> None:
         """Say that ``move`` is not allowed, and why; the selection stays for the learner to mend."""
-        self._say("bad", text("ui.illegal", move=str(move)), self._explain(move))
+        self._say("bad", self._about(move, "ui.illegal"), self._explain(move))
 
     def _explain(self, move: object) -> Text:
         """Why ``move`` is correct or not here, in the family's words."""
@@ -293,9 +299,13 @@ class TableWidget(HtmlWidget):
     def _move_text(self, move: object) -> str:
         return self._front.move_text(move)
 
+    def _about(self, move: object, key: str) -> Text:
+        """The text ``key`` about ``move``, the move in words of the language it is drawn in."""
+        return lambda: tr(key, move=self._move_text(move))
+
     def _accept(self, move: Any) -> None:
         """A correct move: praise and explain it; in play mode also play it."""
-        lines = (text(self._front.good(move), move=self._move_text(move)), self._explain(move))
+        lines = (self._about(move, self._front.good(move)), self._explain(move))
         self._choice = None
         if self._mode == "play":
             self._play(move, *lines)
@@ -358,7 +368,7 @@ class TableWidget(HtmlWidget):
         if self._mode == "play" and self._state.deal_over and not self._state.finished:
             buttons.append(Button("next_deal", main=True))
         calls = self._front.calls(self._state, self._viewer(), movable)
-        return buttons + [Button(action, enabled=enabled) for action, _, enabled in calls]
+        return buttons + [Button(call.action, enabled=call.enabled, why=call.why) for call in calls]
 
     def _move_buttons(self, movable: bool) -> list[Button]:
         """"Ütés!", for a family with builds "Építés", and "Lerak"."""

@@ -28,7 +28,7 @@ from kaszino.inputs import check_choice, check_type, check_whole, whole_number
 from kaszino.jupyter.render import FULL, View, position_html, score_html
 from kaszino.jupyter.widgets.base import HtmlWidget
 from kaszino.jupyter.widgets.table import Button, language_buttons
-from kaszino.teach.explain import LEVELS, Level, Message, explain_move, player_fields
+from kaszino.teach.explain import LEVELS, Level, Message, explain_move, move_message, player_fields
 from kaszino.teach.marks import MarkedMove, analysable, marked_moves, move_line, summary
 from kaszino.teach.narrate import narrate
 
@@ -189,7 +189,8 @@ class DealViewer(HtmlWidget):
     def _played(self, step: int, lang: str) -> list[str]:
         before = self._states[step - 1]
         move = self._record.moves[self._before + step - 1]
-        head = tr("ui.viewer_move", n=step, p=player_number(before.to_move), move=str(move))
+        said = move_message(move).render(lang)
+        head = tr("ui.viewer_move", n=step, p=player_number(before.to_move), move=said)
         # The heading names the player, so the explanation tells about them (not to "you").
         lines = [head, explain_move(before, move, self._level).about(before.to_move).text_in(lang)]
         return lines + [message.render(lang) for message in narrate(self._steps[step - 1].events)]
