@@ -86,7 +86,7 @@ def test_a_build_of_two_possible_values_is_chosen_by_a_button() -> None:
     assert labels == [("0", "Építés: 4"), ("1", "Építés: 8")]
     click(widget, "choose_move", value="1")
     assert widget.state.builds[0].value == 8 and widget.state.builds[0].owner == 0
-    assert widget.feedback.startswith("Helyes építés: 2♠ + 2♦+4♥: építmény, értéke 8.")
+    assert widget.feedback.startswith("Helyes építés: 2♠ és 2♦ 4♥ (együtt 6): építmény, értéke 8.")
     assert "choose_move" not in widget.html
     click(widget, "choose_move", value="0")  # no choice is open any more
     assert widget.feedback == tr("ui.not_now")

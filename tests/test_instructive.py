@@ -129,7 +129,7 @@ def test_no_shipped_puzzle_of_a_kaszino_kind_is_already_won(kind: Kind) -> None:
 
 # --- Scopa's kinds (kaszino/puzzles/instructive_scopa.py) -------------------------------------------
 SCOPA_FIXTURES: dict[Kind, tuple[ScopaState, ScopaState, str]] = {
-    "scopa_captures": (PRIORITY, mid_deal("KS 2C", "KD 2H 9S"), "the priority forbids no sum"),
+    "scopa_captures": (PRIORITY, mid_deal("KS 2C", "KD 2H 6S"), "the priority forbids no sum"),
     "scopa_best": (mid_deal("6C QH", "6D 2H 4S 5S"), mid_deal("6C 4H", "6D 2H 4S"),
                    "the best capture takes the most cards"),
     "scopa_primiera": (finished("7S KS 6H AH 5D KD 2C QC JC"), finished("7S 6H 7D 7C"),

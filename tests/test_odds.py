@@ -13,6 +13,7 @@ from kaszino.games.kaszino.players import (
     table_moves,
 )
 from kaszino.i18n import using_language
+from kaszino.puzzles.kinds import move_words
 from kaszino.teach.annotate import annotate
 from kaszino.teach.odds import format_margin, odds_hint
 
@@ -66,6 +67,7 @@ def test_annotations_say_where_a_move_lost_points_and_what_was_better() -> None:
         assert all("was better than" in note.text_in("en", "You") for note in notes)
         for note in notes:  # both moves in words: a lay says so, never the bare card of the record
             for move in (note.move, note.better):
-                said = f"lay {move.card}" if isinstance(move, Lay) else str(move)
+                with using_language("en"):
+                    said = f"lay {move.card}" if isinstance(move, Lay) else move_words(move)
                 assert said in note.text_in("en", "You")
     assert exact_notes, "the open rounds were annotated by the exact solver"

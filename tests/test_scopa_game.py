@@ -18,6 +18,7 @@ from kaszino.jupyter.widgets.game import GameWidget
 from kaszino.players import session
 from kaszino.store import open_store
 from kaszino.teach.narrate import move_told, narrate
+from kaszino.teach.scopa_moves import move_words
 
 
 @pytest.fixture(autouse=True)
@@ -134,7 +135,7 @@ def test_the_hints_come_in_three_steps_and_exactly_in_the_last_round() -> None:
     widget = GameWidget(game="scopa", seed=2, setup=False)
     state = widget.state
     click(widget, "hint")
-    legal = [f"{move}" for move in state.legal_moves() if isinstance(move, ScopaMove) and move.taken]
+    legal = [move_words(move) for move in state.legal_moves() if isinstance(move, ScopaMove) and move.taken]
     first = widget.feedback
     assert first.startswith("Szabályos ütések:") or first.startswith("Egyik lapod sem üthet")
     assert all(move in first for move in legal)

@@ -18,6 +18,7 @@ from kaszino.jupyter.render import shared_faces
 from kaszino.jupyter.render_scopa import position_html
 from kaszino.jupyter.widgets import TableWidget
 from kaszino.teach.narrate import narrate, refusal_message
+from kaszino.teach.scopa_moves import move_words
 
 
 @pytest.fixture(autouse=True)
@@ -79,7 +80,10 @@ def test_a_card_of_the_same_value_comes_before_any_sum() -> None:
     refusal = state.problem(ScopaMove(*state.hands[0][:1], taken=state.table[1:]))
     assert refusal is not None and refusal.code == "single_first"
     assert widget.feedback_tone == "bad"
-    assert widget.feedback.splitlines() == ["Nem szabályos: 7♣=3♥+4♠.", refusal_message(refusal).render("hu")]
+    refused = ScopaMove(*state.hands[0][:1], taken=state.table[1:])
+    said = [f"Nem szabályos: {move_words(refused)}.", refusal_message(refusal).render("hu")]
+    assert widget.feedback.splitlines() == said
+    assert "7♣ (7) elviszi: 3♥ 4♠ (3+4)" in widget.feedback  # in words, never the move's written form
     widget.clear()
     picked(widget, "7♣ 7♦").press_capture()
     assert widget.feedback_tone == "good" and "egyenlő értékű" in widget.feedback
@@ -111,10 +115,10 @@ def test_all_answers_are_the_legal_captures_and_the_cards_that_may_be_laid() -> 
     widget = TableWidget(state)
     widget.show_answers()
     lines = widget.feedback.splitlines()
-    captures = [str(move) for move in state.legal_moves() if isinstance(move, ScopaMove) and move.taken]
-    assert lines[0] == f"Helyes ütések itt: {len(captures)}."
-    assert [re.sub(r" \(\d+\)$", "", line[2:]) for line in lines[1:-1]] == captures
-    assert set(captures) == {"7♣=7♦", "7♣=7♠", "J♠=A♥+7♦", "J♠=A♥+7♠", "J♠=A♥+3♥+4♠"}
+    moves = [move for move in state.legal_moves() if isinstance(move, ScopaMove) and move.taken]
+    assert lines[0] == f"Helyes ütések itt: {len(moves)}."
+    assert [line[2:] for line in lines[1:-1]] == [move_words(move) for move in moves]  # in words
+    assert set(map(str, moves)) == {"7♣=7♦", "7♣=7♠", "J♠=A♥+7♦", "J♠=A♥+7♠", "J♠=A♥+3♥+4♠"}
     assert lines[-1] == "Lerakni csak olyan lapot szabad, amely semmit sem üthet: 2♥."
     widget = TableWidget(position("7♣ 3♦", "A♠", "7♦ 3♥"))
     widget.show_answers()
@@ -152,7 +156,7 @@ def test_every_sentence_after_a_move_is_the_engines_account_of_its_step() -> Non
             assert answers is not None
             rest = lines[3 + len(said):]
             for text in answers.group(1).split(" · "):
-                answer = parse_move(text.split(" (")[0])
+                answer = next(m for m in after.legal_moves() if move_words(m) == text)  # the words name it
                 answered = after.step(answer)
                 words = [m.render("hu") for m in narrate(answered.events, "scopa")]
                 assert rest[:len(words)] == words

@@ -80,7 +80,7 @@ def _checker(hint: Any) -> Callable[[object], bool]:
         return lambda value: isinstance(value, int) and not isinstance(value, bool)
     if isinstance(hint, type):
         return lambda value: isinstance(value, hint)
-    raise TypeError(f"no check for the type {hint!r}")
+    raise TypeError(f"no check for the type {type_name(hint)}")
 
 
 def type_name(hint: Any) -> str:

@@ -44,20 +44,13 @@ from kaszino.puzzles.kinds import (
     refusal_words,
     sentence,
 )
+from kaszino.teach.scopa_moves import move_words
 
 DOMAIN = "puzzles_scopa"
 
 
 say = partial(domain_text, DOMAIN)
 """A text of these kinds (:func:`~kaszino.puzzles.kinds.domain_text`)."""
-
-
-def move_words(move: ScopaMove) -> str:
-    """A Scopa move in words: what the card takes, with the values added up, or that it is laid."""
-    if move.is_lay:
-        return say("move_lay", card=move.card)
-    values = "+".join(str(capture_value(card)) for card in move.taken)
-    return say("move_take", card=move.card, taken=move.taken, value=capture_value(move.card), values=values)
 
 
 # --- what the kinds share ------------------------------------------------------------------------

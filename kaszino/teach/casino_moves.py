@@ -1,7 +1,7 @@
 """A Casino move in words (docs/casino.md): what it does, and why the engine takes or refuses it.
 
-:func:`move_message` says a move as a learner reads it — "8♠ takes 8♥, 2♣+6♦, the build of 8
-(3♣ 5♥)" — never in the move notation; a group of cards is joined by ``+`` as the sum it is.
+:func:`move_message` says a move as a learner reads it — "8♠ takes 8♥, 2♣ 6♦ (together 8), the build of 8
+(3♣ 5♥)" — never in the move notation; a group of cards is said with the sum it makes.
 :func:`explain_move` gives the rule that allows a legal move, or the engine's refusal of another.
 Both read a move alone: a raise is told from an addition by its value (a raise is worth more than
 the cards of the build it raises; an addition keeps the build's value, at most their sum).
@@ -26,8 +26,11 @@ def _cards(cards: Cards) -> str:
 
 
 def _items(groups: tuple[Cards, ...], builds: tuple[Cards, ...] = (), value: int = 0) -> Joined:
-    """Loose groups (``2♣+6♦``) and builds of ``value`` (named by their cards), in a row."""
-    parts: list[Field] = ["+".join(map(str, group)) for group in groups]
+    """Loose groups (a lone card, or ``2♣ 6♦ (together 8)``) and builds of ``value`` (named by their
+    cards), in a row."""
+    parts: list[Field] = [str(group[0]) if len(group) == 1 else
+                          Message.in_domain(DOMAIN, "item_group", cards=_cards(group), value=card_sum(group))
+                          for group in groups]
     parts += [Message.in_domain(DOMAIN, "item_build", **message_fields({"value": value, "cards": build}))
               for build in builds]
     return Joined(tuple(parts))

@@ -23,7 +23,7 @@ from kaszino.games.scopa.state import ScopaState
 from kaszino.inputs import check_type
 from kaszino.teach.message import Joined, Message
 from kaszino.teach.odds import format_margin
-from kaszino.teach.scopa_moves import move_text
+from kaszino.teach.scopa_moves import move_words
 
 DOMAIN = "scopa_hints"
 
@@ -66,7 +66,7 @@ def _worth(value: float, exact: bool) -> str:
 def legal_message(state: ScopaState) -> Message:
     """The first step: the legal captures and the cards that may be laid."""
     moves = [move for move in state.legal_moves() if isinstance(move, ScopaMove)]
-    captures = tuple(move_text(move) for move in moves if move.taken)
+    captures = tuple(move_words(move) for move in moves if move.taken)
     laid = format_cards(move.card for move in moves if move.is_lay)
     if not captures:
         return Message.in_domain(DOMAIN, "no_capture", cards=laid)

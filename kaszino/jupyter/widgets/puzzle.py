@@ -45,9 +45,9 @@ from kaszino.jupyter.widgets.trainer_view import (
     timed_start_text,
 )
 from kaszino.puzzles.puzzle import KIND_RULES, Puzzle, band_of
-from kaszino.puzzles.scopa_kinds import move_words
 from kaszino.puzzles.trainer import Filters, Trainer, Visit
 from kaszino.teach.exercises import read_number
+from kaszino.teach.scopa_moves import move_words
 
 LAY_KINDS = frozenset({"last_round", "defend", "deal_saving", "scopa_last_round", "casino_last_hand"})
 """Kinds whose answer may be a lay (a Casino trail) rather than a capture."""

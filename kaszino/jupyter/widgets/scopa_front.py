@@ -97,14 +97,14 @@ class ScopaFront(PlainFront):
         return "ui.good_lay" if isinstance(move, ScopaMove) and move.is_lay else "ui.good_capture"
 
     def move_text(self, move: object) -> str:
-        return scopa_moves.move_text(move)
+        return scopa_moves.move_words(move)
 
     def answers(self, state: ScopaState) -> tuple[Text, ...]:
         moves = [move for move in state.legal_moves() if isinstance(move, ScopaMove)]
         found = [move for move in moves if move.taken]
         laid = tuple(move.card for move in moves if move.is_lay)
         lines = [text("ui.answers", count=len(found)) if found else text("ui.no_answers")]
-        lines += [text("ui.answer_line", move=scopa_moves.move_text(move)) for move in found]
+        lines += [text("ui.answer_line", move=scopa_moves.move_words(move)) for move in found]
         lay = text("scopa_ui.lay_allowed", cards=format_cards(laid)) if laid else text("scopa_ui.lay_none")
         return (*lines, lay)
 
