@@ -283,7 +283,7 @@ def test_the_check_command_confirms_the_casino_files_and_catches_a_wrong_answer(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     files = [str(path) for path in puzzle_files() if path.name.startswith("casino_")]
     assert main(["puzzles", "check", *files]) == 0
-    assert f"ok: {len(CASINO)} puzzles in 4 file(s)" in capsys.readouterr().out
+    assert f"ok: {len(CASINO)} puzzles in 4 files" in capsys.readouterr().out
     p = next(p for p in CASINO if p.kind == "casino_best" and len(p.answers) == 1)
     wrong = next(m for m in p.state.legal_moves() if isinstance(m, Capture) and not p.is_answer(m))
     bad = tmp_path / "bad.json"

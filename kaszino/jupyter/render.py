@@ -23,8 +23,6 @@ from functools import lru_cache
 from html import escape
 from typing import Any, Literal
 
-import mistune
-
 from kaszino.engine import seam
 from kaszino.engine.cards import Card, Suit, check_cards
 from kaszino.games.kaszino.scoring import count_spades
@@ -34,13 +32,19 @@ from kaszino.inputs import check_type, check_whole
 
 Zone = Literal["hand", "table"]
 
-_MARKDOWN = mistune.create_markdown(plugins=["table"])
+@lru_cache(maxsize=1)
+def _markdown() -> Callable[[str], str]:
+    """The Markdown renderer; mistune comes with the ``notebook`` extra, so it is imported when a
+    lesson is first drawn, not when ``kaszino`` is (the bare package draws no lesson)."""
+    import mistune
+
+    return mistune.create_markdown(plugins=["table"])  # type: ignore[return-value]
 
 
 @lru_cache(maxsize=1024)
 def markdown_html(text: str) -> str:
     """``text`` (Markdown: a lesson) as HTML, styled like JupyterLab's rendered Markdown (cached)."""
-    return f'<div class="jp-RenderedHTMLCommon jp-RenderedMarkdown kaszino-lesson">{_MARKDOWN(text)}</div>'
+    return f'<div class="jp-RenderedHTMLCommon jp-RenderedMarkdown kaszino-lesson">{_markdown()(text)}</div>'
 
 
 

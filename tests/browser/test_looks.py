@@ -49,7 +49,9 @@ WATCH_GHOSTS = """() => {
 
 TOO_WIDE = """() => {
   const width = document.documentElement.clientWidth;
+  // A card in flight (.kaszino-ghost, gone once its move has been shown) is no part of the layout.
   const wide = [...document.querySelectorAll('body *')].filter((e) => {
+    if (e.closest('.kaszino-ghost')) return false;
     const box = e.getBoundingClientRect();
     return box.width > 0 && box.height > 0 && (box.right > width + 0.5 || box.left < -0.5);
   });
