@@ -6,15 +6,19 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 # Jupyter refuses to run as root unless told to.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
-# Test workers: one per core (2 in CI). A file's tests run on one worker (--dist loadfile): each
-# notebook runs whole in one kernel, and a file's servers and built site are made once. The files
-# go out in the order the root conftest.py sorts them (the slowest layers first), not xdist's (the
-# files with most tests first, which left the few long browser tests to the end). The ten slowest
-# tests are printed at the end (docs/testing.md says what each layer proves).
+# Test workers: one per core for the runs that only compute (test-fast, test-long); `make test`
+# takes one more (3 on CI's 2 cores), because many of its tests spend part of their time waiting
+# (a server or a kernel starting, a pip install, a timer of the app's) and the extra worker uses
+# that core meanwhile. A file's tests run on one worker (--dist loadfile): each notebook runs whole
+# in one kernel, and a file's servers and built site are made once. The files go out in the order
+# the root conftest.py sorts them (the longest files and the slowest layers first), not xdist's
+# (the files with most tests first, which left the few long browser tests to the end). The ten
+# slowest tests are printed at the end (docs/testing.md says what each layer proves).
 WORKERS ?= auto
-PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist loadfile --no-loadscope-reorder --durations=10
+SUITE_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
+PYTEST := $(BIN)/python -m pytest --dist loadfile --no-loadscope-reorder --durations=10
 
-.PHONY: venv lab voila app class trainer test test-fast test-long test-site check bench puzzles-check notebooks teacher site
+.PHONY: venv lab voila app class trainer test test-fast test-long test-site test-cpu check bench puzzles-check notebooks teacher site
 
 venv: $(INSTALLED)
 
@@ -51,17 +55,25 @@ trainer: venv
 
 # The whole suite (what CI runs): static checks first (mypy strict, ruff), then every test and notebook.
 test: venv check
-	$(PYTEST) -m "not long"
+	$(PYTEST) -n $(SUITE_WORKERS) -m "not long"
 
 # The long runs alone: ten thousand random deals of every preset of each family, every event checked
 # against the engine's next state, and Scopa in lockstep with the clean-room referee.
 test-long: venv
-	$(PYTEST) -m long
+	$(PYTEST) -n $(WORKERS) -m long
 
 # The inner loop: every test that is not slow, browser or site (see pyproject.toml's markers), each
 # property with at most 10 examples (Hypothesis profile "fast"); no static checks (`make check`).
 test-fast: venv
-	$(PYTEST) -m "not slow and not long and not browser and not site" --hypothesis-profile=fast
+	$(PYTEST) -n $(WORKERS) -m "not slow and not long and not browser and not site" --hypothesis-profile=fast
+
+# What each test of `make test` costs in CPU seconds (its process and every process it started:
+# servers, kernels, Chromium), written to test-artifacts/cpu-times.jsonl and summed at the end (the
+# costliest tests and files). CPU, not wall time: on a shared machine it is the steadier figure.
+CPU_TIMES := test-artifacts/cpu-times.jsonl
+test-cpu: venv
+	mkdir -p test-artifacts && rm -f $(CPU_TIMES)
+	PYTHONPATH=tests$${PYTHONPATH:+:$$PYTHONPATH} $(PYTEST) -n $(SUITE_WORKERS) -m "not long" -p cpu_times --cpu-times=$(CPU_TIMES)
 
 check: venv
 	$(BIN)/mypy

@@ -45,7 +45,6 @@ SLOW = (
     # Every shipped puzzle re-solved or answered (make test runs them; the inner loop checks a sample
     # through the other puzzle tests), and the experts' seeded matches against greedy.
     "tests/test_cli.py::test_check_passes_on_the_shipped_files",
-    "tests/test_casino_puzzles.py::test_the_check_command_confirms_the_casino_files_and_catches_a_wrong_answer",
     "tests/test_trainer.py::test_every_puzzle_accepts_its_right_answer_and_refuses_a_wrong_one",
     "tests/test_casino_expert.py::test_it_beats_greedy_in_a_seeded_match",
     "tests/test_scopa_expert.py::test_it_beats_greedy_in_a_seeded_match",
@@ -65,10 +64,15 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ[ENVIRONMENT_VARIABLE] = str(folder / "progress.sqlite3")
 
 
+LONGEST = (SITE, ROOT / "tests" / "test_wheel.py")
+"""The files that hold a worker longest (minutes each: the site built twice and run under Pyodide;
+two virtual environments installed from the wheel and the site built from one): they go out first."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The layer markers by place (tests/browser/ is ``browser``, its site test also ``site``); then
-    the slowest layers first, each file's tests in their order, so that the workers start on the
-    long files and no long one is left to run alone at the end."""
+    the longest files and the slowest layers first, each file's tests in their order, so that the
+    workers start on the long files and no long one is left to run alone at the end."""
     for item in items:
         path = item.path
         if path.is_relative_to(BROWSER):
@@ -81,8 +85,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def _layer(item: pytest.Item) -> int:
-    """0 for the site, 1 for the other browser tests, 2 for the slow ones, 3 for the rest."""
-    for rank, marker in enumerate(("site", "browser", "slow")):
+    """0 for the longest files, 1 for the other browser tests, 2 for the slow ones, 3 for the rest."""
+    if item.path in LONGEST:
+        return 0
+    for rank, marker in enumerate(("browser", "slow"), start=1):
         if item.get_closest_marker(marker) is not None:
             return rank
     return 3

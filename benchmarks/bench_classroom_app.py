@@ -1,7 +1,8 @@
 """A class on one classroom server: simulated pupils against ``kaszino app --class`` on 127.0.0.1.
 
 Not a test (``tests/browser/test_classroom_load.py`` runs it short, in both modes). Each pupil
-gives its name on the start page, then, until the time is up, goes round the start page (a
+gives its name on the start page, then, until the time is up (or until ``--pages`` pages, the
+start page included, if that comes first), goes round the start page (a
 capture on its table), chapter 1 (a question answered wrongly, then rightly) and the trainer
 (three puzzles solved), each page opened by the address as a link would, so every page it leaves
 releases its kernel. The pupils arrive, once the server has its pool of kernels ready (as a
@@ -29,7 +30,7 @@ Targets on 2 cores (issue 24): ≤ 3 GB for 30 pupils at once, page ready p95 �
 feedback p95 ≤ 200 ms, 0 errors, every pupil's progress in their own file.
 
 Run: ``python benchmarks/bench_classroom_app.py [--clients ws] [--pupils 30] [--seconds 180]
-[--ramp 60] [--think 30]`` (about five minutes with the defaults: the ramp, the pupils' time, the
+[--ramp 60] [--think 30] [--pages N]`` (about five minutes with the defaults: the ramp, the pupils' time, the
 last pages and the releases); a line per target says met or NOT MET, and the exit status is 1 if
 one is missed.
 """
@@ -209,7 +210,7 @@ ROUND = (("00_start.ipynb", start_page), ("01_pakli.ipynb", chapter_1), ("10_fel
 
 
 async def pupil_run(browser: Browser, app: ClassApp, pupil: Pupil, delay: float, until: float,
-                    think: float) -> None:
+                    think: float, pages: int | None = None) -> None:
     reading = random.Random(pupil.name)
     await asyncio.sleep(delay)
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
@@ -228,7 +229,7 @@ async def pupil_run(browser: Browser, app: ClassApp, pupil: Pupil, delay: float,
         await _ready(page, pupil, started)
         await start_page(page, pupil)
         visit = 1
-        while time.monotonic() < until:
+        while more(visit, until, pages):
             notebook, work = ROUND[visit % len(ROUND)]
             await open_page(page, app, pupil, notebook)
             await asyncio.sleep(think * reading.uniform(0.5, 1.5))
@@ -240,6 +241,12 @@ async def pupil_run(browser: Browser, app: ClassApp, pupil: Pupil, delay: float,
         await page.close(run_before_unload=True)
         await asyncio.sleep(2)  # the page's release beacon, which Playwright drops with its context
         await context.close()
+
+
+def more(visit: int, until: float, pages: int | None) -> bool:
+    """Whether a pupil who has opened ``visit`` pages opens another: until the time is up, or until
+    ``pages`` pages if that comes first."""
+    return time.monotonic() < until and (pages is None or visit < pages)
 
 
 async def ws_start_page(page: VoilaPage, pupil: Pupil) -> None:
@@ -324,7 +331,8 @@ WS_ROUND = (("00_start.ipynb", ws_start_page), ("01_pakli.ipynb", ws_chapter_1),
             ("10_feladvanyok.ipynb", ws_trainer))
 
 
-async def ws_pupil_run(app: ClassApp, pupil: Pupil, delay: float, until: float, think: float) -> None:
+async def ws_pupil_run(app: ClassApp, pupil: Pupil, delay: float, until: float, think: float,
+                       pages: int | None = None) -> None:
     """A pupil without a browser: the same round as :func:`pupil_run`, by HTTP and WebSocket."""
     reading = random.Random(pupil.name)
     await asyncio.sleep(delay)
@@ -334,7 +342,7 @@ async def ws_pupil_run(app: ClassApp, pupil: Pupil, delay: float, until: float, 
         started = time.monotonic()
         address = await visitor.sign_in(pupil.name)
         visit = 0
-        while visit == 0 or time.monotonic() < until:
+        while visit == 0 or more(visit, until, pages):
             notebook, work = WS_ROUND[visit % len(WS_ROUND)]
             if visit:
                 started, address = time.monotonic(), RENDER + notebook
@@ -441,7 +449,8 @@ class Result:
 
 
 async def run_class(pupils: int, seconds: float, ramp: float, think: float, pool: int = POOL_SIZE,
-                    options: Sequence[str] = (), clients: str = "browser") -> Result:
+                    options: Sequence[str] = (), clients: str = "browser",
+                    pages: int | None = None) -> Result:
     with tempfile.TemporaryDirectory(prefix="kaszino-class-") as workdir, \
             class_app(Path(workdir), f"--pool={pool}", *options) as app:
         class_of = [Pupil(f"Pupil {number:02d}") for number in range(1, pupils + 1)]
@@ -462,8 +471,8 @@ async def run_class(pupils: int, seconds: float, ramp: float, think: float, pool
             until = began + ramp + seconds
             arrivals = [ramp * index / max(pupils, 1) for index in range(pupils)]
             await asyncio.gather(*(
-                pupil_run(browser, app, pupil, delay, until, think) if clients == "browser"
-                else ws_pupil_run(app, pupil, delay, until, think)
+                pupil_run(browser, app, pupil, delay, until, think, pages) if clients == "browser"
+                else ws_pupil_run(app, pupil, delay, until, think, pages)
                 for pupil, delay in zip(class_of, arrivals, strict=True)))
             took = time.monotonic() - began
             after = await asyncio.to_thread(app.memory)
@@ -525,9 +534,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--ramp", type=float, default=60.0, help="the pupils arrive within this many seconds")
     parser.add_argument("--pool", type=int, default=POOL_SIZE, help="kernels the app keeps started ahead")
     parser.add_argument("--think", type=float, default=30.0, help="seconds a pupil reads a page, on average")
+    parser.add_argument("--pages", type=int, help="each pupil leaves after this many pages (the start page "
+                        "counts), if the time is not up before")
     args = parser.parse_args(argv)
     result = asyncio.run(run_class(args.pupils, args.seconds, args.ramp, args.think, args.pool,
-                                   clients=args.clients))
+                                   clients=args.clients, pages=args.pages))
     for line in result.lines:
         print(line)
     for problem in [*result.errors[:20], *result.file_problems[:20]]:

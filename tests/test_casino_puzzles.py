@@ -279,11 +279,15 @@ def test_the_shipped_casino_files_hold_80_puzzles_of_each_kind_in_every_band() -
         assert len(mine) >= 80 and {p.band for p in mine} == {"easy", "medium", "hard"}
 
 
-def test_the_check_command_confirms_the_casino_files_and_catches_a_wrong_answer(
+def test_the_check_command_confirms_casino_puzzles_and_catches_a_wrong_answer(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    files = [str(path) for path in puzzle_files() if path.name.startswith("casino_")]
-    assert main(["puzzles", "check", *files]) == 0
-    assert f"ok: {len(CASINO)} puzzles in 4 files" in capsys.readouterr().out
+    """Three shipped puzzles of each Casino kind confirmed (``test_cli.py`` re-solves every shipped
+    file, the four Casino files among them), then a wrong answer caught."""
+    assert sum(path.name.startswith("casino_") for path in puzzle_files()) == len(CASINO_KINDS) == 4
+    sample = tmp_path / "sample.json"
+    save_puzzles([p for kind in CASINO_KINDS for p in [p for p in CASINO if p.kind == kind][:3]], sample)
+    assert main(["puzzles", "check", str(sample)]) == 0
+    assert "ok: 12 puzzles in 1 file," in capsys.readouterr().out
     p = next(p for p in CASINO if p.kind == "casino_best" and len(p.answers) == 1)
     wrong = next(m for m in p.state.legal_moves() if isinstance(m, Capture) and not p.is_answer(m))
     bad = tmp_path / "bad.json"

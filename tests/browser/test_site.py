@@ -11,6 +11,7 @@ browser) runs too. Prints the build's figures and the times a student waits (ker
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -41,9 +42,25 @@ def _build(folder: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def site_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site built into a fresh folder."""
-    return _build(tmp_path_factory.mktemp("site") / "site")
+def wheels(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the first build leaves a copy of the wheels it gathered, for the next release's build."""
+    return tmp_path_factory.mktemp("wheels")
+
+
+@pytest.fixture(scope="module")
+def site_folder(tmp_path_factory: pytest.TempPathFactory, wheels: Path) -> Path:
+    """The site built into a fresh folder (its wheels kept in ``wheels``)."""
+
+    def download_and_keep(lock: dict[str, Any], dest: Path, kind: site.SiteKind = site.PROJECT) -> list[Path]:
+        gathered = download_wheels(lock, dest, kind)
+        for wheel in gathered:
+            shutil.copy2(wheel, wheels)
+        return gathered
+
+    download_wheels = site.download_wheels
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(site, "download_wheels", download_and_keep)
+        return _build(tmp_path_factory.mktemp("site") / "site")
 
 
 @pytest.fixture(scope="module")
@@ -58,17 +75,24 @@ NEW_RELEASE = "Ez a 02-es fejezet új kiadása."
 
 
 @pytest.fixture(scope="module")
-def next_release(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site built again with chapter 02 changed: the next release."""
+def next_release(tmp_path_factory: pytest.TempPathFactory, site_folder: Path, wheels: Path) -> Path:
+    """The site built again with chapter 02 changed: the next release. Its wheels are the first
+    build's (only its pages change), so the build does not fetch and build them again."""
+
     def changed_pages(kind: site.SiteKind) -> dict[str, dict[str, Any]]:
         pages = released_pages(kind)
         new_line = {"cell_type": "markdown", "metadata": {}, "source": NEW_RELEASE}
         pages["02_utes.ipynb"]["cells"].insert(0, new_line)
         return pages
 
+    def kept_wheels(lock: dict[str, Any], dest: Path, kind: site.SiteKind = site.PROJECT) -> list[Path]:
+        shutil.copytree(wheels, dest)
+        return sorted(dest.glob("*.whl"))
+
     released_pages = site.site_notebooks
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(site, "site_notebooks", changed_pages)
+        patch.setattr(site, "download_wheels", kept_wheels)
         return _build(tmp_path_factory.mktemp("next") / "site")
 
 
