@@ -361,8 +361,10 @@ def test_the_cli_reads_special_files_without_blocking(user: Path, capsys: Capsys
 
 
 # --- Ctrl-C ----------------------------------------------------------------------------------------------
-STOPPED_WITHIN = 5
-"""Seconds a command may take to end after Ctrl-C (the machine may be busy; it takes well under one)."""
+STOPPED_WITHIN = 15
+"""Seconds a command may take to end after Ctrl-C: it takes well under one, but a machine running
+three times as many processes as it has cores once made it five; the fault this catches ran on for
+30 s or more."""
 
 
 def _children(pid: int) -> list[int]:
