@@ -17,20 +17,13 @@ from typing import Any
 
 import ipywidgets
 import pytest
-from test_chapters import CHAPTERS, answer, shown
+from test_chapters import CHAPTERS, answer, fresh_learner, shown  # noqa: F401 (its autouse fixture)
 from test_machinery import TAG, machinery
 
-from kaszino.i18n import LANGUAGES, using_language
+from kaszino.i18n import LANGUAGES
 from kaszino.jupyter.checks import ChapterCheck, ExerciseSet
 from kaszino.jupyter.tutorial import LanguageSwitch, switch_language
 from kaszino.jupyter.widgets.base import HtmlWidget
-
-
-@pytest.fixture(autouse=True)
-def fresh_learner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("KASZINO_PROGRESS", str(tmp_path / "progress.sqlite3"))
-    with using_language("hu"):
-        yield
 
 
 def plain(html: str) -> str:
