@@ -22,10 +22,10 @@ from kaszino.jupyter.tutorial import MarkdownText
 from kaszino.jupyter.widgets import PuzzleWidget
 
 LONGEST = {
-    "01": 301,
+    "01": 154,
     "02": 172,
-    "03": 294,
-    "04": 365,
+    "03": 173,
+    "04": 228,
     "05": 282,
     "06": 191,
     "07": 227,
