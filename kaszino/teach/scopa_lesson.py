@@ -23,6 +23,7 @@ from kaszino.games.kaszino.state import GameState
 from kaszino.games.scopa.captures import equal_cards, sum_sets, takes
 from kaszino.games.scopa.deck import DECK, LEFT_OUT, PRIMIERA_POINTS, SETTEBELLO, capture_value
 from kaszino.games.scopa.moves import ScopaMove
+from kaszino.games.scopa.rules import preset
 from kaszino.games.scopa.scoring import DealReport, Point
 from kaszino.games.scopa.state import ScopaState
 from kaszino.i18n import player_number, tr
@@ -254,6 +255,12 @@ def _sections() -> tuple[Section, ...]:
         Section(f"{DOMAIN}.points", _points_questions()),
         Section(f"{DOMAIN}.primiera", _primiera_questions()),
     )
+
+
+def target_questions() -> tuple[Question, ...]:
+    """After the chapter's introduction: the target of a game, from Scopa's own rules."""
+    target = preset("standard").target
+    return (number_choice(_p("q_target"), target, (11, 13, 21), _p("q_target_why", target=target)),)
 
 
 def _deck_questions() -> tuple[Question, ...]:
