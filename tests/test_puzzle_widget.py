@@ -145,6 +145,17 @@ def test_find_every_capture_collects_an_answer_and_submits_it() -> None:
     assert widget.answer == () and widget.feedback == ""
 
 
+def test_the_added_capture_is_told_in_the_language_switched_to() -> None:
+    widget = PuzzleWidget([real("all_captures")])
+    picked(widget, "K♣ 4♣ 9♠").add_capture()
+    assert "Hozzáadva: K♣ elviszi: 4♣ 9♠" in widget.feedback
+    with using_language("en"):
+        assert "Added: K♣ taking 4♣ 9♠" in widget.feedback  # not a sentence half in Hungarian
+    picked(widget, "K♣ 4♣ 9♠").add_capture()
+    with using_language("en"):
+        assert "already in your answer: K♣ taking 4♣ 9♠" in widget.feedback
+
+
 def test_an_incomplete_set_is_a_miss() -> None:
     widget = PuzzleWidget([real("all_captures")])
     picked(widget, "K♣ 4♣ 9♠").add_capture()

@@ -13,6 +13,7 @@ from kaszino.engine.cards import DECK, parse_cards
 from kaszino.errors import KaszinoError
 from kaszino.games.kaszino.captures import Capture
 from kaszino.i18n import catalogue, language, using_language
+from kaszino.jupyter.lesson_tables import scene_table
 from kaszino.jupyter.tutorial import (
     language_switch,
     lesson,
@@ -84,6 +85,17 @@ def test_the_switch_turns_every_live_text_and_table() -> None:
     assert switch.description == "Language:"
     assert "<h3>What is a capture?</h3>" in text.html
     assert "Capture!" in table.html and "A correct capture" in table.html
+
+
+def test_the_opponents_move_is_told_in_the_language_switched_to() -> None:
+    """The line about the opponent's answer is drawn from the moves at each redraw, not kept as
+    the string it first was (a Hungarian move in an English sentence)."""
+    table = scene_table(position("K♦ 6♠", "3♣ 10♥", opponent="9♣ 2♣"), mode="play", opponent=True)
+    pick(table, "6♠")
+    table.press_lay()
+    assert "Az ellenfél lépése: 9♣ elviszi: " in table.feedback
+    switch_language("en")
+    assert "The opponent played: 9♣ taking " in table.feedback and "elviszi" not in table.html
 
 
 def test_the_hu_en_buttons_of_a_table_turn_the_whole_page() -> None:

@@ -26,7 +26,7 @@ from kaszino.jupyter.render import FULL, LESSON, View, cards_html, score_html
 from kaszino.jupyter.tutorial import follow_language
 from kaszino.jupyter.widgets.base import HtmlWidget, message_text
 from kaszino.jupyter.widgets.table import Mode, TableWidget
-from kaszino.teach.explain import Level
+from kaszino.teach.explain import Level, move_message
 from kaszino.teach.game_lesson import fals_outcome
 from kaszino.teach.questions import Question, Verdict
 
@@ -65,7 +65,7 @@ class FalsTable(TableWidget):
             super()._accept(move)
 
     def _header_html(self) -> str:
-        words = tr("lesson_tables.attempt", capture=str(self._attempt))
+        words = tr("lesson_tables.attempt", capture=move_message(self._attempt).render(language()))
         return f'<div class="kaszino-task">{escape(words)}</div>'
 
 

@@ -17,6 +17,7 @@ from itertools import count
 from kaszino.engine.cards import Card, format_cards
 from kaszino.errors import KaszinoError
 from kaszino.games.casino.builds import Build
+from kaszino.games.casino.deck import BIG_CASINO, DECK_SIZE, LITTLE_CASINO
 from kaszino.games.casino.moves import BuildMove, Capture, Play, Trail
 from kaszino.games.casino.scoring import DEAL_POINTS, DealReport, game_winner
 from kaszino.games.casino.state import CasinoState
@@ -214,6 +215,18 @@ def game_question(before: tuple[int, int], deal: tuple[int, int]) -> Choice:
 
 
 # --- the chapter ---------------------------------------------------------------------------------
+
+
+def intro_questions() -> tuple[Question, ...]:
+    """After the chapter's introduction: Kaszinó's deck and its casinos, from Casino's own deck."""
+    shown = ("10♦", "2♠", "10♠")
+    big, little = str(BIG_CASINO), str(LITTLE_CASINO)
+    why = _p("q_casinos_why", big=big, little=little)
+    return (
+        number_choice(_p("q_deck"), DECK_SIZE, (40, 52), _p("q_deck_why", cards=DECK_SIZE)),
+        Choice(f"{DOMAIN}.q_big_casino", shown, big, literal=True,
+               reasons=tuple((card, why) for card in shown)),
+    )
 
 
 @cache

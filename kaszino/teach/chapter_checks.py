@@ -1,10 +1,9 @@
 """Every chapter's closing check made afresh per attempt, by chapter id (one place for the tutorial).
 
-Chapters 02–07 are built question by question (:mod:`kaszino.teach.rules_checks`,
-:mod:`kaszino.teach.game_checks`); chapter 08's check is made as a whole per attempt
-(:func:`kaszino.teach.scopa_lesson.check_questions`) and cut into its eight questions, and so is
-chapter 09's (:func:`kaszino.teach.casino_lesson.check_questions`). Chapter 01
-keeps its fixed check (the deck and the deal: facts, not positions).
+Chapters 01–07 are built question by question (:mod:`kaszino.teach.deck_checks`,
+:mod:`kaszino.teach.rules_checks`, :mod:`kaszino.teach.game_checks`); chapter 08's check is made
+as a whole per attempt (:func:`kaszino.teach.scopa_lesson.check_questions`) and cut into its eight
+questions, and so is chapter 09's (:func:`kaszino.teach.casino_lesson.check_questions`).
 """
 
 from __future__ import annotations
@@ -12,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 
 from kaszino.errors import KaszinoError, quote
-from kaszino.teach import casino_lesson, game_checks, rules_checks, scopa_lesson
+from kaszino.teach import casino_lesson, deck_checks, game_checks, rules_checks, scopa_lesson
 from kaszino.teach.fresh import FreshCheck, whole_check
 
 SCOPA_CHECK_SIZE = 8
@@ -25,7 +24,8 @@ CASINO_CHECK_SIZE = 8
 @cache
 def fresh_checks() -> dict[str, FreshCheck]:
     """The checks made afresh, by chapter id."""
-    checks = (rules_checks.CHAPTER_02, rules_checks.CHAPTER_03, rules_checks.CHAPTER_04,
+    checks = (deck_checks.CHAPTER_01,
+              rules_checks.CHAPTER_02, rules_checks.CHAPTER_03, rules_checks.CHAPTER_04,
               game_checks.CHAPTER_05, game_checks.CHAPTER_06, game_checks.CHAPTER_07,
               whole_check(scopa_lesson.NUMBER, scopa_lesson.check_questions, SCOPA_CHECK_SIZE),
               whole_check(casino_lesson.NUMBER, casino_lesson.check_questions, CASINO_CHECK_SIZE))

@@ -40,7 +40,7 @@ from kaszino.games.scopa.moves import ScopaMove
 from kaszino.games.scopa.state import ScopaState
 from kaszino.inputs import MAX_COUNT, whole_number
 from kaszino.teach import casino_moves, scopa_moves
-from kaszino.teach.explain import Field, Level, Message, capture_fault, explain_move
+from kaszino.teach.explain import Field, Level, Message, capture_fault, explain_move, move_message
 from kaszino.teach.questions import AnswerKind, Renders, Unreadable, Verdict, Words, has_text, phrase
 
 if TYPE_CHECKING:
@@ -119,7 +119,7 @@ def legality_choice(hand: str, table: str, rules: Rules = STANDARD) -> Choice:
     reason: Renders = (_say("legal", total=total, limit=rules.capture_limit or 0) if legal
                        else capture_fault(capture.hand, capture.table, rules))
     return Choice(f"{DOMAIN}.legality", ("yes", "no"), "yes" if legal else "no",
-                  (("capture", str(capture)),), (("yes", reason), ("no", reason)))
+                  (("capture", move_message(capture)),), (("yes", reason), ("no", reason)))
 
 
 def spelling_choice(text: str, options: Sequence[str]) -> Choice:

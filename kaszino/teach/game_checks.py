@@ -21,7 +21,7 @@ from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import player_number
 from kaszino.teach.drills import best_points, deal_points, majority, secured_points, words, yes_no
 from kaszino.teach.exercises import MoveTask, NumberQuestion, one_of
-from kaszino.teach.explain import Field, Message
+from kaszino.teach.explain import Field, Message, move_message
 from kaszino.teach.fresh import FreshCheck, in_play, played_position, seeded
 from kaszino.teach.game_lesson import MANUAL, call_fals, fals_outcome, stake_choice, target_captures
 from kaszino.teach.questions import Question
@@ -153,7 +153,7 @@ def fals_points_question(seed: int) -> Question:
     state = attempt(seeded("06", "fals_points", seed))
     assert state.pending is not None
     gained = state.play(Challenge(0)).bonus[0] - state.bonus[0]
-    prompt = _p("c_fals_points", capture=str(state.pending.capture))
+    prompt = _p("c_fals_points", capture=move_message(state.pending.capture))
     return NumberQuestion(prompt.key, gained, prompt.fields, fals_outcome(state, Challenge(0)))
 
 
@@ -181,7 +181,7 @@ def hand_limit_question(seed: int) -> Question:
     found = captures(state.hands[state.to_move], state.table)
     capture = rng.choice([c for c in found if len(c.hand) == size])
     problem = capture_problem(capture.hand, capture.table, V2)
-    return yes_no(_p("c_v2", capture=str(capture)), problem is None,
+    return yes_no(_p("c_v2", capture=move_message(capture)), problem is None,
                   _p("c_v2_why", count=len(capture.hand)))
 
 
@@ -197,7 +197,7 @@ def no_limit_question(seed: int) -> Question:
         capture = Capture(capture.hand, capture.table[1:]) if len(capture.table) > 1 else Capture(
             capture.hand[1:], capture.table) if len(capture.hand) > 1 else capture
     legal = capture_problem(capture.hand, capture.table, V8) is None
-    return yes_no(_p("c_v8", capture=str(capture)), legal, _p("c_v8_yes" if legal else "c_v8_no"))
+    return yes_no(_p("c_v8", capture=move_message(capture)), legal, _p("c_v8_yes" if legal else "c_v8_no"))
 
 
 def pass_question(seed: int) -> Question:

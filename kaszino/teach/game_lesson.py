@@ -28,7 +28,7 @@ from kaszino.teach.drills import (
     yes_no,
 )
 from kaszino.teach.exercises import Choice, MoveTask, one_of
-from kaszino.teach.explain import Field, Message
+from kaszino.teach.explain import Field, Message, move_message
 from kaszino.teach.questions import Question
 from kaszino.teach.recorded import first_deal_end, recorded_game
 from kaszino.teach.scenes import Pile, scene
@@ -177,7 +177,7 @@ def _who_wins_questions() -> tuple[Question, ...]:
                        _p("q_record_winner_why", points=won.totals()[won.winner])),
         yes_no(_p("q_record_all_played"), left == 0, _p("q_record_all_played_why", left=left, count=left)),
         players_choice(_p("q_late_claim"), 2, claim_winner(both, 0), _p("q_late_claim_why")),
-        yes_no(_p("q_auto_ends", capture=str(capture)), ends, _p("q_auto_ends_why")),
+        yes_no(_p("q_auto_ends", capture=move_message(capture)), ends, _p("q_auto_ends_why")),
         yes_no(_p("q_mid_deal"), both.play(Claim(0)).finished and not both.deal_over, _p("q_mid_deal_why")),
     )
 
@@ -203,7 +203,7 @@ def call_fals(state: GameState) -> Question:
     """"Do you call Fals! on this capture?" — right when the engine finds the capture false."""
     false = _attempt_false(state)
     why = _p("q_call_fals_false" if false else "q_call_fals_true")
-    return yes_no(_p("q_call_fals", capture=str(_attempt(state))), false, why)
+    return yes_no(_p("q_call_fals", capture=move_message(_attempt(state))), false, why)
 
 
 def fals_outcome(state: GameState, call: Challenge) -> Message:

@@ -30,8 +30,9 @@ from kaszino.teach.exercises import (
     hand_cards,
     legality_choice,
 )
-from kaszino.teach.explain import Field, Message
+from kaszino.teach.explain import Field, Message, move_message
 from kaszino.teach.fresh import FreshCheck, in_play, played_position, played_step, seeded
+from kaszino.teach.message import Joined
 from kaszino.teach.questions import Question
 from kaszino.teach.scenes import scene
 
@@ -99,13 +100,17 @@ def either_question(seed: int) -> Question:
     return legality(legal_pairing(rng) if rng.random() < 0.5 else illegal_pairing(rng))
 
 
+def listed(found: list[Capture]) -> Message:
+    """The answer to a count of captures: how many there are, each told in words."""
+    return _p("captures_are", count=len(found), captures=Joined(tuple(map(move_message, found))))
+
+
 def count_question(seed: int) -> Question:
     """How many different captures the hand has; a miss lists them."""
     state = played_position(seeded("02", "count", seed), lambda s: in_play(s) and 2 <= len(_captures(s)) <= 5)
     found = _captures(state)
-    listed = _p("captures_are", count=len(found), captures=", ".join(map(str, found)))
     prompt = _p("c_count", **hand_and_table(state))
-    return NumberQuestion(prompt.key, len(found), prompt.fields, listed)
+    return NumberQuestion(prompt.key, len(found), prompt.fields, listed(found))
 
 
 def two_hand_question(seed: int) -> Question:
@@ -152,8 +157,8 @@ def worth_question(seed: int) -> Question:
     sweep = rng.choice(sweeps(state))
     player = state.to_move
     points = state.play(sweep).tabla_points[player] - state.tabla_points[player]
-    prompt = _p("c_worth", player=player_number(player), move=moves_made(state) + 1, capture=str(sweep),
-                dealer=player_number(state.dealer))
+    prompt = _p("c_worth", player=player_number(player), move=moves_made(state) + 1,
+                capture=move_message(sweep), dealer=player_number(state.dealer))
     return NumberQuestion(prompt.key, points, prompt.fields,
                           _p("c_worth_first" if state.is_first_move(player) else "c_worth_later",
                              points=points,
@@ -165,8 +170,7 @@ def sweep_count_question(seed: int) -> Question:
     state = played_position(seeded("03", "sweep_count", seed), lambda s: in_play(s) and bool(sweeps(s)))
     found = sweeps(state)
     prompt = _p("c_sweep_count", **hand_and_table(state))
-    return NumberQuestion(prompt.key, len(found), prompt.fields,
-                          _p("captures_are", count=len(found), captures=", ".join(map(str, found))))
+    return NumberQuestion(prompt.key, len(found), prompt.fields, listed(found))
 
 
 def _forced_lay(state: GameState) -> bool:
@@ -223,10 +227,11 @@ CHAPTER_03 = FreshCheck("03", (
 # --- chapter 04: the flow of a deal ------------------------------------------------------------------
 
 def move_words(state: GameState, move: Move) -> Message:
-    """What the player to move does, in words: lays a card, or makes a capture."""
+    """What the player to move does, in words: lays a card, or makes a capture (told by
+    :func:`~kaszino.teach.explain.move_message`, never in the move notation)."""
     if isinstance(move, Lay):
         return _p("does_lay", card=str(move.card))
-    return _p("does_capture", capture=str(move))
+    return _p("does_capture", capture=move_message(move))
 
 
 def capturer_words(state: GameState) -> Message:

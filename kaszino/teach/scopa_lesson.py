@@ -16,24 +16,26 @@ from functools import cache
 from kaszino.engine.cards import Card, Suit, format_cards
 from kaszino.engine.events import Swept
 from kaszino.errors import KaszinoError
-from kaszino.games.kaszino.captures import capture_problem, captures
+from kaszino.games.kaszino.captures import Capture, capture_problem, captures
 from kaszino.games.kaszino.moves import Lay
 from kaszino.games.kaszino.rules import STANDARD
 from kaszino.games.kaszino.state import GameState
 from kaszino.games.scopa.captures import equal_cards, sum_sets, takes
 from kaszino.games.scopa.deck import DECK, LEFT_OUT, PRIMIERA_POINTS, SETTEBELLO, capture_value
 from kaszino.games.scopa.moves import ScopaMove
+from kaszino.games.scopa.rules import preset
 from kaszino.games.scopa.scoring import DealReport, Point
 from kaszino.games.scopa.state import ScopaState
 from kaszino.i18n import player_number, tr
 from kaszino.teach.drills import ChapterContent, Section, labelled_choice, number_choice, words, yes_no
 from kaszino.teach.exercises import Choice, NumberQuestion, ScopaTask
 from kaszino.teach.explain import Field, Joined, Message, capture_fault, ordinal_fields
+from kaszino.teach.explain import move_message as capture_message
 from kaszino.teach.message import render_field
 from kaszino.teach.narrate import message_fields
 from kaszino.teach.questions import Question, Renders, Words
 from kaszino.teach.scenes import scene
-from kaszino.teach.scopa_moves import explain_move
+from kaszino.teach.scopa_moves import explain_move, move_message
 from kaszino.teach.scopa_scenes import card_moves, first_position, played_deal, scopa_scene
 from kaszino.teach.scopa_score import point_message, primiera_message
 
@@ -45,9 +47,9 @@ def _p(name: str, **fields: Field) -> Message:
     return words(f"{DOMAIN}.{name}", **fields)
 
 
-def _named(name: str, thing: Card | ScopaMove) -> dict[str, Field]:
-    """A card or a move as the field ``name``, with its Hungarian article as ``name_a`` / ``name_A``."""
-    return message_fields({name: thing if isinstance(thing, Card) else str(thing)})
+def _named(name: str, card: Card) -> dict[str, Field]:
+    """A card as the field ``name``, with its Hungarian article as ``name_a`` / ``name_A``."""
+    return message_fields({name: card})
 
 
 # --- positions --------------------------------------------------------------------------------
@@ -115,8 +117,8 @@ def move_choice(prompt: Message, state: ScopaState, options: Sequence[ScopaMove]
     legal = [move for move in options if state.problem(move) is None]
     if len(legal) != 1:
         raise KaszinoError(f"{prompt.key}: {len(legal)} of the options are legal, not one")
-    return Choice(prompt.key, tuple(map(str, options)), str(legal[0]), prompt.fields, literal=True,
-                  reasons=tuple((str(move), explain_move(state, move)) for move in options))
+    labelled = [(str(move), move_message(move), explain_move(state, move)) for move in options]
+    return labelled_choice(prompt, labelled, str(legal[0]))
 
 
 def lay_question(prompt: Message, state: ScopaState, card: Card) -> Choice:
@@ -125,9 +127,10 @@ def lay_question(prompt: Message, state: ScopaState, card: Card) -> Choice:
     return yes_no(prompt, state.problem(lay) is None, explain_move(state, lay))
 
 
-def moves_words(moves: Sequence[object]) -> str:
-    """Moves as the engine writes them, in a row (the same in every language)."""
-    return ", ".join(map(str, moves))
+def moves_words(moves: Sequence[ScopaMove | Capture]) -> Joined:
+    """Moves in words, in a row: Scopa's moves, or Kaszinó's captures (for the comparison)."""
+    return Joined(tuple(move_message(move) if isinstance(move, ScopaMove) else capture_message(move)
+                        for move in moves))
 
 
 def moves_count(prompt: Message, state: ScopaState) -> NumberQuestion:
@@ -254,6 +257,12 @@ def _sections() -> tuple[Section, ...]:
     )
 
 
+def target_questions() -> tuple[Question, ...]:
+    """After the chapter's introduction: the target of a game, from Scopa's own rules."""
+    target = preset("standard").target
+    return (number_choice(_p("q_target"), target, (11, 13, 21), _p("q_target_why", target=target)),)
+
+
 def _deck_questions() -> tuple[Question, ...]:
     queen = Card.parse("Q♠")
     largest = max(map(capture_value, DECK))
@@ -310,11 +319,11 @@ def _sweep_questions() -> tuple[Question, ...]:
     scopa_at_end = any(isinstance(event, Swept) for event in laid_events)
     return (
         task("t_scopa", state, [sweep]),
-        Choice(f"{DOMAIN}.q_which_sweep", tuple(map(str, moves)), str(sweep),
-               _p("q_which_sweep", position=position_words(state)).fields, literal=True,
-               reasons=tuple((str(move), _p("q_which_sweep_why", **_named("move", sweep),
-                                            points=sweep_points(state, sweep))) for move in moves)),
-        number_choice(_p("q_last_sweep", **_named("move", final)), sweep_points(last, final), (0, 1, 2),
+        labelled_choice(_p("q_which_sweep", position=position_words(state)),
+                        [(str(move), move_message(move), _p("q_which_sweep_why", move=move_message(sweep),
+                                                             points=sweep_points(state, sweep)))
+                         for move in moves], str(sweep)),
+        number_choice(_p("q_last_sweep", move=move_message(final)), sweep_points(last, final), (0, 1, 2),
                       _p("q_last_sweep_why")),
         yes_no(_p("q_leftovers"), scopa_at_end, _p("q_leftovers_why")),
     )
@@ -327,7 +336,7 @@ def _compare_questions() -> tuple[Question, ...]:
     king, seven = Card.parse("K♣"), Card.parse("7♥")
     thirteen = (Card.parse("4♣"), Card.parse("7♠"), Card.parse("2♥"))
     king_kaszino = capture_problem((king,), thirteen, kaszino.rules) is None
-    capture_text = f"{king}={'+'.join(map(str, thirteen))}"
+    capture_text = capture_message(Capture((king,), thirteen))
     kaszino_why: Renders = (_p("q_king_kaszino_why") if king_kaszino else capture_fault((king,), thirteen,
                                                                                       kaszino.rules))
     return (
@@ -462,4 +471,5 @@ def _kaszino_question(state: ScopaState, summed: ScopaMove) -> Choice:
     legal = capture_problem(hand, taken, STANDARD) is None
     why: Renders = (_p("c_kaszino_yes", **_named("card", summed.card)) if legal
                     else capture_fault(hand, taken, STANDARD))
-    return yes_no(_p("c_kaszino", position=position_words(state), **_named("move", summed)), legal, why)
+    capture = capture_message(Capture(hand, taken))
+    return yes_no(_p("c_kaszino", position=position_words(state), move=capture), legal, why)

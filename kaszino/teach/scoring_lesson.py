@@ -111,6 +111,18 @@ def _sections() -> tuple[Section, ...]:
     )
 
 
+def value_and_points() -> tuple[Question, ...]:
+    """After the chapter's introduction: a card's value in a capture is not its points at the count
+    (the king: 13 and nothing). The card's value and ``card_points`` answer."""
+    king = Card.parse("K♠")
+    value, points = king.value, _points_of(king)
+    why = _p("q_king_why", value=value, points=points)
+    return (
+        number_choice(_p("q_king_value"), value, (1, 10, 13), why),
+        number_choice(_p("q_king_points"), points, (0, 1, 13), why),
+    )
+
+
 def _card_point_questions() -> tuple[Question, ...]:
     little = _points_of(LITTLE_CASINO)
     big = _points_of(BIG_CASINO)

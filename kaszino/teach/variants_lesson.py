@@ -26,7 +26,7 @@ from kaszino.teach.drills import (
     yes_no,
 )
 from kaszino.teach.exercises import MoveTask, one_of
-from kaszino.teach.explain import Field, Message
+from kaszino.teach.explain import Field, Message, move_message
 from kaszino.teach.game_lesson import false_capture
 from kaszino.teach.questions import Question
 from kaszino.teach.recorded import first_deal_end, recorded_game
@@ -147,10 +147,11 @@ def _scoring_questions() -> tuple[Question, ...]:
 def _capture_questions() -> tuple[Question, ...]:
     three = "A♣+2♥+4♦=7♠"
     eighteen = "5♠+K♣=2♦+9♠+7♥"
+    said_three, said_eighteen = move_message(parse_move(three)), move_message(parse_move(eighteen))
     return (
-        yes_no(_p("q_v2_three", capture=three), _legal(V2, three), _p("q_v2_three_why")),
-        yes_no(_p("q_v2_standard", capture=three), _legal(STANDARD, three), _p("q_v2_standard_why")),
-        yes_no(_p("q_v8_legal", capture=eighteen), _legal(V8, eighteen), _p("q_v8_legal_why")),
+        yes_no(_p("q_v2_three", capture=said_three), _legal(V2, three), _p("q_v2_three_why")),
+        yes_no(_p("q_v2_standard", capture=said_three), _legal(STANDARD, three), _p("q_v2_standard_why")),
+        yes_no(_p("q_v8_legal", capture=said_eighteen), _legal(V8, eighteen), _p("q_v8_legal_why")),
         _v8_most_question(),
     )
 
@@ -198,9 +199,10 @@ def _fals_questions() -> tuple[Question, ...]:
 def _start_questions() -> tuple[Question, ...]:
     move = "9♦=4♣+5♥"
     standard, variant = starter_after(v7_table(STANDARD), move), starter_after(v7_table(), move)
+    said = move_message(parse_move(move))
     return (
-        players_choice(_p("q_starter_standard", move=move), 2, standard, _p("q_starter_why")),
-        players_choice(_p("q_starter_v7", move=move), 2, variant, _p("q_starter_why")),
+        players_choice(_p("q_starter_standard", move=said), 2, standard, _p("q_starter_why")),
+        players_choice(_p("q_starter_v7", move=said), 2, variant, _p("q_starter_why")),
     )
 
 

@@ -43,8 +43,11 @@ Text = Callable[[], str]
 
 
 def text(key: str, **fields: object) -> Text:
-    """The translation ``key`` with ``fields``, in whatever language is current when shown."""
-    return lambda: tr(key, None, **fields)
+    """The translation ``key`` with ``fields``, in whatever language is current when shown. A field
+    that is itself a :data:`Text` (a move in words, say) is drawn then too, so that no part of the
+    sentence keeps the language it was first shown in."""
+    return lambda: tr(key, None, **{name: value() if callable(value) else value
+                                    for name, value in fields.items()})
 
 
 def message_text(message: Message | Joined) -> Text:

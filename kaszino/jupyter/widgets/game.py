@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from html import escape
 from typing import Any
 
@@ -172,7 +173,7 @@ class GameWidget(TableWidget):
         self._setup, self._replay = False, None
         self._forget_hint()
         self._hand_pick = self._table_pick = frozenset()
-        self._say("info", text("game.started", rules=self._rules_label(self._rules_name)))
+        self._say("info", text("game.started", rules=partial(self._rules_label, self._rules_name)))
 
     def new_game(self) -> None:
         """"Új játszma": back to the setup page (the game so far is dropped)."""
@@ -237,7 +238,7 @@ class GameWidget(TableWidget):
             lines = [text("game.draw")]
         else:
             key = "game.you_won" if state.winner == self._learner else "game.computer_won"
-            lines = [text(key, who=seat_name(state.winner, self._learner))]
+            lines = [text(key, who=partial(seat_name, state.winner, self._learner))]
         lines = [*events, *lines]
         if self._store_source is not None:
             try:

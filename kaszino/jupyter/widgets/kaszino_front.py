@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from functools import partial
 from html import escape
 from typing import Any
 
@@ -135,7 +136,7 @@ class KaszinoFront:
     def answers(self, state: GameState) -> tuple[Text, ...]:
         found = [move for move in state.legal_moves() if isinstance(move, Capture)]
         lines = [text("ui.answers", count=len(found)) if found else text("ui.no_answers")]
-        lines += [text("ui.answer_line", move=kaszino_move_text(move)) for move in found]
+        lines += [text("ui.answer_line", move=partial(kaszino_move_text, move)) for move in found]
         return (*lines, text("ui.answers_lay"))
 
     def calls(self, state: GameState, viewer: int, movable: bool) -> tuple[Call, ...]:

@@ -180,10 +180,10 @@ class PuzzleWidget(TableWidget):
             return
         self._hand_pick = self._table_pick = frozenset()
         if capture in self._answer:
-            self._say("info", text("ui.already_added", move=self._answer_text(capture)))
+            self._say("info", text("ui.already_added", move=lambda: self._answer_text(capture)))
             return
         self._answer += (capture,)
-        self._say("info", text("ui.added", move=self._answer_text(capture), count=len(self._answer)))
+        self._say("info", text("ui.added", move=lambda: self._answer_text(capture), count=len(self._answer)))
 
     def press_done(self) -> None:
         """"Kész": answer with the collected captures (``captures`` answers)."""

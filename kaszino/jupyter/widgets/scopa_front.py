@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from html import escape
 from typing import Any
 
@@ -104,7 +105,7 @@ class ScopaFront(PlainFront):
         found = [move for move in moves if move.taken]
         laid = tuple(move.card for move in moves if move.is_lay)
         lines = [text("ui.answers", count=len(found)) if found else text("ui.no_answers")]
-        lines += [text("ui.answer_line", move=scopa_moves.move_words(move)) for move in found]
+        lines += [text("ui.answer_line", move=partial(scopa_moves.move_words, move)) for move in found]
         lay = text("scopa_ui.lay_allowed", cards=format_cards(laid)) if laid else text("scopa_ui.lay_none")
         return (*lines, lay)
 

@@ -320,7 +320,8 @@ class TableWidget(HtmlWidget):
         self._hand_pick = self._table_pick = frozenset()
         answers = self._let_opponents_move()
         if answers:
-            lines += (text("ui.opponent_moved", moves=" · ".join(self._move_text(m) for m, _ in answers)),)
+            moved = [move for move, _ in answers]
+            lines += (text("ui.opponent_moved", moves=lambda: " · ".join(map(self._move_text, moved))),)
             lines += tuple(line for _, events in answers for line in events)
         self._say("good", *lines)
 
