@@ -48,9 +48,8 @@ def open_rounds(draw: st.DrawFn, most_table: int = 5) -> GameState:
     """Small open last rounds of the standard game (manual claims), player 0 to move."""
     rng = random.Random(draw(st.integers(0, 2**32 - 1)))
     hands = (draw(st.integers(1, 3)), draw(st.integers(1, 3)))
-    state = last_round_position(rng, TRAINER, table_size=draw(st.integers(0, most_table)), hand_sizes=hands,
-                                bias=draw(st.floats(0.3, 0.7)))
-    return replace(state, to_move=0)
+    return last_round_position(rng, TRAINER, table_size=draw(st.integers(0, most_table)), hand_sizes=hands,
+                               bias=draw(st.floats(0.3, 0.7)), to_move=0)
 
 
 def points_of(cards: Sequence[Card]) -> int:
@@ -129,7 +128,7 @@ def test_defend_accepts_exactly_the_lays_that_give_least(state: GameState) -> No
 
 def test_defend_fixture_avoids_the_tabla() -> None:
     """Laying 4♠ lets 10♣ take 6♠+4♠, the whole table; 3♠ leaves no capture at all."""
-    state = position(["3S 4S", "10C JS"], "6S", rest_to=1, round=8, last_capturer=1)
+    state = position(["3S 4S", "10C JS"], "6S", rules=TRAINER, rest_to=1, round=8, last_capturer=1)
     p = puzzle("defend", state)
     assert [str(a) for a in p.answers] == ["3♠"]
     with using_language("en"):

@@ -20,6 +20,7 @@ import itertools
 import os
 import weakref
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
 import ipywidgets
@@ -27,9 +28,10 @@ import ipywidgets
 from kaszino.engine.cards import parse_cards
 from kaszino.errors import KaszinoError, quote
 from kaszino.games.kaszino.dealing import check_deck, shuffled_deck
+from kaszino.games.kaszino.position import PositionDraft
 from kaszino.games.kaszino.record import GameRecord, record_game
 from kaszino.games.kaszino.rules import STANDARD
-from kaszino.games.kaszino.state import GameState, new_game
+from kaszino.games.kaszino.state import GameState, build, new_game
 from kaszino.i18n import LANGUAGES, language, set_language, tr
 from kaszino.jupyter.checks import ChapterCheck, ExerciseSet
 from kaszino.jupyter.progress import chapter_results, remember_language, restore_language
@@ -253,14 +255,11 @@ def position(hand: str, table: str, *, opponent: str | None = None, first_move: 
         raise KaszinoError(f"last_capturer is player 0 or 1 (or None), not {quote(last_capturer)}")
     talon, played = tuple(rest[:rules.talon_after(number)]), rest[rules.talon_after(number):]
     half = len(played) // 2
-    zeros = (0,) * rules.players
     piles = (tuple(played[:half]), tuple(played[half:]))
     # Cards in a pile were captured by somebody: a position with piles has a last capturer.
     capturer = last_capturer if last_capturer is not None else 0 if played else None
-    return GameState(rules=rules, hands=(mine, theirs), table=on_table, talon=talon,
-                     piles=piles,
-                     tabla_points=zeros, bonus=zeros, scores=zeros, dealer=1, to_move=0, round=number,
-                     last_capturer=capturer)
+    return build(replace(PositionDraft.empty(rules), hands=(mine, theirs), table=on_table, talon=talon,
+                         piles=piles, to_move=0, round=number, last_capturer=capturer))
 
 
 def live_table(hand: str, table: str, *, opponent: str | None = None, first_move: bool = False,
