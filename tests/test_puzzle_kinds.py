@@ -28,8 +28,7 @@ from kaszino.engine.cards import Suit
 from kaszino.games.kaszino.rules import PRESETS
 from kaszino.games.kaszino.solver.positions import last_round_position
 from kaszino.i18n import using_language
-from kaszino.puzzles.kinds import Kind, answer_key
-from kaszino.puzzles.play_kinds import move_words
+from kaszino.puzzles.kinds import Kind, answer_key, move_words
 from kaszino.puzzles.puzzle import KIND_RULES, Puzzle, solve
 
 TRAINER = PRESETS["trainer"]

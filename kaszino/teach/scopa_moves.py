@@ -9,12 +9,11 @@ of :mod:`kaszino.teach.narrate`. The card values are the Scopa deck's (J 8, Q 9,
 from __future__ import annotations
 
 from kaszino.engine.cards import Card
-from kaszino.engine.refusals import text_fields
 from kaszino.games.scopa.captures import equal_cards
 from kaszino.games.scopa.deck import capture_value
 from kaszino.games.scopa.moves import ScopaMove
 from kaszino.games.scopa.state import ScopaState
-from kaszino.i18n import tr
+from kaszino.i18n import language
 from kaszino.inputs import check_type
 from kaszino.teach.message import Message
 from kaszino.teach.narrate import message_fields, refusal_message
@@ -28,15 +27,20 @@ def value_sum(cards: tuple[Card, ...]) -> str:
 
 
 def move_words(move: object) -> str:
-    """A Scopa move in words in the current language (never its written form): what the card
-    takes, with the values added up, or that it is laid."""
+    """A Scopa move in words in the current language (never its written form): :func:`move_message`."""
+    return move_message(move).render(language())
+
+
+def move_message(move: object) -> Message:
+    """A Scopa move in words, as data (either language): what the card takes, with the values added
+    up, or that it is laid."""
     if not isinstance(move, ScopaMove):  # the next deal
-        return tr(f"{DOMAIN}.next_deal")
+        return Message.in_domain(DOMAIN, "next_deal")
     if move.is_lay:
-        return tr(f"{DOMAIN}.move_lay", None, **text_fields({"card": move.card}))
+        return Message.in_domain(DOMAIN, "move_lay", **message_fields({"card": move.card}))
     fields = {"card": move.card, "taken": move.taken, "value": capture_value(move.card),
               "values": value_sum(move.taken)}
-    return tr(f"{DOMAIN}.move_take", None, **text_fields(fields))
+    return Message.in_domain(DOMAIN, "move_take", **message_fields(fields))
 
 
 def explain_move(state: ScopaState, move: object) -> Message:
