@@ -235,8 +235,8 @@ def position(hand: str, table: str, *, opponent: str | None = None, first_move: 
     ``first_move`` (so a tábla now is worth 2), otherwise in ``round_number`` (default 2); the
     talon holds what the later rounds need, and the cards of the earlier rounds lie in the
     players' piles, so all 52 cards are in play. ``last_capturer`` (0 or 1) made the last capture
-    of the deal so far (it decides who draws first; by default player 1 when the piles hold cards,
-    else nobody).
+    of the deal so far (it decides who draws first; by default player 1 when his pile holds cards,
+    else player 2 when hers does, else nobody).
     """
     mine, on_table = parse_cards(hand), parse_cards(table)
     theirs = None if opponent is None else parse_cards(opponent)
@@ -256,8 +256,9 @@ def position(hand: str, table: str, *, opponent: str | None = None, first_move: 
     talon, played = tuple(rest[:rules.talon_after(number)]), rest[rules.talon_after(number):]
     half = len(played) // 2
     piles = (tuple(played[:half]), tuple(played[half:]))
-    # Cards in a pile were captured by somebody: a position with piles has a last capturer.
-    capturer = last_capturer if last_capturer is not None else 0 if played else None
+    # Cards in a pile were captured by somebody: a position with piles has a last capturer, one
+    # whose pile holds cards (with a single card played, player 2's).
+    capturer = last_capturer if last_capturer is not None else 0 if piles[0] else 1 if played else None
     return build(replace(PositionDraft.empty(rules), hands=(mine, theirs), table=on_table, talon=talon,
                          piles=piles, to_move=0, round=number, last_capturer=capturer))
 

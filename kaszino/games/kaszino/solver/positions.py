@@ -15,7 +15,7 @@ import random
 
 from kaszino.engine.cards import DECK, Card
 from kaszino.engine.positions import PositionError
-from kaszino.errors import KaszinoError
+from kaszino.errors import KaszinoError, quote
 from kaszino.games.kaszino.moves import Forced
 from kaszino.games.kaszino.position import PositionDraft
 from kaszino.games.kaszino.rules import Rules
@@ -48,8 +48,8 @@ def last_round_position(
         raise KaszinoError(f"to_move: player {to_move} must be at the table and hold cards; "
                            f"hands {hand_sizes}")
     if forced not in forced_moves(table_size):
-        raise KaszinoError(f"forced={forced!r}: after a tábla the table holds no card (lay) or the one card "
-                           f"laid (again), not {table_size}")
+        raise KaszinoError(f"forced={quote(forced)}: after a tábla the table holds no card (lay) or the "
+                           f"one card laid (again), not {table_size}")
     for _ in range(TRIES):
         draft = _draw(rng, rules, table_size, hand_sizes, bias, forced, to_move)
         if not problems(draft):
