@@ -40,6 +40,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
@@ -47,10 +48,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from minimax_reference import minimax
 
 from kaszino.engine.cards import DECK, Card
+from kaszino.games.kaszino.position import PositionDraft
 from kaszino.games.kaszino.rules import STANDARD, Rules, preset
 from kaszino.games.kaszino.solver import Solution, solve
 from kaszino.games.kaszino.solver.positions import last_round_position
-from kaszino.games.kaszino.state import GameState
+from kaszino.games.kaszino.state import GameState, build
 
 TABLE_SIZES = range(2, 13)
 ISSUE_9 = (
@@ -93,12 +95,9 @@ def small_card_table(seed: int, rules: Rules = STANDARD, hand_size: int = 3) -> 
     used = set(table).union(*hands)
     rest: list[Card] = [card for card in DECK if card not in used]
     rng.shuffle(rest)
-    zeros = (0,) * n
-    return GameState(
-        rules=rules, hands=hands, table=table, talon=(), piles=tuple(tuple(rest[p::n]) for p in range(n)),
-        tabla_points=zeros, bonus=zeros, scores=zeros, dealer=n - 1, to_move=0,
-        last_capturer=rng.randrange(n), round=rules.rounds,
-    )
+    return build(replace(PositionDraft.empty(rules), hands=hands, table=table,
+                         piles=tuple(tuple(rest[p::n]) for p in range(n)), last_capturer=rng.randrange(n),
+                         round=rules.rounds))
 
 
 def timed(function: Callable[[GameState], object], states: list[GameState]) -> list[float]:

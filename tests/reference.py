@@ -15,8 +15,9 @@ from typing import Any
 from kaszino.engine.cards import DECK, Card, format_cards, parse_cards
 from kaszino.games.kaszino.captures import Capture
 from kaszino.games.kaszino.moves import Lay, Move, NextDeal, Pass
+from kaszino.games.kaszino.position import PositionDraft
 from kaszino.games.kaszino.rules import STANDARD, Rules
-from kaszino.games.kaszino.state import GameState
+from kaszino.games.kaszino.state import GameState, build
 
 CaptureKey = tuple[frozenset[Card], frozenset[Card]]
 """A capture as the two *sets* of cards it moves: order inside a side does not matter."""
@@ -112,32 +113,26 @@ def position(
     rules: Rules = STANDARD,
     piles: Sequence[str] | None = None,
     rest_to: int | None = None,
-    **fields: object,
+    checked: bool | None = None,
+    **fields: Any,
 ) -> GameState:
     """A position built field by field: cards written as text, every other field by keyword.
 
     ``rest_to`` puts every card not named anywhere into that player's pile, so that all 52 cards
-    are somewhere (needed for the card and spade majorities).
+    are somewhere (needed for the card and spade majorities). Made by the one position builder,
+    which refuses a position no game reaches, naming why; a position of part of the deck (no
+    ``rest_to``) is a rule's corner no game reaches and is only type-checked, unless ``checked``
+    says otherwise.
     """
     n = rules.players
     pile_cards = [list(cards(text)) for text in (piles or [""] * n)]
-    state = GameState(
-        rules=rules,
-        hands=tuple(cards(text) for text in hands),
-        table=cards(table),
-        talon=cards(talon),
-        piles=tuple(tuple(p) for p in pile_cards),
-        tabla_points=(0,) * n,
-        bonus=(0,) * n,
-        scores=(0,) * n,
-        dealer=n - 1,
-        to_move=0,
-    )
+    draft = replace(PositionDraft.empty(rules), hands=tuple(cards(text) for text in hands),
+                    table=cards(table), talon=cards(talon), piles=tuple(tuple(p) for p in pile_cards))
     if rest_to is not None:
-        named = {card for group in (*state.hands, state.table, state.talon, *state.piles) for card in group}
+        named = {card for _, card in draft.placed()}
         pile_cards[rest_to].extend(card for card in DECK if card not in named)
-        state = replace(state, piles=tuple(tuple(p) for p in pile_cards))
-    return replace(state, **fields)  # type: ignore[arg-type]
+        draft = replace(draft, piles=tuple(tuple(p) for p in pile_cards))
+    return build(replace(draft, **fields), reachable=rest_to is not None if checked is None else checked)
 
 
 def finished_deal(piles: Sequence[Iterable[Card]], rules: Rules = STANDARD, **fields: Any) -> GameState:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -12,8 +14,11 @@ from test_notation import play_randomly
 
 from kaszino.engine.cards import Card
 from kaszino.engine.positions import PositionError
+from kaszino.errors import KaszinoError
+from kaszino.games.kaszino.moves import Forced
 from kaszino.games.kaszino.position import PositionDraft
 from kaszino.games.kaszino.rules import PRESETS
+from kaszino.games.kaszino.solver.positions import _draw, last_round_position
 from kaszino.games.kaszino.state import GameState, build, new_game, problems
 from kaszino.i18n import catalogue
 
@@ -83,3 +88,59 @@ def test_every_reachable_state_builds_back_from_its_draft(name: str, seed: int) 
     for state in states:
         assert build(state.draft()) == state
         assert GameState.from_notation(state.notation()) == state
+
+
+# --- the one builder: nothing else makes a position ------------------------------------------------------
+ROOT = Path(__file__).resolve().parent.parent
+MADE = re.compile(r"(?<![\w.])GameState\(")
+"""A ``GameState`` made field by field (not its class line, not a Protocol of the same name)."""
+
+
+def test_only_the_builder_makes_a_kaszino_state() -> None:
+    """Every position of the package, the tests and the benchmarks comes from ``build`` (its
+    ``_state_of``) or from a new deal (``deal_state``): no other line calls the class."""
+    found = [f"{path.relative_to(ROOT).as_posix()}:{number}"
+             for folder in ("kaszino", "tests", "benchmarks", "scripts")
+             for path in sorted((ROOT / folder).rglob("*.py"))
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if MADE.search(line) and not line.lstrip().startswith(("class ", "#"))]
+    state_py = "kaszino/games/kaszino/state.py"
+    assert [place.rpartition(":")[0] for place in found] == [state_py, state_py], found
+    lines = (ROOT / state_py).read_text(encoding="utf-8").splitlines()
+    owners = {_function_around(lines, int(place.rpartition(":")[2])) for place in found}
+    assert owners == {"_state_of", "deal_state"}
+
+
+def _function_around(lines: list[str], number: int) -> str:
+    """The name of the top-level function whose body holds line ``number`` (1-based)."""
+    for line in reversed(lines[:number]):
+        if line.startswith("def "):
+            return line[4:].partition("(")[0]
+    raise AssertionError(f"line {number} is in no function")
+
+
+@pytest.mark.parametrize("seed", [136, 138, 157, 340, 543, 556, 591])
+def test_a_random_last_round_no_game_reaches_is_drawn_again(seed: int) -> None:
+    """These seeds once dealt a pile already holding the target under automatic claims."""
+    rules = PRESETS["standard"]
+    first = _draw(random.Random(seed), rules, 4, (3, 3), 0.5, None, None)
+    assert "unclaimed" in _codes(first)
+    state = last_round_position(random.Random(seed), rules, table_size=4, hand_sizes=(3, 3))
+    assert problems(state.draft()) == () and state.draft() != first
+
+
+@pytest.mark.parametrize(("forced", "table"), [("lay", 0), ("again", 1)])
+def test_a_random_last_round_after_a_tabla_is_one_a_game_reaches(forced: Forced, table: int) -> None:
+    rules = PRESETS["p3"]
+    for seed in range(30):
+        state = last_round_position(random.Random(seed), rules, table_size=table, hand_sizes=(2, 1, 2),
+                                    forced=forced, to_move=2)
+        assert (state.forced, state.to_move, state.last_capturer) == (forced, 2, 1)
+        assert problems(state.draft()) == ()
+
+
+@pytest.mark.parametrize(("forced", "table"), [("lay", 1), ("again", 0), ("again", 3)])
+def test_a_tabla_with_a_table_no_tabla_leaves_is_refused(forced: Forced, table: int) -> None:
+    with pytest.raises(KaszinoError, match=f"forced='{forced}'.*not {table}"):
+        last_round_position(random.Random(0), PRESETS["standard"], table_size=table, hand_sizes=(3, 3),
+                            forced=forced)

@@ -25,11 +25,12 @@ from shipped import SHIPPED
 
 from kaszino import DECK, Capture, Card, GameState, KaszinoError, Lay, Move, new_game
 from kaszino.engine.cards import Suit
+from kaszino.games.kaszino.position import PositionDraft
 from kaszino.games.kaszino.rules import PRESETS
 from kaszino.games.kaszino.solver.positions import last_round_position
+from kaszino.games.kaszino.state import build, problems
 from kaszino.i18n import using_language
-from kaszino.puzzles.kinds import Kind, answer_key
-from kaszino.puzzles.play_kinds import move_words
+from kaszino.puzzles.kinds import Kind, answer_key, move_words
 from kaszino.puzzles.puzzle import KIND_RULES, Puzzle, solve
 
 TRAINER = PRESETS["trainer"]
@@ -48,9 +49,8 @@ def open_rounds(draw: st.DrawFn, most_table: int = 5) -> GameState:
     """Small open last rounds of the standard game (manual claims), player 0 to move."""
     rng = random.Random(draw(st.integers(0, 2**32 - 1)))
     hands = (draw(st.integers(1, 3)), draw(st.integers(1, 3)))
-    state = last_round_position(rng, TRAINER, table_size=draw(st.integers(0, most_table)), hand_sizes=hands,
-                                bias=draw(st.floats(0.3, 0.7)))
-    return replace(state, to_move=0)
+    return last_round_position(rng, TRAINER, table_size=draw(st.integers(0, most_table)), hand_sizes=hands,
+                               bias=draw(st.floats(0.3, 0.7)), to_move=0)
 
 
 def points_of(cards: Sequence[Card]) -> int:
@@ -129,7 +129,7 @@ def test_defend_accepts_exactly_the_lays_that_give_least(state: GameState) -> No
 
 def test_defend_fixture_avoids_the_tabla() -> None:
     """Laying 4♠ lets 10♣ take 6♠+4♠, the whole table; 3♠ leaves no capture at all."""
-    state = position(["3S 4S", "10C JS"], "6S", rest_to=1, round=8, last_capturer=1)
+    state = position(["3S 4S", "10C JS"], "6S", rules=TRAINER, rest_to=1, round=8, last_capturer=1)
     p = puzzle("defend", state)
     assert [str(a) for a in p.answers] == ["3♠"]
     with using_language("en"):
@@ -171,9 +171,16 @@ def deals_in_progress(draw: st.DrawFn) -> GameState:
     rng = random.Random(draw(st.integers(0, 2**32 - 1)))
     state = last_round_position(rng, TRAINER, table_size=draw(st.integers(0, 6)),
                                 hand_sizes=(draw(st.integers(1, 3)), draw(st.integers(0, 3))),
-                                bias=draw(st.floats(0.2, 0.8)))
-    return replace(state, to_move=0, scores=(draw(st.integers(0, 10)), draw(st.integers(0, 10))),
-                   tabla_points=(draw(st.integers(0, 3)), draw(st.integers(0, 3))))
+                                bias=draw(st.floats(0.2, 0.8)), to_move=0)
+    scores = (draw(st.integers(0, 10)), draw(st.integers(0, 10)))
+    return reached(replace(state.draft(), scores=scores, deal=2 if any(scores) else 1,
+                           tabla_points=(draw(st.integers(0, 3)), draw(st.integers(0, 3)))))
+
+
+def reached(draft: PositionDraft) -> GameState:
+    """The state of a drawn ``draft``; a draw no game reaches is left out (the one builder decides)."""
+    assume(not problems(draft))
+    return build(draft)
 
 
 def counted(state: GameState, player: int) -> int:
@@ -244,8 +251,12 @@ def tables(draw: st.DrawFn) -> GameState:
     """Positions with a free move and a table of up to eight cards (any round, player 0 to move)."""
     rng = random.Random(draw(st.integers(0, 2**32 - 1)))
     state = last_round_position(rng, TRAINER, table_size=draw(st.integers(1, 8)), hand_sizes=(3, 3),
-                                bias=draw(st.floats(0.3, 0.7)))
-    return replace(state, to_move=0, round=draw(st.integers(2, 8)))
+                                bias=draw(st.floats(0.3, 0.7)), to_move=0)
+    number = draw(st.integers(2, 8))
+    left = TRAINER.talon_after(number)  # the talon of the rounds to come, from the piles' cards
+    taken = (state.piles[0] + state.piles[1])[:left]
+    piles = tuple(tuple(card for card in pile if card not in taken) for pile in state.piles)
+    return reached(replace(state.draft(), round=number, talon=taken, piles=piles))
 
 
 def brute_value(state: GameState, capture: Capture) -> tuple[int, int, int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from reference import finished_deal, play_all, position
+from reference import cards, finished_deal, play_all, position
 
 from kaszino import S003, GameState, parse_move
 from kaszino.games.kaszino.rules import PRESETS
@@ -30,7 +30,8 @@ def shown(capture: str) -> GameState:
 def ausz(scores: tuple[int, int]) -> GameState:
     """Player 0 holds 26 cards (two aces, no spade): the card majority is his lead but not secured."""
     pile = "AH 2H 3H 4H 7H 8H 9H 10H JH QH KH AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC 2D 3D"
-    return position(["5H", "6H"], "", rules=TRAINER, piles=[pile, ""], rest_to=1, scores=scores, round=8)
+    return position(["5H", "6H"], "", rules=TRAINER, piles=[pile, ""], rest_to=1, scores=scores, round=8,
+                    deal=2 if any(scores) else 1, last_capturer=1)
 
 
 def notation(hands: str, table: str, piles: str, last: int, tabla: str) -> GameState:
@@ -83,7 +84,7 @@ FIXTURES: dict[str, tuple[Case, Case]] = {
     "majority_open": (("ausz", ausz((9, 0))), ("ausz", replace(ausz((9, 0)), rules=TRAINER, piles=(
         ausz((9, 0)).piles[1], ausz((9, 0)).piles[0])))),
     "earlier_deals": (("ausz", ausz((9, 0))), ("ausz", ausz((0, 0)))),
-    "tabla_points": (("score_deal", finished_deal([[]], rules=TRAINER, tabla_points=(1, 0))),
+    "tabla_points": (("score_deal", finished_deal([cards("2H 3H")], rules=TRAINER, tabla_points=(1, 0))),
                      ("score_deal", finished_deal([[]], rules=TRAINER, tabla_points=(0, 1)))),
     "close_count": (("ausz", ausz((9, 0))), ("ausz", ausz((0, 0)))),
 }

@@ -26,6 +26,7 @@ from kaszino.puzzles.puzzle import Kind, Puzzle, Rating, solve
 from kaszino.puzzles.trainer import Filters, Trainer
 from kaszino.store import Store, open_store, training
 from kaszino.teach.casino_picks import pick_of
+from kaszino.teach.questions import Words
 
 KING_CAPTURES = (capture("K♣=4♣+9♠"), capture("K♣=2♦+4♣+7♥"))
 ALL_CAPTURES = (capture("5♠+A♥=2♦+4♣"), *KING_CAPTURES)
@@ -217,8 +218,14 @@ class ChoicePuzzle:
     def choice_text(self, choice: str) -> str:
         return f"it is {choice}"
 
+    @property
+    def question(self) -> ChoicePuzzle:
+        """The trainer judges through the question: this fake is its own."""
+        return self
+
     def check(self, answer: object) -> PuzzleVerdict:
-        return judged(answer == self.right, f"{'right' if answer == self.right else 'wrong'} {answer!r}")
+        said = f"{'right' if answer == self.right else 'wrong'} {answer!r}"
+        return judged(answer == self.right, Words(lambda _lang: said))
 
     def hints(self) -> list[str]:
         return ["look closer"]

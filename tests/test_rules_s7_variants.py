@@ -171,11 +171,13 @@ def test_v6_no_claim_rests_on_a_capture_that_may_be_challenged() -> None:
 
 
 def test_v6_a_claim_resting_on_the_last_capture_of_a_deal_wins_that_deal() -> None:
-    last_move = position(["10♦", ""], "10♥", rules=PRESETS["v6"], rest_to=1, round=8, scores=(9, 0))
+    last_move = position(["10♦", ""], "10♥", rules=PRESETS["v6"], rest_to=1, round=8, scores=(9, 0), deal=2,
+                         last_capturer=1)
     deal_over = last_move.play(Capture(cards("10♦"), cards("10♥")))
     assert deal_over.deal_over and deal_over.pending is not None and not deal_over.finished
     won = deal_over.play(NextDeal())  # nobody called Fals!: the window closes, the claim comes first
-    assert (won.finished, won.winner, won.deal, won.stake) == (True, 0, 1, 1.0)
+    # deal 2, since scores before deal 1 are 0: a later deal's winner takes half the stake
+    assert (won.finished, won.winner, won.deal, won.stake) == (True, 0, 2, 0.5)
 
 
 ONE_CAPTURE_DECK = stacked_deck("7♠ 8♠ 9♠", "A♥ 2♥ 3♥", "6♦ K♣ Q♣ J♣", "2♣ 3♣ 4♣ 5♣ 6♣ 7♣")

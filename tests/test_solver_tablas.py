@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,7 +11,7 @@ from minimax_reference import own_moves, without_claims
 from kaszino import GameState, parse_cards
 from kaszino.games.kaszino.rules import preset
 from kaszino.games.kaszino.solver.model import AGAIN, MUST_LAY, NOT_FORCED, RoundModel, signature
-from kaszino.games.kaszino.solver.positions import last_round_position
+from kaszino.games.kaszino.solver.positions import forced_moves, last_round_position
 from kaszino.games.kaszino.solver.tablas import TablaBound
 
 RULES = [preset(name) for name in ("standard", "v2", "v3", "v8", "p3", "p4")]
@@ -46,10 +45,10 @@ def positions(draw: st.DrawFn) -> GameState:
     most = 3 if rules.players == 2 else 2
     sizes = tuple(draw(st.integers(1 if p == 0 else 0, most)) for p in range(rules.players))
     table = draw(st.integers(0, 4))
-    forced = draw(st.sampled_from([None, "again", "lay"] if table == 0 else [None, "again"]))
+    forced = draw(st.sampled_from(forced_moves(table)))
     rng = random.Random(draw(st.integers(0, 2**32 - 1)))
-    state = last_round_position(rng, rules, table_size=table, hand_sizes=sizes, forced=forced)
-    return without_claims(replace(state, to_move=0))
+    return without_claims(last_round_position(rng, rules, table_size=table, hand_sizes=sizes, forced=forced,
+                                              to_move=0))
 
 
 @settings(max_examples=150, deadline=None)

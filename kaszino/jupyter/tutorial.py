@@ -20,6 +20,7 @@ import itertools
 import os
 import weakref
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
 import ipywidgets
@@ -27,9 +28,10 @@ import ipywidgets
 from kaszino.engine.cards import parse_cards
 from kaszino.errors import KaszinoError, quote
 from kaszino.games.kaszino.dealing import check_deck, shuffled_deck
+from kaszino.games.kaszino.position import PositionDraft
 from kaszino.games.kaszino.record import GameRecord, record_game
 from kaszino.games.kaszino.rules import STANDARD
-from kaszino.games.kaszino.state import GameState, new_game
+from kaszino.games.kaszino.state import GameState, build, new_game
 from kaszino.i18n import LANGUAGES, language, set_language, tr
 from kaszino.jupyter.checks import ChapterCheck, ExerciseSet
 from kaszino.jupyter.progress import chapter_results, remember_language, restore_language
@@ -233,8 +235,8 @@ def position(hand: str, table: str, *, opponent: str | None = None, first_move: 
     ``first_move`` (so a tábla now is worth 2), otherwise in ``round_number`` (default 2); the
     talon holds what the later rounds need, and the cards of the earlier rounds lie in the
     players' piles, so all 52 cards are in play. ``last_capturer`` (0 or 1) made the last capture
-    of the deal so far (it decides who draws first; by default player 1 when the piles hold cards,
-    else nobody).
+    of the deal so far (it decides who draws first; by default player 1 when his pile holds cards,
+    else player 2 when hers does, else nobody).
     """
     mine, on_table = parse_cards(hand), parse_cards(table)
     theirs = None if opponent is None else parse_cards(opponent)
@@ -253,14 +255,12 @@ def position(hand: str, table: str, *, opponent: str | None = None, first_move: 
         raise KaszinoError(f"last_capturer is player 0 or 1 (or None), not {quote(last_capturer)}")
     talon, played = tuple(rest[:rules.talon_after(number)]), rest[rules.talon_after(number):]
     half = len(played) // 2
-    zeros = (0,) * rules.players
     piles = (tuple(played[:half]), tuple(played[half:]))
-    # Cards in a pile were captured by somebody: a position with piles has a last capturer.
-    capturer = last_capturer if last_capturer is not None else 0 if played else None
-    return GameState(rules=rules, hands=(mine, theirs), table=on_table, talon=talon,
-                     piles=piles,
-                     tabla_points=zeros, bonus=zeros, scores=zeros, dealer=1, to_move=0, round=number,
-                     last_capturer=capturer)
+    # Cards in a pile were captured by somebody: a position with piles has a last capturer, one
+    # whose pile holds cards (with a single card played, player 2's).
+    capturer = last_capturer if last_capturer is not None else 0 if piles[0] else 1 if played else None
+    return build(replace(PositionDraft.empty(rules), hands=(mine, theirs), table=on_table, talon=talon,
+                         piles=piles, to_move=0, round=number, last_capturer=capturer))
 
 
 def live_table(hand: str, table: str, *, opponent: str | None = None, first_move: bool = False,

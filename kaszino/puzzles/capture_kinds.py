@@ -21,12 +21,14 @@ from kaszino.puzzles.kinds import (
     is_answer,
     judged,
     listing_verdict,
-    move_words,
     refusal,
+    said,
+    tied,
     words,
 )
-from kaszino.teach.explain import value_message
+from kaszino.teach.explain import Message, move_message, value_message
 from kaszino.teach.hints import hint_ladder
+from kaszino.teach.questions import Renders
 
 
 def _captures_only(answers: tuple[Answer, ...]) -> tuple[Capture, ...]:
@@ -43,7 +45,7 @@ class _CaptureKind(KaszinoKind):
         """The attempt as a correct capture, or the verdict refusing it."""
         move = self.one_move(attempt)
         if not isinstance(move, Capture):
-            return judged(False, tr("puzzles.lay_is_no_capture", card=str(move)), wrong=(move,))
+            return judged(False, said("puzzles", "lay_is_no_capture", card=str(move)), wrong=(move,))
         problem = refusal(state, move)
         return move if problem is None else judged(False, problem, wrong=(move,))
 
@@ -65,8 +67,8 @@ class AllCaptures(_CaptureKind):
         return None
 
     def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:
-        reasons: dict[Answer, str | None] = {move: refusal(state, move)
-                                             for move in self.some_captures(attempt)}
+        reasons: dict[Answer, Renders | None] = {move: refusal(state, move)
+                                                 for move in self.some_captures(attempt)}
         return listing_verdict(reasons, _captures_only(answers), "puzzles.all_missing", "puzzles.all_correct")
 
     def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
@@ -91,20 +93,16 @@ class BestCapture(_CaptureKind):
             return capture
         value = capture_value(state, capture)
         if is_answer(answers, capture):
-            text = tr("puzzles.best_correct", capture=move_words(capture), value=words(value_message(value)))
+            right = said("puzzles", "best_correct", capture=move_message(capture), value=value_message(value))
             others = [a for a in _captures_only(answers) if capture_key(a) != capture_key(capture)]
-            if others:
-                text += "\n" + tr("puzzles.best_tied", others=", ".join(map(move_words, others)))
-            return judged(True, text)
+            return judged(True, right, *tied(others))
         best = best_captures(state)[0][1]
         loss = value.shortfall(best)
         behind = ("points", loss.points) if loss.points else ("spades", loss.spades) if loss.spades \
             else ("cards", loss.cards)
-        text = "\n".join([
-            tr("puzzles.best_worse", capture=move_words(capture), value=words(value_message(value))),
-            tr(f"puzzles.best_behind_{behind[0]}", n=behind[1], count=behind[1]),
-        ])
-        return judged(False, text, extra=(capture,))
+        worse = said("puzzles", "best_worse", capture=move_message(capture), value=value_message(value))
+        short = said("puzzles", f"best_behind_{behind[0]}", n=behind[1], count=behind[1])
+        return judged(False, worse, short, extra=(capture,))
 
     def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
         return hint_ladder(state, "best")
@@ -133,11 +131,11 @@ class Sweep(_CaptureKind):
             return capture
         if is_answer(answers, capture):
             points = state.rules.tabla_worth(state.is_first_move(state.to_move))
-            return judged(True, tr("puzzles.sweep_correct", capture=move_words(capture), points=points,
-                                    count=points))
+            return judged(True, said("puzzles", "sweep_correct", capture=move_message(capture), points=points,
+                                     count=points))
         left = format_cards([c for c in state.table if c not in capture.table])
-        said = move_words(capture)
-        return judged(False, tr("puzzles.sweep_leaves", capture=said, cards=left), extra=(capture,))
+        return judged(False, said("puzzles", "sweep_leaves", capture=move_message(capture), cards=left),
+                      extra=(capture,))
 
     def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
         return hint_ladder(state, "sweep")
@@ -181,9 +179,9 @@ class Fals(KaszinoKind):
         assert state.pending is not None
         return state.pending.capture
 
-    def task_text(self, state: GameState) -> str:
-        return tr("puzzles.task_fals", capture=move_words(self._shown(state)),
-                  player=player_number(self._shown_by(state)))
+    def task(self, state: GameState) -> Message:
+        return Message.in_domain("puzzles", "task_fals", capture=move_message(self._shown(state)),
+                                 player=player_number(self._shown_by(state)))
 
     def _shown_by(self, state: GameState) -> int:
         assert state.pending is not None
@@ -193,17 +191,21 @@ class Fals(KaszinoKind):
         return fals_faults(self._shown(state), state.rules.capture_limit) or ("correct",)
 
     def _say(self, state: GameState, key: str) -> str:
+        """:meth:`_said` in the current language."""
+        return words(self._said(state, key))
+
+    def _said(self, state: GameState, key: str) -> Message:
         """A Fals! text about the shown capture: its sums, the limit, what a call would bring."""
         capture, rules = self._shown(state), state.rules
-        return tr(f"puzzles.{key}", capture=move_words(capture), hand=card_sum(capture.hand),
-                  table=card_sum(capture.table), limit=rules.capture_limit or 0,
-                  penalty=rules.fals_penalty, reward=rules.fals_reward, count=rules.fals_penalty)
+        return said("puzzles", key, capture=move_message(capture), hand=card_sum(capture.hand),
+                    table=card_sum(capture.table), limit=rules.capture_limit or 0,
+                    penalty=rules.fals_penalty, reward=rules.fals_reward, count=rules.fals_penalty)
 
     def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:
         choice = self.one_choice(state, attempt)
         if choice in answers:
-            return judged(True, self._say(state, f"fals_right_{choice}"))
-        return judged(False, self._say(state, f"fals_not_{choice}"), extra=(choice,))
+            return judged(True, self._said(state, f"fals_right_{choice}"))
+        return judged(False, self._said(state, f"fals_not_{choice}"), extra=(choice,))
 
     def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
         steps = ("hint_fals_goal", "hint_fals_hand", "hint_fals_table")

@@ -29,7 +29,7 @@ from kaszino.games.casino.moves import BuildMove, Capture, Play, Trail, parse_mo
 from kaszino.games.casino.rules import MIN_BUILD
 from kaszino.games.casino.scoring import ACE, BIG_CASINO_POINTS, LITTLE_CASINO_POINTS
 from kaszino.games.casino.state import CasinoState
-from kaszino.i18n import language, tr
+from kaszino.i18n import language
 from kaszino.puzzles.kinds import (
     Answer,
     Attempt,
@@ -49,9 +49,13 @@ from kaszino.puzzles.kinds import (
     listing_verdict,
     move_text,
     refusal_words,
+    said,
     sentence,
+    words,
 )
 from kaszino.teach.casino_moves import move_message
+from kaszino.teach.message import Message
+from kaszino.teach.questions import Renders
 
 DOMAIN = "puzzles_casino"
 EXACT_BUDGET = 200_000
@@ -60,6 +64,9 @@ EXACT_BUDGET = 200_000
 
 say = partial(domain_text, DOMAIN)
 """A text of these kinds (:func:`~kaszino.puzzles.kinds.domain_text`)."""
+told = partial(said, DOMAIN)
+"""The same text as data, rendered in either language (a verdict's words:
+:func:`~kaszino.puzzles.kinds.said`)."""
 
 
 def move_words(move: object) -> str:
@@ -110,8 +117,8 @@ class CasinoKind(KindRules[CasinoState]):
     move_type: type[Play] | tuple[type[Play], ...] = (Capture, BuildMove, Trail)
     """The moves an answer of the kind may be."""
 
-    def task_text(self, state: CasinoState) -> str:
-        return say(f"task_{self.kind}")
+    def task(self, state: CasinoState) -> Message:
+        return told(f"task_{self.kind}")
 
     def position_problem(self, state: CasinoState) -> str | None:
         return free_move(state)
@@ -130,17 +137,17 @@ class CasinoKind(KindRules[CasinoState]):
         if not isinstance(attempt, Capture | BuildMove | Trail):
             raise KaszinoError(f"a {self.kind} puzzle takes one Casino move, not {quote(attempt)}")
         if not isinstance(attempt, self.move_type):
-            return judged(False, say("not_a_capture", move=move_words(attempt)), wrong=(attempt,))
+            return judged(False, told("not_a_capture", move=move_message(attempt)), wrong=(attempt,))
         problem = refusal_words(state, attempt)
         return attempt if problem is None else judged(False, problem, wrong=(attempt,))
 
     def listed(self, state: CasinoState, answers: tuple[Answer, ...], attempt: Attempt,
-               reason: Callable[[Play], str | None]) -> PuzzleVerdict:
+               reason: Callable[[Play], Renders | None]) -> PuzzleVerdict:
         """The verdict on a list of moves of the kind's type: each refused by the engine, else by
         ``reason`` (None: it is an answer)."""
         assert isinstance(self.move_type, type)  # a listing kind's answers are of one type
         given: tuple[Play, ...] = self.some_moves(attempt, self.move_type, lambda move: True)
-        reasons: dict[Answer, str | None] = {m: refusal_words(state, m) or reason(m) for m in given}
+        reasons: dict[Answer, Renders | None] = {m: refusal_words(state, m) or reason(m) for m in given}
         texts = f"{DOMAIN}.{self.kind}"
         return listing_verdict(reasons, answers, f"{texts}_missing", f"{texts}_correct")
 
@@ -173,14 +180,14 @@ class CasinoCaptures(CasinoKind):
         return largest(state)
 
     def check(self, state: CasinoState, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:
-        def reason(move: Play) -> str | None:
+        def reason(move: Play) -> Renders | None:
             if is_answer(answers, move):
                 return None
             assert isinstance(move, Capture)
             wider = next(a for a in answers if isinstance(a, Capture) and a.card == move.card
                          and set(move.taken) < set(a.taken))
             more = tuple(card for card in wider.taken if card not in move.taken)
-            return say("not_largest", move=move_words(move), more=more)
+            return told("not_largest", move=move_message(move), more=more)
 
         return self.listed(state, answers, attempt, reason)
 
@@ -272,8 +279,14 @@ def worth(move: Capture) -> Worth:
 
 
 def worth_words(value: Worth) -> str:
-    return say("worth", points=say("worth_points", count=value.points),
-               spades=say("worth_spades", count=value.spades), cards=tr("common.cards", count=value.cards))
+    return words(worth_said(value))
+
+
+def worth_said(value: Worth) -> Message:
+    """What a capture takes, in words (data)."""
+    return told("worth", points=told("worth_points", count=value.points),
+                spades=told("worth_spades", count=value.spades),
+                cards=Message.in_domain("common", "cards", count=value.cards))
 
 
 class CasinoBest(CasinoKind):
@@ -304,12 +317,11 @@ class CasinoBest(CasinoKind):
         assert isinstance(move, Capture)
         value, best = worth(move), self.valued(state)[0][1]
         if is_answer(answers, move):
-            text = say("best_correct", move=move_words(move), value=worth_words(value))
-            if len(answers) > 1:
-                text += "\n" + say("best_tied", others=len(answers) - 1, count=len(answers) - 1)
-            return judged(True, text)
-        return judged(False, say("best_worse", move=move_words(move), value=worth_words(value))
-                       + "\n" + say(f"best_behind_{value.behind(best)}"), extra=(move,))
+            right = told("best_correct", move=move_message(move), value=worth_said(value))
+            tied = len(answers) - 1
+            return judged(True, right, *([told("best_tied", others=tied, count=tied)] if tied else []))
+        worse = told("best_worse", move=move_message(move), value=worth_said(value))
+        return judged(False, worse, told(f"best_behind_{value.behind(best)}"), extra=(move,))
 
     def hints(self, state: CasinoState, answers: tuple[Answer, ...]) -> list[str]:
         valued = self.valued(state)
@@ -381,7 +393,7 @@ class CasinoLastHand(CasinoKind):
         if isinstance(move, PuzzleVerdict):
             return move
         best = max(move_values(state).values())
-        return last_move_verdict(DOMAIN, move_words, outcome(state, move), best, is_answer(answers, move))
+        return last_move_verdict(DOMAIN, move_message, outcome(state, move), best, is_answer(answers, move))
 
     def hints(self, state: CasinoState, answers: tuple[Answer, ...]) -> list[str]:
         values = move_values(state)

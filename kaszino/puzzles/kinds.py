@@ -22,7 +22,7 @@ from itertools import islice
 from typing import Any, Generic, Literal, Protocol, TypeVar, get_args
 
 from kaszino.engine.cards import Card
-from kaszino.engine.refusals import Refusal, text_fields
+from kaszino.engine.refusals import Refusal
 from kaszino.errors import KaszinoError, quote
 from kaszino.games.casino.moves import Capture as CasinoCapture
 from kaszino.games.casino.moves import Play as CasinoPlay
@@ -34,7 +34,8 @@ from kaszino.games.scopa.moves import ScopaMove
 from kaszino.i18n import language, tr
 from kaszino.inputs import MAX_COUNT, check_type
 from kaszino.teach.explain import Joined, Message, explain_move, move_message
-from kaszino.teach.questions import UNHEADED, Verdict, Words
+from kaszino.teach.narrate import message_fields, refusal_message
+from kaszino.teach.questions import UNHEADED, Lines, Renders, Verdict, Words, phrase
 
 KaszinoKindName = Literal["all_captures", "best_capture", "sweep", "last_round", "fals", "ausz", "score_deal",
                           "defend", "deal_saving"]
@@ -96,11 +97,19 @@ class PuzzleVerdict(Verdict):
     wrong: tuple[Answer, ...] = ()
 
 
-def judged(correct: bool, text: str, *, missing: tuple[Answer, ...] = (), extra: tuple[Answer, ...] = (),
+def judged(correct: bool, *said: Renders, missing: tuple[Answer, ...] = (), extra: tuple[Answer, ...] = (),
            wrong: tuple[Answer, ...] = ()) -> PuzzleVerdict:
-    """A kind's verdict: ``text`` is in the language current while judging
-    (:meth:`kaszino.puzzles.puzzle.Puzzle.check` gives the verdict in every language)."""
-    return PuzzleVerdict(correct, (Words(lambda _lang: text),), UNHEADED, missing, extra, wrong)
+    """A kind's verdict: its words ``said`` (data, one line each) render in either language."""
+    return PuzzleVerdict(correct, (Lines(said),), UNHEADED, missing, extra, wrong)
+
+
+def said(domain: str, key: str, **fields: object) -> Message:
+    """The text ``<domain>.<key>`` with ``fields``, as data rendered in either language: cards and lists
+    of cards shown as cards (``text_fields``), a field that is itself words (a move's, a value's)
+    rendered in the language asked."""
+    words = {name: value for name, value in fields.items() if isinstance(value, Message | Joined)}
+    plain = {name: value for name, value in fields.items() if name not in words}
+    return Message(key, tuple({**message_fields(plain), **words}.items()), domain)
 
 
 S = TypeVar("S")
@@ -117,9 +126,13 @@ class KindRules(ABC, Generic[S]):
     prefix: str
     game: Game
 
+    def task(self, state: S) -> Message:
+        """What the learner has to find, in words (data: rendered in either language)."""
+        return said("puzzles", f"task_{self.kind}")
+
     def task_text(self, state: S) -> str:
-        """What the learner has to find, in the current language."""
-        return tr(f"puzzles.task_{self.kind}")
+        """:meth:`task` in the current language."""
+        return words(self.task(state))
 
     def choices(self, state: S) -> tuple[str, ...]:
         """The options of a ``choice`` kind (empty for the other forms)."""
@@ -139,7 +152,7 @@ class KindRules(ABC, Generic[S]):
 
     @abstractmethod
     def check(self, state: S, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:
-        """Judge ``attempt`` against the correct ``answers``."""
+        """Judge ``attempt`` against the correct ``answers``; the verdict's words are data (any language)."""
 
     @abstractmethod
     def hints(self, state: S, answers: tuple[Answer, ...]) -> list[str]:
@@ -185,9 +198,9 @@ class KindRules(ABC, Generic[S]):
         """What an exact re-check finds wrong with the puzzle beyond its answers (English), or None."""
         return None
 
-    def played_text(self, state: S, played: Move) -> str:
+    def played_said(self, state: S, played: Move) -> Renders:
         """The move played in the game, explained (kinds that store one)."""
-        return ""
+        return Lines(())
 
     def answer_value(self, answer: Answer) -> object:
         """The JSON value of one answer (the inverse of :meth:`read_answer`)."""
@@ -255,7 +268,7 @@ def move_text(value: object, parse: Callable[[str], M]) -> M:
         raise KaszinoError(f"{quote(value)} is not a move: {error}") from None
 
 
-def listing_verdict(reasons: dict[Answer, str | None], answers: Sequence[Answer], missing_text: str,
+def listing_verdict(reasons: dict[Answer, Renders | None], answers: Sequence[Answer], missing_text: str,
                     correct_text: str) -> PuzzleVerdict:
     """The verdict on "find every one": each move given with why it is wrong (None: it is correct),
     the wrong ones refused, the correct ones not given only counted (``missing_text`` with ``found``
@@ -265,12 +278,12 @@ def listing_verdict(reasons: dict[Answer, str | None], answers: Sequence[Answer]
     missing = tuple(answer for answer in answers if answer_key(answer) not in chosen)
     lines = [reason for reason in reasons.values() if reason is not None]
     if missing:
-        lines.append(tr(missing_text, found=len(answers) - len(missing), total=len(answers),
-                        count=len(answers)))
+        lines.append(phrase(missing_text, (("found", len(answers) - len(missing)), ("total", len(answers)),
+                                           ("count", len(answers)))))
     correct = not lines
     if correct:
-        lines.append(tr(correct_text, total=len(answers), count=len(answers)))
-    return judged(correct, "\n".join(lines), missing=missing, wrong=wrong)
+        lines.append(phrase(correct_text, (("total", len(answers)), ("count", len(answers)))))
+    return judged(correct, *lines, missing=missing, wrong=wrong)
 
 
 def number_verdict(attempt: Attempt, right: Answer, texts: str) -> PuzzleVerdict:
@@ -278,9 +291,16 @@ def number_verdict(attempt: Attempt, right: Answer, texts: str) -> PuzzleVerdict
     (with ``points``)."""
     points = whole_answer(attempt, low=-MAX_COUNT)  # a guess below 0 is merely too low
     if points == right:
-        return judged(True, tr(f"{texts}_right", points=points, count=points))
+        return judged(True, phrase(f"{texts}_right", (("points", points), ("count", points))))
     key = "too_high" if isinstance(right, int) and points > right else "too_low"
-    return judged(False, tr(f"{texts}_{key}", points=points, count=points), extra=(points,))
+    return judged(False, phrase(f"{texts}_{key}", (("points", points), ("count", points))), extra=(points,))
+
+
+def tied(others: Sequence[Move]) -> tuple[Message, ...]:
+    """The line of a right verdict that names the other answers as good (none when there are none)."""
+    if not others:
+        return ()
+    return (said("puzzles", "best_tied", others=Joined(tuple(move_message(move) for move in others))),)
 
 
 def whole_answer(value: object, low: int = 0) -> int:
@@ -311,13 +331,13 @@ def explain(state: GameState, move: Move) -> str:
     return explain_move(state, move).text
 
 
-def refusal(state: GameState, move: Move) -> str | None:
+def refusal(state: GameState, move: Move) -> Renders | None:
     """Learner-facing words for a move that is not correct here, or None if it is correct."""
     if move_problem(state, move) is None:
         return None
     if state.problem(move) is None and isinstance(move, Capture):  # V6: the engine takes it as an attempt
-        return tr("puzzles.false_capture", capture=move_words(move))
-    return explain(state, move)
+        return said("puzzles", "false_capture", capture=move_message(move))
+    return Words(explain_move(state, move).text_in)
 
 
 def free_to_move(state: GameState) -> str | None:
@@ -419,9 +439,8 @@ class Outcome(Generic[M]):
 
 
 def domain_text(domain: str, key: str, **fields: object) -> str:
-    """The text ``<domain>.<key>`` (Scopa's and Casino's kinds); cards and lists of cards are shown
-    as cards (``text_fields``)."""
-    return tr(f"{domain}.{key}", None, **text_fields(fields))
+    """The text ``<domain>.<key>`` (Scopa's and Casino's kinds) in the current language: :func:`said`."""
+    return said(domain, key, **fields).render(language())
 
 
 class Judging(Protocol):
@@ -430,29 +449,29 @@ class Judging(Protocol):
     def problem(self, move: Any) -> Refusal | None: ...
 
 
-def refusal_words(state: Judging, move: object) -> str | None:
+def refusal_words(state: Judging, move: object) -> Message | None:
     """Why ``move`` may not be played in ``state``, in words (the engine's refusal), or None."""
     problem = state.problem(move)
-    return None if problem is None else problem.text()
+    return None if problem is None else refusal_message(problem)
 
 
-def result_text(domain: str, found: Outcome[M]) -> str:
+def result_text(domain: str, found: Outcome[M]) -> Message:
     """The exact result of a last-round move (the text ``<domain>.result``)."""
-    return domain_text(domain, "result", mine=found.mine, theirs=found.theirs, margin=f"{found.value:+d}")
+    return said(domain, "result", mine=found.mine, theirs=found.theirs, margin=f"{found.value:+d}")
 
 
-def last_move_verdict(domain: str, words: Callable[[M], str], found: Outcome[M], best: int,
+def last_move_verdict(domain: str, words: Callable[[M], Message], found: Outcome[M], best: int,
                       correct: bool) -> PuzzleVerdict:
     """The verdict on a last-round move: right with its result, or its result, the loss against the
     ``best`` margin and the opponent's best reply (texts ``last_correct``, ``last_worse``,
     ``last_reply`` of ``domain``)."""
     result = result_text(domain, found)
     if correct:
-        return judged(True, domain_text(domain, "last_correct", move=words(found.move), result=result))
+        return judged(True, said(domain, "last_correct", move=words(found.move), result=result))
     loss = best - found.value
-    reply = domain_text(domain, "last_reply", move=words(found.line[0])) if found.line else ""
-    text = domain_text(domain, "last_worse", move=words(found.move), result=result, loss=loss, count=loss)
-    return judged(False, "\n".join(filter(None, [text, reply])), extra=(found.move,))  # type: ignore[arg-type]
+    reply = (said(domain, "last_reply", move=words(found.line[0])),) if found.line else ()
+    text = said(domain, "last_worse", move=words(found.move), result=result, loss=loss, count=loss)
+    return judged(False, text, *reply, extra=(found.move,))  # type: ignore[arg-type]
 
 
 def last_move_line(domain: str, words: Callable[[M], str], found: Outcome[M], best: bool) -> str:
@@ -474,8 +493,9 @@ def bullet_lines(head: str, lines: Iterable[str]) -> str:
     return "\n".join([head, *(f"• {line}" for line in lines)])
 
 
-def words(message: Message | Joined) -> str:
-    """A message of :mod:`kaszino.teach.explain` in the current language."""
+def words(message: Renders) -> str:
+    """Words that are data (a message of :mod:`kaszino.teach.explain`, a verdict's line) in the current
+    language."""
     return message.render(language())
 
 

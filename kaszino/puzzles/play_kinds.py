@@ -29,12 +29,14 @@ from kaszino.puzzles.kinds import (
     free_to_move,
     is_answer,
     judged,
-    move_words,
     refusal,
+    said,
+    tied,
     words,
 )
-from kaszino.teach.explain import line_message, value_message, without_claims
+from kaszino.teach.explain import Joined, Message, line_message, move_message, value_message, without_claims
 from kaszino.teach.hints import hint_ladder
+from kaszino.teach.questions import Lines
 
 
 @lru_cache(maxsize=512)
@@ -83,7 +85,7 @@ class LastRound(KaszinoKind):
 
     A subclass may ask the same of another position with texts of its own: ``texts`` names them
     (``puzzles.<texts>_result``, ``_line``, ``_correct``, ``_worse``, ``_loss``, and the heading
-    ``puzzles.solution_<kind>``), :meth:`move_text` and :meth:`line_text` say moves in words.
+    ``puzzles.solution_<kind>``), :meth:`line_said` says a line of moves in words.
     """
 
     kind: Kind = "last_round"  # a subclass asks its own kind
@@ -99,21 +101,19 @@ class LastRound(KaszinoKind):
     def solve(self, state: GameState) -> tuple[Answer, ...]:
         return canonical_moves(state, solution(state).best_moves)
 
-    def move_text(self, move: Move) -> str:
-        """One move in words."""
-        return move_words(move)
-
-    def line_text(self, state: GameState, line: tuple[Move, ...]) -> str:
+    def line_said(self, state: GameState, line: tuple[Move, ...]) -> Message | Joined:
         """The moves of ``line`` from ``state`` in words, each with its player."""
-        return words(line_message(state, line))
+        return line_message(state, line)
 
-    def _said(self, state: GameState, result: Outcome) -> str:
-        text = tr(f"puzzles.{self.texts}_result", move=self.move_text(result.move), mine=result.mine,
-                  theirs=result.theirs)
-        if result.line:
-            after = without_claims(state).play(result.move)
-            text += " " + tr(f"puzzles.{self.texts}_line", line=self.line_text(after, result.line))
-        return text
+    def _said(self, state: GameState, result: Outcome) -> Lines:
+        """Where a move leads: the points of both, then the line best play follows after it."""
+        told = said("puzzles", f"{self.texts}_result", move=move_message(result.move), mine=result.mine,
+                    theirs=result.theirs)
+        if not result.line:
+            return Lines((told,))
+        after = without_claims(state).play(result.move)
+        line = said("puzzles", f"{self.texts}_line", line=self.line_said(after, result.line))
+        return Lines((told, line), " ")
 
     def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:
         move = self.one_move(attempt)
@@ -122,28 +122,26 @@ class LastRound(KaszinoKind):
             return judged(False, problem, wrong=(move,))
         result = outcome(state, move)
         if is_answer(answers, move):
-            text = tr(f"puzzles.{self.texts}_correct") + "\n" + self._said(state, result)
             others = [a for a in answers if isinstance(a, Capture | Lay) and not is_answer((move,), a)]
-            if others:
-                text += "\n" + tr("puzzles.best_tied", others=", ".join(map(self.move_text, others)))
-            return judged(True, text)
+            right = said("puzzles", f"{self.texts}_correct")
+            return judged(True, right, self._said(state, result), *tied(others))
         loss = solution(state).value - result.value
-        text = tr(f"puzzles.{self.texts}_worse", loss=loss, count=loss) + "\n" + self._said(state, result)
-        return judged(False, text, extra=(move,))
+        worse = said("puzzles", f"{self.texts}_worse", loss=loss, count=loss)
+        return judged(False, worse, self._said(state, result), extra=(move,))
 
     def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
         return hint_ladder(state, "last_round")
 
     def solution_text(self, state: GameState, answers: tuple[Answer, ...]) -> str:
         best = solution(state).value
-        lines = [self._said(state, outcome(state, a)) for a in answers if isinstance(a, Capture | Lay)]
+        lines = [words(self._said(state, outcome(state, a))) for a in answers if isinstance(a, Capture | Lay)]
         others = canonical_moves(state, (m for m in solution(state).move_values if not is_answer(answers, m)))
         if others:
             lines.append(tr("puzzles.solution_others"))
         for move in others:
             result = outcome(state, move)
             loss = tr(f"puzzles.{self.texts}_loss", loss=best - result.value, count=best - result.value)
-            lines.append(f"{loss} {self._said(state, result)}")
+            lines.append(f"{loss} {words(self._said(state, result))}")
         return bullet_lines(tr(f"puzzles.solution_{self.kind}", count=len(answers)), lines)
 
 
@@ -200,21 +198,25 @@ class Defend(KaszinoKind):
         return canonical_moves(state, (t.card for t in found if t.key == least))
 
     def _threat_text(self, found: Threat) -> str:
+        return words(self._threat(found))
+
+    def _threat(self, found: Threat) -> Message:
+        """What the opponent's best answer to the card laid takes."""
         if found.capture is None:
-            return tr("puzzles.defend_threat_none", card=str(found.card))
+            return said("puzzles", "defend_threat_none", card=str(found.card))
         key = "defend_threat_sweep" if found.sweep else "defend_threat_value"
-        return tr(f"puzzles.{key}", card=str(found.card), capture=move_words(found.capture),
-                  value=words(value_message(found.value)))
+        return said("puzzles", key, card=str(found.card), capture=move_message(found.capture),
+                    value=value_message(found.value))
 
     def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:
         move = self.one_move(attempt)
         problem = refusal(state, move)
         if problem is not None or not isinstance(move, Lay):
-            return judged(False, problem or "", wrong=(move,))
-        said = self._threat_text(threat(state, move))
+            return judged(False, *filter(None, (problem,)), wrong=(move,))
+        threatened = self._threat(threat(state, move))
         if is_answer(answers, move):
-            return judged(True, tr("puzzles.defend_correct") + "\n" + said)
-        return judged(False, said + "\n" + tr("puzzles.defend_worse"), extra=(move,))
+            return judged(True, said("puzzles", "defend_correct"), threatened)
+        return judged(False, threatened, said("puzzles", "defend_worse"), extra=(move,))
 
     def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
         found = threats(state)

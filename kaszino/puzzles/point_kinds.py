@@ -14,7 +14,9 @@ from kaszino.puzzles.kinds import (
     bullet_lines,
     judged,
     number_verdict,
+    said,
 )
+from kaszino.teach.message import Message
 
 
 def point_items(state: GameState, player: int, *, earlier: bool) -> list[str]:
@@ -63,8 +65,8 @@ class Ausz(KaszinoKind):
     def choices(self, state: GameState) -> tuple[str, ...]:
         return ("yes", "no")
 
-    def task_text(self, state: GameState) -> str:
-        return tr("puzzles.task_ausz", target=state.rules.target or 0)
+    def task(self, state: GameState) -> Message:
+        return said("puzzles", "task_ausz", target=state.rules.target or 0)
 
     def solve(self, state: GameState) -> tuple[Answer, ...]:
         return ("yes",) if state.problem(Claim(state.to_move)) is None else ("no",)
@@ -75,9 +77,9 @@ class Ausz(KaszinoKind):
     def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:
         choice = self.one_choice(state, attempt)
         if choice in answers:
-            return judged(True, tr(f"puzzles.ausz_right_{choice}", secured=self._secured(state),
-                                    target=state.rules.target or 0))
-        return judged(False, tr(f"puzzles.ausz_not_{choice}"), extra=(choice,))
+            return judged(True, said("puzzles", f"ausz_right_{choice}", secured=self._secured(state),
+                                     target=state.rules.target or 0))
+        return judged(False, said("puzzles", f"ausz_not_{choice}"), extra=(choice,))
 
     def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
         score, p = state.deal_scores()[state.to_move], state.to_move

@@ -32,7 +32,7 @@ from kaszino.games.kaszino.moves import Lay, Move
 from kaszino.games.kaszino.solver.counting import count_captures
 from kaszino.games.kaszino.state import GameState
 from kaszino.games.scopa.state import ScopaState
-from kaszino.i18n import language, using_language
+from kaszino.i18n import language
 from kaszino.inputs import MAX_COUNT, MAX_SEED, check_choice, check_real, check_type, read_whole
 from kaszino.puzzles.capture_kinds import AllCaptures, BestCapture, Fals, Sweep
 from kaszino.puzzles.casino_kinds import CASINO_KIND_RULES
@@ -60,7 +60,7 @@ from kaszino.puzzles.scopa_kinds import SCOPA_KIND_RULES
 from kaszino.puzzles.themes import THEMES
 from kaszino.puzzles.themes import themes as themes_of
 from kaszino.shipped import shipped
-from kaszino.teach.questions import Words
+from kaszino.teach.questions import AnswerKind, Lines, Renders
 
 __all__ = [
     "BANDS", "FORMAT_VERSION", "GAMES", "KINDS", "KIND_RULES", "PUZZLE_DIR", "READABLE_FORMATS", "THEMES",
@@ -202,24 +202,24 @@ class Puzzle:
         """What the learner has to find, in the current language."""
         return self.rules.task_text(self.state)
 
+    @property
+    def question(self) -> PuzzleQuestion:
+        """This puzzle as a question of the one exercise model."""
+        return PuzzleQuestion(self)
+
     def check(self, attempt: Attempt) -> PuzzleVerdict:
         """Judge an attempt (by :attr:`answer_form`): a set of captures, one move, a choice or a number.
 
         A wrong attempt is refuted without naming a correct answer; a right one of a puzzle with a
-        move played is followed by what that move lost. The verdict's words render in either
-        language (the kind judges the attempt again in that language). ``KaszinoError`` if the
-        attempt has the wrong form.
+        move played is followed by what that move lost. The verdict's words are data, rendered in
+        either language (``verdict.text_in(lang)``). ``KaszinoError`` if the attempt has the wrong
+        form.
         """
-        verdict, judged_in = self.rules.check(self.state, self.answers, attempt), language()
-
-        def said(lang: str) -> str:
-            with using_language(lang):
-                found = verdict if lang == judged_in else self.rules.check(self.state, self.answers, attempt)
-                if self.played is None or not found.correct:
-                    return found.text_in(lang)
-                return found.text_in(lang) + "\n" + self.rules.played_text(self.state, self.played)
-
-        return replace(verdict, lines=(Words(said),))
+        verdict = self.rules.check(self.state, self.answers, attempt)
+        if self.played is None or not verdict.correct:
+            return verdict
+        played = self.rules.played_said(self.state, self.played)
+        return replace(verdict, lines=(Lines((*verdict.lines, played)),))
 
     def hints(self) -> list[str]:
         """Hints from vague to precise; the last one gives an answer."""
@@ -230,7 +230,7 @@ class Puzzle:
         text = self.rules.solution_text(self.state, self.answers)
         if self.played is None:
             return text
-        return text + "\n" + self.rules.played_text(self.state, self.played)
+        return text + "\n" + self.rules.played_said(self.state, self.played).render(language())
 
     def to_record(self) -> dict[str, object]:
         """The JSON record of this puzzle (the inverse of :func:`puzzle_from_record`)."""
@@ -252,6 +252,30 @@ class Puzzle:
         if self.source is not None:
             record["source"] = {"seed": self.source.seed, "move": self.source.move}
         return record
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleQuestion:
+    """A puzzle as a :class:`~kaszino.teach.questions.Question`, the protocol the tutorial's and the
+    classroom's exercises speak: its key (``puzzle.<id>``), how it is answered (the kind's answer
+    form), the task in words and the judge. The trainer judges every answer through it."""
+
+    puzzle: Puzzle
+
+    @property
+    def key(self) -> str:
+        return f"puzzle.{self.puzzle.id}"
+
+    @property
+    def kind(self) -> AnswerKind:
+        return self.puzzle.answer_form
+
+    def prompt(self) -> Renders:
+        return self.puzzle.rules.task(self.puzzle.state)
+
+    def check(self, answer: object) -> PuzzleVerdict:
+        """The puzzle's verdict (:meth:`Puzzle.check`); ``KaszinoError`` if the answer has the wrong form."""
+        return self.puzzle.check(answer)  # type: ignore[arg-type]  # Puzzle.check refuses a wrong form
 
 
 def _number(value: float) -> float | int:

@@ -18,9 +18,20 @@ from kaszino.games.kaszino.moves import Lay, Move
 from kaszino.games.kaszino.solver.deal import check_deal_rules
 from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import tr
-from kaszino.puzzles.kinds import Answer, answer_key, free_to_move, is_answer, may_claim, move_words, refusal
+from kaszino.puzzles.kinds import (
+    Answer,
+    answer_key,
+    free_to_move,
+    is_answer,
+    may_claim,
+    move_words,
+    refusal,
+    said,
+)
 from kaszino.puzzles.play_kinds import LastRound, outcome, solution
-from kaszino.teach.message import player_fields
+from kaszino.teach.explain import move_message
+from kaszino.teach.message import Field, Joined, Message, player_fields
+from kaszino.teach.questions import Lines, Renders
 
 MIN_LOSS = 2
 """The least the move played must have lost (deal points, the mover's minus the other's)."""
@@ -68,14 +79,14 @@ def saving_problem(state: GameState, played: Move) -> str | None:
     return None
 
 
-def line_words(state: GameState, line: tuple[Move, ...]) -> str:
+def line_said(state: GameState, line: tuple[Move, ...]) -> Joined:
     """The moves of ``line`` from ``state`` one after another, each with its player."""
-    parts = []
+    parts: list[Field] = []
     for move in line:
-        said = move_words(move)
-        parts.append(tr("puzzles.saving_step", None, move=said, **player_fields("p", state.to_move)))
+        parts.append(Message.in_domain("puzzles", "saving_step", move=move_message(move),
+                                       **player_fields("p", state.to_move)))
         state = state.play(move)
-    return "; ".join(parts)
+    return Joined(tuple(parts), "step_separator")
 
 
 class DealSaving(LastRound):
@@ -98,24 +109,21 @@ class DealSaving(LastRound):
     def verify(self, state: GameState, played: Move | None) -> str | None:
         return "no move played is stored" if played is None else saving_problem(state, played)
 
-    def task_text(self, state: GameState) -> str:
-        talon = (tr("puzzles.saving_talon", cards=format_cards(state.talon)) if state.talon
-                 else tr("puzzles.saving_no_talon"))
+    def task(self, state: GameState) -> Message:
+        talon = (Message.in_domain("puzzles", "saving_talon", cards=format_cards(state.talon)) if state.talon
+                 else Message.in_domain("puzzles", "saving_no_talon"))
         opponent = format_cards(state.hands[1 - state.to_move])
-        return tr("puzzles.task_deal_saving", None, loss=MIN_LOSS, opponent=opponent, talon=talon,
-                  **player_fields("p", state.to_move))
+        return Message.in_domain("puzzles", "task_deal_saving", loss=MIN_LOSS, opponent=opponent, talon=talon,
+                                 **player_fields("p", state.to_move))
 
-    def move_text(self, move: Move) -> str:
-        return move_words(move)
+    def line_said(self, state: GameState, line: tuple[Move, ...]) -> Joined:
+        return line_said(state, line)
 
-    def line_text(self, state: GameState, line: tuple[Move, ...]) -> str:
-        return line_words(state, line)
-
-    def played_text(self, state: GameState, played: Move) -> str:
+    def played_said(self, state: GameState, played: Move) -> Renders:
         """What the move played in the game lost, and how best play punishes it."""
         result = outcome(state, played)
         loss = solution(state).value - result.value
-        return tr("puzzles.saving_played", loss=loss) + " " + self._said(state, result)
+        return Lines((said("puzzles", "saving_played", loss=loss), self._said(state, result)), " ")
 
     def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
         best = outcome(state, next(a for a in answers if isinstance(a, Capture | Lay)))

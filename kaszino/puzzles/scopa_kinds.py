@@ -22,7 +22,6 @@ from kaszino.games.scopa.scoring import Primiera, primiera
 from kaszino.games.scopa.solver import Solution
 from kaszino.games.scopa.solver import solve as solve_round
 from kaszino.games.scopa.state import ScopaState
-from kaszino.i18n import tr
 from kaszino.puzzles.kinds import (
     Answer,
     Attempt,
@@ -42,15 +41,22 @@ from kaszino.puzzles.kinds import (
     move_text,
     number_verdict,
     refusal_words,
+    said,
     sentence,
+    words,
 )
-from kaszino.teach.scopa_moves import move_words
+from kaszino.teach.message import Joined, Message
+from kaszino.teach.questions import Renders
+from kaszino.teach.scopa_moves import move_message, move_words
 
 DOMAIN = "puzzles_scopa"
 
 
 say = partial(domain_text, DOMAIN)
 """A text of these kinds (:func:`~kaszino.puzzles.kinds.domain_text`)."""
+told = partial(said, DOMAIN)
+"""The same text as data, rendered in either language (a verdict's words:
+:func:`~kaszino.puzzles.kinds.said`)."""
 
 
 # --- what the kinds share ------------------------------------------------------------------------
@@ -85,8 +91,8 @@ class ScopaKind(KindRules[ScopaState]):
 
     game: Game = "scopa"
 
-    def task_text(self, state: ScopaState) -> str:
-        return say(f"task_{self.kind}")
+    def task(self, state: ScopaState) -> Message:
+        return told(f"task_{self.kind}")
 
     def read_move(self, state: ScopaState, value: object) -> Answer:
         move = move_text(value, parse_move)
@@ -107,7 +113,7 @@ class ScopaKind(KindRules[ScopaState]):
         """The attempt as a legal move (a capture unless ``lays``), or the verdict refusing it."""
         move = self.one_move(attempt)
         if move.is_lay and not lays:
-            return judged(False, say("lay_is_no_capture", card=move.card), wrong=(move,))
+            return judged(False, told("lay_is_no_capture", card=move.card), wrong=(move,))
         problem = refusal_words(state, move)
         return move if problem is None else judged(False, problem, wrong=(move,))
 
@@ -134,8 +140,8 @@ class ScopaCaptures(ScopaKind):
         return None
 
     def check(self, state: ScopaState, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:
-        reasons: dict[Answer, str | None] = {
-            m: say("lay_is_no_capture", card=m.card) if m.is_lay else refusal_words(state, m)
+        reasons: dict[Answer, Renders | None] = {
+            m: told("lay_is_no_capture", card=m.card) if m.is_lay else refusal_words(state, m)
             for m in self.some_moves(attempt, ScopaMove, lambda move: True)}
         return listing_verdict(reasons, answers, f"{DOMAIN}.captures_missing", f"{DOMAIN}.captures_correct")
 
@@ -183,10 +189,15 @@ def worth(state: ScopaState, move: ScopaMove) -> Worth:
 
 
 def worth_words(value: Worth) -> str:
-    return say("worth", points=say("worth_points", count=value.points),
-               sevens=say("worth_sevens", count=value.sevens),
-               diamonds=tr("common.diamonds", count=value.diamonds),
-               cards=tr("common.cards", count=value.cards))
+    return words(worth_said(value))
+
+
+def worth_said(value: Worth) -> Message:
+    """What a capture takes, in words (data)."""
+    return told("worth", points=told("worth_points", count=value.points),
+                sevens=told("worth_sevens", count=value.sevens),
+                diamonds=Message.in_domain("common", "diamonds", count=value.diamonds),
+                cards=Message.in_domain("common", "cards", count=value.cards))
 
 
 @lru_cache(maxsize=512)
@@ -211,8 +222,8 @@ class ScopaBest(ScopaKind):
             return "a scopa_best puzzle needs two captures or more"
         return problem
 
-    def task_text(self, state: ScopaState) -> str:
-        return say("task_scopa_best_exact" if state.last_round else "task_scopa_best")
+    def task(self, state: ScopaState) -> Message:
+        return told("task_scopa_best_exact" if state.last_round else "task_scopa_best")
 
     def valued(self, state: ScopaState) -> list[tuple[ScopaMove, int | Worth]]:
         """Every capture with its value (the exact margin in the last round, else its worth), best first."""
@@ -225,7 +236,10 @@ class ScopaBest(ScopaKind):
         return ordered(state, [m for m, value in valued if value == valued[0][1]])
 
     def _value_words(self, value: int | Worth) -> str:
-        return worth_words(value) if isinstance(value, Worth) else say("margin", margin=f"{value:+d}")
+        return words(self._value_said(value))
+
+    def _value_said(self, value: int | Worth) -> Message:
+        return worth_said(value) if isinstance(value, Worth) else told("margin", margin=f"{value:+d}")
 
     def check(self, state: ScopaState, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:
         move = self.judged_move(state, attempt, lays=False)
@@ -234,17 +248,16 @@ class ScopaBest(ScopaKind):
         valued = dict(self.valued(state))
         value, best = valued[move], max(valued.values(), key=_order)
         if is_answer(answers, move):
-            text = say("best_correct", move=move_words(move), value=self._value_words(value))
-            if len(answers) > 1:
-                text += "\n" + say("best_tied", others=len(answers) - 1, count=len(answers) - 1)
-            return judged(True, text)
+            right = told("best_correct", move=move_message(move), value=self._value_said(value))
+            tied = len(answers) - 1
+            return judged(True, right, *([told("best_tied", others=tied, count=tied)] if tied else []))
         if isinstance(value, Worth) and isinstance(best, Worth):
-            behind = say(f"best_behind_{value.behind(best)}")
+            behind = told(f"best_behind_{value.behind(best)}")
         else:
             loss = _order(best)[0] - _order(value)[0]
-            behind = say("best_behind_exact", loss=loss, count=loss)
-        return judged(False, say("best_worse", move=move_words(move), value=self._value_words(value))
-                       + "\n" + behind, extra=(move,))
+            behind = told("best_behind_exact", loss=loss, count=loss)
+        worse = told("best_worse", move=move_message(move), value=self._value_said(value))
+        return judged(False, worse, behind, extra=(move,))
 
     def hints(self, state: ScopaState, answers: tuple[Answer, ...]) -> list[str]:
         best = self.valued(state)[0][1]
@@ -292,10 +305,11 @@ class ScopaPrimiera(ScopaKind):
             return "the player asked has no card of some suit: no primiera to count"
         return None
 
-    def task_text(self, state: ScopaState) -> str:
+    def task(self, state: ScopaState) -> Message:
         pile = state.piles[state.to_move]
-        suits = "; ".join(say("suit_cards", cards=tuple(c for c in pile if c.suit is suit)) for suit in Suit)
-        return say("task_scopa_primiera", cards=suits)
+        by_suit = (tuple(card for card in pile if card.suit is suit) for suit in Suit)
+        suits = Joined(tuple(told("suit_cards", cards=cards) for cards in by_suit), "step_separator")
+        return told("task_scopa_primiera", cards=suits)
 
     def solve(self, state: ScopaState) -> tuple[Answer, ...]:
         total = asked_primiera(state).total
@@ -362,7 +376,7 @@ class ScopaLastRound(ScopaKind):
         if isinstance(move, PuzzleVerdict):
             return move
         found = outcome(state, move)
-        return last_move_verdict(DOMAIN, move_words, found, solution(state).value, is_answer(answers, move))
+        return last_move_verdict(DOMAIN, move_message, found, solution(state).value, is_answer(answers, move))
 
     def hints(self, state: ScopaState, answers: tuple[Answer, ...]) -> list[str]:
         other = state.hands[1 - state.to_move]

@@ -394,7 +394,7 @@ class Trainer:
     def answer(self, answer: object) -> PuzzleVerdict:
         """Judge ``answer`` to the puzzle shown; the first answer of the visit decides its outcome."""
         visit = self._current()
-        verdict = visit.puzzle.check(answer)  # type: ignore[arg-type]
+        verdict = visit.puzzle.question.check(answer)
         visit.answers += 1
         visit.verdict = verdict
         if verdict.correct:

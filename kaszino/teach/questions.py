@@ -1,11 +1,12 @@
 """One protocol for every exercise: the :class:`Question` a learner answers and the :class:`Verdict`
 that judges an answer.
 
-The tutorial's exercises and chapter checks (:mod:`kaszino.teach.exercises`) and the classroom
-chapter's exercises (:mod:`kaszino.classroom.exercises`) are all questions; one widget family
-(:mod:`kaszino.jupyter.widgets.exercise`) asks them and shows their verdicts. The trainer's
-puzzles are judged into verdicts too (:class:`kaszino.puzzles.kinds.PuzzleVerdict`), shown in the
-same feedback bar. Every word is data
+The tutorial's exercises and chapter checks (:mod:`kaszino.teach.exercises`), the classroom
+chapter's exercises (:mod:`kaszino.classroom.exercises`) and the trainer's puzzles
+(:class:`kaszino.puzzles.puzzle.PuzzleQuestion`, judged into a
+:class:`kaszino.puzzles.kinds.PuzzleVerdict`) are all questions; one widget family
+(:mod:`kaszino.jupyter.widgets.exercise`) asks the first two, the trainer's table the puzzles, and
+every verdict is shown in the same feedback bar. Every word is data
 rendered per language (:class:`Renders`): a catalogue text with its fields (:func:`phrase`), a
 lesson file (:class:`Lesson`), or words the engine made (:class:`Words`), so a verdict shown once
 turns into the other language with the page.
@@ -32,9 +33,10 @@ from kaszino.teach.message import Field, Message
 DOMAIN = "exercises"
 """The catalogue of the protocol's own words (the verdicts' head words)."""
 
-AnswerKind = Literal["choice", "number", "fraction", "move"]
+AnswerKind = Literal["choice", "number", "fraction", "move", "captures"]
 """How a question is answered: one of its options, a typed whole number, a typed number that may
-be a fraction or a decimal, or a move on a live table."""
+be a fraction or a decimal, a move on a live table, or a set of captures on it (a trainer puzzle
+that asks for every capture)."""
 
 
 class Renders(Protocol):
@@ -51,6 +53,18 @@ class Words:
 
     def render(self, lang: str) -> str:
         return self.texts(lang)
+
+
+@dataclass(frozen=True, slots=True)
+class Lines:
+    """Texts one under the other (or joined by ``separator``), each rendered in the language asked
+    (an empty one is left out)."""
+
+    parts: tuple[Renders, ...]
+    separator: str = "\n"
+
+    def render(self, lang: str) -> str:
+        return self.separator.join(filter(None, (part.render(lang) for part in self.parts)))
 
 
 @dataclass(frozen=True, slots=True)

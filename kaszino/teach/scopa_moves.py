@@ -26,8 +26,13 @@ def value_sum(cards: tuple[Card, ...]) -> str:
     return "+".join(str(capture_value(card)) for card in cards)
 
 
+def move_words(move: object) -> str:
+    """A Scopa move in words in the current language (never its written form): :func:`move_message`."""
+    return move_message(move).render(language())
+
+
 def move_message(move: object) -> Message:
-    """A Scopa move in words (never its written form): what the card takes, with the values added
+    """A Scopa move in words, as data (either language): what the card takes, with the values added
     up, or that it is laid."""
     if not isinstance(move, ScopaMove):  # the next deal
         return Message.in_domain(DOMAIN, "next_deal")
@@ -36,11 +41,6 @@ def move_message(move: object) -> Message:
     fields = {"card": move.card, "taken": move.taken, "value": capture_value(move.card),
               "values": value_sum(move.taken)}
     return Message.in_domain(DOMAIN, "move_take", **message_fields(fields))
-
-
-def move_words(move: object) -> str:
-    """:func:`move_message` in the current language."""
-    return move_message(move).render(language())
 
 
 def explain_move(state: ScopaState, move: object) -> Message:

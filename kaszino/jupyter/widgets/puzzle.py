@@ -361,8 +361,9 @@ class PuzzleWidget(TableWidget):
             before, after = round(record.learner_before), round(record.learner_after or 0)
             change = f"{after - before:+d}"
             lines.append(text("trainer.rated_change", before=before, after=after, change=change))
-        elif record is not None:
-            lines.append(text("trainer.not_rated_again"))
+        elif record is not None:  # a class set rates nothing; elsewhere only a first attempt ever is rated
+            unrated = "trainer.not_rated_set" if self._trainer.puzzle_set else "trainer.not_rated_again"
+            lines.append(text(unrated))
         cards = {card.puzzle_id: card for card in self._trainer.review_cards()}
         if record is not None and visit.puzzle.id in cards:
             due = cards[visit.puzzle.id].due
