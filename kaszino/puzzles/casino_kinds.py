@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 
 from kaszino.engine.cards import Card, Suit
-from kaszino.engine.lookahead import BudgetSpent, Nodes
+from kaszino.engine.lookahead import BudgetSpent, ExactSearch, Nodes
 from kaszino.errors import KaszinoError, TooLargeError, quote
 from kaszino.games.casino.captures import build_moves
 from kaszino.games.casino.deck import BIG_CASINO, LARGEST, LITTLE_CASINO
-from kaszino.games.casino.expert import exact, plays
+from kaszino.games.casino.expert import exact_search, plays
 from kaszino.games.casino.moves import BuildMove, Capture, Play, Trail, parse_move
 from kaszino.games.casino.rules import MIN_BUILD
 from kaszino.games.casino.scoring import ACE, BIG_CASINO_POINTS, LITTLE_CASINO_POINTS
@@ -59,7 +59,8 @@ from kaszino.teach.questions import Renders
 
 DOMAIN = "puzzles_casino"
 EXACT_BUDGET = 200_000
-"""The positions the exact search of a last-hand puzzle may visit (past them: ``TooLargeError``)."""
+"""The positions the exact search of a last-hand puzzle may visit, its answers and the lines after
+every move together (past them: ``TooLargeError``; the shipped puzzles need at most 64,000)."""
 
 
 say = partial(domain_text, DOMAIN)
@@ -336,27 +337,33 @@ class CasinoBest(CasinoKind):
 
 
 # --- win the known last hand -------------------------------------------------------------------------
-def _values(state: CasinoState) -> dict[Play, int]:
+@lru_cache(maxsize=256)
+def _search(root: CasinoState) -> ExactSearch[CasinoState, Play]:
+    """The exact search of a puzzle's last hand: its memory serves the puzzle's every move and the
+    lines played after them (a position met again is not searched again)."""
+    return exact_search(Nodes(EXACT_BUDGET))
+
+
+def _values(state: CasinoState, search: ExactSearch[CasinoState, Play]) -> dict[Play, int]:
     try:
-        found = exact(state, plays(state), Nodes(EXACT_BUDGET))
+        return {move: int(search.move_value(state, move)) for move in plays(state)}
     except BudgetSpent:
         raise TooLargeError(f"the last hand needs more than {EXACT_BUDGET} positions searched") from None
-    return {move: int(value) for move, value in found.move_values.items()}
 
 
 @lru_cache(maxsize=256)
 def move_values(state: CasinoState) -> dict[Play, int]:
     """Each move of the known last hand with the exact margin it secures (deal points, mine − theirs)."""
-    return _values(state)
+    return _values(state, _search(state))
 
 
 @lru_cache(maxsize=1024)
 def outcome(state: CasinoState, move: Play) -> Outcome[Play]:
     """The exact result of ``move`` in the last hand, with the line both players play after it (each
     the first of its best moves in legal order)."""
-    end, line = state.play(move), []
+    search, end, line = _search(state), state.play(move), []
     while not end.deal_over:
-        values = move_values(end)
+        values = _values(end, search)
         step = max(plays(end), key=values.__getitem__)
         line.append(step)
         end = end.play(step)

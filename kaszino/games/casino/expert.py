@@ -310,9 +310,15 @@ def _points(cards: Sequence[Card]) -> float:
 def exact(state: CasinoState, moves: Sequence[Play], nodes: Nodes) -> Assessment:
     """Every move of a known two-player last hand valued exactly: the deal's points of the mover
     minus the other's with both playing their best to the end; :class:`BudgetSpent` past ``nodes``."""
-    solver: ExactSearch[CasinoState, Play] = ExactSearch(plays, _counted_play(nodes), ending_key)
+    solver = exact_search(nodes)
     values = {move: float(solver.move_value(state, move)) for move in moves}
     return Assessment(values, max(moves, key=values.__getitem__), True, 1, nodes=nodes.count)
+
+
+def exact_search(nodes: Nodes) -> ExactSearch[CasinoState, Play]:
+    """An exact search of known Casino positions, each position it makes counted in ``nodes``; it
+    remembers what it found, so one search serves a position and the positions after it."""
+    return ExactSearch(plays, _counted_play(nodes), ending_key)
 
 
 def _counted_play(nodes: Nodes) -> Callable[[CasinoState, Play], CasinoState]:
