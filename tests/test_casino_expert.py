@@ -56,6 +56,7 @@ def test_the_hidden_cards_never_change_its_choice(seed: int, players: int) -> No
     for _ in range(2 + 3 * seed):
         state = state.play(GreedyPlayer().choose(state))
     twin = _hidden_swapped(state)
+    assert state.turns  # the expert reads the hand's moves too: the same for both
     assert twin != state and twin.view(state.to_move) == state.view(state.to_move)
     expert = CasinoExpert(seed=seed)
     assert expert.assess(twin) == expert.assess(state)

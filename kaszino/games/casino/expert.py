@@ -3,7 +3,10 @@
 
 The expert reads only :meth:`CasinoState.view`. Before the last hand it cannot see the other hands
 or the stock: it deals the cards its view lists as unseen at random into the other hands (each of
-the size it sees) and the stock — each deal a *world* consistent with everything it saw — and in
+the size it sees) and the stock — each deal a *world* consistent with everything it saw, the moves
+of the hand in play among them: a deal is kept where each hidden player's moves so far were the
+moves worth most by the greedy weighing (:func:`surprises`), so a player who laid a card is not
+dealt a card that would have taken something worth more — and in
 each world plays every move on the engine's own states, so builds, owners and the deal of new
 hands are the engine's rules. Where the search stops (after the move itself by default;
 alpha-beta for deeper trials), each other side's player plays the move worth most now by the
