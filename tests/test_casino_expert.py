@@ -21,6 +21,7 @@ from kaszino.games.casino.expert import (
     owners_hold,
     plays,
     reply,
+    surprises,
 )
 from kaszino.games.casino.moves import Capture, NextDeal, Trail
 from kaszino.games.casino.players import GreedyPlayer, RandomPlayer, play_game, view_rng
@@ -55,6 +56,7 @@ def test_the_hidden_cards_never_change_its_choice(seed: int, players: int) -> No
     for _ in range(2 + 3 * seed):
         state = state.play(GreedyPlayer().choose(state))
     twin = _hidden_swapped(state)
+    assert state.turns  # the expert reads the hand's moves too: the same for both
     assert twin != state and twin.view(state.to_move) == state.view(state.to_move)
     expert = CasinoExpert(seed=seed)
     assert expert.assess(twin) == expert.assess(state)
@@ -223,3 +225,51 @@ def test_a_world_swaps_the_owners_card_in_when_shuffles_miss(monkeypatch: pytest
     owner = state.builds[0].owner
     hands, _ = hidden_deal(view, owners_hold(view, list(view.unseen), view_rng(1, view)))
     assert state.builds[0].value in {card.value for card in hands[owner]}
+
+
+def _after_a_trail(seed: int) -> CasinoState:
+    """A two-player position before the last hand, just after greedy trailed with cards left."""
+    players = [GreedyPlayer(seed), GreedyPlayer(seed + 1)]
+    state = new_game(seed)
+    while True:
+        before = state
+        state = state.play(players[state.to_move].choose(state))
+        turn = state.turns[-1] if state.turns else None
+        if (turn is not None and isinstance(turn.move, Trail) and before.hands[turn.player][1:]
+                and not state.last_round):
+            return state
+        assert not state.deal_over, "no trail in this deal"
+
+
+def test_the_state_keeps_the_hands_turns_out_of_its_position_and_shows_them_in_every_view() -> None:
+    state = _after_a_trail(0)
+    turn = state.turns[-1]
+    assert state.view(0).turns == state.view(1).turns == state.turns
+    assert turn.table == state.table[:-1] and turn.move.card == state.table[-1]
+    assert CasinoState.from_notation(state.notation()) == state and not CasinoState.from_notation(
+        state.notation()).turns  # equal positions: the history is no part of one
+    while state.round == 1 or state.to_move != state.first_player:
+        state = state.play(GreedyPlayer().choose(state))
+    assert state.round == 2 and not state.turns  # a new hand starts a new history
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_worlds_give_a_player_who_trailed_a_hand_that_could_take_nothing_better(seed: int) -> None:
+    state = _after_a_trail(seed)
+    view, rules = state.view(state.to_move), state.rules
+    truth = state.hands
+    assert surprises(view, rules, truth) == 0  # greedy did what greedy does
+    rng = view_rng(seed, view)
+    dealt = [hidden_deal(view, list(cards))[0] for cards in
+             (owners_hold(view, list(view.unseen), rng, rules) for _ in range(20))]
+    assert all(surprises(view, rules, hands) == 0 for hands in dealt)
+    blind = [hidden_deal(view, owners_hold(view, list(view.unseen), rng))[0] for _ in range(60)]
+    assert any(surprises(view, rules, hands) for hands in blind)  # the reading does filter
+
+
+def test_a_move_worth_less_than_another_the_hand_allowed_is_a_surprise() -> None:
+    state = NO_CAPTURE.play(Trail(Card.parse("A♣")))  # greedy keeps the ace and lays 2♣
+    view = state.view(1)
+    assert view.hands[0] is None and surprises(view, state.rules, state.hands) == 1
+    laid = NO_CAPTURE.play(Trail(Card.parse("2♣")))
+    assert surprises(laid.view(1), laid.rules, laid.hands) == 0

@@ -3,7 +3,10 @@
 
 The expert reads only :meth:`CasinoState.view`. Before the last hand it cannot see the other hands
 or the stock: it deals the cards its view lists as unseen at random into the other hands (each of
-the size it sees) and the stock — each deal a *world* consistent with everything it saw — and in
+the size it sees) and the stock — each deal a *world* consistent with everything it saw, the moves
+of the hand in play among them: a deal is kept where each hidden player's moves so far were the
+moves worth most by the greedy weighing (:func:`surprises`), so a player who laid a card is not
+dealt a card that would have taken something worth more — and in
 each world plays every move on the engine's own states, so builds, owners and the deal of new
 hands are the engine's rules. Where the search stops (after the move itself by default;
 alpha-beta for deeper trials), each other side's player plays the move worth most now by the
@@ -127,7 +130,7 @@ class CasinoExpert:
         unseen = list(view.unseen)
 
         def deal() -> CasinoState:
-            return world(view, state.rules, *hidden_deal(view, owners_hold(view, unseen, rng)))
+            return world(view, state.rules, *hidden_deal(view, owners_hold(view, unseen, rng, state.rules)))
 
         return self._sampled(view, state.rules, moves, deal, self.worlds)
 
@@ -170,16 +173,27 @@ def known(view: PlayerView) -> bool:
     return not view.talon_count and all(hand is not None for hand in view.hands)
 
 
-def owners_hold(view: PlayerView, cards: list[Card], rng: random.Random) -> list[Card]:
+def owners_hold(view: PlayerView, cards: list[Card], rng: random.Random,
+                rules: CasinoRules | None = None) -> list[Card]:
     """``cards`` shuffled so that :func:`hidden_deal` gives every hidden hand a card of the value of
-    each build its player owns (docs/casino.md: an owner keeps one): a shuffle that does so, of at
-    most :data:`DEAL_TRIES` (each as likely as in truth), or else the last one with the missing
-    cards swapped in from the stock (or another hidden hand)."""
+    each build its player owns (docs/casino.md: an owner keeps one) and, given ``rules``, hands
+    that fit the hand's turns (:func:`surprises`): of at most :data:`DEAL_TRIES` shuffles (each
+    as likely as in truth) the first that fits both, else the one that surprises least among
+    those giving every owner his card, else the last one with the missing cards swapped in from
+    the stock (or another hidden hand)."""
     slots = _hidden_slots(view)
+    best: tuple[int, list[Card]] | None = None
     for _ in range(DEAL_TRIES):
         rng.shuffle(cards)
-        if not any(_missing(view, cards, seat, span) for seat, span in slots.items()):
+        if any(_missing(view, cards, seat, span) for seat, span in slots.items()):
+            continue
+        count = 0 if rules is None else surprises(view, rules, hidden_deal(view, cards)[0])
+        if not count:
             return cards
+        if best is None or count < best[0]:
+            best = (count, list(cards))
+    if best is not None:
+        return best[1]
     hidden = {index for span in slots.values() for index in span}
     for seat, span in slots.items():
         for value in _missing(view, cards, seat, span):
@@ -211,6 +225,23 @@ def _missing(view: PlayerView, cards: Sequence[Card], seat: int, span: range) ->
     """The values of ``seat``'s builds that his hand in ``cards`` (at ``span``) holds no card of."""
     held = {cards[index].value for index in span}
     return sorted(_owned_values(view, seat) - held)
+
+
+def surprises(view: PlayerView, rules: CasinoRules, hands: Sequence[Cards]) -> int:
+    """How many moves of the hand in play (``view.turns``) by players whose hands are hidden would
+    not be the move worth most (the greedy weighing, :func:`~kaszino.games.casino.players.move_worth`)
+    had they held ``hands`` (each with the cards they played since): the player model that reads
+    the other hands from what their players did."""
+    found = 0
+    for index, turn in enumerate(view.turns):
+        if view.hands[turn.player] is not None:
+            continue
+        played = tuple(later.move.card for later in view.turns[index:] if later.player == turn.player)
+        held = tuple((*played, *hands[seat]) if seat == turn.player else () for seat in range(rules.players))
+        then = CasinoState(rules=rules, hands=held, table=turn.table, builds=turn.builds, talon=(),
+                           piles=view.piles, scores=view.scores, dealer=view.dealer, to_move=turn.player)
+        found += move_worth(turn.move) < max(map(move_worth, plays(then)))
+    return found
 
 
 def hidden_deal(view: PlayerView, cards: Sequence[Card]) -> tuple[tuple[Cards, ...], Cards]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 
 from kaszino.engine.cards import Card, card_sum
 from kaszino.engine.events import (
@@ -44,6 +44,7 @@ from kaszino.errors import NotationError, quote
 from kaszino.games.casino.builds import Build, Cards, Groups
 from kaszino.games.casino.captures import build_moves, captures
 from kaszino.games.casino.deck import LARGEST, check_deck, is_number, shuffled_deck
+from kaszino.games.casino.history import Turn
 from kaszino.games.casino.moves import BuildMove, Capture, Move, NextDeal, Play, Trail, malformed
 from kaszino.games.casino.notation import Position, read_position, write_position
 from kaszino.games.casino.reachable import DOMAIN as POSITIONS_DOMAIN
@@ -84,6 +85,9 @@ class CasinoState:
     """The winning side (with four players 0: players 0 and 2, 1: players 1 and 3)."""
     finished: bool = False
     seed: int = 0
+    turns: tuple[Turn, ...] = field(default=(), compare=False)
+    """The moves of the hand in play, each with the table it was made on: public, so part of every
+    view, but no part of the position (the notation leaves it out, and equality ignores it)."""
 
     # --- facts derived from the fields ------------------------------------------------
     @property
@@ -296,7 +300,8 @@ class CasinoState:
     def _move(self, move: Play, events: list[Event]) -> CasinoState:
         p, n, card = self.to_move, self.players, move.card
         hands = _set(self.hands, p, tuple(c for c in self.hands[p] if c != card))
-        state = replace(self, hands=hands, to_move=(p + 1) % n)
+        state = replace(self, hands=hands, to_move=(p + 1) % n,
+                        turns=(*self.turns, Turn(p, self.table, self.builds, move)))
         if isinstance(move, Trail):
             events.append(Laid(p, card))
             return replace(state, table=(*self.table, card))
@@ -325,7 +330,7 @@ class CasinoState:
         if self.talon:
             dealt = HAND_SIZE * n
             state = replace(self, hands=_hands(self.talon, first, n), talon=self.talon[dealt:],
-                            round=self.round + 1, to_move=first)
+                            round=self.round + 1, to_move=first, turns=())
             events += [Drew(_order(first, n), HAND_SIZE, "deal_order"),
                        Starts(first, state.round, "draws_first")]
             if state.last_round:
@@ -357,7 +362,7 @@ class CasinoState:
         """What ``player`` may see now (docs/casino.md)."""
         check_whole("player", player, 0, self.players - 1)
         known = self.deal_over or (self.last_round and self.players == 2)
-        return PlayerView(**seat_fields(self, player, known), builds=self.builds)
+        return PlayerView(**seat_fields(self, player, known), builds=self.builds, turns=self.turns)
 
     # --- text forms ------------------------------------------------------------------------
     def notation(self) -> str:

@@ -10,15 +10,19 @@ cards is known then (``unseen``), not who holds which.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kaszino.engine.view import SeatView
 from kaszino.games.casino.builds import Build
+from kaszino.games.casino.history import Turn
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerView(SeatView):
     """One player's view of a Casino game at one moment: what every family's view holds, and the
-    builds on the table (each with its value and owner)."""
+    builds on the table (each with its value and owner), and the moves of the hand in play (each
+    with the table it was made on: every player saw them)."""
 
     builds: tuple[Build, ...]
+    turns: tuple[Turn, ...] = field(default=(), repr=False)
+    """Left out of the written form, which seeds the players' random choices as it did before."""
