@@ -17,13 +17,15 @@ from typing import Any
 
 import ipywidgets
 import pytest
-from test_chapters import CHAPTERS, answer, fresh_learner, shown  # noqa: F401 (its autouse fixture)
+from test_chapters import CHAPTERS, NOTEBOOKS, answer, fresh_learner, shown  # noqa: F401 (its autouse fixture)
 from test_machinery import TAG, machinery
 
 from kaszino.i18n import LANGUAGES
 from kaszino.jupyter.checks import ChapterCheck, ExerciseSet
 from kaszino.jupyter.tutorial import LanguageSwitch, switch_language
 from kaszino.jupyter.widgets.base import HtmlWidget
+
+START = NOTEBOOKS / "00_start.ipynb"
 
 
 def plain(html: str) -> str:
@@ -59,6 +61,16 @@ def scan(values: list[Any], where: str) -> None:
 def test_the_scan_reads_the_markup_of_a_widget_and_an_html_box() -> None:
     box = ipywidgets.VBox([ipywidgets.HTML("<b>5♠+A♥</b> = 2♦"), ipywidgets.Button(description="ok")])
     assert list(texts(box)) == [" 5♠+A♥  = 2♦", "ok"]
+
+
+def test_every_text_of_the_start_page_shows_no_machinery() -> None:
+    values = shown(START)
+    scan(values, "the start page, as opened")
+    for exercise_set in (value for value in values if isinstance(value, ExerciseSet)):
+        for right in (False, True):
+            for widget in exercise_set.widgets:
+                answer(widget, right=right)
+            scan(values, f"the start page, {'right' if right else 'wrong'} answers")
 
 
 @pytest.mark.parametrize("notebook", CHAPTERS, ids=lambda path: path.stem)
