@@ -353,10 +353,10 @@ def exact_search(nodes: Nodes) -> ExactSearch[CasinoState, Play]:
 
 
 def _counted_play(nodes: Nodes) -> Callable[[CasinoState, Play], CasinoState]:
-    """``play``, each position it makes counted in ``nodes``."""
+    """``play`` of a legal move (not asked again), each position it makes counted in ``nodes``."""
     def counted(state: CasinoState, move: Play) -> CasinoState:
         nodes.visit()
-        return state.play(move)
+        return state.advance(move).state
     return counted
 
 

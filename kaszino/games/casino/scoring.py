@@ -34,10 +34,6 @@ def higher(counts: Sequence[int]) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def _holder(piles: Sequence[tuple[Card, ...]], card: Card) -> int | None:
-    return next((side for side, pile in enumerate(piles) if card in pile), None)
-
-
 @dataclass(frozen=True, slots=True)
 class DealReport:
     """A deal's scoring per side: the counts compared and who holds the two casinos."""
@@ -82,15 +78,25 @@ def side_piles(piles: Sequence[tuple[Card, ...]], rules: CasinoRules) -> tuple[t
     return tuple(joined)
 
 
+_BIG, _LITTLE = (BIG_CASINO.value, BIG_CASINO.suit), (LITTLE_CASINO.value, LITTLE_CASINO.suit)
+
+
 def deal_report(piles: Sequence[tuple[Card, ...]], rules: CasinoRules) -> DealReport:
-    """The scoring of a deal whose captured cards (per player) are ``piles``."""
+    """The scoring of a deal whose captured cards (per player) are ``piles``.
+
+    One pass over the cards, each read by its value and suit (the searches of the last hand score
+    every position they meet)."""
     sides = side_piles(piles, rules)
-    return DealReport(
-        cards=tuple(len(pile) for pile in sides),
-        spades=tuple(sum(card.suit is Suit.SPADES for card in pile) for pile in sides),
-        aces=tuple(sum(card.value == 1 for card in pile) for pile in sides),
-        big_casino=_holder(sides, BIG_CASINO), little_casino=_holder(sides, LITTLE_CASINO),
-    )
+    spades, aces, holders = [0] * len(sides), [0] * len(sides), {}
+    for side, pile in enumerate(sides):
+        for card in pile:
+            value, suit = card.value, card.suit
+            spades[side] += suit is Suit.SPADES
+            aces[side] += value == 1
+            if (value, suit) in (_BIG, _LITTLE):
+                holders[value, suit] = side
+    return DealReport(cards=tuple(len(pile) for pile in sides), spades=tuple(spades), aces=tuple(aces),
+                      big_casino=holders.get(_BIG), little_casino=holders.get(_LITTLE))
 
 
 def game_winner(totals: Sequence[int], target: int) -> int | None:

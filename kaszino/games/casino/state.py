@@ -289,6 +289,11 @@ class CasinoState:
         if refusal is not None:
             shown = quote(move) if malformed(move) else str(move)
             raise refusal.error(f"illegal move {shown}")
+        return self.advance(move)
+
+    def advance(self, move: Move) -> Step[CasinoState]:
+        """:meth:`step` without asking whether ``move`` is allowed: for a search that plays only moves
+        :meth:`legal_moves` listed (any other move gives a position no game reaches)."""
         if isinstance(move, NextDeal):
             return self._next_deal()
         events: list[Event] = []
