@@ -161,44 +161,54 @@ def test_a_ten_puzzle_session_is_scored_honestly_and_stored(
         assert training.timed_best(store) == 1
 
 
-def test_the_game_menu_serves_scopa_and_each_scopa_kind_is_answered_on_its_table(
-    progress: Path, open_notebook: Callable[[str | Path], Page], screenshot: Callable[[str], Path]
+OTHER_GAMES = {
+    # game: its id prefixes, its kinds with their prefixes, the theme, the kind pictured on the way
+    "scopa": (r"^s[cbpl]-", (("scopa_captures", "sc"), ("scopa_best", "sb"), ("scopa_primiera", "sp"),
+                             ("scopa_last_round", "sl")), "--theme=light", "scopa_best"),
+    "casino": (r"^c[cbxl]-", (("casino_captures", "cc"), ("casino_builds", "cb"), ("casino_best", "cx"),
+                              ("casino_last_hand", "cl")), "--theme=dark", "casino_builds"),
+}
+
+
+@pytest.mark.parametrize("game", OTHER_GAMES)
+def test_the_game_menu_serves_another_game_and_each_of_its_kinds_is_answered_on_its_table(
+    game: str, progress: Path, open_notebook: Callable[[str | Path], Page], screenshot: Callable[[str], Path]
 ) -> None:
+    """Each kind of Scopa and of Casino answered by clicking its table (a wrong answer first where
+    one can be entered; Casino's builds with Építés, several moves offered as buttons)."""
+    ids, kinds, theme, pictured = OTHER_GAMES[game]
     # An option of its own gives this test a server of its own, and so the new learner's file.
-    page = open_notebook(PAGE, "--theme=light")
+    page = open_notebook(PAGE, theme)
     trainer = page.locator(".kaszino-widget").filter(has=page.locator(".kaszino-task")).first
     task, feedback = trainer.locator(".kaszino-task"), trainer.locator(".kaszino-feedback")
-    trainer.locator(".kaszino-game-menu").select_option("scopa")
-    expect(task).to_have_attribute("data-puzzle-id", re.compile(r"^s[cbpl]-"))  # Scopa's id prefixes
+    trainer.locator(".kaszino-game-menu").select_option(game)
+    expect(task).to_have_attribute("data-puzzle-id", re.compile(ids))
     served = []
-    for kind, prefix in (("scopa_captures", "sc"), ("scopa_best", "sb"), ("scopa_primiera", "sp"),
-                         ("scopa_last_round", "sl")):
+    for kind, prefix in kinds:
         trainer.locator(".kaszino-kind-menu").select_option(kind)
         # the server's redraw after the kind was chosen (the game's own serve may show this kind already)
         expect(trainer.locator(f'.kaszino-kind-menu option[value="{kind}"][selected]')).to_have_count(1)
         expect(task).to_have_attribute("data-puzzle-id", re.compile(f"^{prefix}-"))
         puzzle = shown(trainer)
-        assert puzzle.kind == kind and puzzle.game == "scopa"
+        assert puzzle.kind == kind and puzzle.game == game
         expect(task).to_contain_text(puzzle.task_text())
         wrong = wrong_answer(puzzle)
         if wrong is not None:
             enter(trainer, puzzle, wrong)
             expect(feedback).to_contain_text("Próbáld újra")
-            enter(trainer, puzzle, right_answer(puzzle))
-        else:
-            enter(trainer, puzzle, right_answer(puzzle))
-        expect(feedback).not_to_contain_text("=")  # Scopa's verdicts speak of cards, never in notation
+        enter(trainer, puzzle, right_answer(puzzle))
+        expect(feedback).not_to_contain_text("=")  # verdicts tell moves in words, never in notation
         served.append((puzzle.id, "failed" if wrong is not None else "solved"))
         expect(task).to_have_attribute("data-outcome", served[-1][1])
-        if kind == "scopa_best":
-            screenshot("trainer-scopa-best")
+        if kind == pictured:
+            screenshot(f"trainer-{kind.replace('_', '-')}")
     trainer.locator(".kaszino-solution-btn").click()
     expect(trainer.locator(".kaszino-solution")).to_contain_text("Minden lépésed")
-    screenshot("trainer-scopa-last-round")
+    screenshot(f"trainer-{kinds[-1][0].replace('_', '-')}")
     with open_store(progress) as store:
         attempts = training.attempts(store)
         assert [(a.puzzle_id, a.outcome) for a in attempts] == served
-        assert all(a.rated and a.kind.startswith("scopa_") for a in attempts)
+        assert all(a.rated and a.kind.startswith(f"{game}_") for a in attempts)
 
 
 def test_a_deal_saving_puzzle_shows_every_card_and_explains_the_move_played(
@@ -224,38 +234,3 @@ def test_a_deal_saving_puzzle_shows_every_card_and_explains_the_move_played(
     expect(task).to_have_attribute("data-outcome", "solved")
 
 
-def test_the_game_menu_serves_casino_and_each_casino_kind_is_answered_by_clicking_its_table(
-    progress: Path, open_notebook: Callable[[str | Path], Page], screenshot: Callable[[str], Path]
-) -> None:
-    # An option of its own gives this test a server of its own, and so the new learner's file.
-    page = open_notebook(PAGE, "--theme=dark")
-    trainer = page.locator(".kaszino-widget").filter(has=page.locator(".kaszino-task")).first
-    task, feedback = trainer.locator(".kaszino-task"), trainer.locator(".kaszino-feedback")
-    trainer.locator(".kaszino-game-menu").select_option("casino")
-    expect(task).to_have_attribute("data-puzzle-id", re.compile(r"^c[cbxl]-"))  # Casino's id prefixes
-    served = []
-    for kind, prefix in (("casino_captures", "cc"), ("casino_builds", "cb"), ("casino_best", "cx"),
-                         ("casino_last_hand", "cl")):
-        trainer.locator(".kaszino-kind-menu").select_option(kind)
-        expect(trainer.locator(f'.kaszino-kind-menu option[value="{kind}"][selected]')).to_have_count(1)
-        expect(task).to_have_attribute("data-puzzle-id", re.compile(f"^{prefix}-"))
-        puzzle = shown(trainer)
-        assert puzzle.kind == kind and puzzle.game == "casino"
-        expect(task).to_contain_text(puzzle.task_text())
-        wrong = wrong_answer(puzzle)
-        if wrong is not None:
-            enter(trainer, puzzle, wrong)
-            expect(feedback).to_contain_text("Próbáld újra")
-        enter(trainer, puzzle, right_answer(puzzle))
-        expect(feedback).not_to_contain_text("=")  # Casino's verdicts tell moves in words, never in notation
-        served.append((puzzle.id, "failed" if wrong is not None else "solved"))
-        expect(task).to_have_attribute("data-outcome", served[-1][1])
-        if kind == "casino_builds":
-            screenshot("trainer-casino-builds")
-    trainer.locator(".kaszino-solution-btn").click()
-    expect(trainer.locator(".kaszino-solution")).to_contain_text("Minden lépésed")
-    screenshot("trainer-casino-last-hand")
-    with open_store(progress) as store:
-        attempts = training.attempts(store)
-        assert [(a.puzzle_id, a.outcome) for a in attempts] == served
-        assert all(a.rated and a.kind.startswith("casino_") for a in attempts)
