@@ -14,6 +14,11 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # the root conftest.py sorts them (the longest files and the slowest layers first), not xdist's
 # (the files with most tests first, which left the few long browser tests to the end). The ten
 # slowest tests are printed at the end (docs/testing.md says what each layer proves).
+# Python keeps the bytecode of what it compiles, whatever the caller's environment says: a run starts
+# hundreds of Python processes (servers, kernels, the command line under test), and without the
+# cache each of them compiles the package's modules again (and pytest rewrites the tests again in
+# every worker).
+unexport PYTHONDONTWRITEBYTECODE
 WORKERS ?= auto
 SUITE_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 PYTEST := $(BIN)/python -m pytest --dist loadfile --no-loadscope-reorder --durations=10
