@@ -33,10 +33,15 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def open_page(page: Page, app: str, notebook: str) -> Page:
     page.goto(f"{app}/voila/render/{notebook}")
+    return in_hungarian(page)
+
+
+def in_hungarian(page: Page) -> Page:
+    """The opened page, once rendered, in Hungarian: the app remembers the language across pages,
+    and every chapter's steps start from Hungarian."""
     page.locator("#loading").wait_for(state="detached")
     page.locator("#rendered_cells").wait_for(state="visible")
     expect(page.locator(".widget-toggle-button").first).to_be_visible()
-    # The app remembers the language across pages; every test starts from Hungarian.
     hungarian = page.locator(".widget-toggle-button", has_text="HU").first
     if "mod-active" not in (hungarian.get_attribute("class") or ""):
         hungarian.click()
@@ -108,8 +113,9 @@ def shots(page: Page, name: str, switch: Callable[[], list[float]]) -> list[floa
     return took
 
 
-def test_start_page_lists_the_chapters_and_links_work(app: str, page: Page, baseline: list[float],
-                                                      screenshot: Callable[[str], Path]) -> None:
+def test_start_page_lists_the_chapters_and_its_link_opens_chapter_2_in_the_language_kept(
+    app: str, page: Page, baseline: list[float], screenshot: Callable[[str], Path]
+) -> None:
     open_page(page, app, "00_start.ipynb")
     assert_only_the_lesson(page)
     expect(page.get_by_role("link", name="1. A pakli és az osztás")).to_be_visible()
@@ -127,6 +133,7 @@ def test_start_page_lists_the_chapters_and_links_work(app: str, page: Page, base
     page.wait_for_url("**/voila/render/02_utes.ipynb")
     page.locator("#loading").wait_for(state="detached")
     expect(page.get_by_role("heading", name="2. Capturing")).to_be_visible()  # the language was kept
+    chapter_2_legality_and_capture(in_hungarian(page), baseline)  # the page the link opened
 
 
 def test_chapter_1_spelling_question(app: str, page: Page, baseline: list[float]) -> None:
@@ -140,8 +147,9 @@ def test_chapter_1_spelling_question(app: str, page: Page, baseline: list[float]
     report("01_pakli", clicks, took, baseline)
 
 
-def test_chapter_2_legality_and_capture(app: str, page: Page, baseline: list[float]) -> None:
-    open_page(page, app, "02_utes.ipynb")
+def chapter_2_legality_and_capture(page: Page, baseline: list[float]) -> None:
+    """Chapter 02 in the app: an illegal capture refused with its sum, a choice judged both ways,
+    the page in both languages."""
     assert_only_the_lesson(page)
     table = page.locator(".kaszino-widget").filter(has=page.locator('[data-card="5♠"]')).first
     click_cards(table, "5♠ K♣ 2♦ 9♠ 7♥")
