@@ -273,3 +273,30 @@ def test_a_move_worth_less_than_another_the_hand_allowed_is_a_surprise() -> None
     assert view.hands[0] is None and surprises(view, state.rules, state.hands) == 1
     laid = NO_CAPTURE.play(Trail(Card.parse("2♣")))
     assert surprises(laid.view(1), laid.rules, laid.hands) == 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_legal_captures_are_the_captures_among_the_legal_moves(players: int) -> None:
+    rules = CasinoRules(players=players)
+    for seed in range(3):
+        state, random_players = new_game(seed, rules), [RandomPlayer(seed=seat) for seat in range(players)]
+        while not state.deal_over:
+            moves = state.legal_moves()
+            assert state.legal_captures() == [move for move in moves if isinstance(move, Capture)]
+            state = state.play(random_players[state.to_move].choose(state))
+        assert state.legal_captures() == []
+
+
+def test_a_turn_more_lets_the_expert_play_any_move_and_the_other_side_reply_again() -> None:
+    laid = NO_CAPTURE.play(GreedyPlayer().choose(NO_CAPTURE))  # the expert's side (1) to move
+    after_each = [reply(laid.play(move), 1, Nodes(1000)) for move in plays(laid)]
+    assert reply(laid, 1, Nodes(1000), turns=1) == max(after_each)
+    assert len(set(after_each)) > 1  # what the other side does next tells the moves apart
+    first = CasinoExpert(seed=5, worlds=2, turns=1).assess(NO_CAPTURE)
+    assert first.turns == 1 and first.worlds == 2
+
+
+def test_a_first_world_too_big_for_its_budget_drops_the_turn_more() -> None:
+    state = new_game(3)
+    tiny = CasinoExpert(seed=5, turns=1, budget=1).assess(state)
+    assert (tiny.worlds, tiny.depth, tiny.turns) == (1, 1, 0) and len(tiny.move_values) == len(plays(state))

@@ -30,14 +30,11 @@ from kaszino.engine.cards import Card, Suit
 from kaszino.engine.lookahead import INFINITY, BudgetSpent, ExactSearch, Nodes, alpha_beta, majority_odds
 from kaszino.errors import KaszinoError
 from kaszino.games.casino.builds import Cards
-from kaszino.games.casino.deck import BIG_CASINO, DECK_SIZE, LITTLE_CASINO
-from kaszino.games.casino.moves import Capture, Move, NextDeal, Play
-from kaszino.games.casino.players import move_worth, view_rng
+from kaszino.games.casino.deck import DECK_SIZE
+from kaszino.games.casino.moves import Move, NextDeal, Play
+from kaszino.games.casino.players import card_points, move_worth, view_rng
 from kaszino.games.casino.rules import CasinoRules
 from kaszino.games.casino.scoring import (
-    ACE,
-    BIG_CASINO_POINTS,
-    LITTLE_CASINO_POINTS,
     MOST_CARDS,
     MOST_SPADES,
     side_piles,
@@ -72,7 +69,8 @@ of its value, and only a player holding another can take it first."""
 class Assessment:
     """What each move of the player to move is worth: the expected margin of the deal's points (his
     side's minus the best other side's). ``exact`` in a known last hand searched to its end;
-    ``worlds`` deals were searched otherwise, ``depth`` plies deep, visiting ``nodes`` positions."""
+    ``worlds`` deals were searched otherwise, ``depth`` plies deep and ``turns`` moves of the
+    expert's side more in the reply (:func:`reply`), visiting ``nodes`` positions."""
 
     move_values: Mapping[Play, float]
     best: Play
@@ -80,6 +78,7 @@ class Assessment:
     worlds: int
     depth: int = 0
     nodes: int = 0
+    turns: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,12 +98,14 @@ class CasinoExpert:
     worlds: int = 24
     depth: int = 1
     budget: int = BUDGET
+    turns: int = 0
     name: str = "expert"
 
     def __post_init__(self) -> None:
         check_whole("seed", self.seed, 0, MAX_SEED)
         check_whole("worlds", self.worlds, 1, 1000)
         check_whole("depth", self.depth, 1, 48)
+        check_whole("turns", self.turns, 0, 4)
         check_whole("budget", self.budget, 1, 10**9)
 
     def choose(self, state: CasinoState) -> Move:
@@ -139,28 +140,38 @@ class CasinoExpert:
         """The moves valued over at most ``worlds`` worlds that ``deal`` makes (each call a new one)."""
         side = rules.side(view.player)
         totals = dict.fromkeys(moves, 0.0)
-        nodes, depth, searched = Nodes(self.budget), self.depth, 0
+        nodes, depth, turns, searched = Nodes(self.budget), self.depth, self.turns, 0
         while searched < worlds and nodes.count < self.budget:
             sampled = deal()
             found = None
             while found is None:
                 first = searched == 0
                 # one ply and the capture after it always fit: every move gets a value
-                nodes.limit = (INFINITY_NODES if first and depth == 1 else
+                nodes.limit = (INFINITY_NODES if first and depth == 1 and not turns else
                                nodes.count + (self.budget - nodes.count) // 2 if first else self.budget)
                 try:
-                    found = [search(sampled.play(move), side, depth - 1, nodes) for move in moves]
+                    found = [search(after(sampled, move), side, depth - 1, nodes, turns=turns)
+                             for move in moves]
                 except BudgetSpent:
                     if not first:
                         break
-                    depth -= 1
+                    if turns:
+                        turns -= 1
+                    else:
+                        depth -= 1
             if found is None:
                 break
             for move, value in zip(moves, found, strict=True):
                 totals[move] += value
             searched += 1
         values = {move: total / searched for move, total in totals.items()}
-        return Assessment(values, max(moves, key=values.__getitem__), False, searched, depth, nodes.count)
+        best = max(moves, key=values.__getitem__)
+        return Assessment(values, best, False, searched, depth, nodes.count, turns)
+
+
+def after(state: CasinoState, move: Move) -> CasinoState:
+    """The state after ``move``, one :func:`plays` (or ``legal_moves``) listed: not asked again."""
+    return state.advance(move).state
 
 
 def plays(state: CasinoState) -> list[Play]:
@@ -271,9 +282,9 @@ def world(view: PlayerView, rules: CasinoRules, hands: Sequence[tuple[Card, ...]
 
 
 def search(state: CasinoState, side: int, depth: int, nodes: Nodes,
-           alpha: float = -INFINITY, beta: float = INFINITY) -> float:
-    """Alpha-beta over one world to ``depth`` plies (or the deal's end), then :func:`reply`:
-    ``side``'s margin. Every position visited counts in ``nodes``."""
+           alpha: float = -INFINITY, beta: float = INFINITY, turns: int = 0) -> float:
+    """Alpha-beta over one world to ``depth`` plies (or the deal's end), then :func:`reply` with
+    ``turns``: ``side``'s margin. Every position visited counts in ``nodes``."""
     nodes.visit()
     if state.deal_over:
         return estimate(state, side)
@@ -281,27 +292,30 @@ def search(state: CasinoState, side: int, depth: int, nodes: Nodes,
         maximise = state.rules.side(state.to_move) == side
         moves: Sequence[Move] = state.legal_moves()
         return alpha_beta(moves, maximise, alpha, beta,
-                          lambda move, a, b: search(state.play(move), side, depth - 1, nodes, a, b))
-    return reply(state, side, nodes)
+                          lambda move, a, b: search(after(state, move), side, depth - 1, nodes, a, b, turns))
+    return reply(state, side, nodes, turns)
 
 
-def reply(state: CasinoState, side: int, nodes: Nodes) -> float:
+def reply(state: CasinoState, side: int, nodes: Nodes, turns: int = 0) -> float:
     """Where the search stops: each player of another side plays the move worth most now (the
     greedy weighing, :func:`~kaszino.games.casino.players.move_worth`; the mean over moves worth
     the same), so what his card leaves on the table counts too; then ``side``'s player to move makes
-    his best capture, or none, and :func:`estimate` judges the deal."""
+    his best move of all and the others reply again, ``turns`` times, and at last his best capture,
+    or none, and :func:`estimate` judges the deal."""
     nodes.visit()
     if state.deal_over:
         return estimate(state, side)
-    moves = plays(state)
     if state.rules.side(state.to_move) == side:
-        grabs = [move for move in moves if isinstance(move, Capture)]
+        if turns:
+            return max(reply(after(state, move), side, nodes, turns - 1) for move in plays(state))
+        grabs = state.legal_captures()
         for _ in grabs:
             nodes.visit()
-        return max([estimate(state, side), *(estimate(state.play(move), side) for move in grabs)])
+        return max([estimate(state, side), *(estimate(after(state, move), side) for move in grabs)])
+    moves = plays(state)
     best = max(map(move_worth, moves))
     likely = [move for move in moves if move_worth(move) == best]
-    return sum(reply(state.play(move), side, nodes) for move in likely) / len(likely)
+    return sum(reply(after(state, move), side, nodes, turns) for move in likely) / len(likely)
 
 
 def estimate(state: CasinoState, side: int) -> float:
@@ -334,8 +348,8 @@ def _expected(state: CasinoState, rules: CasinoRules) -> tuple[float, ...]:
 
 def _points(cards: Sequence[Card]) -> float:
     """The points ``cards`` carry by themselves: aces and the two casinos."""
-    return float(sum(ACE * (card.value == 1) + BIG_CASINO_POINTS * (card == BIG_CASINO)
-                     + LITTLE_CASINO_POINTS * (card == LITTLE_CASINO) for card in cards))
+    return float(sum(map(card_points, cards)))
+
 
 
 def exact(state: CasinoState, moves: Sequence[Play], nodes: Nodes) -> Assessment:
