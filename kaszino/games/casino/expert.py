@@ -53,6 +53,11 @@ EXACT_BUDGET = 3_000
 of low cards costs about 0.2 ms); past them the known hand is searched as one world, one ply and
 the reply's capture."""
 
+TURNS = 2
+"""How many moves the expert's side plays more where the search stops (:func:`reply`), each by the
+greedy weighing and each answered by the other sides, before its capture back (docs/casino.md,
+the fifth round: 0, 1, 2 and 3 measured, 2 kept)."""
+
 INFINITY_NODES = 10**12
 """No limit: the first world's one-ply search is bounded by the moves and the captures after them."""
 
@@ -86,19 +91,19 @@ class CasinoExpert:
     """Determinized alpha-beta before the last hand, the exact search in a known one.
 
     ``worlds`` deals of the unseen cards are searched, each move to ``depth`` plies (one by
-    default: the move itself), then the other sides' replies and one capture more (:func:`reply`; a
-    new hand is dealt from the world's stock when the hands run out); of equal values the first
-    legal move wins. ``seed`` fixes the worlds together with the view. A move may visit at most
-    ``budget`` positions (plus one): once they are spent no further world is dealt, and a first
-    world that would overrun half of them is searched a ply shallower (a first world one ply deep is
-    always searched whole). The budget counts positions, not time, so the choice stays
-    reproducible."""
+    default: the move itself), then played on by the greedy weighing, the expert's side ``turns``
+    times, and one capture more (:func:`reply`; a new hand is dealt from the world's stock when the
+    hands run out); of equal values the first legal move wins. ``seed`` fixes the worlds together
+    with the view. A move may visit at most ``budget`` positions (plus one): once they are spent no
+    further world is dealt, and a first world that would overrun half of them is searched with a
+    turn fewer, then a ply shallower (a first world one ply deep with no turn is always searched
+    whole). The budget counts positions, not time, so the choice stays reproducible."""
 
     seed: int = 0
     worlds: int = 24
     depth: int = 1
     budget: int = BUDGET
-    turns: int = 0
+    turns: int = TURNS
     name: str = "expert"
 
     def __post_init__(self) -> None:
@@ -297,17 +302,18 @@ def search(state: CasinoState, side: int, depth: int, nodes: Nodes,
 
 
 def reply(state: CasinoState, side: int, nodes: Nodes, turns: int = 0) -> float:
-    """Where the search stops: each player of another side plays the move worth most now (the
-    greedy weighing, :func:`~kaszino.games.casino.players.move_worth`; the mean over moves worth
-    the same), so what his card leaves on the table counts too; then ``side``'s player to move makes
-    his best move of all and the others reply again, ``turns`` times, and at last his best capture,
-    or none, and :func:`estimate` judges the deal."""
+    """Where the search stops: the players play on as the greedy weighing says (the move worth most
+    now, :func:`~kaszino.games.casino.players.move_worth`; the mean over moves worth the same) —
+    each player of another side whenever he is to move, so what his card leaves on the table counts
+    too, and ``side``'s player ``turns`` times — until ``side``'s player is to move with no turn left:
+    he makes his best capture, or none, and :func:`estimate` judges the deal. A turn of his own is
+    played by that weighing too, not searched: searched in one world it would be chosen knowing
+    that world's hidden cards."""
     nodes.visit()
     if state.deal_over:
         return estimate(state, side)
-    if state.rules.side(state.to_move) == side:
-        if turns:
-            return max(reply(after(state, move), side, nodes, turns - 1) for move in plays(state))
+    mine = state.rules.side(state.to_move) == side
+    if mine and not turns:
         grabs = state.legal_captures()
         for _ in grabs:
             nodes.visit()
@@ -315,7 +321,7 @@ def reply(state: CasinoState, side: int, nodes: Nodes, turns: int = 0) -> float:
     moves = plays(state)
     best = max(map(move_worth, moves))
     likely = [move for move in moves if move_worth(move) == best]
-    return sum(reply(after(state, move), side, nodes, turns) for move in likely) / len(likely)
+    return sum(reply(after(state, move), side, nodes, turns - mine) for move in likely) / len(likely)
 
 
 def estimate(state: CasinoState, side: int) -> float:
