@@ -9,10 +9,11 @@ moves worth most by the greedy weighing (:func:`surprises`), so a player who lai
 dealt a card that would have taken something worth more — and in
 each world plays every move on the engine's own states, so builds, owners and the deal of new
 hands are the engine's rules. Where the search stops (after the move itself by default;
-alpha-beta for deeper trials), each other side's player plays the move worth most now by the
-greedy weighing (so a ten of diamonds or an ace left loose for him counts against the one who left
-it, and the card he must play when he cannot take anything counts too), the expert's side then
-makes its best capture or none, and :func:`estimate` judges the deal in points. A move's value is
+alpha-beta for deeper trials), the play goes on by the greedy weighing: each other side's player
+plays the move worth most now (so a ten of diamonds or an ace left loose for him counts against the
+one who left it, and the card he must play when he cannot take anything counts too), the expert's
+side :data:`TURNS` times more, then it makes its best capture or none, and :func:`estimate` judges
+the deal in points. A move's value is
 its mean over the worlds: the expected margin of the deal's points, the expert's side minus the
 best other side. Sweeps are worth nothing in Casino, so nothing counts them.
 
@@ -246,8 +247,9 @@ def _missing(view: PlayerView, cards: Sequence[Card], seat: int, span: range) ->
 def surprises(view: PlayerView, rules: CasinoRules, hands: Sequence[Cards]) -> int:
     """How many moves of the hand in play (``view.turns``) by players whose hands are hidden would
     not be the move worth most (the greedy weighing, :func:`~kaszino.games.casino.players.move_worth`)
-    had they held ``hands`` (each with the cards they played since): the player model that reads
-    the other hands from what their players did."""
+    had they held ``hands`` (each with the cards they played since), or would have been no move at
+    all (an owner of a build left with no legal move): the player model that reads the other hands
+    from what their players did."""
     found = 0
     for index, turn in enumerate(view.turns):
         if view.hands[turn.player] is not None:
@@ -256,7 +258,8 @@ def surprises(view: PlayerView, rules: CasinoRules, hands: Sequence[Cards]) -> i
         held = tuple((*played, *hands[seat]) if seat == turn.player else () for seat in range(rules.players))
         then = CasinoState(rules=rules, hands=held, table=turn.table, builds=turn.builds, talon=(),
                            piles=view.piles, scores=view.scores, dealer=view.dealer, to_move=turn.player)
-        found += move_worth(turn.move) < max(map(move_worth, plays(then)))
+        options = plays(then)  # none: he owned a build and the world gave him no card of its value
+        found += not options or move_worth(turn.move) < max(map(move_worth, options))
     return found
 
 
