@@ -11,7 +11,7 @@ from play_helpers import Checked
 from kaszino.engine.cards import Card
 from kaszino.engine.lookahead import BudgetSpent, Nodes
 from kaszino.errors import KaszinoError
-from kaszino.games.casino import CasinoRules
+from kaszino.games.casino import CasinoRules, parse_move
 from kaszino.games.casino import expert as expert_module
 from kaszino.games.casino.expert import (
     CasinoExpert,
@@ -306,3 +306,26 @@ def test_a_first_world_too_big_for_its_budget_drops_the_turn_more() -> None:
     state = new_game(3)
     tiny = CasinoExpert(seed=5, turns=1, budget=1).assess(state)
     assert (tiny.worlds, tiny.depth, tiny.turns) == (1, 1, 0) and len(tiny.move_values) == len(plays(state))
+
+
+def test_a_world_leaving_a_former_owner_no_move_at_an_earlier_turn_is_a_surprise() -> None:
+    """Player 1 built 8 and added to it (so he kept an 8) before player 0 took the build: a world
+    that gives him no 8 leaves him no legal move at that turn, which no real hand did."""
+    state = CasinoState.from_notation(
+        "rules=standard; seed=0; deal=2; dealer=0; scores=3 | 5; round=4; to_move=1; last_capturer=1; "
+        "hands=J♠ 2♠ 8♣ 2♦ | 2♣ A♠ Q♦ 8♠; table=J♦ 5♥ 6♦ 4♥; builds=-; "
+        "talon=A♥ A♦ 2♥ 3♥ 4♠ 5♠ 5♦ 5♣ 6♠ 10♥ 10♣ J♥ J♣ Q♠ K♥ K♦; "
+        "piles=6♣ 6♥ 8♥ 8♦ Q♥ Q♣ 7♦ 7♠ | 9♥ 9♣ 4♣ A♣ 3♣ 4♦ 7♣ 7♥ 9♦ 9♠ 10♠ 10♦ K♣ K♠ 3♦ 3♠; result=-")
+    for text in ("2♣:8=6♦", "2♠", "A♠:8=2♠+5♥,[2♣+6♦]", "8♣=[A♠+2♠+2♣+5♥+6♦]", "Q♦"):
+        state = state.play(parse_move(text))
+    view = state.view(0)
+    assert not state.builds and view.hands[1] is None
+    assert surprises(view, state.rules, state.hands) == 0  # the truth: he kept 8♠
+    no_eight = (state.hands[0], (Card.parse("5♠"),))
+    held = (Card.parse("A♠"), Card.parse("Q♦"), Card.parse("5♠"))
+    adding = CasinoState(rules=state.rules, hands=((), held),
+                         table=view.turns[2].table, builds=view.turns[2].builds, talon=(), piles=state.piles,
+                         scores=state.scores, dealer=state.dealer, to_move=1)
+    assert plays(adding) == []  # what that world says he held when he added to his build
+    assert surprises(view, state.rules, no_eight) >= 1
+    assert FAST.assess(state).best in plays(state)
