@@ -5,10 +5,11 @@ standard rules of its family: ``expert-greedy`` is Kaszinó, ``scopa:expert-gree
 (docs/scopa.md), ``casino:expert-greedy`` two-player Casino (docs/casino.md).
 Seats alternate: games 2k and 2k+1 are dealt from the same seed with the players swapped, so
 neither side profits from the cards. The games run in a pool of ``--workers`` processes (one per
-core by default). The script prints, for the first player of each pairing, the share of games won
-with a 95 % (Wilson) interval, both sides' points per deal, and each computer player's time per
-move (median, 99th percentile, worst) — on the clock, in processor time, and in processor time in
-the last round everybody knows (the exact solver's phase for the expert) — with the position of
+core by default). Each game's figures are printed as it ends, a line a game (so a run cut short
+still tells something); once a pairing is over the script prints, for the first player, the share
+of games won with a 95 % (Wilson) interval, both sides' points per deal, and each computer player's
+time per move (median, 99th percentile, worst) — on the clock, in processor time, and in processor
+time in the last round everybody knows (the exact solver's phase for the expert) — with the position of
 the move that took most processor time, the clock and processor time of the whole pairing, and
 the load average of the machine before and after: the clock times are measured while the pool
 keeps every core busy, and other work on the machine slows them; the processor times are what a
@@ -35,7 +36,7 @@ import os
 import statistics
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, fields
 from math import sqrt
 from typing import Any
@@ -155,9 +156,16 @@ def play(pairing: Pairing, game: int, target: int, options: dict[str, Options]) 
                 time.process_time() - started)
 
 
-def play_task(task: tuple[Pairing, int, int, dict[str, Options]]) -> Game:
-    """:func:`play` on one tuple of arguments (what the pool hands a worker)."""
-    return play(*task)
+def game_line(pairing: Pairing, game: int, result: Game, done: int, games: int) -> str:
+    """One finished game's figures, printed as it ends (so a run cut short still tells something):
+    its seed and the first player's seat, the result and points, the deals, the first player's
+    slowest move in processor time, the game's processor time."""
+    family, first, second = pairing
+    outcome = {1.0: "won", 0.5: "drawn", 0.0: "lost"}[result.score]
+    return (f"  [{done}/{games}] {family}: game {game} (seed {game // 2}, {first} in seat {game % 2}): "
+            f"{first} {outcome} {result.points[0]}:{result.points[1]} against {second} in "
+            f"{result.deals} deals; {first}'s slowest move {result.players[0].slowest[0] * 1000:.0f} ms "
+            f"of processor time; game {result.cpu:.1f} s")
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -279,8 +287,13 @@ def run(pairings: Iterable[Pairing], games: int, target: int | None, workers: in
         for pairing in pairings:
             started, before = time.perf_counter(), load()
             points = GAME_TARGET[pairing[0]] if target is None else target
-            tasks = [(pairing, game, points, options) for game in range(games)]
-            played = list(pool.map(play_task, tasks, chunksize=4))
+            futures = {pool.submit(play, pairing, game, points, options): game for game in range(games)}
+            finished: dict[int, Game] = {}
+            for future in as_completed(futures):
+                game = futures[future]
+                finished[game] = future.result()
+                print(game_line(pairing, game, finished[game], len(finished), games), flush=True)
+            played = [finished[game] for game in range(games)]
             print(report(pairing, points, played, time.perf_counter() - started), flush=True)
             print(f"  load average before {before}, after {load()} ({workers} workers)", flush=True)
             margins[pairing] = margin(played)

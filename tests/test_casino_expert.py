@@ -11,7 +11,7 @@ from play_helpers import Checked
 from kaszino.engine.cards import Card
 from kaszino.engine.lookahead import BudgetSpent, Nodes
 from kaszino.errors import KaszinoError
-from kaszino.games.casino import CasinoRules
+from kaszino.games.casino import CasinoRules, parse_move
 from kaszino.games.casino import expert as expert_module
 from kaszino.games.casino.expert import (
     CasinoExpert,
@@ -24,10 +24,10 @@ from kaszino.games.casino.expert import (
     surprises,
 )
 from kaszino.games.casino.moves import Capture, NextDeal, Trail
-from kaszino.games.casino.players import GreedyPlayer, RandomPlayer, play_game, view_rng
+from kaszino.games.casino.players import GreedyPlayer, RandomPlayer, move_worth, play_game, view_rng
 from kaszino.games.casino.state import CasinoState, new_game
 
-FAST = CasinoExpert(seed=5, worlds=4)
+FAST = CasinoExpert(seed=5, worlds=4, turns=0)  # the legality and the repeats do not need the turns more
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -58,10 +58,10 @@ def test_the_hidden_cards_never_change_its_choice(seed: int, players: int) -> No
     twin = _hidden_swapped(state)
     assert state.turns  # the expert reads the hand's moves too: the same for both
     assert twin != state and twin.view(state.to_move) == state.view(state.to_move)
-    expert = CasinoExpert(seed=seed)
+    expert = CasinoExpert(seed=seed, worlds=8)  # the default search, fewer worlds
     assert expert.assess(twin) == expert.assess(state)
     assert expert.choose(twin) == expert.choose(state)
-    other = CasinoExpert(seed=seed + 1).assess(state)  # another seed samples other worlds
+    other = CasinoExpert(seed=seed + 1, worlds=8).assess(state)  # another seed samples other worlds
     assert other.move_values != expert.assess(state).move_values
 
 
@@ -273,3 +273,59 @@ def test_a_move_worth_less_than_another_the_hand_allowed_is_a_surprise() -> None
     assert view.hands[0] is None and surprises(view, state.rules, state.hands) == 1
     laid = NO_CAPTURE.play(Trail(Card.parse("2♣")))
     assert surprises(laid.view(1), laid.rules, laid.hands) == 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_legal_captures_are_the_captures_among_the_legal_moves(players: int) -> None:
+    rules = CasinoRules(players=players)
+    for seed in range(3):
+        state, random_players = new_game(seed, rules), [RandomPlayer(seed=seat) for seat in range(players)]
+        while not state.deal_over:
+            moves = state.legal_moves()
+            assert state.legal_captures() == [move for move in moves if isinstance(move, Capture)]
+            state = state.play(random_players[state.to_move].choose(state))
+        assert state.legal_captures() == []
+
+
+def test_a_turn_more_lets_the_expert_play_by_greedys_weighing_and_the_other_side_reply_again() -> None:
+    laid = NO_CAPTURE.play(GreedyPlayer().choose(NO_CAPTURE))  # the expert's side (1) to move
+    moves = plays(laid)
+    best = max(map(move_worth, moves))
+    likely = [move for move in moves if move_worth(move) == best]
+    assert len(likely) < len(moves)  # the weighing picks, no search
+    after_each = [reply(laid.play(move), 1, Nodes(1000)) for move in likely]
+    assert reply(laid, 1, Nodes(1000), turns=1) == sum(after_each) / len(after_each)
+    start = new_game(3)  # a full hand: what the turn more sees changes some values
+    shorter = [reply(start.play(move), 0, Nodes(1000)) for move in plays(start)]
+    assert [reply(start.play(move), 0, Nodes(1000), turns=1) for move in plays(start)] != shorter
+    first = CasinoExpert(seed=5, worlds=2, turns=1).assess(NO_CAPTURE)
+    assert first.turns == 1 and first.worlds == 2
+
+
+def test_a_first_world_too_big_for_its_budget_drops_the_turn_more() -> None:
+    state = new_game(3)
+    tiny = CasinoExpert(seed=5, turns=1, budget=1).assess(state)
+    assert (tiny.worlds, tiny.depth, tiny.turns) == (1, 1, 0) and len(tiny.move_values) == len(plays(state))
+
+
+def test_a_world_leaving_a_former_owner_no_move_at_an_earlier_turn_is_a_surprise() -> None:
+    """Player 1 built 8 and added to it (so he kept an 8) before player 0 took the build: a world
+    that gives him no 8 leaves him no legal move at that turn, which no real hand did."""
+    state = CasinoState.from_notation(
+        "rules=standard; seed=0; deal=2; dealer=0; scores=3 | 5; round=4; to_move=1; last_capturer=1; "
+        "hands=J♠ 2♠ 8♣ 2♦ | 2♣ A♠ Q♦ 8♠; table=J♦ 5♥ 6♦ 4♥; builds=-; "
+        "talon=A♥ A♦ 2♥ 3♥ 4♠ 5♠ 5♦ 5♣ 6♠ 10♥ 10♣ J♥ J♣ Q♠ K♥ K♦; "
+        "piles=6♣ 6♥ 8♥ 8♦ Q♥ Q♣ 7♦ 7♠ | 9♥ 9♣ 4♣ A♣ 3♣ 4♦ 7♣ 7♥ 9♦ 9♠ 10♠ 10♦ K♣ K♠ 3♦ 3♠; result=-")
+    for text in ("2♣:8=6♦", "2♠", "A♠:8=2♠+5♥,[2♣+6♦]", "8♣=[A♠+2♠+2♣+5♥+6♦]", "Q♦"):
+        state = state.play(parse_move(text))
+    view = state.view(0)
+    assert not state.builds and view.hands[1] is None
+    assert surprises(view, state.rules, state.hands) == 0  # the truth: he kept 8♠
+    no_eight = (state.hands[0], (Card.parse("5♠"),))
+    held = (Card.parse("A♠"), Card.parse("Q♦"), Card.parse("5♠"))
+    adding = CasinoState(rules=state.rules, hands=((), held),
+                         table=view.turns[2].table, builds=view.turns[2].builds, talon=(), piles=state.piles,
+                         scores=state.scores, dealer=state.dealer, to_move=1)
+    assert plays(adding) == []  # what that world says he held when he added to his build
+    assert surprises(view, state.rules, no_eight) >= 1
+    assert FAST.assess(state).best in plays(state)

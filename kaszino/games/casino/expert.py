@@ -9,10 +9,11 @@ moves worth most by the greedy weighing (:func:`surprises`), so a player who lai
 dealt a card that would have taken something worth more — and in
 each world plays every move on the engine's own states, so builds, owners and the deal of new
 hands are the engine's rules. Where the search stops (after the move itself by default;
-alpha-beta for deeper trials), each other side's player plays the move worth most now by the
-greedy weighing (so a ten of diamonds or an ace left loose for him counts against the one who left
-it, and the card he must play when he cannot take anything counts too), the expert's side then
-makes its best capture or none, and :func:`estimate` judges the deal in points. A move's value is
+alpha-beta for deeper trials), the play goes on by the greedy weighing: each other side's player
+plays the move worth most now (so a ten of diamonds or an ace left loose for him counts against the
+one who left it, and the card he must play when he cannot take anything counts too), the expert's
+side :data:`TURNS` times more, then it makes its best capture or none, and :func:`estimate` judges
+the deal in points. A move's value is
 its mean over the worlds: the expected margin of the deal's points, the expert's side minus the
 best other side. Sweeps are worth nothing in Casino, so nothing counts them.
 
@@ -30,14 +31,11 @@ from kaszino.engine.cards import Card, Suit
 from kaszino.engine.lookahead import INFINITY, BudgetSpent, ExactSearch, Nodes, alpha_beta, majority_odds
 from kaszino.errors import KaszinoError
 from kaszino.games.casino.builds import Cards
-from kaszino.games.casino.deck import BIG_CASINO, DECK_SIZE, LITTLE_CASINO
-from kaszino.games.casino.moves import Capture, Move, NextDeal, Play
-from kaszino.games.casino.players import move_worth, view_rng
+from kaszino.games.casino.deck import DECK_SIZE
+from kaszino.games.casino.moves import Move, NextDeal, Play
+from kaszino.games.casino.players import card_points, move_worth, view_rng
 from kaszino.games.casino.rules import CasinoRules
 from kaszino.games.casino.scoring import (
-    ACE,
-    BIG_CASINO_POINTS,
-    LITTLE_CASINO_POINTS,
     MOST_CARDS,
     MOST_SPADES,
     side_piles,
@@ -56,6 +54,11 @@ EXACT_BUDGET = 3_000
 of low cards costs about 0.2 ms); past them the known hand is searched as one world, one ply and
 the reply's capture."""
 
+TURNS = 2
+"""How many moves the expert's side plays more where the search stops (:func:`reply`), each by the
+greedy weighing and each answered by the other sides, before its capture back (docs/casino.md,
+the fifth round: 0, 1, 2 and 3 measured, 2 kept)."""
+
 INFINITY_NODES = 10**12
 """No limit: the first world's one-ply search is bounded by the moves and the captures after them."""
 
@@ -72,7 +75,8 @@ of its value, and only a player holding another can take it first."""
 class Assessment:
     """What each move of the player to move is worth: the expected margin of the deal's points (his
     side's minus the best other side's). ``exact`` in a known last hand searched to its end;
-    ``worlds`` deals were searched otherwise, ``depth`` plies deep, visiting ``nodes`` positions."""
+    ``worlds`` deals were searched otherwise, ``depth`` plies deep and ``turns`` moves of the
+    expert's side more in the reply (:func:`reply`), visiting ``nodes`` positions."""
 
     move_values: Mapping[Play, float]
     best: Play
@@ -80,6 +84,7 @@ class Assessment:
     worlds: int
     depth: int = 0
     nodes: int = 0
+    turns: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,24 +92,26 @@ class CasinoExpert:
     """Determinized alpha-beta before the last hand, the exact search in a known one.
 
     ``worlds`` deals of the unseen cards are searched, each move to ``depth`` plies (one by
-    default: the move itself), then the other sides' replies and one capture more (:func:`reply`; a
-    new hand is dealt from the world's stock when the hands run out); of equal values the first
-    legal move wins. ``seed`` fixes the worlds together with the view. A move may visit at most
-    ``budget`` positions (plus one): once they are spent no further world is dealt, and a first
-    world that would overrun half of them is searched a ply shallower (a first world one ply deep is
-    always searched whole). The budget counts positions, not time, so the choice stays
-    reproducible."""
+    default: the move itself), then played on by the greedy weighing, the expert's side ``turns``
+    times, and one capture more (:func:`reply`; a new hand is dealt from the world's stock when the
+    hands run out); of equal values the first legal move wins. ``seed`` fixes the worlds together
+    with the view. A move may visit at most ``budget`` positions (plus one): once they are spent no
+    further world is dealt, and a first world that would overrun half of them is searched with a
+    turn fewer, then a ply shallower (a first world one ply deep with no turn is always searched
+    whole). The budget counts positions, not time, so the choice stays reproducible."""
 
     seed: int = 0
     worlds: int = 24
     depth: int = 1
     budget: int = BUDGET
+    turns: int = TURNS
     name: str = "expert"
 
     def __post_init__(self) -> None:
         check_whole("seed", self.seed, 0, MAX_SEED)
         check_whole("worlds", self.worlds, 1, 1000)
         check_whole("depth", self.depth, 1, 48)
+        check_whole("turns", self.turns, 0, 4)
         check_whole("budget", self.budget, 1, 10**9)
 
     def choose(self, state: CasinoState) -> Move:
@@ -139,28 +146,38 @@ class CasinoExpert:
         """The moves valued over at most ``worlds`` worlds that ``deal`` makes (each call a new one)."""
         side = rules.side(view.player)
         totals = dict.fromkeys(moves, 0.0)
-        nodes, depth, searched = Nodes(self.budget), self.depth, 0
+        nodes, depth, turns, searched = Nodes(self.budget), self.depth, self.turns, 0
         while searched < worlds and nodes.count < self.budget:
             sampled = deal()
             found = None
             while found is None:
                 first = searched == 0
                 # one ply and the capture after it always fit: every move gets a value
-                nodes.limit = (INFINITY_NODES if first and depth == 1 else
+                nodes.limit = (INFINITY_NODES if first and depth == 1 and not turns else
                                nodes.count + (self.budget - nodes.count) // 2 if first else self.budget)
                 try:
-                    found = [search(sampled.play(move), side, depth - 1, nodes) for move in moves]
+                    found = [search(after(sampled, move), side, depth - 1, nodes, turns=turns)
+                             for move in moves]
                 except BudgetSpent:
                     if not first:
                         break
-                    depth -= 1
+                    if turns:
+                        turns -= 1
+                    else:
+                        depth -= 1
             if found is None:
                 break
             for move, value in zip(moves, found, strict=True):
                 totals[move] += value
             searched += 1
         values = {move: total / searched for move, total in totals.items()}
-        return Assessment(values, max(moves, key=values.__getitem__), False, searched, depth, nodes.count)
+        best = max(moves, key=values.__getitem__)
+        return Assessment(values, best, False, searched, depth, nodes.count, turns)
+
+
+def after(state: CasinoState, move: Move) -> CasinoState:
+    """The state after ``move``, one :func:`plays` (or ``legal_moves``) listed: not asked again."""
+    return state.advance(move).state
 
 
 def plays(state: CasinoState) -> list[Play]:
@@ -230,8 +247,9 @@ def _missing(view: PlayerView, cards: Sequence[Card], seat: int, span: range) ->
 def surprises(view: PlayerView, rules: CasinoRules, hands: Sequence[Cards]) -> int:
     """How many moves of the hand in play (``view.turns``) by players whose hands are hidden would
     not be the move worth most (the greedy weighing, :func:`~kaszino.games.casino.players.move_worth`)
-    had they held ``hands`` (each with the cards they played since): the player model that reads
-    the other hands from what their players did."""
+    had they held ``hands`` (each with the cards they played since), or would have been no move at
+    all (an owner of a build left with no legal move): the player model that reads the other hands
+    from what their players did."""
     found = 0
     for index, turn in enumerate(view.turns):
         if view.hands[turn.player] is not None:
@@ -240,7 +258,8 @@ def surprises(view: PlayerView, rules: CasinoRules, hands: Sequence[Cards]) -> i
         held = tuple((*played, *hands[seat]) if seat == turn.player else () for seat in range(rules.players))
         then = CasinoState(rules=rules, hands=held, table=turn.table, builds=turn.builds, talon=(),
                            piles=view.piles, scores=view.scores, dealer=view.dealer, to_move=turn.player)
-        found += move_worth(turn.move) < max(map(move_worth, plays(then)))
+        options = plays(then)  # none: he owned a build and the world gave him no card of its value
+        found += not options or move_worth(turn.move) < max(map(move_worth, options))
     return found
 
 
@@ -271,9 +290,9 @@ def world(view: PlayerView, rules: CasinoRules, hands: Sequence[tuple[Card, ...]
 
 
 def search(state: CasinoState, side: int, depth: int, nodes: Nodes,
-           alpha: float = -INFINITY, beta: float = INFINITY) -> float:
-    """Alpha-beta over one world to ``depth`` plies (or the deal's end), then :func:`reply`:
-    ``side``'s margin. Every position visited counts in ``nodes``."""
+           alpha: float = -INFINITY, beta: float = INFINITY, turns: int = 0) -> float:
+    """Alpha-beta over one world to ``depth`` plies (or the deal's end), then :func:`reply` with
+    ``turns``: ``side``'s margin. Every position visited counts in ``nodes``."""
     nodes.visit()
     if state.deal_over:
         return estimate(state, side)
@@ -281,27 +300,31 @@ def search(state: CasinoState, side: int, depth: int, nodes: Nodes,
         maximise = state.rules.side(state.to_move) == side
         moves: Sequence[Move] = state.legal_moves()
         return alpha_beta(moves, maximise, alpha, beta,
-                          lambda move, a, b: search(state.play(move), side, depth - 1, nodes, a, b))
-    return reply(state, side, nodes)
+                          lambda move, a, b: search(after(state, move), side, depth - 1, nodes, a, b, turns))
+    return reply(state, side, nodes, turns)
 
 
-def reply(state: CasinoState, side: int, nodes: Nodes) -> float:
-    """Where the search stops: each player of another side plays the move worth most now (the
-    greedy weighing, :func:`~kaszino.games.casino.players.move_worth`; the mean over moves worth
-    the same), so what his card leaves on the table counts too; then ``side``'s player to move makes
-    his best capture, or none, and :func:`estimate` judges the deal."""
+def reply(state: CasinoState, side: int, nodes: Nodes, turns: int = 0) -> float:
+    """Where the search stops: the players play on as the greedy weighing says (the move worth most
+    now, :func:`~kaszino.games.casino.players.move_worth`; the mean over moves worth the same) —
+    each player of another side whenever he is to move, so what his card leaves on the table counts
+    too, and ``side``'s player ``turns`` times — until ``side``'s player is to move with no turn left:
+    he makes his best capture, or none, and :func:`estimate` judges the deal. A turn of his own is
+    played by that weighing too, not searched: searched in one world it would be chosen knowing
+    that world's hidden cards."""
     nodes.visit()
     if state.deal_over:
         return estimate(state, side)
-    moves = plays(state)
-    if state.rules.side(state.to_move) == side:
-        grabs = [move for move in moves if isinstance(move, Capture)]
+    mine = state.rules.side(state.to_move) == side
+    if mine and not turns:
+        grabs = state.legal_captures()
         for _ in grabs:
             nodes.visit()
-        return max([estimate(state, side), *(estimate(state.play(move), side) for move in grabs)])
+        return max([estimate(state, side), *(estimate(after(state, move), side) for move in grabs)])
+    moves = plays(state)
     best = max(map(move_worth, moves))
     likely = [move for move in moves if move_worth(move) == best]
-    return sum(reply(state.play(move), side, nodes) for move in likely) / len(likely)
+    return sum(reply(after(state, move), side, nodes, turns - mine) for move in likely) / len(likely)
 
 
 def estimate(state: CasinoState, side: int) -> float:
@@ -334,8 +357,8 @@ def _expected(state: CasinoState, rules: CasinoRules) -> tuple[float, ...]:
 
 def _points(cards: Sequence[Card]) -> float:
     """The points ``cards`` carry by themselves: aces and the two casinos."""
-    return float(sum(ACE * (card.value == 1) + BIG_CASINO_POINTS * (card == BIG_CASINO)
-                     + LITTLE_CASINO_POINTS * (card == LITTLE_CASINO) for card in cards))
+    return float(sum(map(card_points, cards)))
+
 
 
 def exact(state: CasinoState, moves: Sequence[Play], nodes: Nodes) -> Assessment:

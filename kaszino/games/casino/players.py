@@ -18,6 +18,7 @@ from kaszino.errors import KaszinoError
 from kaszino.games.casino.deck import BIG_CASINO, LITTLE_CASINO
 from kaszino.games.casino.moves import BuildMove, Capture, Move, NextDeal, Play
 from kaszino.games.casino.rules import CasinoRules
+from kaszino.games.casino.scoring import ACE, BIG_CASINO_POINTS, LITTLE_CASINO_POINTS
 from kaszino.games.casino.state import CasinoState, new_game
 from kaszino.games.casino.view import PlayerView
 from kaszino.inputs import MAX_SEED, check_whole
@@ -54,11 +55,23 @@ class RandomPlayer:
         return view_rng(self.seed, state.view(state.to_move)).choice(state.legal_moves())
 
 
+def card_points(card: Card) -> int:
+    """The points ``card`` carries by itself (an ace 1, 10♦ 2, 2♠ 1), read from its value and suit:
+    the searches ask this of every card they count, so it compares no whole cards."""
+    value = card.value
+    if value == 1:
+        return ACE
+    if value == BIG_CASINO.value and card.suit is BIG_CASINO.suit:
+        return BIG_CASINO_POINTS
+    if value == LITTLE_CASINO.value and card.suit is LITTLE_CASINO.suit:
+        return LITTLE_CASINO_POINTS
+    return 0
+
+
 def card_worth(card: Card) -> float:
     """What taking ``card`` is worth to the greedy player: a share of most cards and most spades,
-    and the points it carries (an ace 1, 10♦ 2, 2♠ 1)."""
-    return (0.12 + 0.15 * (card.suit is Suit.SPADES) + (card.value == 1)
-            + 2.0 * (card == BIG_CASINO) + 1.0 * (card == LITTLE_CASINO))
+    and the points it carries (:func:`card_points`)."""
+    return 0.12 + 0.15 * (card.suit is Suit.SPADES) + card_points(card)
 
 
 def move_worth(move: Play) -> float:

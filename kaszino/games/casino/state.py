@@ -134,18 +134,29 @@ class CasinoState:
             return []
         if self.deal_over:
             return [NextDeal()]
+        return self._plays(every=True)
+
+    def legal_captures(self) -> list[Capture]:
+        """The captures among :meth:`legal_moves`, in the same order (a search that asks only what
+        can be taken now is spared the builds)."""
+        if self.finished or self.deal_over:
+            return []
+        return [move for move in self._plays(every=False) if isinstance(move, Capture)]
+
+    def _plays(self, every: bool) -> list[Move]:
+        """The legal moves of the player to move: every one, or (not ``every``) the captures."""
         hand = self.hands[self.to_move]
         owner = bool(self.owned(self.to_move))
         moves: list[Move] = []
         for index, card in enumerate(hand):
             rest = hand[:index] + hand[index + 1:]
-            kept = [other.value for other in rest if is_number(other)]
+            kept = [other.value for other in rest if is_number(other)] if every else []
             plays: list[Capture | BuildMove] = [*captures(card, self.table, self.builds),
                                  *build_moves(card, kept, self.table, self.builds)]
             if owner:  # a build move keeps a card of its own value by construction; the others' are checked
                 moves += [move for move in plays if self._unkept(move, rest) is None]
             else:
-                moves += [*plays, Trail(card)]
+                moves += [*plays, *((Trail(card),) if every else ())]
         return moves
 
     def problem(self, move: object) -> Refusal | None:
@@ -305,20 +316,19 @@ class CasinoState:
     def _move(self, move: Play, events: list[Event]) -> CasinoState:
         p, n, card = self.to_move, self.players, move.card
         hands = _set(self.hands, p, tuple(c for c in self.hands[p] if c != card))
-        state = replace(self, hands=hands, to_move=(p + 1) % n,
-                        turns=(*self.turns, Turn(p, self.table, self.builds, move)))
+        turns = (*self.turns, Turn(p, self.table, self.builds, move))
         if isinstance(move, Trail):
             events.append(Laid(p, card))
-            return replace(state, table=(*self.table, card))
+            return replace(self, hands=hands, to_move=(p + 1) % n, turns=turns, table=(*self.table, card))
         loose, builds, made = self._after(move)
-        state = replace(state, table=loose, builds=builds)
         if isinstance(move, Capture):
             events.append(Captured(p, (card,), move.taken))
             pile = (*self.piles[p], card, *move.taken)
-            state = replace(state, piles=_set(self.piles, p, pile), last_capturer=p)
             if not loose and not builds:
                 events.append(Swept(p, SWEEP_POINTS))
-            return state
+            return replace(self, hands=hands, to_move=(p + 1) % n, turns=turns, table=loose, builds=builds,
+                           piles=_set(self.piles, p, pile), last_capturer=p)
+        state = replace(self, hands=hands, to_move=(p + 1) % n, turns=turns, table=loose, builds=builds)
         assert made is not None
         target = None if move.build is None else self._build_of(move.build)
         if target is None:
