@@ -380,6 +380,13 @@ def _children(pid: int) -> list[int]:
     return found
 
 
+def _as_from_a_terminal() -> None:
+    """The command starts as a terminal starts it, with Ctrl-C at its default. A test run started in
+    the background of a shell without job control inherits Ctrl-C ignored (POSIX), and so would
+    every command it starts: Python then leaves it ignored, and the command would rightly run on."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("to", ["the command", "every process of the command"])
 @pytest.mark.parametrize("command", [
     ["puzzles", "generate", "--seed", "1", "--count", "1000", "--out", "p.json"], ["puzzles", "check"]])
@@ -393,7 +400,8 @@ def test_ctrl_c_stops_the_command_and_its_workers_at_once(command: list[str], to
         argv += [str(path) for path in sorted((ROOT / "puzzles").glob("*.json"))]
     environment = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen([sys.executable, "-m", "kaszino.cli", *argv], cwd=tmp_path, env=environment,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+                               preexec_fn=_as_from_a_terminal)
     try:
         deadline = time.monotonic() + 30
         while len(_children(process.pid)) < 2 and time.monotonic() < deadline:
