@@ -360,7 +360,6 @@ def _points(cards: Sequence[Card]) -> float:
     return float(sum(map(card_points, cards)))
 
 
-
 def exact(state: CasinoState, moves: Sequence[Play], nodes: Nodes) -> Assessment:
     """Every move of a known two-player last hand valued exactly: the deal's points of the mover
     minus the other's with both playing their best to the end; :class:`BudgetSpent` past ``nodes``."""
