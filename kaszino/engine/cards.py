@@ -1,10 +1,7 @@
 """Cards, suits and the card notation of docs/rules.md §1.
 
-Every one of the 52 cards exists once: ``Card(value, suit)``, ``Card.parse``, ``copy`` and
-``pickle`` all return the deck's own card, so two equal cards are the same object and equality is
-identity (compared in C, not by a Python method: the engine and the solvers compare cards millions
-of times). Cards are hashable (the hash of ``(value, suit)``, the same in every run) and ordered by
-value, then suit, and ``str(card)`` reads back with ``Card.parse``.
+Every one of the 52 cards exists once: ``Card.parse`` and the constructor return
+equal, hashable, ordered values, and ``str(card)`` reads back with ``Card.parse``.
 """
 
 from __future__ import annotations
@@ -14,7 +11,6 @@ import string
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import EnumMeta, IntEnum
-from functools import total_ordering
 from itertools import islice
 from typing import TypeVar
 
@@ -84,41 +80,18 @@ _CARD_RE = re.compile(r"(10|[2-9AÁTJBQDK])(?:([♠♥♦♣♤♡♢♧SHDC])|/
 _UPPER = str.maketrans(string.ascii_lowercase + "á", string.ascii_uppercase + "Á")
 
 
-@total_ordering
-@dataclass(frozen=True, eq=False, slots=True, init=False)
+@dataclass(frozen=True, order=True, slots=True)
 class Card:
     """One card: its value 1–13 (A=1, J=11, Q=12, K=13) and its suit."""
 
     value: int
     suit: Suit
 
-    def __new__(cls, value: int, suit: Suit) -> Card:
-        if type(value) is not int or not 1 <= value <= 13:
-            raise CardParseError(f"card value must be a whole number 1..13, got {quote(value)}")
-        if not isinstance(suit, Suit):
-            raise CardParseError(f"card suit must be a Suit, got {quote(suit)}")
-        return DECK[(value - 1) * 4 + suit]
-
-    @classmethod
-    def _made(cls, value: int, suit: Suit) -> Card:
-        """A new card object: only the deck is built this way."""
-        card: Card = object.__new__(cls)
-        object.__setattr__(card, "value", value)
-        object.__setattr__(card, "suit", suit)
-        return card
-
-    def __reduce__(self) -> tuple[object, tuple[int]]:
-        """Pickled and copied as its place in the deck, so that it comes back as the same card."""
-        return _dealt, (self.index,)
-
-    def __hash__(self) -> int:
-        return hash((self.value, self.suit))
-
-    def __lt__(self, other: Card) -> bool:
-        """By value, then suit (``total_ordering`` adds ``<=``, ``>`` and ``>=``)."""
-        if type(other) is not Card:
-            return NotImplemented
-        return (self.value, self.suit) < (other.value, other.suit)
+    def __post_init__(self) -> None:
+        if type(self.value) is not int or not 1 <= self.value <= 13:
+            raise CardParseError(f"card value must be a whole number 1..13, got {quote(self.value)}")
+        if not isinstance(self.suit, Suit):
+            raise CardParseError(f"card suit must be a Suit, got {quote(self.suit)}")
 
     @classmethod
     def parse(cls, token: str) -> Card:
@@ -155,14 +128,8 @@ class Card:
         return f"Card.parse({str(self)!r})"
 
 
-DECK: tuple[Card, ...] = tuple(Card._made(value, suit) for value in range(1, 14) for suit in Suit)
+DECK: tuple[Card, ...] = tuple(Card(value, suit) for value in range(1, 14) for suit in Suit)
 """The 52 cards, ordered by value then suit; ``DECK[card.index] is card``."""
-
-
-def _dealt(index: int) -> Card:
-    """The deck's card at ``index``: how a pickled or copied card comes back."""
-    return DECK[index]
-
 
 _DECK_BY_KEY = {(card.value, card.suit): card for card in DECK}
 
