@@ -75,6 +75,29 @@ def majority_holder(counts: Sequence[int], total: int) -> int | None:
     return None
 
 
+_BIG = BIG_CASINO.value, BIG_CASINO.suit
+_LITTLE = LITTLE_CASINO.value, LITTLE_CASINO.suit
+
+
+def _pile_facts(pile: Sequence[Card]) -> tuple[int, int, bool, bool]:
+    """The spades, the aces, and whether 10♦ and 2♠ are in ``pile``, read in one pass from each
+    card's value and suit (every move of the searches counts the piles: this is several times
+    quicker than counting with ``sum`` and comparing whole cards with ``in``)."""
+    spades = aces = 0
+    big = little = False
+    for card in pile:
+        value, suit = card.value, card.suit
+        if suit is Suit.SPADES:
+            spades += 1
+        if value == 1:
+            aces += 1
+        elif value == _BIG[0] and suit is _BIG[1]:
+            big = True
+        elif value == _LITTLE[0] and suit is _LITTLE[1]:
+            little = True
+    return spades, aces, big, little
+
+
 def pile_scores(
     piles: Sequence[Sequence[Card]],
     tabla: Sequence[int],
@@ -82,24 +105,24 @@ def pile_scores(
     rules: Rules,
 ) -> tuple[PileScore, ...]:
     """Every player's points as far as they are secured (all of them once the deal is over)."""
+    facts = [_pile_facts(pile) for pile in piles]
     cards = [len(pile) for pile in piles]
-    spades = [count_spades(pile) for pile in piles]
     most_cards = majority_holder(cards, DECK_SIZE)
-    most_spades = majority_holder(spades, SPADES_IN_DECK)
+    most_spades = majority_holder([spades for spades, *_ in facts], SPADES_IN_DECK)
     return tuple(
         PileScore(
             cards=cards[p],
-            spades=spades[p],
-            aces=sum(1 for card in pile if card.value == 1),
-            big_casino=BIG_CASINO in pile,
-            little_casino=LITTLE_CASINO in pile,
+            spades=spades,
+            aces=aces,
+            big_casino=big,
+            little_casino=little,
             tabla=tabla[p],
             bonus=bonus[p],
             most_cards=rules.most_cards_points if most_cards == p else 0,
             most_spades=rules.most_spades_points if most_spades == p else 0,
             rules=rules,
         )
-        for p, pile in enumerate(piles)
+        for p, (spades, aces, big, little) in enumerate(facts)
     )
 
 
