@@ -17,7 +17,11 @@ from kaszino.games.kaszino.state import GameState
 
 def minimax(state: GameState) -> tuple[int, set[Move]]:
     """The value for ``state.to_move`` and the set of its optimal first moves."""
-    values = move_values(state)
+    return best_of(move_values(state))
+
+
+def best_of(values: dict[Move, int]) -> tuple[int, set[Move]]:
+    """The best of the values of :func:`move_values` and the moves that reach it."""
     best = max(values.values())
     return best, {move for move, value in values.items() if value == best}
 
