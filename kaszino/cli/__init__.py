@@ -12,10 +12,18 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from kaszino.cli import analyse, app, classroom, lab, play, progress, puzzles, site
-from kaszino.cli.arguments import Parser
-from kaszino.errors import KaszinoError, quote
-from kaszino.shipped import release
+# jsonschema, which nbformat and Jupyter's servers import, imports ``rfc3987_syntax`` where it is
+# installed (Jupyter's dependencies install it): that package builds some thirty Earley parsers as
+# it is imported, 0.8–0.9 s of CPU in every server and command, for jsonschema's checks of the
+# "iri" formats, which no schema of Jupyter's or of ours uses. Marked missing before anything
+# imports jsonschema (``kaszino``, ``python -m kaszino.cli.app_server``, the kernels' warm
+# process), jsonschema leaves those two checks out, as where the package is not installed.
+sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]  # None: "not installed"
+
+from kaszino.cli import analyse, app, classroom, lab, play, progress, puzzles, site  # noqa: E402
+from kaszino.cli.arguments import Parser  # noqa: E402
+from kaszino.errors import KaszinoError, quote  # noqa: E402
+from kaszino.shipped import release  # noqa: E402
 
 COMMAND_GROUPS = (play, analyse, puzzles, progress, lab, app, classroom, site)
 """The modules that add subcommands, in the order ``kaszino --help`` lists them."""
