@@ -143,3 +143,14 @@ def test_a_kernels_websocket_turns_nagles_delay_off_first(monkeypatch: pytest.Mo
     with pytest.raises(StopIteration):  # a coroutine that never waits, run without a loop
         handler.open("k1").send(None)
     assert done == [("nodelay", True), ("open", "k1")]
+
+
+def test_the_apps_server_starts_without_building_the_iri_grammars() -> None:
+    """jsonschema (imported by Voilà's server) would import ``rfc3987_syntax``, which builds its
+    parsers as it is imported (about 0.9 s of CPU); ``kaszino.cli`` marks it missing first, and
+    jsonschema then leaves its two "iri" format checks out (its other checks stay)."""
+    probe = ("import sys, kaszino.cli.app_server, jsonschema; "
+             "checks = jsonschema.Draft7Validator.FORMAT_CHECKER.checkers; "
+             "print(sys.modules['rfc3987_syntax'] is None, 'iri' in checks, 'date-time' in checks)")
+    shown = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert shown.stdout.split() == ["True", "False", "True"]
