@@ -11,7 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from kaszino.engine.cards import DECK, Card, Suit, check_cards
+from kaszino.engine.cards import DECK, Card, check_cards
+from kaszino.engine.piles import BIG_CASINO as BIG_CASINO  # 2 points in Casino
+from kaszino.engine.piles import LITTLE_CASINO as LITTLE_CASINO  # 1 point in Casino
 from kaszino.errors import KaszinoError
 from kaszino.inputs import MAX_COUNT, MAX_SEED, check_whole
 
@@ -22,11 +24,6 @@ DECK_SIZE = len(DECK)
 LARGEST = 10
 """The highest number card: no sum, build or capture by a number card is worth more."""
 
-BIG_CASINO = Card(10, Suit.DIAMONDS)
-"""The ten of diamonds: 2 points."""
-
-LITTLE_CASINO = Card(2, Suit.SPADES)
-"""The two of spades: 1 point."""
 
 
 def is_number(card: Card) -> bool:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kaszino.engine.cards import Card, Suit
-from kaszino.games.casino.deck import BIG_CASINO, LITTLE_CASINO
+from kaszino.engine.cards import Card
+from kaszino.engine.piles import tally
 from kaszino.games.casino.rules import CasinoRules
 
 MOST_CARDS = 3
@@ -78,25 +78,23 @@ def side_piles(piles: Sequence[tuple[Card, ...]], rules: CasinoRules) -> tuple[t
     return tuple(joined)
 
 
-_BIG, _LITTLE = (BIG_CASINO.value, BIG_CASINO.suit), (LITTLE_CASINO.value, LITTLE_CASINO.suit)
-
-
 def deal_report(piles: Sequence[tuple[Card, ...]], rules: CasinoRules) -> DealReport:
-    """The scoring of a deal whose captured cards (per player) are ``piles``.
-
-    One pass over the cards, each read by its value and suit (the searches of the last hand score
-    every position they meet)."""
-    sides = side_piles(piles, rules)
-    spades, aces, holders = [0] * len(sides), [0] * len(sides), {}
-    for side, pile in enumerate(sides):
-        for card in pile:
-            value, suit = card.value, card.suit
-            spades[side] += suit is Suit.SPADES
-            aces[side] += value == 1
-            if (value, suit) in (_BIG, _LITTLE):
-                holders[value, suit] = side
-    return DealReport(cards=tuple(len(pile) for pile in sides), spades=tuple(spades), aces=tuple(aces),
-                      big_casino=holders.get(_BIG), little_casino=holders.get(_LITTLE))
+    """The scoring of a deal whose captured cards (per player) are ``piles``: each pile read once
+    (:func:`~kaszino.engine.piles.tally`) and added to its side's counts."""
+    cards, spades, aces = [0] * rules.sides, [0] * rules.sides, [0] * rules.sides
+    big_casino = little_casino = None
+    for player, pile in enumerate(piles):
+        side = rules.side(player)
+        pile_spades, pile_aces, big, little = tally(pile)
+        cards[side] += len(pile)
+        spades[side] += pile_spades
+        aces[side] += pile_aces
+        if big:
+            big_casino = side
+        if little:
+            little_casino = side
+    return DealReport(cards=tuple(cards), spades=tuple(spades), aces=tuple(aces),
+                      big_casino=big_casino, little_casino=little_casino)
 
 
 def game_winner(totals: Sequence[int], target: int) -> int | None:

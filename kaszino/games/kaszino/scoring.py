@@ -13,11 +13,12 @@ from dataclasses import dataclass
 
 from kaszino.engine.cards import DECK_SIZE as DECK_SIZE  # the scoring's name for it too
 from kaszino.engine.cards import Card, Suit
+from kaszino.engine.piles import BIG_CASINO as BIG_CASINO
+from kaszino.engine.piles import LITTLE_CASINO as LITTLE_CASINO
+from kaszino.engine.piles import tally
 from kaszino.games.kaszino.rules import Rules
 
 SPADES_IN_DECK = 13
-BIG_CASINO = Card(10, Suit.DIAMONDS)
-LITTLE_CASINO = Card(2, Suit.SPADES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,29 +76,6 @@ def majority_holder(counts: Sequence[int], total: int) -> int | None:
     return None
 
 
-_BIG = BIG_CASINO.value, BIG_CASINO.suit
-_LITTLE = LITTLE_CASINO.value, LITTLE_CASINO.suit
-
-
-def _pile_facts(pile: Sequence[Card]) -> tuple[int, int, bool, bool]:
-    """The spades, the aces, and whether 10♦ and 2♠ are in ``pile``, read in one pass from each
-    card's value and suit (every move of the searches counts the piles: this is several times
-    quicker than counting with ``sum`` and comparing whole cards with ``in``)."""
-    spades = aces = 0
-    big = little = False
-    for card in pile:
-        value, suit = card.value, card.suit
-        if suit is Suit.SPADES:
-            spades += 1
-        if value == 1:
-            aces += 1
-        elif value == _BIG[0] and suit is _BIG[1]:
-            big = True
-        elif value == _LITTLE[0] and suit is _LITTLE[1]:
-            little = True
-    return spades, aces, big, little
-
-
 def pile_scores(
     piles: Sequence[Sequence[Card]],
     tabla: Sequence[int],
@@ -105,7 +83,7 @@ def pile_scores(
     rules: Rules,
 ) -> tuple[PileScore, ...]:
     """Every player's points as far as they are secured (all of them once the deal is over)."""
-    facts = [_pile_facts(pile) for pile in piles]
+    facts = [tally(pile) for pile in piles]
     cards = [len(pile) for pile in piles]
     most_cards = majority_holder(cards, DECK_SIZE)
     most_spades = majority_holder([spades for spades, *_ in facts], SPADES_IN_DECK)
