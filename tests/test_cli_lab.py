@@ -103,7 +103,7 @@ def test_the_default_folder_is_the_users_documents() -> None:
 
 def test_the_command_serves_the_folder_on_loopback_and_opens_the_start_page(tmp_path: Path) -> None:
     command = lab_command(tmp_path, 8123, browser=False)
-    assert Path(command[0]).name == "jupyter-lab"
+    assert command[:2] == [sys.executable, "-c"] and "from jupyterlab.labapp import main" in command[2]
     assert f"--ServerApp.root_dir={tmp_path}" in command and f"--ServerApp.ip={HOST}" in command
     assert f"--LabApp.default_url=/lab/tree/{START_PAGE}" in command and "--no-browser" in command
     assert "--no-browser" not in lab_command(tmp_path, 8123, browser=True)

@@ -16,7 +16,7 @@ import secrets
 import sys
 from pathlib import Path
 
-from kaszino.cli.app import HOST, START_PAGE, free_port, installed_tool, serve
+from kaszino.cli.app import HOST, START_PAGE, free_port, jupyter_application, serve
 from kaszino.cli.arguments import file_name, whole
 from kaszino.cli.copies import bring_up_to_date, default_folder
 from kaszino.errors import KaszinoError
@@ -34,7 +34,7 @@ def lab_command(folder: Path, port: int, browser: bool) -> list[str]:
     Run as root (a container), it must be allowed to, as the Makefile's ``make lab`` does too.
     """
     return [
-        installed_tool("jupyter-lab", "JupyterLab"), f"--ServerApp.root_dir={folder}",
+        *jupyter_application("jupyterlab.labapp", "JupyterLab"), f"--ServerApp.root_dir={folder}",
         f"--ServerApp.ip={HOST}", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
         f"--LabApp.default_url=/lab/tree/{START_PAGE}", "--LabApp.news_url=None",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",

@@ -36,6 +36,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from kaszino.cli.app import jupyter_application
 from kaszino.cli.arguments import file_name
 from kaszino.cli.own_wheel import repack
 from kaszino.errors import KaszinoError, quote
@@ -539,8 +540,7 @@ def build_site(output: Path, cache: Path, kind: SiteKind = PROJECT) -> SiteBuild
         # folder, and a database left by an earlier build would skip tasks it thinks are done.
         _run(
             [
-                Path(sys.executable).with_name("jupyter"),
-                "lite",
+                *jupyter_application("jupyterlite_core.app", "JupyterLite"),
                 "build",
                 "--lite-dir",
                 ".",

@@ -26,7 +26,6 @@ import os
 import re
 import socket
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -35,6 +34,8 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, Route, expect, sync_playwright
+
+from kaszino.cli.app import jupyter_application
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
@@ -48,9 +49,9 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 LOOPBACK = "127.0.0.1"
-VOILA = [sys.executable, "-c", "import sys, kaszino.cli; from voila.app import main; sys.exit(main())"]
-"""Voilà's own command, started as ``kaszino app``'s server starts (``kaszino.cli`` first: jsonschema
-without the IRI grammars, 0.9 s of CPU less a server)."""
+VOILA = jupyter_application("voila.app", "Voilà")
+"""Voilà's own program, started as ``kaszino`` starts JupyterLab and JupyterLite (``kaszino.cli``
+first: jsonschema without the IRI grammars, 0.9 s of CPU less a server)."""
 # Generous limits for a loaded 2-core machine; they bound waiting, they do not measure speed.
 SERVE_TIMEOUT_S = 90.0
 RENDER_TIMEOUT_MS = 90_000

@@ -13,7 +13,6 @@ import os
 import secrets
 import shutil
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -24,7 +23,7 @@ import pytest
 from latency import bench_line, click_to_feedback, language_switches
 from playwright.sync_api import Browser, Locator, Page, Route, expect
 
-from kaszino.cli.app import free_port
+from kaszino.cli.app import free_port, jupyter_application
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
@@ -45,7 +44,7 @@ class Lab:
         env = dict(os.environ, KASZINO_PROGRESS=str(workdir / "progress.sqlite3"),
                    JUPYTER_RUNTIME_DIR=str(workdir / "runtime"), JUPYTER_CONFIG_DIR=str(workdir / "config"),
                    PYTHONUNBUFFERED="1")
-        command = [str(Path(sys.executable).with_name("jupyter-lab")), "--no-browser",
+        command = [*jupyter_application("jupyterlab.labapp", "JupyterLab"), "--no-browser",
                    "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
                    f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={root}"]
         if os.geteuid() == 0:
