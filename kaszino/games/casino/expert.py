@@ -53,8 +53,8 @@ BUDGET = 4_000
 
 EXACT_BUDGET = 3_000
 """The positions the exact search of a known last hand may visit (a position on a crowded table
-of low cards costs about 0.2 ms); past them the known hand is searched as one world, one ply and
-the reply's capture."""
+of low cards costs about 0.2 ms); past them every move is valued against the model of the other
+side alone (:func:`against_model`)."""
 
 MODEL_BUDGET = 3_000
 """The positions the search of a known last hand against the model of the other side
@@ -143,7 +143,9 @@ class CasinoExpert:
             try:
                 return against_model(known_world, moves, found, Nodes(MODEL_BUDGET))
             except BudgetSpent:
-                return found or self._sampled(view, state.rules, moves, lambda: known_world, 1)
+                if found is not None:
+                    return found
+                return self._sampled(view, state.rules, moves, lambda: known_world, 1)
         rng = view_rng(self.seed, view)
         unseen = list(view.unseen)
 
