@@ -18,6 +18,7 @@ from kaszino.games.casino.expert import (
     estimate,
     exact,
     hidden_deal,
+    modelled,
     owners_hold,
     plays,
     reply,
@@ -30,15 +31,15 @@ from kaszino.games.casino.state import CasinoState, new_game
 FAST = CasinoExpert(seed=5, worlds=4, turns=0)  # the legality and the repeats do not need the turns more
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_every_move_it_makes_is_legal_and_games_repeat(players: int) -> None:
+@pytest.mark.parametrize(("players", "seed"), [(2, 9), (3, 3), (4, 3)])  # seeds whose game is one deal
+def test_every_move_it_makes_is_legal_and_games_repeat(players: int, seed: int) -> None:
     rules = CasinoRules(players=players, target=6)
     checked = Checked(FAST)
     seats = [checked if seat == 0 else RandomPlayer(seed=seat) for seat in range(players)]
-    final = play_game(seats, seed=3, rules=rules)
+    final = play_game(seats, seed=seed, rules=rules)
     assert final.finished and len(checked.seen) >= 12  # a whole deal at least
     again = [FAST if seat == 0 else RandomPlayer(seed=seat) for seat in range(players)]
-    assert play_game(again, seed=3, rules=rules) == final
+    assert play_game(again, seed=seed, rules=rules) == final
 
 
 def _hidden_swapped(state: CasinoState) -> CasinoState:
@@ -109,15 +110,59 @@ def test_the_known_last_hand_is_searched_exactly(seed: int) -> None:
         state = state.play(assessment.best)
 
 
-def test_an_exact_search_past_its_budget_falls_back_to_the_known_world(
+def test_an_exact_search_past_its_budget_falls_back_to_the_model_then_to_the_known_world(
         monkeypatch: pytest.MonkeyPatch) -> None:
     state = _last_hand(2, 3)
     with pytest.raises(BudgetSpent):
         exact(state, plays(state), Nodes(3))
     assert CasinoExpert(seed=2).assess(state).exact
     monkeypatch.setattr(expert_module, "EXACT_BUDGET", 3)
-    searched = CasinoExpert(seed=2).assess(state)
-    assert not searched.exact and searched.worlds == 1 and searched.best in plays(state)
+    modelled_only = CasinoExpert(seed=2).assess(state)  # every move searched against the model
+    side = state.rules.side(state.to_move)
+    assert not modelled_only.exact and (modelled_only.worlds, modelled_only.depth) == (1, 0)
+    assert modelled_only.move_values == {
+        move: against_greedy(state.play(move), side) for move in plays(state)}
+    monkeypatch.setattr(expert_module, "MODEL_BUDGET", 3)
+    searched = CasinoExpert(seed=2).assess(state)  # one world, one ply and the reply
+    assert not searched.exact and (searched.worlds, searched.depth) == (1, 1)
+    assert searched.best in plays(state)
+
+
+def against_greedy(state: CasinoState, side: int) -> float:
+    """``side``'s margin of a known deal's points when it plays its best and the other side, by every
+    line, plays one of the moves greedy's weighing values most (the mean over them): no memory."""
+    if state.deal_over:
+        points = state.deal_scores()
+        return float(points[side] - points[1 - side])
+    values = [against_greedy(state.play(move), side) for move in plays(state)]
+    if state.to_move == side:
+        return max(values)
+    worths = [move_worth(move) for move in plays(state)]
+    likely = [value for value, worth in zip(values, worths, strict=True) if worth == max(worths)]
+    return sum(likely) / len(likely)
+
+
+GIVES_NOTHING_AWAY = CasinoState.from_notation(
+    "rules=standard; seed=24; deal=1; dealer=1; scores=0 | 0; round=6; to_move=0; last_capturer=0; "
+    "hands=J♣ 10♦ | 5♥ 8♦; table=K♠ J♦ 9♠ K♥ 5♣ Q♥ Q♣; builds=-; talon=-; piles=3♣ 3♦ J♠ J♥ 10♠ 2♠ "
+    "4♥ 4♣ 7♠ 7♥ 7♦ 9♣ 3♥ 6♣ 9♥ 9♦ 4♦ 4♠ A♦ A♥ Q♠ Q♦ 8♥ 8♠ A♣ A♠ 10♣ 3♠ 7♣ 10♥ 8♣ 2♦ 6♦ 2♣ 2♥ | "
+    "5♦ 5♠ K♣ K♦ 6♠ 6♥; result=-"
+)
+"""A known last hand: taking J♦, laying J♣ and laying 10♦ (no 5 or 8 takes it) are each worth 7
+against the best defence; a player who takes what is worth most now answers 10♦ by taking 5♣, so
+the expert's J♣ takes last and sweeps up the table with 10♦: 11."""
+
+
+def test_of_the_moves_that_give_nothing_away_it_plays_the_best_against_the_model() -> None:
+    state = GIVES_NOTHING_AWAY
+    found = exact(state, plays(state), Nodes(10**6))
+    assert set(found.move_values.values()) == {7.0}
+    model = {move: modelled(state.play(move), 0, Nodes(10**6), {}) for move in plays(state)}
+    assert model == {move: against_greedy(state.play(move), 0) for move in plays(state)}
+    chosen = CasinoExpert().assess(state)
+    assert chosen.exact and chosen.move_values == found.move_values
+    assert chosen.best == Trail(Card.parse("10♦")) != found.best
+    assert model[chosen.best] == 11.0 > model[found.best]
 
 
 def test_with_three_players_the_last_hand_is_sampled() -> None:

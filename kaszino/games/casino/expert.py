@@ -18,14 +18,16 @@ its mean over the worlds: the expected margin of the deal's points, the expert's
 best other side. Sweeps are worth nothing in Casino, so nothing counts them.
 
 With two players the last hand is known by elimination and the view shows it: the exact search
-(:class:`~kaszino.engine.lookahead.ExactSearch`) plays it out to the deal's score.
+(:class:`~kaszino.engine.lookahead.ExactSearch`) plays it out to the deal's score, and of the moves
+of the best exact value the expert plays the one that gains most against the same model of the
+other player (:func:`against_model`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from kaszino.engine.cards import Card, Suit
 from kaszino.engine.lookahead import INFINITY, BudgetSpent, ExactSearch, Nodes, alpha_beta, majority_odds
@@ -51,8 +53,13 @@ BUDGET = 4_000
 
 EXACT_BUDGET = 3_000
 """The positions the exact search of a known last hand may visit (a position on a crowded table
-of low cards costs about 0.2 ms); past them the known hand is searched as one world, one ply and
-the reply's capture."""
+of low cards costs about 0.2 ms); past them every move is valued against the model of the other
+side alone (:func:`against_model`)."""
+
+MODEL_BUDGET = 3_000
+"""The positions the search of a known last hand against the model of the other side
+(:func:`against_model`) may visit; past them the exact search's first best move is played, or if
+that search ran out too, the known hand is searched as one world, one ply and the reply."""
 
 TURNS = 2
 """How many moves the expert's side plays more where the search stops (:func:`reply`), each by the
@@ -130,8 +137,14 @@ class CasinoExpert:
         if known(view):
             known_world = world(view, state.rules, view.hands, ())
             try:
-                return exact(known_world, moves, Nodes(EXACT_BUDGET))
+                found: Assessment | None = exact(known_world, moves, Nodes(EXACT_BUDGET))
             except BudgetSpent:
+                found = None
+            try:
+                return against_model(known_world, moves, found, Nodes(MODEL_BUDGET))
+            except BudgetSpent:
+                if found is not None:
+                    return found
                 return self._sampled(view, state.rules, moves, lambda: known_world, 1)
         rng = view_rng(self.seed, view)
         unseen = list(view.unseen)
@@ -321,10 +334,16 @@ def reply(state: CasinoState, side: int, nodes: Nodes, turns: int = 0) -> float:
         for _ in grabs:
             nodes.visit()
         return max([estimate(state, side), *(estimate(after(state, move), side) for move in grabs)])
+    chosen = likely(state)
+    return sum(reply(after(state, move), side, nodes, turns - mine) for move in chosen) / len(chosen)
+
+
+def likely(state: CasinoState) -> list[Play]:
+    """The moves of the player to move that the greedy weighing values most now
+    (:func:`~kaszino.games.casino.players.move_worth`): the model of a player, who makes one of them."""
     moves = plays(state)
     best = max(map(move_worth, moves))
-    likely = [move for move in moves if move_worth(move) == best]
-    return sum(reply(after(state, move), side, nodes, turns - mine) for move in likely) / len(likely)
+    return [move for move in moves if move_worth(move) == best]
 
 
 def estimate(state: CasinoState, side: int) -> float:
@@ -366,6 +385,45 @@ def exact(state: CasinoState, moves: Sequence[Play], nodes: Nodes) -> Assessment
     solver = exact_search(nodes)
     values = {move: float(solver.move_value(state, move)) for move in moves}
     return Assessment(values, max(moves, key=values.__getitem__), True, 1, nodes=nodes.count)
+
+
+def against_model(state: CasinoState, moves: Sequence[Play], found: Assessment | None,
+                  nodes: Nodes) -> Assessment:
+    """A known last hand's move chosen by what it makes against the model of the other side
+    (:func:`modelled`): among the moves of the best exact value if the exact search ``found`` them (of
+    the moves that give nothing away to the best defence, the one that gains most from a player who
+    takes what is worth most now), else among all ``moves``. :class:`BudgetSpent` past ``nodes``."""
+    if found is not None:
+        top = found.move_values[found.best]
+        moves = [move for move, value in found.move_values.items() if value == top]
+        if len(moves) == 1:
+            return found
+    side = state.rules.side(state.to_move)
+    memo: dict[Hashable, float] = {}
+    values = {move: modelled(after(state, move), side, nodes, memo) for move in moves}
+    best = max(moves, key=values.__getitem__)
+    if found is None:
+        return Assessment(values, best, False, 1, nodes=nodes.count)
+    return replace(found, best=best, nodes=found.nodes + nodes.count)
+
+
+def modelled(state: CasinoState, side: int, nodes: Nodes, memo: dict[Hashable, float]) -> float:
+    """``side``'s margin of a known deal's points when it plays its best to the end and every other
+    side plays by the greedy weighing (:func:`likely`, the mean over its moves), as in :func:`reply`.
+    Positions are remembered in ``memo`` by :func:`ending_key`; each one searched counts in ``nodes``."""
+    if state.deal_over:
+        return estimate(state, side)
+    key = ending_key(state)
+    if key in memo:
+        return memo[key]
+    nodes.visit()
+    if state.rules.side(state.to_move) == side:
+        value = max(modelled(after(state, move), side, nodes, memo) for move in plays(state))
+    else:
+        chosen = likely(state)
+        value = sum(modelled(after(state, move), side, nodes, memo) for move in chosen) / len(chosen)
+    memo[key] = value
+    return value
 
 
 def exact_search(nodes: Nodes) -> ExactSearch[CasinoState, Play]:
