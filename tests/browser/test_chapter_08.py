@@ -1,8 +1,8 @@
 """Chapter 08 (Scopa) in Chromium, in the app view, worked as a learner would.
 
 The priority of the equal value refused on a live Scopa table with the engine's reason and then
-met; the same capture taken on the Kaszinó table and refused on the Scopa table beside it; a
-choice answered both ways; the two piles of the counted
+met; the same capture taken on the Kaszinó table and refused on the Scopa table beside it; the
+three families' table with Casino beside them; a choice answered both ways; the two piles of the counted
 deal counted by hand until the primiera's step-by-step table appears; the whole closing check
 answered (the answers are worked out here from the attempt the progress file is at, as the page
 makes its questions), its result saved below the pass mark, and "Start again" asking new
@@ -11,6 +11,7 @@ questions; then the page in English with nothing stray on it. Timings are printe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -83,6 +84,12 @@ def test_chapter_08_priority_primiera_and_a_fresh_check(
     expect(scopa.locator(".kaszino-feedback")).to_contain_text("csak egy ilyet vihet el")
     screenshot("chapter-08-side-by-side")
 
+    # The relatives' table: Casino beside them, each number read from the three engines.
+    families = page.locator("table", has=page.get_by_role("columnheader", name=re.compile("^casino", re.I)))
+    expect(families.get_by_role("columnheader")).to_have_text(["", "kaszinó", "scopa", "casino (építéssel)"])
+    deck_row = families.get_by_role("row").filter(has=page.get_by_role("cell", name="pakli", exact=True))
+    expect(deck_row.get_by_role("cell")).to_have_text(["pakli", "52 lap", "40 lap", "52 lap"])
+
     seven = question(page, "scopa_lesson.q_seven")
     expect(seven.locator(".kaszino-feedback")).to_have_count(0)  # nothing said before an answer
     clicks += choice_clicks(seven, right="7♥=7♠", wrong="7♥=3♦+4♣", rounds=2)
@@ -123,4 +130,6 @@ def test_chapter_08_priority_primiera_and_a_fresh_check(
 
     switch = in_english(page, "The primiera step by step", seven.locator(".kaszino-feedback"),
                         "must take one such card")
+    english = ["", "Kaszinó", "Scopa", "Casino (with builds)"]
+    expect(families.get_by_role("columnheader")).to_have_text(english)
     report("08_rokonok", clicks, switch, baseline)
