@@ -52,6 +52,8 @@ NEVER_ONE = {
     "puzzles.ausz_answer_no": "the target of the game's rules",
     "puzzles.ausz_answer_yes": "the points of a won claim: the target or more",
     "play.casino_target": "Casino's target, 21",
+    "scopa_lesson.q_casino_target_why": "Casino's target, 21",
+    "scopa_lesson.q_casino_deck_why": "the decks: Casino's 52 cards, Scopa's 40",
     "puzzles.task_deal_saving": "a deal-saving puzzle's played move lost 2 points or more",
     "puzzles.saving_played": "a deal-saving puzzle's played move lost 2 points or more",
     "scopa_lesson.q_deck_size_why": "the Italian deck, 40",

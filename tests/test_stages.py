@@ -29,7 +29,7 @@ LONGEST = {
     "05": 151,
     "06": 191,
     "07": 227,
-    "08": 174,
+    "08": 253,  # the three families' table (163 words in English) and its word on Casino
     "09": 232,
 }
 """The most words a learner reads between two exercise sets, per chapter (the longer language)."""

@@ -16,6 +16,8 @@ from functools import cache
 from kaszino.engine.cards import Card, Suit, format_cards
 from kaszino.engine.events import Swept
 from kaszino.errors import KaszinoError
+from kaszino.games.casino.deck import DECK as CASINO_DECK
+from kaszino.games.casino.rules import CasinoRules
 from kaszino.games.kaszino.captures import Capture, capture_problem, captures
 from kaszino.games.kaszino.moves import Lay
 from kaszino.games.kaszino.rules import STANDARD
@@ -252,6 +254,7 @@ def _sections() -> tuple[Section, ...]:
         Section(f"{DOMAIN}.must", _must_questions()),
         Section(f"{DOMAIN}.sweep", _sweep_questions()),
         Section(f"{DOMAIN}.compare", _compare_questions()),
+        Section(f"{DOMAIN}.families", _families_questions()),
         Section(f"{DOMAIN}.points", _points_questions()),
         Section(f"{DOMAIN}.primiera", _primiera_questions()),
     )
@@ -350,6 +353,17 @@ def _compare_questions() -> tuple[Question, ...]:
         yes_no(_p("q_lay_kaszino", **_named("card", seven)), Lay(seven) in kaszino.legal_moves(),
                _p("q_lay_kaszino_why")),
         lay_question(_p("q_lay_scopa", **_named("card", seven)), scopa, seven),
+    )
+
+
+def _families_questions() -> tuple[Question, ...]:
+    """After the three families' table: two of Casino's numbers, from its own rules."""
+    target, cards = CasinoRules().target, len(CASINO_DECK)
+    return (
+        number_choice(_p("q_casino_target"), target, (11, 13, 21),
+                      _p("q_casino_target_why", target=target, scopa=preset("standard").target)),
+        number_choice(_p("q_casino_deck"), cards, (32, 40, 52), _p("q_casino_deck_why", cards=cards,
+                                                                       scopa=len(DECK))),
     )
 
 
