@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import socket
 import subprocess
 import sys
@@ -15,6 +16,7 @@ import pytest
 from kaszino.cli import main
 from kaszino.cli.app import (
     HOST,
+    SERVER_PORTS,
     START_PAGE,
     TEMPLATES,
     add_commands,
@@ -99,8 +101,23 @@ def test_bad_arguments_end_with_a_message(tmp_path: Path, capsys: pytest.Capture
     assert "--idle-minutes" in capsys.readouterr().err
 
 
-def test_a_free_port_is_a_port() -> None:
-    assert 0 < free_port() < 65536
+def test_a_free_port_is_free_and_below_the_ports_the_system_hands_out() -> None:
+    """Kernels' sockets get their ports from the system's ephemeral range (32768 and up on Linux):
+    a server's port chosen below it cannot be taken by one before the server binds it."""
+    port = free_port()
+    assert port in SERVER_PORTS and SERVER_PORTS.stop <= 32768
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((HOST, port))  # nobody had it
+
+
+def test_a_port_taken_meanwhile_is_passed_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    first, second = free_port(), free_port()
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
+        taken.bind((HOST, first))
+        taken.listen()
+        choices = iter([first, second])
+        monkeypatch.setattr(random.Random, "choice", lambda self, ports: next(choices))
+        assert free_port() == second
 
 
 def test_stopping_the_app_stops_its_voila_server(tmp_path: Path) -> None:

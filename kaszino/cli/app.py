@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import random
 import secrets
 import signal
 import socket
@@ -72,12 +73,27 @@ IGNORED_EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension",)
 kernel, which throws in a Voilà page's console)."""
 
 
+SERVER_PORTS = range(20_000, 32_768)
+"""Where :func:`free_port` chooses a server's port: below the range from which the system gives a
+port to a socket bound to port 0 (32768–60999 on Linux, 49152–65535 on macOS and Windows). The
+kernels' sockets take theirs from that range, so none of them can take the port chosen here in the
+moment before the server binds it (a browser test once met a kernel's socket at its server's
+port)."""
+
+
 def free_port() -> int:
-    """A port nobody listens on now (the system picks it)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((HOST, 0))
-        port: int = sock.getsockname()[1]
+    """A port of :data:`SERVER_PORTS` nobody listens on now, chosen at random."""
+    rng = random.Random()  # seeded by the system: two commands started together choose apart
+    for _ in range(64):
+        port = rng.choice(SERVER_PORTS)
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+            try:
+                sock.bind((HOST, port))
+            except OSError:  # taken, or closing
+                continue
         return port
+    raise KaszinoError(f"no free port from {SERVER_PORTS.start} to {SERVER_PORTS.stop - 1} on {HOST}: "
+                       "give one with --port")
 
 
 def start_url(port: int) -> str:

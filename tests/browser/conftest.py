@@ -22,9 +22,9 @@ Without ``/usr/bin/chromium`` the browser tests are skipped, except in CI (``CI`
 
 from __future__ import annotations
 
+import http.client
 import os
 import re
-import socket
 import subprocess
 import time
 import urllib.error
@@ -35,7 +35,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, Route, expect, sync_playwright
 
-from kaszino.cli.app import jupyter_application
+from kaszino.cli.app import free_port, jupyter_application
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
@@ -58,18 +58,11 @@ RENDER_TIMEOUT_MS = 90_000
 expect.set_options(timeout=30_000)
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((LOOPBACK, 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 def _serves(url: str) -> bool:
     try:
         with urllib.request.urlopen(url, timeout=5) as response:
             return bool(response.status == 200)
-    except (urllib.error.URLError, ConnectionError, TimeoutError):
+    except (urllib.error.URLError, ConnectionError, TimeoutError, http.client.HTTPException):
         return False
 
 
@@ -100,7 +93,7 @@ class VoilaServers:
         return self._urls[key]
 
     def _start(self, notebook: Path, options: tuple[str, ...], progress: str | None) -> str:
-        port = _free_port()
+        port = free_port()
         log_path = self._workdir / f"voila-{notebook.stem}-{port}.log"
         progress = progress or str(self._workdir / f"progress-{port}.sqlite3")
         env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(self._workdir / "runtime"), PYTHONUNBUFFERED="1",
