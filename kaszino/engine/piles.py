@@ -18,8 +18,8 @@ BIG_CASINO = Card(10, Suit.DIAMONDS)
 LITTLE_CASINO = Card(2, Suit.SPADES)
 """The two of spades (kiskaszinó; Casino's little casino)."""
 
-_BIG = BIG_CASINO.value, BIG_CASINO.suit
-_LITTLE = LITTLE_CASINO.value, LITTLE_CASINO.suit
+_BIG_VALUE, _BIG_SUIT = BIG_CASINO.value, BIG_CASINO.suit
+_LITTLE_VALUE, _LITTLE_SUIT = LITTLE_CASINO.value, LITTLE_CASINO.suit
 
 
 def tally(pile: Iterable[Card]) -> tuple[int, int, bool, bool]:
@@ -32,8 +32,8 @@ def tally(pile: Iterable[Card]) -> tuple[int, int, bool, bool]:
             spades += 1
         if value == 1:
             aces += 1
-        elif value == _BIG[0] and suit is _BIG[1]:
+        elif value == _BIG_VALUE and suit is _BIG_SUIT:
             big = True
-        elif value == _LITTLE[0] and suit is _LITTLE[1]:
+        elif value == _LITTLE_VALUE and suit is _LITTLE_SUIT:
             little = True
     return spades, aces, big, little
