@@ -19,6 +19,9 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # cache each of them compiles the package's modules again (and pytest rewrites the tests again in
 # every worker).
 unexport PYTHONDONTWRITEBYTECODE
+# No test of `make test` takes more than a few minutes even on a loaded machine: one that hangs (a
+# page whose kernel never came) fails after this many seconds, with its stack, instead of holding CI.
+TEST_TIMEOUT ?= 600
 WORKERS ?= auto
 SUITE_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 PYTEST := $(BIN)/python -m pytest --dist loadfile --no-loadscope-reorder --durations=10
@@ -60,7 +63,7 @@ trainer: venv
 
 # The whole suite (what CI runs): static checks first (mypy strict, ruff), then every test and notebook.
 test: venv check
-	$(PYTEST) -n $(SUITE_WORKERS) -m "not long"
+	$(PYTEST) -n $(SUITE_WORKERS) -m "not long" --timeout=$(TEST_TIMEOUT)
 
 # The long runs alone: ten thousand random deals of every preset of each family, every event checked
 # against the engine's next state, and Scopa in lockstep with the clean-room referee.

@@ -7,8 +7,10 @@ import asyncio
 import os
 import subprocess
 import sys
+from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
@@ -17,6 +19,14 @@ pytest.importorskip("ipykernel")
 from kaszino.cli.kernel_forks import FORKING, ForkedProcess, ForkingKernelManager, forkable
 
 needs_fork = pytest.mark.skipif(not FORKING, reason="os.fork and os.pidfd_open are Linux's")
+T = TypeVar("T")
+
+
+def _in_a_loop_of_its_own(work: Coroutine[Any, Any, T]) -> T:
+    """``work`` run in a loop of its own in a thread of its own: another test of this worker may
+    have left a loop running in the main thread (asyncio.run refuses to start beside it)."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, work).result()
 
 
 @needs_fork
@@ -72,10 +82,7 @@ def test_a_forked_kernel_runs_the_pages_environment_in_its_own_process(tmp_path:
             await manager.shutdown_kernel(now=True)
         return found, process.pid
 
-    # A loop of its own in a thread of its own: another test of this worker may have left a loop
-    # running in the main thread (asyncio.run refuses to start beside it).
-    with ThreadPoolExecutor(1) as thread:
-        found, pid = thread.submit(asyncio.run, run()).result()
+    found, pid = _in_a_loop_of_its_own(run())
     assert found["progress"] == str(tmp_path / "anna.sqlite3")
     assert found["cwd"] == str(tmp_path)
     assert int(found["pid"]) == pid != os.getpid()
@@ -83,6 +90,36 @@ def test_a_forked_kernel_runs_the_pages_environment_in_its_own_process(tmp_path:
     assert found["preloaded"] == "True", "the notebooks' modules were imported before the fork"
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+PORTS = ("shell_port", "iopub_port", "stdin_port", "hb_port", "control_port")
+
+
+@needs_fork
+def test_a_kernel_restarted_with_new_ports_gets_new_ports_and_answers(tmp_path: Path) -> None:
+    """What the restarter asks for when a new kernel died before it ever ran (one of its ports was
+    taken by another socket between being chosen and being bound): the same ports again would
+    fail again; the forking manager chooses new ones."""
+    async def run() -> tuple[dict[str, int], dict[str, int]]:
+        manager = ForkingKernelManager(kernel_name="python3", connection_file=str(tmp_path / "kernel.json"))
+        await manager.start_kernel(cwd=str(tmp_path))
+        try:
+            before = {name: getattr(manager, name) for name in PORTS}
+            await manager.restart_kernel(now=True, newports=True)
+            after = {name: getattr(manager, name) for name in PORTS}
+            client = manager.client()
+            client.start_channels()
+            try:
+                await client.wait_for_ready(timeout=60)
+            finally:
+                client.stop_channels()
+        finally:
+            await manager.shutdown_kernel(now=True)
+        return before, after
+
+    before, after = _in_a_loop_of_its_own(run())
+    assert all(before.values()) and all(after.values())
+    assert not set(before.values()) & set(after.values()), (before, after)
 
 
 AFTER_WARM = """

@@ -36,6 +36,7 @@ from typing import IO, Any
 
 from jupyter_client.provisioning.local_provisioner import LocalProvisioner
 from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
+from traitlets import default
 
 KERNEL_MODULE = "ipykernel_launcher"
 PRELOADED = ("ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.zmqshell", "ipywidgets",
@@ -237,7 +238,18 @@ class ForkedProvisioner(LocalProvisioner):
 
 
 class ForkingKernelManager(ServerKernelManager):
-    """jupyter_server's kernel manager with :class:`ForkedProvisioner`."""
+    """jupyter_server's kernel manager with :class:`ForkedProvisioner`, and new ports at a restart.
+
+    A kernel's ports are chosen before it starts, from the range the system hands out to any
+    socket meanwhile; one taken in between is a kernel that cannot bind it, and the restarter
+    starts it again "with new ports" while it has never run. jupyter_client's port cache keeps
+    the ports through a restart (the same taken port each time, until the restarter gives up and
+    the page waits for a kernel that never comes), so this manager does without the cache: its
+    ports are chosen anew at such a restart."""
+
+    @default("cache_ports")
+    def _ports_anew_at_restart(self) -> bool:
+        return False
 
     async def _async_pre_start_kernel(self, **kw: Any) -> Any:
         if self.provisioner is None and FORKING:
