@@ -88,14 +88,6 @@ def wait_for_session(page: Page) -> None:
     page.locator(KERNEL_SESSION).wait_for()
 
 
-def reload(page: Page) -> float:
-    """Reload the page as a learner does and wait for the kernel session; returns when it was reloaded."""
-    reloaded = time.perf_counter()
-    page.reload()
-    wait_for_session(page)
-    return reloaded
-
-
 @dataclass(frozen=True)
 class Timings:
     """What a learner waits for after opening a page, in seconds."""
