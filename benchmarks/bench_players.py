@@ -48,7 +48,7 @@ from kaszino.games.casino.state import CasinoState
 from kaszino.games.kaszino.players import ExpertPlayer, GreedyPlayer, RandomPlayer, play_game
 from kaszino.games.kaszino.players.ceiling import CeilingPlayer
 from kaszino.games.kaszino.rules import STANDARD
-from kaszino.games.scopa import ScopaRules
+from kaszino.games.scopa import ScopaRules, ScopaState
 from kaszino.games.scopa import players as scopa
 from kaszino.games.scopa.expert import ScopaExpert
 
@@ -90,7 +90,7 @@ def maker(family: str, name: str, options: Options) -> Callable[[int], Any]:
 def known_round(state: Any) -> bool:
     """Whether every card of ``state``'s deal is known to both players (the exact solver's phase):
     Kaszinó's open last round with an empty talon, Scopa's last round, two-player Casino's last hand."""
-    if isinstance(state, scopa.ScopaState):
+    if isinstance(state, ScopaState):
         return state.last_round
     if isinstance(state, CasinoState):
         return state.last_round and state.players == 2

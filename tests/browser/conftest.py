@@ -104,6 +104,9 @@ class VoilaServers:
             f"--port={port}",
             f"--Voila.ip={LOOPBACK}",
             "--VoilaConfiguration.show_tracebacks=True",
+            # A kernel whose port was taken before it bound it is restarted on new ports (as
+            # `kaszino app`'s are, kaszino.cli.kernel_forks), not five times on the same one.
+            "--ServerKernelManager.cache_ports=False",
             *options,
             str(notebook),
         ]
