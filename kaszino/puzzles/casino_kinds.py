@@ -24,7 +24,7 @@ from kaszino.engine.lookahead import BudgetSpent, ExactSearch, Nodes
 from kaszino.errors import KaszinoError, TooLargeError, quote
 from kaszino.games.casino.captures import build_moves
 from kaszino.games.casino.deck import BIG_CASINO, LARGEST, LITTLE_CASINO
-from kaszino.games.casino.expert import exact_search, plays
+from kaszino.games.casino.expert import captures_first, exact_search, plays
 from kaszino.games.casino.moves import BuildMove, Capture, Play, Trail, parse_move
 from kaszino.games.casino.rules import MIN_BUILD
 from kaszino.games.casino.scoring import ACE, BIG_CASINO_POINTS, LITTLE_CASINO_POINTS
@@ -340,8 +340,8 @@ class CasinoBest(CasinoKind):
 @lru_cache(maxsize=256)
 def _search(root: CasinoState) -> ExactSearch[CasinoState, Play]:
     """The exact search of a puzzle's last hand: its memory serves the puzzle's every move and the
-    lines played after them (a position met again is not searched again)."""
-    return exact_search(Nodes(EXACT_BUDGET))
+    lines played after them (a position met again is not searched again), the captures tried first."""
+    return exact_search(Nodes(EXACT_BUDGET), captures_first)
 
 
 def _values(state: CasinoState, search: ExactSearch[CasinoState, Play]) -> dict[Play, int]:
