@@ -108,19 +108,15 @@ def test_too_early_a_round_and_a_move_not_of_the_mover() -> None:
 
 
 # --- the shipped puzzles ------------------------------------------------------------------------------
-@pytest.mark.slow  # every position solved with every move's value: about a quarter of a minute
-def test_at_least_a_hundred_shipped_each_confirmed_by_the_deal_search() -> None:
-    """The answers, the loss of the move played and the predicate, from the deal search's values
-    (the themes and the rest of ``recheck`` are checked for every shipped puzzle by
-    ``test_cli.test_check_passes_on_the_shipped_files``)."""
+def test_at_least_a_hundred_shipped_each_with_its_move_played_and_no_claim_open() -> None:
+    """Each shipped puzzle's answers and the loss of its move played are the deal search's: the
+    check command confirms them for every shipped puzzle once a run
+    (``test_cli.test_check_passes_on_the_shipped_files``, through :func:`saving_problem`), and the
+    plain minimax confirms them independently on the small ones (below)."""
     assert len(SHIPPED) >= 100
     for puzzle in SHIPPED:
         assert puzzle.kind == "deal_saving" and puzzle.played is not None
-        found = solve_deal(puzzle.state)
-        values = found.move_values
-        assert found.value - values[puzzle.played] >= MIN_LOSS
-        best = {answer_key(move) for move in values if values[move] == found.value}
-        assert best == puzzle.answer_keys and len(best) < len({answer_key(move) for move in values})
+        assert len(puzzle.answer_keys) >= 1 and answer_key(puzzle.played) not in puzzle.answer_keys
         assert not may_claim(puzzle.state)
 
 
