@@ -47,7 +47,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -89,6 +89,21 @@ RENDER = "/voila/render/"
 PUZZLE_ID = re.compile(r'data-puzzle-id="([^"]+)"')
 POSITION = re.compile(r'data-puzzle="([0-9]+)"')
 PRESSED_CARD = re.compile(r'class="kaszino-card[^"]*"[^>]*aria-pressed="true"')
+
+
+def nothing_picked(html: str) -> bool:
+    """No card of a widget's picture is drawn picked."""
+    return PRESSED_CARD.search(html) is None
+
+
+def any_picture(html: str) -> bool:
+    """Any new picture of the widget."""
+    return True
+
+
+def another_position(shown: list[str]) -> Callable[[str], bool]:
+    """A widget's picture shows another puzzle than the one ``shown``."""
+    return lambda html: POSITION.findall(html) != shown
 
 
 @dataclass
@@ -195,7 +210,8 @@ async def trainer(page: Page, pupil: Pupil) -> None:
             await widget.locator("input.kaszino-number").fill(str(answer))
             button = widget.locator(".kaszino-number-btn")
         else:
-            choice = list(puzzle.choices()).index(answer)  # type: ignore[attr-defined]
+            assert isinstance(answer, str), answer  # a choice kind's answer is its option
+            choice = list(puzzle.choices()).index(answer)
             button = widget.locator(f'[data-action="choose"][data-value="{choice}"]')
         pupil.feedback_ms.append(await timed_click(widget, button, "good"))
         await widget.locator('.kaszino-task[data-outcome="solved"]').wait_for()
@@ -275,11 +291,9 @@ async def ws_answer(page: VoilaPage, widget: str) -> float:
         for capture in answer:
             await page.pick(widget, cards_of(capture))
             several = casino_choice(puzzle, capture)
-            await page.click(widget, "add", shows=lambda html, several=several: several is not None
-                             or PRESSED_CARD.search(html) is None)
+            await page.click(widget, "add", shows=any_picture if several is not None else nothing_picked)
             if several is not None:
-                await page.click(widget, "choose_move", value=str(several),
-                                 shows=lambda html: PRESSED_CARD.search(html) is None)
+                await page.click(widget, "choose_move", value=str(several), shows=nothing_picked)
         action = "done"
     elif isinstance(answer, CasinoPlay):
         await page.pick(widget, cards_of(answer))
@@ -297,7 +311,8 @@ async def ws_answer(page: VoilaPage, widget: str) -> float:
     elif isinstance(answer, int):
         action, value = "number", str(answer)
     else:
-        action, value = "choose", str(list(puzzle.choices()).index(answer))  # type: ignore[attr-defined]
+        assert isinstance(answer, str), answer  # a choice kind's answer is its option
+        action, value = "choose", str(list(puzzle.choices()).index(answer))
     return await page.click(widget, action, value=value, shows=feedback("good"))
 
 
@@ -323,8 +338,7 @@ async def ws_trainer(page: VoilaPage, pupil: Pupil) -> None:
             raise RuntimeError("a right answer did not solve the puzzle")
         pupil.solved += 1
         if number < PUZZLES_PER_VISIT - 1:
-            shown = POSITION.findall(page.html(widget))
-            await page.click(widget, "next", shows=lambda html, shown=shown: POSITION.findall(html) != shown)
+            await page.click(widget, "next", shows=another_position(POSITION.findall(page.html(widget))))
 
 
 WS_ROUND = (("00_start.ipynb", ws_start_page), ("01_pakli.ipynb", ws_chapter_1),
@@ -383,7 +397,8 @@ def pupil_processes(app: ClassApp) -> list[psutil.Process]:
 
 def kernels_apart(processes: Sequence[psutil.Process]) -> tuple[list[psutil.Process], list[psutil.Process]]:
     """``processes`` of the app: the kernels, and the others (the server, the warm process)."""
-    kernels, others = [], []
+    kernels: list[psutil.Process] = []
+    others: list[psutil.Process] = []
     for process in processes:
         with contextlib.suppress(psutil.Error):
             (kernels if is_kernel(process) else others).append(process)

@@ -101,7 +101,7 @@ def _message(channel: str, msg_type: str, content: dict[str, Any], session: str,
     header = {"msg_id": uuid.uuid4().hex, "username": "", "session": session, "msg_type": msg_type,
               "version": "5.3", "date": ""}
     parts = [json.dumps(part).encode() for part in (header, {}, metadata or {}, content)]
-    message: bytes = serialize_msg_to_ws_v1(parts, channel)
+    message: bytes = serialize_msg_to_ws_v1(parts, channel)  # type: ignore[no-untyped-call]
     return message
 
 
@@ -110,7 +110,7 @@ def _decoded(raw: str | bytes) -> dict[str, Any]:
     these pages send no buffers)."""
     if isinstance(raw, str):
         raise PageError("a kernel message in the older JSON protocol")
-    _, parts = deserialize_msg_from_ws_v1(raw)
+    _, parts = deserialize_msg_from_ws_v1(raw)  # type: ignore[no-untyped-call]
     return {"header": json.loads(parts[0]), "content": json.loads(parts[3])}
 
 
@@ -226,8 +226,7 @@ class VoilaPage:
         for card in cards:
             pressed = f'data-card="{card}" aria-pressed="true"'
             if pressed not in self.html(model):
-                await self.click(model, "toggle", card=str(card),
-                                 shows=lambda html, pressed=pressed: pressed in html)
+                await self.click(model, "toggle", card=str(card), shows=showing(pressed))
 
     async def leave(self) -> None:
         """Release the page's kernel (the page's beacon) and close its channel."""
@@ -238,4 +237,9 @@ class VoilaPage:
 
 def feedback(tone: str) -> Callable[[str], bool]:
     """A widget's picture holds a feedback bar of ``tone``."""
-    return lambda html: f'class="kaszino-feedback" data-tone="{tone}"' in html
+    return showing(f'class="kaszino-feedback" data-tone="{tone}"')
+
+
+def showing(text: str) -> Callable[[str], bool]:
+    """A widget's picture holds ``text``."""
+    return lambda html: text in html

@@ -9,6 +9,7 @@ from kaszino.games.casino import Capture as CasinoCapture
 from kaszino.games.kaszino.captures import Capture, captures
 from kaszino.games.kaszino.moves import Lay
 from kaszino.games.scopa import ScopaMove, ScopaState
+from kaszino.puzzles.kinds import Answer
 from kaszino.puzzles.puzzle import Puzzle, load_all
 from kaszino.teach.casino_picks import pick_of, read_pick
 
@@ -41,7 +42,7 @@ def right_answer(puzzle: Puzzle) -> object:
         return puzzle.answers
     if puzzle.answer_form == "move":
         return puzzle.answers[0]
-    options = list(puzzle.choices()) if puzzle.answer_form == "choice" else list(range(-50, 200))  # type: ignore[attr-defined]
+    options = list(puzzle.choices()) if puzzle.answer_form == "choice" else list(range(-50, 200))
     return next(option for option in options if puzzle.check(option).correct)
 
 
@@ -52,7 +53,7 @@ def wrong_answer(puzzle: Puzzle) -> object | None:
     if puzzle.answer_form == "move":
         state = puzzle.state
         if isinstance(state, ScopaState):  # a legal Scopa capture that is not best
-            found: list[object] = [m for m in state.legal_moves() if isinstance(m, ScopaMove) and m.taken]
+            found: list[Answer] = [m for m in state.legal_moves() if isinstance(m, ScopaMove) and m.taken]
         elif isinstance(state, CasinoState):  # a legal Casino capture that is not best
             found = [m for m in state.legal_moves() if isinstance(m, CasinoCapture)]
         else:
@@ -112,7 +113,8 @@ def enter(trainer: Locator, puzzle: Puzzle, answer: object) -> None:
         trainer.locator("input.kaszino-number").fill(str(answer))
         trainer.locator(".kaszino-number-btn").click()
     else:
-        number = list(puzzle.choices()).index(answer)  # type: ignore[attr-defined]
+        assert isinstance(answer, str), answer  # a choice kind's answer is its option
+        number = list(puzzle.choices()).index(answer)
         trainer.locator(f'[data-action="choose"][data-value="{number}"]').click()
     tone = "good" if answer == right_answer(puzzle) else "bad"
     expect(trainer.locator(".kaszino-feedback")).to_have_attribute("data-tone", tone)
