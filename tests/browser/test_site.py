@@ -164,8 +164,9 @@ def _learn_reload_and_update(offline: Offline, live: Path, next_release: Path) -
     table = page.locator(".kaszino-widget").filter(has=page.locator(".kaszino-capture-btn")).first
     page.locator(".widget-toggle-button", has_text="EN").first.click()
     expect(table.locator(".kaszino-capture-btn")).to_have_text("Capture!")
-    for card in ("K♣", "5♥", "8♣"):
+    for card in ("K♣", "5♥", "8♣"):  # each drawn picked before the next click
         table.locator(f".kaszino-card[data-card='{card}']").click()
+        expect(table.locator(f".kaszino-card[data-card='{card}']")).to_have_attribute("aria-pressed", "true")
     expect(table.locator(".kaszino-sums")).to_have_attribute("data-table-sum", "13")
     table.locator(".kaszino-capture-btn").click()
     expect(table.locator(".kaszino-feedback")).to_contain_text("A correct capture: K♣ taking ")
