@@ -58,6 +58,12 @@ RENDER_TIMEOUT_MS = 90_000
 expect.set_options(timeout=30_000)
 
 
+READY_FILE = "voila/static/voila.js"
+"""A static file of Voilà's, asked for to learn that a server has started: the notebook's own URL
+would start a kernel and run the whole notebook only to say so (a kernel more for every server,
+left running to the end of the session)."""
+
+
 def _serves(url: str) -> bool:
     try:
         with urllib.request.urlopen(url, timeout=5) as response:
@@ -117,7 +123,7 @@ class VoilaServers:
         self._processes.append(process)
         url = f"http://{LOOPBACK}:{port}/"
         deadline = time.monotonic() + SERVE_TIMEOUT_S
-        while not _serves(url):
+        while not _serves(url + READY_FILE):
             if process.poll() is not None or time.monotonic() > deadline:
                 log_tail = log_path.read_text(errors="replace")[-3000:]
                 raise RuntimeError(f"Voilà did not serve {notebook} at {url}; log {log_path}:\n{log_tail}")

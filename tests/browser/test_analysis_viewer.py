@@ -21,6 +21,9 @@ def test_the_viewer_marks_the_moves_after_the_analysis(open_notebook: Callable[[
     expect(note).not_to_contain_text("pontot veszített")
     click_and_wait(root, viewer.locator(".kaszino-analyse-btn"))
     expect(viewer.locator(".kaszino-analyse-btn")).to_have_count(0)
+    # The progress line redraws the viewer until the analysis is done; a click while it redraws may
+    # be lost (one fresh-clone run lost the step forward), so the analysis is waited for first.
+    expect(viewer.locator(".kaszino-progress")).to_have_count(0)
     click_and_wait(root, viewer.locator(".kaszino-forward-btn"))
     expect(note).to_contain_text("1. lépés, az 1. játékos: legfeljebb")  # a bound, said as one
     click_and_wait(root, viewer.locator(".kaszino-last-btn"))
