@@ -39,13 +39,18 @@ def cards_in(zone: Locator) -> Cards:
 def shown(root: Locator) -> Shown:
     hand = cards_in(root.locator('.kaszino-player[data-player="0"]'))
     loose = cards_in(root.locator(".kaszino-table .kaszino-cards"))
+    facts = root.locator('.kaszino-player[data-player="0"] .kaszino-pile').inner_text()
+    return hand, loose, builds_in(root), int(facts.split("Ütések: ")[1].split(" lap")[0])
+
+
+def builds_in(root: Locator) -> tuple[Build, ...]:
+    """The builds a table shows: their groups' cards, value and owner."""
     builds = []
     for pile in root.locator(".kaszino-build").all():
         groups = tuple(cards_in(group) for group in pile.locator(".kaszino-build-group").all())
         value, owner = (int(pile.get_attribute(name) or "") for name in ("data-value", "data-owner"))
         builds.append(Build(groups, value, owner - 1))  # the page names the owner from 1
-    facts = root.locator('.kaszino-player[data-player="0"] .kaszino-pile').inner_text()
-    return hand, loose, tuple(builds), int(facts.split("Ütések: ")[1].split(" lap")[0])
+    return tuple(builds)
 
 
 def engine_position(hand: Cards, loose: Cards, builds: tuple[Build, ...]) -> CasinoState:

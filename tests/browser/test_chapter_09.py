@@ -10,16 +10,16 @@ takes the build is made. Then the page in English, the last verdict in English w
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from game_steps import click_and_wait
 from playwright.sync_api import Locator, Page, expect
-from test_casino_game_page import cards_in, click_move
+from test_casino_game_page import builds_in, cards_in, click_move
 from test_chapters_05_07 import in_english, open_chapter
 
 from kaszino.engine.cards import Card
-from kaszino.games.casino import BuildMove, Capture, CasinoState, Trail
+from kaszino.games.casino import Build, BuildMove, Capture, CasinoState, Trail
 from kaszino.teach import casino_lesson
 from kaszino.teach.casino_moves import move_message
 from kaszino.teach.casino_scenes import greedy
@@ -42,18 +42,9 @@ def table_showing(page: Page, state: CasinoState) -> Locator:
     return every.nth(place)
 
 
-def builds_shown(root: Locator) -> set[tuple[frozenset[frozenset[Card]], int, int]]:
-    """Each build the table shows: its groups' cards, its value and its owner (counted from 0)."""
-    found = set()
-    for pile in root.locator(".kaszino-build").all():
-        groups = frozenset(frozenset(cards_in(group)) for group in pile.locator(".kaszino-build-group").all())
-        value, owner = (int(pile.get_attribute(name) or "") for name in ("data-value", "data-owner"))
-        found.add((groups, value, owner - 1))  # the page names the owner from 1
-    return found
-
-
-def builds_of(state: CasinoState) -> set[tuple[frozenset[frozenset[Card]], int, int]]:
-    return {(frozenset(map(frozenset, build.groups)), build.value, build.owner) for build in state.builds}
+def build_facts(builds: Iterable[Build]) -> set[tuple[frozenset[frozenset[Card]], int, int]]:
+    """Each build's groups (as sets of cards), its value and its owner."""
+    return {(frozenset(map(frozenset, build.groups)), build.value, build.owner) for build in builds}
 
 
 def unpick(root: Locator) -> None:
@@ -73,7 +64,7 @@ def judged(root: Locator, state: CasinoState, move: Trail | Capture | BuildMove,
     expect(feedback).to_have_attribute("data-tone", "good")
     expect(feedback).to_contain_text(move_message(move).render("hu"))
     assert set(cards_in(root.locator(".kaszino-table .kaszino-cards"))) == set(shows.table)
-    assert builds_shown(root) == builds_of(shows)
+    assert build_facts(builds_in(root)) == build_facts(shows.builds)
 
 
 def answered(state: CasinoState) -> CasinoState:
@@ -89,16 +80,12 @@ def refused(root: Locator, state: CasinoState, move: Trail | Capture) -> None:
     reason = state.problem(move)
     assert reason is not None, move
     unpick(root)
-    click_and_wait(root, root.locator(f'.kaszino-player[data-player="0"] [data-card="{move.card}"]'))
-    for card in move.taken if isinstance(move, Capture) else ():
-        click_and_wait(root, root.locator(f'.kaszino-table [data-card="{card}"]'))
-    button = ".kaszino-capture-btn" if isinstance(move, Capture) else ".kaszino-lay-btn"
-    click_and_wait(root, root.locator(button))
+    click_move(root, state, move)
     feedback = root.locator(".kaszino-feedback")
     expect(feedback).to_have_attribute("data-tone", "bad")
     expect(feedback).to_contain_text(reason.text("hu"))
     assert set(cards_in(root.locator(".kaszino-table .kaszino-cards"))) == set(state.table)
-    assert builds_shown(root) == builds_of(state)
+    assert build_facts(builds_in(root)) == build_facts(state.builds)
 
 
 def test_chapter_09_builds_made_taken_and_refused_on_its_own_tables(
@@ -136,7 +123,7 @@ def test_chapter_09_builds_made_taken_and_refused_on_its_own_tables(
     build = builds_eight(state)
     after = answered(state.play(build))
     judged(root, state, build, shows=after)
-    assert builds_of(after) == {(frozenset({frozenset(map(Card.parse, ("5♥", "3♠")))}), 8, 0)}
+    assert build_facts(after.builds) == {(frozenset({frozenset(map(Card.parse, ("5♥", "3♠")))}), 8, 0)}
     expect(root.locator('.kaszino-build[data-value="8"][data-owner="1"]')).to_be_visible()
     screenshot("chapter-09-build")
     take = max((move for move in after.legal_moves() if isinstance(move, Capture) and move.builds),
