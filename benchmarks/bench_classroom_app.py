@@ -61,7 +61,7 @@ sys.path.insert(0, str(REPO / "tests" / "browser"))
 
 from class_app import ClassApp, class_app, is_kernel  # noqa: E402
 from latency import TIMING_SCRIPT  # noqa: E402
-from trainer_steps import PUZZLES, CasinoPlay, cards_of, right_answer  # noqa: E402
+from trainer_steps import PUZZLES, CasinoPlay, cards_of, choice_number, right_answer  # noqa: E402
 
 from kaszino.cli.app import POOL_SIZE  # noqa: E402
 from kaszino.games.casino import BuildMove, CasinoState, Trail  # noqa: E402
@@ -210,9 +210,7 @@ async def trainer(page: Page, pupil: Pupil) -> None:
             await widget.locator("input.kaszino-number").fill(str(answer))
             button = widget.locator(".kaszino-number-btn")
         else:
-            assert isinstance(answer, str), answer  # a choice kind's answer is its option
-            choice = list(puzzle.choices()).index(answer)
-            button = widget.locator(f'[data-action="choose"][data-value="{choice}"]')
+            button = widget.locator(f'[data-action="choose"][data-value="{choice_number(puzzle, answer)}"]')
         pupil.feedback_ms.append(await timed_click(widget, button, "good"))
         await widget.locator('.kaszino-task[data-outcome="solved"]').wait_for()
         pupil.solved += 1
@@ -311,8 +309,7 @@ async def ws_answer(page: VoilaPage, widget: str) -> float:
     elif isinstance(answer, int):
         action, value = "number", str(answer)
     else:
-        assert isinstance(answer, str), answer  # a choice kind's answer is its option
-        action, value = "choose", str(list(puzzle.choices()).index(answer))
+        action, value = "choose", str(choice_number(puzzle, answer))
     return await page.click(widget, action, value=value, shows=feedback("good"))
 
 

@@ -90,6 +90,12 @@ CASINO_PRESSES = {CasinoCapture: ".kaszino-capture-btn", BuildMove: ".kaszino-bu
 """The button a learner presses for each Casino move."""
 
 
+def choice_number(puzzle: Puzzle, answer: object) -> int:
+    """The place of ``answer`` among the options of a choice puzzle (its button's ``data-value``)."""
+    assert isinstance(answer, str), answer  # a choice kind's answer is its option
+    return list(puzzle.choices()).index(answer)
+
+
 def enter(trainer: Locator, puzzle: Puzzle, answer: object) -> None:
     """Enter ``answer`` the way a learner does, and wait for the verdict."""
     if isinstance(answer, tuple):  # every capture (every Casino build move): add each, then done
@@ -113,8 +119,6 @@ def enter(trainer: Locator, puzzle: Puzzle, answer: object) -> None:
         trainer.locator("input.kaszino-number").fill(str(answer))
         trainer.locator(".kaszino-number-btn").click()
     else:
-        assert isinstance(answer, str), answer  # a choice kind's answer is its option
-        number = list(puzzle.choices()).index(answer)
-        trainer.locator(f'[data-action="choose"][data-value="{number}"]').click()
+        trainer.locator(f'[data-action="choose"][data-value="{choice_number(puzzle, answer)}"]').click()
     tone = "good" if answer == right_answer(puzzle) else "bad"
     expect(trainer.locator(".kaszino-feedback")).to_have_attribute("data-tone", tone)
