@@ -121,9 +121,12 @@ def _both(key: str, **fields: object) -> str:
 
 
 def page_html(title_key: str, body: str, head: str = "") -> str:
-    """A whole page of the app (start page, refusal, teacher's page) around ``body``."""
+    """A whole page of the app (start page, refusal, teacher's page) around ``body``. Its empty icon,
+    like the chapters' (Voilà's), spares the browser asking for one the server does not have (an
+    error in each learner's console)."""
     return (f'<!DOCTYPE html><html lang="hu"><head><meta charset="utf-8"><title>{_both(title_key)}</title>'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            '<link rel="icon" href="data:,">'
             f"<style>{_STYLE}</style>{head}</head><body><main><h1>{_both(title_key)}</h1>{body}</main>"
             "</body></html>")
 
