@@ -6,6 +6,22 @@
 // file among them. (The settings and the workspace are kept under names of their release.)
 // resetSite(), for the start page's reset button, deletes the kept pages, settings and workspaces
 // of every release, the site's caches and its service worker; again, the progress file stays.
+// A static server that sends no caching rules of its own (Python's http.server, for one) lets the
+// browser keep each file and use its copy, without asking, for a while (in Chromium a tenth of the
+// time since the file last changed): a new release's pages, their list and its settings would be
+// hidden by the copies of the release before. So every file of the site fetched from this page is
+// fetched only after asking the server whether it changed (an unchanged one is not sent again).
+const fetchKept = window.fetch.bind(window);
+window.fetch = (resource, options = {}) => {
+  const request = resource instanceof Request ? resource : null;
+  const url = new URL(request ? request.url : resource, location.href);
+  const method = options.method ?? request?.method ?? "GET";
+  if (url.origin === location.origin && method === "GET" && options.cache === undefined) {
+    return fetchKept(resource, { ...options, cache: "no-cache" });
+  }
+  return fetchKept(resource, options);
+};
+
 const RELEASE = "@RELEASE@";
 const PAGES = @PAGES@;
 const KEPT = ["kaszino-progress.sqlite3"];
