@@ -27,19 +27,19 @@ from playwright.sync_api import Browser, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 
+from chromium import CHROMIUM, RefusingProxy, chromium_args
 from site_steps import Offline, Timings, run_all, serve
 
 from kaszino.cli.site import BARE, BARE_NOTEBOOK, PROJECT, build_site
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
 RATIO_TARGET = 1.5
 CHAPTER_TARGET_S = 3.0
 
 
-def visit(browser: Browser, url: str, notebook: str) -> Timings:
+def visit(browser: Browser, outside: RefusingProxy, url: str, notebook: str) -> Timings:
     """One first visit of ``notebook``, every cell run; fails on any request outside the site."""
-    offline = Offline(browser, url)
+    offline = Offline(browser, url, outside)
     page = offline.new_page()
     timings = run_all(page, offline.visit(page, notebook))
     offline.context.close()
@@ -54,18 +54,22 @@ def load() -> str:
 
 def measure(site: Path, bare: Path, visits: int) -> None:
     print(f"measuring ({load()})")
+    refused, outside = RefusingProxy(), RefusingProxy()  # the browser's own requests, the pages'
     with serve(site) as site_url, serve(bare) as bare_url, sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"], headless=True)
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=chromium_args(refused),
+                                         headless=True)
         floor, kernel, chapter = [], [], []
         for number in range(1, visits + 1):
-            floor.append(visit(browser, bare_url, BARE_NOTEBOOK).kernel_ready)
-            timings = visit(browser, site_url, "02_utes.ipynb")
+            floor.append(visit(browser, outside, bare_url, BARE_NOTEBOOK).kernel_ready)
+            timings = visit(browser, outside, site_url, "02_utes.ipynb")
             kernel.append(timings.kernel_ready)
             chapter.append(timings.chapter)
             print(f"visit {number}: bare site kernel ready {floor[-1]:.1f} s; site kernel ready "
                   f"{kernel[-1]:.1f} s ({kernel[-1] / floor[-1]:.2f}×), chapter 02 {chapter[-1]:.1f} s "
                   f"after that ({load()})")
         browser.close()
+    refused.close()
+    outside.close()
     bare_ready, ready, run = statistics.median(floor), statistics.median(kernel), statistics.median(chapter)
     ratio = ready / bare_ready
     print(f"median kernel ready: site {ready:.1f} s, bare site {bare_ready:.1f} s: {ratio:.2f}× "

@@ -7,8 +7,15 @@ Fixtures for browser tests:
   waits until it serves, and returns its URL. Extra Voilà options follow the path, e.g.
   ``voila.url(path, "--theme=dark")``. Each notebook, options and named progress file (``KASZINO_PROGRESS``
   set by the test) get one server for the session.
-- ``page``: a fresh Playwright page (sync API) in headless ``/usr/bin/chromium``. Every request that
-  does not go to the loopback address is aborted, so a test never waits on the closed network.
+- ``page``: a new Playwright page (sync API) in headless ``/usr/bin/chromium``, in the session's one
+  browser profile (``cached_context``): no cookies or stored data from the tests before, but the
+  scripts its pages loaded stay in the browser's cache, as they do in a learner's browser.
+- ``browser``: the session's Chromium, for tests that need browsers of their own (two learners, a
+  phone): ``browser.new_context()`` starts with nothing kept.
+- ``outside``: a proxy for the contexts whose requests beyond the loopback address a test checks
+  (``browser.new_context(proxy=outside.settings())``): it refuses them and lists them in
+  ``outside.asked``. Every other context's such requests are refused as well (``chromium``), so a
+  test never waits on the closed network.
 - ``open_notebook``: ``open_notebook("notebooks/x.ipynb", *voila_options)`` serves the notebook, opens
   it in ``page`` and waits until Voilà has executed every cell and shown the outputs; returns the page.
   Widgets render a moment later: wait for them with Playwright locators or ``expect``.
@@ -28,27 +35,19 @@ import re
 import subprocess
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, Route, expect, sync_playwright
+from chromium import CHROMIUM, LOOPBACK, VIEWPORT, RefusingProxy, chromium_args
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, expect, sync_playwright
 
 from kaszino.cli.app import free_port, jupyter_application
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-LOOPBACK = "127.0.0.1"
 VOILA = jupyter_application("voila.app", "Voilà")
 """Voilà's own program, started as ``kaszino`` starts JupyterLab and JupyterLite (``kaszino.cli``
 first: jsonschema without the IRI grammars, 0.9 s of CPU less a server)."""
@@ -160,19 +159,48 @@ def playwright_driver() -> Iterator[Playwright]:
 
 
 @pytest.fixture(scope="session")
-def browser(playwright_driver: Playwright) -> Iterator[Browser]:
+def refused() -> Iterator[RefusingProxy]:
+    """Where the session's browsers send every request beyond the loopback address (refused), unless
+    a context has a proxy of its own."""
+    proxy = RefusingProxy()
+    yield proxy
+    proxy.close()
+
+
+@pytest.fixture(scope="session")
+def outside() -> Iterator[RefusingProxy]:
+    """The proxy of the contexts whose requests beyond the loopback address a test checks:
+    ``browser.new_context(proxy=outside.settings())``; ``outside.asked`` lists them."""
+    proxy = RefusingProxy()
+    yield proxy
+    proxy.close()
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver: Playwright, refused: RefusingProxy) -> Iterator[Browser]:
     chromium = playwright_driver.chromium.launch(
-        executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        executable_path=str(CHROMIUM), args=chromium_args(refused), headless=True
     )
     yield chromium
     chromium.close()
 
 
-def _loopback_only(route: Route) -> None:
-    if route.request.url.startswith(f"http://{LOOPBACK}:"):
-        route.continue_()
-    else:
-        route.abort()
+@pytest.fixture(scope="session")
+def cached_context(playwright_driver: Playwright, refused: RefusingProxy,
+                   tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
+    """The session's browser profile for ``page``, kept in a folder: its cache keeps what one page
+    loaded (Voilà's and the widgets' scripts, and V8's compiled code of them, which a profile
+    without a folder does not keep) for the next page of the same server."""
+    context = playwright_driver.chromium.launch_persistent_context(
+        tmp_path_factory.mktemp("chromium-profile"), executable_path=str(CHROMIUM),
+        args=chromium_args(refused), headless=True, viewport=VIEWPORT,
+    )
+    yield context
+    context.close()
+
+
+STORED_DATA = "cookies,local_storage,indexeddb,websql,file_systems,service_workers,cache_storage,shader_cache"
+"""What a test's pages stored that the next test must not find: everything but the HTTP cache."""
 
 
 _FAILED = pytest.StashKey[bool]()
@@ -192,18 +220,42 @@ def _artifact_name(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("_")
 
 
-@pytest.fixture
-def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.route("**/*", _loopback_only)
+def _new_page(context: BrowserContext) -> tuple[Page, set[str]]:
+    """A new page of ``context`` and the origins its requests go to (filled as it asks)."""
     new_page = context.new_page()
     new_page.set_default_timeout(RENDER_TIMEOUT_MS)
+    origins: set[str] = set()
+
+    def note(request: Request) -> None:
+        parts = urllib.parse.urlsplit(request.url)
+        if parts.scheme in ("http", "https"):
+            origins.add(f"{parts.scheme}://{parts.netloc}")
+
+    new_page.on("request", note)
+    return new_page, origins
+
+
+def _close(context: BrowserContext, origins: set[str]) -> None:
+    """Close every page of ``context`` and forget what they stored for ``origins`` and every cookie."""
+    helper = context.new_page()  # a page that is surely open, to reach the browser's storage through
+    cdp = context.new_cdp_session(helper)
+    for origin in sorted(origins):
+        cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": STORED_DATA})
+    cdp.detach()
+    context.clear_cookies()
+    for opened in context.pages:
+        opened.close()
+
+
+@pytest.fixture
+def page(cached_context: BrowserContext, request: pytest.FixtureRequest) -> Iterator[Page]:
+    new_page, origins = _new_page(cached_context)
     yield new_page
     if request.node.stash.get(_FAILED, False):
         ARTIFACTS.mkdir(exist_ok=True)
         failure_shot = ARTIFACTS / f"{_artifact_name(request.node.nodeid)}.png"
         new_page.screenshot(path=str(failure_shot), full_page=True)
-    context.close()
+    _close(cached_context, origins)
 
 
 @pytest.fixture
@@ -221,22 +273,19 @@ BASELINE_CLICKS = 20
 
 
 @pytest.fixture(scope="session")
-def baseline(browser: Browser, voila: VoilaServers) -> list[float]:
+def baseline(cached_context: BrowserContext, voila: VoilaServers) -> list[float]:
     """Click → painted answer of a plain ipywidgets button (a counter) in Voilà, timed in the page
     like the lessons' clicks (``latency``): the round trip every widget pays, for comparison."""
     from latency import click_to_text
 
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.route("**/*", _loopback_only)
-    page = context.new_page()
-    page.set_default_timeout(RENDER_TIMEOUT_MS)
+    page, origins = _new_page(cached_context)
     page.goto(voila.url(Path(__file__).with_name("fixtures") / "roundtrip.ipynb"))
     page.locator("#loading").wait_for(state="detached")
     label = page.locator(".widget-label")
     expect(label).to_have_text("0")
     button = page.get_by_role("button", name="Count")
     times = [click_to_text(label, button, str(n)) for n in range(1, BASELINE_CLICKS + 1)]
-    context.close()
+    _close(cached_context, origins)
     return times
 
 

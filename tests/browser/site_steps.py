@@ -1,7 +1,8 @@
 """Driving the offline site in Chromium (shared by the site's browser test and its benchmark).
 
 The site is served from a plain folder by Python's static file server on 127.0.0.1; the browser
-context lets through only the site's own requests and logs and aborts every other one. A page is
+sends every other request to a proxy that refuses and notes it (``chromium.RefusingProxy``), and
+keeps what it fetched in its cache as a learner's browser does. A page is
 ready for *Run All* once its kernel session answers (the notebook's kernel status is idle): the
 Pyodide kernel replies at once and runs the first cell when Python has loaded in the browser, so
 "the kernel is ready" is measured as the time until the first cell has run.
@@ -20,7 +21,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, Route, expect
+from chromium import VIEWPORT, RefusingProxy
+from playwright.sync_api import Browser, Page, expect
 
 LOOPBACK = "127.0.0.1"
 TIMEOUT_MS = 240_000
@@ -53,20 +55,19 @@ def serve(folder: Path) -> Iterator[str]:
 
 
 class Offline:
-    """A browser context that lets through only the site's own requests and logs every other one."""
+    """A fresh browser context for the site; ``outside`` lists what it asked beyond this computer (the
+    browser's proxy refused it)."""
 
-    def __init__(self, browser: Browser, site: str) -> None:
+    def __init__(self, browser: Browser, site: str, outside: RefusingProxy) -> None:
         self.site = site
-        self.outside: list[str] = []
-        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
-        self.context.route("**/*", self._route)
+        self.context = browser.new_context(viewport=VIEWPORT, proxy=outside.settings())
+        self._proxy = outside
+        self._first = len(outside.asked)
 
-    def _route(self, route: Route) -> None:
-        if route.request.url.startswith(self.site + "/"):
-            route.continue_()
-        else:
-            self.outside.append(route.request.url)
-            route.abort()
+    @property
+    def outside(self) -> list[str]:
+        """What was asked beyond the loopback address since this context was made."""
+        return self._proxy.asked[self._first:]
 
     def new_page(self) -> Page:
         """A fresh tab in this context."""

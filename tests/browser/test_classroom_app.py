@@ -10,8 +10,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from chromium import VIEWPORT, RefusingProxy
 from class_app import ClassApp, class_app
-from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from kaszino.cli.app_server import REFRESH_S, RETRY_S
 from kaszino.jupyter.progress import LANGUAGE_SETTING
@@ -28,23 +29,13 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ClassApp]:
         yield served
 
 
-OUTSIDE: list[str] = []
-"""Every request a page of the app made beyond the loopback address (refused): none is wanted."""
 CONSOLE_ERRORS: list[str] = []
 """Every error a page of the app wrote to its console: none is wanted."""
 
 
-def _context(browser: Browser) -> BrowserContext:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-
-    def route(found: Route) -> None:
-        if found.request.url.startswith("http://127.0.0.1:"):
-            found.continue_()
-        else:
-            OUTSIDE.append(found.request.url)
-            found.abort()
-
-    context.route("**/*", route)
+def _context(browser: Browser, outside: RefusingProxy | None = None) -> BrowserContext:
+    """A learner's browser; with ``outside``, its requests beyond this computer go there."""
+    context = browser.new_context(viewport=VIEWPORT, proxy=outside.settings() if outside else None)
     context.on("console",
                lambda message: CONSOLE_ERRORS.append(message.text) if message.type == "error" else None)
     context.set_default_timeout(90_000)
@@ -81,8 +72,10 @@ def _wait_for(condition: Callable[[], bool], what: str, timeout_s: float = 30.0)
         time.sleep(0.25)
 
 
-def test_two_browsers_are_two_learners_and_leaving_releases_kernels(app: ClassApp, browser: Browser) -> None:
-    anna, bela = _context(browser), _context(browser)
+def test_two_browsers_are_two_learners_and_leaving_releases_kernels(app: ClassApp, browser: Browser,
+                                                                   outside: RefusingProxy) -> None:
+    asked_before = len(outside.asked)
+    anna, bela = _context(browser, outside), _context(browser, outside)
     page_a = sign_in(anna, app, "Anna Kiss")
     page_b = sign_in(bela, app, "Béla")
     page_a.locator(".widget-toggle-button", has_text="EN").first.click()
@@ -107,7 +100,7 @@ def test_two_browsers_are_two_learners_and_leaving_releases_kernels(app: ClassAp
     page_a.wait_for_url("**/voila/render/02_utes.ipynb")
     page_a.locator("#loading").wait_for(state="detached")
     _wait_for(lambda: app.kernels() == 2, f"a link followed: {app.kernels()} kernels")
-    assert OUTSIDE == [], "a page asked beyond this computer (an icon font from a CDN?)"
+    assert outside.asked[asked_before:] == [], "a page asked beyond this computer (an icon font from a CDN?)"
     assert CONSOLE_ERRORS == [], "a page's console shows errors (the JupyterLite kernel extension?)"
     leave(app, anna, 1)
     leave(app, bela, 1)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 from latency import bench_line, click_to_feedback, language_switches
-from playwright.sync_api import Browser, Locator, Page, Route, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from kaszino.cli.app import free_port, jupyter_application
 
@@ -65,7 +65,6 @@ class Lab:
 
     def open(self, browser: Browser, notebook: str) -> Page:
         context = browser.new_context(viewport={"width": 1280, "height": 1000})
-        context.route("**/*", self._loopback_only)
         page = context.new_page()
         page.set_default_timeout(TIMEOUT_MS)
         page.goto(f"{self.base}/lab/tree/notebooks/{notebook}?token={self.token}&reset")  # only this notebook
@@ -79,12 +78,6 @@ class Lab:
             dialog.get_by_role("button", name="Select").click()
         expect(idle.first).to_be_visible()
         return page
-
-    def _loopback_only(self, route: Route) -> None:
-        if route.request.url.startswith(self.base + "/"):
-            route.continue_()
-        else:
-            route.abort()
 
     def stop(self) -> None:
         self.process.terminate()

@@ -19,7 +19,7 @@ import pytest
 from class_app import served_app
 from game_steps import NOTEBOOK as GAME
 from game_steps import game_root
-from playwright.sync_api import Browser, Locator, Page, Route, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from trainer_steps import enter, right_answer, shown
 
 from kaszino.store import ENVIRONMENT_VARIABLE
@@ -113,17 +113,9 @@ def test_contrast_is_measured_as_wcag_does() -> None:
     assert contrast(hex_colour("#767676"), "rgb(255, 255, 255)") == pytest.approx(4.54, abs=0.01)
 
 
-def only_loopback(route: Route) -> None:
-    if route.request.url.startswith("http://127.0.0.1:"):
-        route.continue_()
-    else:
-        route.abort()
-
-
 @pytest.fixture
 def phone(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(**PHONE)  # type: ignore[arg-type]
-    context.route("**/*", only_loopback)
     page = context.new_page()
     page.set_default_timeout(90_000)
     yield page
@@ -262,7 +254,6 @@ def test_the_app_in_the_dark_theme_keeps_it_across_links_reads_well_and_keeps_st
     app: str, browser: Browser
 ) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
-    context.route("**/*", only_loopback)
     page = context.new_page()
     page.set_default_timeout(90_000)
     try:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium import RefusingProxy
 from playwright.sync_api import Browser, Page, expect
 from site_steps import Offline, kept_files, run_all, save, serve, wait_for_session, wait_until_written
 from trainer_steps import enter, right_answer, shown
@@ -109,10 +110,11 @@ def next_release(tmp_path_factory: pytest.TempPathFactory, site_folder: Path, wh
 
 
 @pytest.fixture
-def offline(browser: Browser, site_url: str, request: pytest.FixtureRequest) -> Iterator[Offline]:
+def offline(browser: Browser, site_url: str, outside: RefusingProxy, request: pytest.FixtureRequest
+            ) -> Iterator[Offline]:
     """A fresh learner's browser (no saved progress), offline but for the site; its pages are
     photographed into test-artifacts/ when the test fails."""
-    context = Offline(browser, site_url)
+    context = Offline(browser, site_url, outside)
     yield context
     if request.session.testsfailed:
         ARTIFACTS.mkdir(exist_ok=True)
