@@ -135,14 +135,13 @@ async def open_page(page: Page, app: ClassApp, pupil: Pupil, notebook: str) -> N
 
 
 async def timed_click(widget: Locator, button: Locator, tone: str) -> float:
-    """Milliseconds from the click on ``button`` until ``widget`` paints a new feedback bar in ``tone``."""
+    """Milliseconds from the click on ``button`` until ``widget`` paints its answer, a feedback bar in
+    ``tone`` (``latency.click_to_feedback``)."""
     page = widget.page
     await page.evaluate(TIMING_SCRIPT)
     root = await widget.locator("xpath=..").element_handle()
-    bar = widget.locator(".kaszino-feedback")
-    old = await bar.element_handle() if await bar.count() else None
     await page.evaluate("([root, kind, arg]) => window.kzLatency.watch(root || document.body, kind, arg)",
-                        [root, "feedback", [old, tone]])
+                        [root, "feedback", tone])
     await button.click()
     await page.wait_for_function("() => window.kzLatency.shown !== null")
     shown = await page.evaluate("() => window.kzLatency.shown")

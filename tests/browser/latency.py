@@ -7,7 +7,7 @@ first DOM change after which the answer is there; the figure ends at the next an
 after that change (the frame that paints it). Benchmarks only: the tests print these figures,
 they never assert them.
 
-- :func:`click_to_feedback`: a click on a widget until a *new* feedback bar with a tone shows.
+- :func:`click_to_feedback`: a click on a widget until its answer shows a feedback bar with a tone.
 - :func:`click_to_text`: a click until an element's text reads a given string (the plain-button baseline).
 - :func:`click_to_language`: a click on a language button until every lesson text has changed
   and every kaszino widget is drawn in the new language.
@@ -26,10 +26,10 @@ from playwright.sync_api import ElementHandle, Locator, Page
 TIMING_SCRIPT = """() => {
     if (window.kzLatency) { return; }
     const checks = {
-        // a feedback bar that was not there before the click, in the wanted tone
-        feedback: (root, [old, tone]) => {
+        // the widget's first change after the click (its answer) shows a feedback bar in the tone
+        feedback: (root, tone) => {
             const bar = root.querySelector('.kaszino-feedback');
-            return bar !== null && bar !== old && bar.dataset.tone === tone;
+            return bar !== null && bar.dataset.tone === tone;
         },
         text: (root, wanted) => root.textContent === wanted,
         // every lesson text differs from before and every kaszino widget reads the new language
@@ -76,13 +76,11 @@ def _timed(page: Page, root: ElementHandle | None, kind: str, arg: object,
 
 
 def click_to_feedback(widget: Locator, button: Locator, tone: str) -> float:
-    """Milliseconds from the click on ``button`` until ``widget`` paints a new feedback bar with ``tone``
-    (the kernel's answer replaces the bar even when it says the same). The widget's parent is
-    watched: a redraw replaces the widget's own element."""
+    """Milliseconds from the click on ``button`` until ``widget`` paints its answer, a feedback bar with
+    ``tone``: the first change of the widget after the click (the page changes nothing of it by
+    itself). The widget's parent is watched, so that a widget drawn anew is seen too."""
     root = widget.locator("xpath=..").element_handle()
-    shown = widget.locator(".kaszino-feedback")
-    old = shown.element_handle() if shown.count() else None
-    return _timed(widget.page, root, "feedback", [old, tone], button.click)
+    return _timed(widget.page, root, "feedback", tone, button.click)
 
 
 def click_to_text(element: Locator, button: Locator, wanted: str) -> float:

@@ -235,3 +235,25 @@ def test_a_deal_saving_puzzle_shows_every_card_and_explains_the_move_played(
     expect(task).to_have_attribute("data-outcome", "solved")
 
 
+
+
+def test_a_click_held_while_the_widget_is_redrawn_still_counts(
+    progress: Path, open_notebook: Callable[[str | Path], Page]
+) -> None:
+    """A learner presses "Tipp", the page is redrawn (here: in English) before the button is let go,
+    and the click still asks for the hint: the redraw kept the button."""
+    page = open_notebook(PAGE)
+    trainer = page.locator(".kaszino-widget").filter(has=page.locator(".kaszino-task")).first
+    hint = trainer.locator(".kaszino-hint-btn")
+    expect(hint).to_have_text("Tipp")
+    hint.scroll_into_view_if_needed()
+    box = hint.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.locator(".widget-toggle-button", has_text="EN").first.evaluate("button => button.click()")
+    expect(hint).to_have_text("Hint")  # redrawn while the button is held
+    moved = hint.bounding_box()
+    assert moved is not None and moved["x"] <= box["x"] + box["width"] / 2 <= moved["x"] + moved["width"]
+    page.mouse.up()
+    expect(trainer.locator(".kaszino-hints li")).to_have_count(1)

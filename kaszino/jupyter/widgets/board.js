@@ -2,9 +2,12 @@
 // learner does. All logic and all markup live in Python. A click on any element with a
 // data-action attribute sends {action, card, lang, value}; value is the element's data-value (an
 // option), its own value (a slider or a menu, sent when it changes) or that of the widget's
-// [data-field] input (a typed answer, also sent by Enter). After a redraw the focus returns to the
-// element that had it. Cards in the markup refer to their faces (<use href="#kaszino-face-…">);
-// the faces come apart (the "faces" trait) and are kept once per page in one hidden <svg>.
+// [data-field] input (a typed answer, also sent by Enter). A redraw changes the page's elements
+// into the new markup's, keeping each that stays the same kind of thing (the same tag, action,
+// card and id): a button pressed as a redraw came is still there when it is let go, so the click
+// counts. After a redraw the focus returns to the element that had it. Cards in the markup refer
+// to their faces (<use href="#kaszino-face-…">); the faces come apart (the "faces" trait) and are
+// kept once per page in one hidden <svg>.
 const FACES = "kaszino-faces";
 
 function keepFaces(faces) {
@@ -137,6 +140,61 @@ function initialize({ model }) {
   return () => model.off("msg:custom", onMessage);
 }
 
+// A redraw: the children of `old` made like those of `fresh` (the new markup, parsed), element by
+// element, keeping an element where the new one is its like (its attributes, text and children
+// then set as the new one's), replacing it elsewhere. A <template> is always replaced (its content
+// is not among its children).
+function alike(have, want) {
+  if (have.nodeType !== want.nodeType || have.nodeName !== want.nodeName || have.nodeName === "TEMPLATE") {
+    return false;
+  }
+  return have.nodeType !== Node.ELEMENT_NODE
+    || ["data-action", "data-card", "id"].every((name) => have.getAttribute(name) === want.getAttribute(name));
+}
+
+function update(have, want) {
+  if (have.nodeType !== Node.ELEMENT_NODE) {
+    if (have.nodeValue !== want.nodeValue) {
+      have.nodeValue = want.nodeValue;
+    }
+    return;
+  }
+  for (const { name } of [...have.attributes]) {
+    if (!want.hasAttribute(name)) {
+      have.removeAttribute(name);
+    }
+  }
+  for (const { namespaceURI, name, value } of want.attributes) {
+    if (have.getAttribute(name) !== value) {
+      have.setAttributeNS(namespaceURI, name, value);
+    }
+  }
+  morph(have, want);
+  if ("value" in want && have.value !== want.value) {
+    have.value = want.value; // a field or a menu shows what the new markup says, as a new one would
+  }
+  if ("checked" in want) {
+    have.checked = want.checked;
+  }
+}
+
+function morph(old, fresh) {
+  const wanted = [...fresh.childNodes];
+  wanted.forEach((want, i) => {
+    const have = old.childNodes[i];
+    if (!have) {
+      old.appendChild(want);
+    } else if (alike(have, want)) {
+      update(have, want);
+    } else {
+      old.replaceChild(want, have);
+    }
+  });
+  while (old.childNodes.length > wanted.length) {
+    old.lastChild.remove();
+  }
+}
+
 function render({ model, el }) {
   const draw = () => {
     keepFaces(model.get("faces") ?? {});
@@ -147,7 +205,9 @@ function render({ model, el }) {
     const moving = seq !== undefined && el.dataset.motionSeq !== undefined && seq !== el.dataset.motionSeq
       && !reducedMotion();
     const before = moving ? places(el) : null;
-    el.innerHTML = html;
+    const fresh = el.cloneNode(false);
+    fresh.innerHTML = html;
+    morph(el, fresh);
     el.dataset.motionSeq = seq ?? "";
     if (before) {
       playMotion(el, before);
