@@ -237,8 +237,9 @@ def _new_page(context: BrowserContext) -> tuple[Page, set[str]]:
 
 def _close(context: BrowserContext, origins: set[str]) -> None:
     """Close every page of ``context`` and forget what they stored for ``origins`` and every cookie."""
-    helper = context.new_page()  # a page that is surely open, to reach the browser's storage through
-    cdp = context.new_cdp_session(helper)
+    # Any open page reaches the browser's storage; a new one only if the test closed its own.
+    reach = next((page for page in context.pages if not page.is_closed()), None) or context.new_page()
+    cdp = context.new_cdp_session(reach)
     for origin in sorted(origins):
         cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": STORED_DATA})
     cdp.detach()
