@@ -41,13 +41,14 @@ lab: venv
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/00_start.ipynb
 
 # Each app has a port of its own, so that two of them run side by side; a port already taken is an
-# error (no silent move to another port), and each serves on 127.0.0.1 only.
-VOILA_ONE := --Voila.ip=127.0.0.1 --Voila.port_retries=0 --no-browser \
-	--VoilaConfiguration.extension_denylist=@jupyterlite/pyodide-kernel-extension
+# error (no silent move to another port), and each serves on 127.0.0.1 only. Each is `kaszino app`,
+# opened on its page: its pages ask nothing of the network and a page that is left releases its
+# kernel (plain Voilà's pages ask a CDN for an icon font, and its own release of a left page's
+# kernel is refused for want of the _xsrf token, so the kernel stays).
 
 # The capture chapter as an app without code (classroom mode).
 voila: venv
-	$(BIN)/voila $(VOILA_ONE) --port=8868 notebooks/02_utes.ipynb
+	$(BIN)/kaszino app --port 8868 --page 02_utes.ipynb
 
 # The whole tutorial as a classroom app: every chapter without code, from the start page.
 app: venv
@@ -59,7 +60,7 @@ class: venv
 
 # The puzzle trainer as an app without code (progress in $KASZINO_PROGRESS or the user's data folder).
 trainer: venv
-	$(BIN)/voila $(VOILA_ONE) --port=8867 notebooks/10_feladvanyok.ipynb
+	$(BIN)/kaszino app --port 8867 --page 10_feladvanyok.ipynb
 
 # The whole suite (what CI runs): static checks first (mypy strict, ruff), then every test and notebook.
 test: venv check

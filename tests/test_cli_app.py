@@ -20,10 +20,12 @@ from kaszino.cli.app import (
     START_PAGE,
     TEMPLATES,
     add_commands,
+    class_url,
     free_port,
     notebooks_folder,
     server_environment,
     start_url,
+    tutorial_page,
     voila_command,
 )
 from kaszino.errors import KaszinoError
@@ -90,6 +92,19 @@ def test_the_folder_must_hold_the_start_page(tmp_path: Path) -> None:
         notebooks_folder(str(tmp_path))
 
 
+def test_the_printed_address_leads_to_the_page_asked_for(tmp_path: Path) -> None:
+    assert start_url(8123, "10_feladvanyok.ipynb") == "http://127.0.0.1:8123/voila/render/10_feladvanyok.ipynb"
+    assert class_url(8123) == "http://127.0.0.1:8123/"
+    # A class's pupils give their names first; the sign-in page then leads to the page.
+    assert class_url(8123, "10_feladvanyok.ipynb") == (
+        "http://127.0.0.1:8123/?next=%2Fvoila%2Frender%2F10_feladvanyok.ipynb")
+    assert tutorial_page(NOTEBOOKS, "10_feladvanyok.ipynb") == "10_feladvanyok.ipynb"
+    with pytest.raises(KaszinoError, match=r"--page '10_feladvanyok': .* no such page; its pages: 00_start"):
+        tutorial_page(NOTEBOOKS, "10_feladvanyok")
+    with pytest.raises(KaszinoError, match="no such page"):
+        tutorial_page(NOTEBOOKS, "../notebooks/02_utes.ipynb")
+
+
 def test_bad_arguments_end_with_a_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["app", "--notebooks", str(tmp_path)]) == 2
     assert "holds no 00_start.ipynb" in capsys.readouterr().err
@@ -99,6 +114,8 @@ def test_bad_arguments_end_with_a_message(tmp_path: Path, capsys: pytest.Capture
     assert "--class-code is for a class: give --class DIR too" in capsys.readouterr().err
     assert main(["app", "--idle-minutes", "0", "--notebooks", str(NOTEBOOKS)]) == 2
     assert "--idle-minutes" in capsys.readouterr().err
+    assert main(["app", "--page", "99_nincs.ipynb", "--notebooks", str(NOTEBOOKS)]) == 2
+    assert "--page '99_nincs.ipynb': " in capsys.readouterr().err
 
 
 def test_a_free_port_is_free_and_below_the_ports_the_system_hands_out() -> None:

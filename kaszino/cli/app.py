@@ -4,8 +4,8 @@ Voilà (as :mod:`kaszino.cli.app_server`) serves the notebooks installed with ka
 (``--notebooks`` names another folder, such as the learner's copy that ``kaszino lab`` made):
 every notebook rendered at ``/voila/render/<name>.ipynb``, so the links between chapters work as
 they do in JupyterLab. The command prints the address of the start page (``00_start.ipynb``: the
-index of the chapters with the learner's progress) and serves until interrupted. It needs the
-``notebook`` extra.
+index of the chapters with the learner's progress; ``--page`` names another, such as the
+trainer's ``10_feladvanyok.ipynb``) and serves until interrupted. It needs the ``notebook`` extra.
 
 One learner (the default): the progress file is ``$KASZINO_PROGRESS`` (else the user's data
 folder) and ``/`` lists the notebooks. A class (``--class DIR``): ``/`` asks each browser for a
@@ -35,6 +35,7 @@ import webbrowser
 from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
+from urllib.parse import quote as url_quote
 
 from kaszino.cli.arguments import decimal, english, file_name, whole
 from kaszino.errors import KaszinoError, quote
@@ -96,9 +97,24 @@ def free_port() -> int:
                        "give one with --port")
 
 
-def start_url(port: int) -> str:
-    """The address of the start page once the app serves on ``port``."""
-    return f"http://{HOST}:{port}/voila/render/{START_PAGE}"
+def start_url(port: int, page: str = START_PAGE) -> str:
+    """The address of ``page`` (the start page by default) once the app serves on ``port``."""
+    return f"http://{HOST}:{port}/voila/render/{page}"
+
+
+def class_url(port: int, page: str = START_PAGE) -> str:
+    """The address a class is given: the page where each pupil gives a name, leading to ``page``."""
+    lead = "" if page == START_PAGE else "?next=" + url_quote(f"/voila/render/{page}", safe="")
+    return f"http://{HOST}:{port}/{lead}"
+
+
+def tutorial_page(folder: Path, given: str) -> str:
+    """``given``, a page of the tutorial in ``folder`` (a notebook's file name), or a ``KaszinoError``
+    naming the pages there are."""
+    pages = sorted(path.name for path in folder.glob("*.ipynb"))
+    if given not in pages:
+        raise KaszinoError(f"--page {quote(given)}: {folder} has no such page; its pages: {', '.join(pages)}")
+    return given
 
 
 def jupyter_application(module: str, what: str) -> list[str]:
@@ -196,11 +212,12 @@ def run(args: argparse.Namespace) -> int:
     if args.class_code is not None and learners is None:
         raise KaszinoError("--class-code is for a class: give --class DIR too")
     class_set = None if args.puzzles is None else load_class_set(Path(args.puzzles).expanduser().resolve())
+    page = tutorial_page(folder, args.page)
     port = args.port or free_port()
     command = voila_command(folder, port, learners, args.max_kernels, args.idle_minutes, args.pool,
                             args.fork_kernels)
     teacher_code = args.teacher_code or secrets.token_urlsafe(6)
-    address = start_url(port) if learners is None else f"http://{HOST}:{port}/"
+    address = start_url(port, page) if learners is None else class_url(port, page)
     print(f"The tutorial is served at {address}  (Ctrl+C stops it)", flush=True)
     if learners is not None:
         print(f"Each learner's progress: {learners}; the teacher's page: "
@@ -251,7 +268,10 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
                      help=f"port on 127.0.0.1 (default {DEFAULT_PORT}; 0 picks a free one)")
     app.add_argument("--notebooks", type=file_name, default=None,
                      help="folder of the notebooks (default: those installed with kaszino)")
-    app.add_argument("--open", action="store_true", help="also open the start page in the web browser")
+    app.add_argument("--page", type=file_name, default=START_PAGE,
+                     help="the page the printed address (and --open) leads to, such as 10_feladvanyok.ipynb "
+                          "(the trainer); every page stays reachable (default: the start page)")
+    app.add_argument("--open", action="store_true", help="also open that page in the web browser")
     app.add_argument("--class", dest="class_folder", type=file_name, default=None, metavar="DIR",
                      help="serve a class: each browser gives a name, each learner's progress is a file "
                           "in DIR")
