@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from game_steps import click_and_wait
 from playwright.sync_api import Locator, Page, expect
 from test_casino_game_page import builds_in, cards_in, click_move
 from test_chapters_05_07 import in_english, open_chapter
@@ -48,10 +47,14 @@ def build_facts(builds: Iterable[Build]) -> set[tuple[frozenset[frozenset[Card]]
 
 
 def unpick(root: Locator) -> None:
-    """Click off the cards a refused try left picked, as a learner does before the next try."""
+    """Click off the cards a refused try left picked, as a learner does before the next try. Each
+    click waits until fewer cards are drawn picked (a build's cards go together): a redraw still
+    on its way from the try (a new revision that is not this click's) would otherwise let the next
+    click find the same card picked and pick it again."""
     picked = root.locator('.kaszino-card[aria-pressed="true"]')
-    for _ in range(picked.count()):
-        click_and_wait(root, picked.first)
+    while count := picked.count():
+        picked.first.click()
+        expect(picked).not_to_have_count(count)
 
 
 def judged(root: Locator, state: CasinoState, move: Trail | Capture | BuildMove, shows: CasinoState) -> None:
