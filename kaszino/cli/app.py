@@ -162,6 +162,12 @@ def voila_command(notebooks: Path, port: int, class_folder: Path | None = None,
             *([f"--AppServer.class_folder={class_folder}"] if class_folder is not None else [])]
 
 
+def template_path() -> str:
+    """``JUPYTER_PATH`` for a Voilà server with the app's template (``--template=kaszino``): the
+    folder of :data:`TEMPLATES` first, then whatever the environment named."""
+    return os.pathsep.join([str(TEMPLATES), *filter(None, [os.environ.get("JUPYTER_PATH")])])
+
+
 def server_environment(class_folder: Path | None, teacher_code: str, class_code: str = "",
                        class_set: ClassSet | None = None) -> dict[str, str]:
     """The environment of the app's server: the template found first, the teacher code, the class
@@ -170,8 +176,7 @@ def server_environment(class_folder: Path | None, teacher_code: str, class_code:
     browser's, never the server's:
     ``KASZINO_PROGRESS`` names the class folder, which is no progress file, so a kernel started
     without a learner saves nothing."""
-    env = dict(os.environ, JUPYTER_PATH=os.pathsep.join(
-        [str(TEMPLATES), *filter(None, [os.environ.get("JUPYTER_PATH")])]), KASZINO_TEACHER_CODE=teacher_code)
+    env = dict(os.environ, JUPYTER_PATH=template_path(), KASZINO_TEACHER_CODE=teacher_code)
     env[CLASS_CODE_ENV] = class_code
     env[CLASS_SET_ENV] = "" if class_set is None else str(class_set.path)
     if class_folder is not None:

@@ -6,7 +6,8 @@ Fixtures for browser tests:
   Voilà server for that notebook (path relative to the repository root) on a free loopback port,
   waits until it serves, and returns its URL. Extra Voilà options follow the path, e.g.
   ``voila.url(path, "--theme=dark")``. Each notebook, options and named progress file (``KASZINO_PROGRESS``
-  set by the test) get one server for the session.
+  set by the test) get one server for the session. The pages use the app's template (``kaszino``),
+  as ``kaszino app`` serves them.
 - ``page``: a new Playwright page (sync API) in headless ``/usr/bin/chromium``, in the session's one
   browser profile (``cached_context``): no cookies or stored data from the tests before, but the
   scripts its pages loaded stay in the browser's cache, as they do in a learner's browser.
@@ -44,7 +45,7 @@ import pytest
 from chromium import CHROMIUM, LOOPBACK, VIEWPORT, RefusingProxy, chromium_args
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, expect, sync_playwright
 
-from kaszino.cli.app import free_port, jupyter_application
+from kaszino.cli.app import free_port, jupyter_application, template_path
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
@@ -101,14 +102,17 @@ class VoilaServers:
         port = free_port()
         log_path = self._workdir / f"voila-{notebook.stem}-{port}.log"
         progress = progress or str(self._workdir / f"progress-{port}.sqlite3")
+        # The app's template (kaszino.cli.app: no icon font from a CDN, a left page releases its
+        # kernel), so that a test's page is the page a learner of `kaszino app` gets.
         env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(self._workdir / "runtime"), PYTHONUNBUFFERED="1",
-                   KASZINO_PROGRESS=progress)
+                   KASZINO_PROGRESS=progress, JUPYTER_PATH=template_path())
         command = [
             *VOILA,
             "--no-browser",
             f"--port={port}",
             f"--Voila.ip={LOOPBACK}",
             "--VoilaConfiguration.show_tracebacks=True",
+            "--VoilaConfiguration.template=kaszino",
             # A kernel whose port was taken before it bound it is restarted on new ports (as
             # `kaszino app`'s are, kaszino.cli.kernel_forks), not five times on the same one.
             "--ServerKernelManager.cache_ports=False",
