@@ -97,11 +97,12 @@ PORTS = ("shell_port", "iopub_port", "stdin_port", "hb_port", "control_port")
 
 @needs_fork
 def test_a_kernel_restarted_with_new_ports_gets_new_ports_and_answers(tmp_path: Path) -> None:
-    """What the restarter asks for when a new kernel died before it ever ran (one of its ports was
-    taken by another socket between being chosen and being bound): the same ports again would
-    fail again; the forking manager chooses new ones."""
+    """Over TCP (where the system has no ``ipc``), what the restarter asks for when a new kernel
+    died before it ever ran (one of its ports was taken by another socket between being chosen and
+    being bound): the same ports again would fail again; the forking manager chooses new ones."""
     async def run() -> tuple[dict[str, int], dict[str, int]]:
-        manager = ForkingKernelManager(kernel_name="python3", connection_file=str(tmp_path / "kernel.json"))
+        manager = ForkingKernelManager(kernel_name="python3", connection_file=str(tmp_path / "kernel.json"),
+                                       transport="tcp")
         await manager.start_kernel(cwd=str(tmp_path))
         try:
             before = {name: getattr(manager, name) for name in PORTS}
@@ -120,6 +121,34 @@ def test_a_kernel_restarted_with_new_ports_gets_new_ports_and_answers(tmp_path: 
     before, after = _in_a_loop_of_its_own(run())
     assert all(before.values()) and all(after.values())
     assert not set(before.values()) & set(after.values()), (before, after)
+
+
+@needs_fork
+def test_a_kernel_is_reached_through_files_not_ports(tmp_path: Path) -> None:
+    """A forked kernel's sockets are files beside its connection file (ZeroMQ's ipc): no port that
+    another socket could take before the kernel binds it. It answers, and its files go with it."""
+    connection = tmp_path / "kernel.json"
+
+    async def run() -> tuple[str, list[str]]:
+        manager = ForkingKernelManager(kernel_name="python3", connection_file=str(connection))
+        await manager.start_kernel(cwd=str(tmp_path))
+        try:
+            client = manager.client()
+            client.start_channels()
+            try:
+                await client.wait_for_ready(timeout=60)
+            finally:
+                client.stop_channels()
+            sockets = sorted(path.name for path in tmp_path.glob("kernel-ipc-*") if path.is_socket())
+            transport = str(manager.get_connection_info()["transport"])
+        finally:
+            await manager.shutdown_kernel(now=True)
+        return transport, sockets
+
+    transport, sockets = _in_a_loop_of_its_own(run())
+    assert transport == "ipc"
+    assert len(sockets) == len(PORTS), sockets
+    assert not list(tmp_path.glob("kernel-ipc-*")), "the kernel's socket files outlived it"
 
 
 AFTER_WARM = """

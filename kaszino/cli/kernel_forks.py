@@ -238,14 +238,21 @@ class ForkedProvisioner(LocalProvisioner):
 
 
 class ForkingKernelManager(ServerKernelManager):
-    """jupyter_server's kernel manager with :class:`ForkedProvisioner`, and new ports at a restart.
+    """jupyter_server's kernel manager with :class:`ForkedProvisioner`, its kernels reached through
+    files where the system has them, and new ports at a restart.
 
-    A kernel's ports are chosen before it starts, from the range the system hands out to any
-    socket meanwhile; one taken in between is a kernel that cannot bind it, and the restarter
-    starts it again "with new ports" while it has never run. jupyter_client's port cache keeps
-    the ports through a restart (the same taken port each time, until the restarter gives up and
-    the page waits for a kernel that never comes), so this manager does without the cache: its
-    ports are chosen anew at such a restart."""
+    Over TCP a kernel's ports are chosen before it starts, from the range the system hands out to
+    any socket meanwhile; one taken in between is a kernel that cannot bind it. Its page then
+    never comes: Voilà renders the page with the kernel's first start and waits for ever once
+    that start has died (a browser test met it). On Linux and macOS the kernels' sockets are
+    therefore files beside their connection files (ZeroMQ's ``ipc`` transport): no port to lose,
+    and nothing another user of the machine can connect to. Where TCP remains (Windows),
+    jupyter_client's port cache would keep a taken port through every restart until the
+    restarter gave up, so this manager does without the cache: its ports are chosen anew."""
+
+    @default("transport")
+    def _files_where_the_system_has_them(self) -> str:
+        return "ipc" if os.name == "posix" else "tcp"
 
     @default("cache_ports")
     def _ports_anew_at_restart(self) -> bool:

@@ -113,9 +113,10 @@ class VoilaServers:
             f"--Voila.ip={LOOPBACK}",
             "--VoilaConfiguration.show_tracebacks=True",
             "--VoilaConfiguration.template=kaszino",
-            # A kernel whose port was taken before it bound it is restarted on new ports (as
-            # `kaszino app`'s are, kaszino.cli.kernel_forks), not five times on the same one.
-            "--ServerKernelManager.cache_ports=False",
+            # Kernels reached through files, as `kaszino app`'s are (kaszino.cli.kernel_forks): no
+            # port a kernel could lose to another socket before binding it (its page would wait
+            # for ever).
+            "--KernelManager.transport=ipc",
             *options,
             str(notebook),
         ]
