@@ -95,6 +95,16 @@ def test_a_forked_kernel_runs_the_pages_environment_in_its_own_process(tmp_path:
 PORTS = ("shell_port", "iopub_port", "stdin_port", "hb_port", "control_port")
 
 
+async def answers(manager: ForkingKernelManager) -> None:
+    """Wait until ``manager``'s kernel answers a client (its ``kernel_info`` reply)."""
+    client = manager.client()
+    client.start_channels()
+    try:
+        await client.wait_for_ready(timeout=60)
+    finally:
+        client.stop_channels()
+
+
 @needs_fork
 def test_a_kernel_restarted_with_new_ports_gets_new_ports_and_answers(tmp_path: Path) -> None:
     """Over TCP (where the system has no ``ipc``), what the restarter asks for when a new kernel
@@ -108,12 +118,7 @@ def test_a_kernel_restarted_with_new_ports_gets_new_ports_and_answers(tmp_path: 
             before = {name: getattr(manager, name) for name in PORTS}
             await manager.restart_kernel(now=True, newports=True)
             after = {name: getattr(manager, name) for name in PORTS}
-            client = manager.client()
-            client.start_channels()
-            try:
-                await client.wait_for_ready(timeout=60)
-            finally:
-                client.stop_channels()
+            await answers(manager)
         finally:
             await manager.shutdown_kernel(now=True)
         return before, after
@@ -133,12 +138,7 @@ def test_a_kernel_is_reached_through_files_not_ports(tmp_path: Path) -> None:
         manager = ForkingKernelManager(kernel_name="python3", connection_file=str(connection))
         await manager.start_kernel(cwd=str(tmp_path))
         try:
-            client = manager.client()
-            client.start_channels()
-            try:
-                await client.wait_for_ready(timeout=60)
-            finally:
-                client.stop_channels()
+            await answers(manager)
             sockets = sorted(path.name for path in tmp_path.glob("kernel-ipc-*") if path.is_socket())
             transport = str(manager.get_connection_info()["transport"])
         finally:
