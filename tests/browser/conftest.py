@@ -102,8 +102,9 @@ class VoilaServers:
         port = free_port()
         log_path = self._workdir / f"voila-{notebook.stem}-{port}.log"
         progress = progress or str(self._workdir / f"progress-{port}.sqlite3")
-        # The app's template (kaszino.cli.app: no icon font from a CDN, a left page releases its
-        # kernel), so that a test's page is the page a learner of `kaszino app` gets.
+        # The app's template (kaszino.cli.app: no icon font from a CDN), so that a test's page is
+        # the page a learner of `kaszino app` gets (its release of a left page's kernel is the
+        # app server's, which plain Voilà has not: the harness stops its servers at the end).
         env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(self._workdir / "runtime"), PYTHONUNBUFFERED="1",
                    KASZINO_PROGRESS=progress, JUPYTER_PATH=template_path())
         command = [
