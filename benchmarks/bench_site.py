@@ -54,8 +54,9 @@ def load() -> str:
 
 def measure(site: Path, bare: Path, visits: int) -> None:
     print(f"measuring ({load()})")
-    refused, outside = RefusingProxy(), RefusingProxy()  # the browser's own requests, the pages'
-    with serve(site) as site_url, serve(bare) as bare_url, sync_playwright() as driver:
+    # Two proxies: one for the browser's own requests, one for the pages', which are counted.
+    with RefusingProxy() as refused, RefusingProxy() as outside, serve(site) as site_url, \
+            serve(bare) as bare_url, sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=chromium_args(refused),
                                          headless=True)
         floor, kernel, chapter = [], [], []
@@ -68,8 +69,6 @@ def measure(site: Path, bare: Path, visits: int) -> None:
                   f"{kernel[-1]:.1f} s ({kernel[-1] / floor[-1]:.2f}×), chapter 02 {chapter[-1]:.1f} s "
                   f"after that ({load()})")
         browser.close()
-    refused.close()
-    outside.close()
     bare_ready, ready, run = statistics.median(floor), statistics.median(kernel), statistics.median(chapter)
     ratio = ready / bare_ready
     print(f"median kernel ready: site {ready:.1f} s, bare site {bare_ready:.1f} s: {ratio:.2f}× "

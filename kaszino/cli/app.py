@@ -97,14 +97,18 @@ def free_port() -> int:
                        "give one with --port")
 
 
+RENDER = "/voila/render/"
+"""Where the app serves each page of the tutorial: ``RENDER + "02_utes.ipynb"``."""
+
+
 def start_url(port: int, page: str = START_PAGE) -> str:
     """The address of ``page`` (the start page by default) once the app serves on ``port``."""
-    return f"http://{HOST}:{port}/voila/render/{page}"
+    return f"http://{HOST}:{port}{RENDER}{page}"
 
 
 def class_url(port: int, page: str = START_PAGE) -> str:
     """The address a class is given: the page where each pupil gives a name, leading to ``page``."""
-    lead = "" if page == START_PAGE else "?next=" + url_quote(f"/voila/render/{page}", safe="")
+    lead = "" if page == START_PAGE else "?next=" + url_quote(RENDER + page, safe="")
     return f"http://{HOST}:{port}/{lead}"
 
 

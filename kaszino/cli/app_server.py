@@ -57,7 +57,7 @@ from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
-from kaszino.cli.app import CLASS_CODE_ENV, PAGE_HEADER, PROGRESS_HEADER, PUPIL_HEADER, START_PAGE
+from kaszino.cli.app import CLASS_CODE_ENV, PAGE_HEADER, PROGRESS_HEADER, PUPIL_HEADER, RENDER, START_PAGE
 from kaszino.cli.page_templates import use_compiled_templates
 from kaszino.cli.progress import LearnerReport, SetResult, class_reports
 from kaszino.errors import KaszinoError, StoreError
@@ -67,7 +67,6 @@ from kaszino.store import ENVIRONMENT_VARIABLE, open_store
 from kaszino.store.learners import NAME_SETTING, LearnerNameError, display_name, new_learner_file
 from kaszino.teach.chapters import PUPIL_VARIABLE, TEACHER_CHAPTERS, TEACHER_PAGES
 
-RENDER = "/voila/render/"
 PROGRESS_ENV = "HTTP_" + PROGRESS_HEADER.upper().replace("-", "_")
 """The variable in which Voilà hands the header :data:`PROGRESS_HEADER` to a page's kernel."""
 PAGE_ENV = "HTTP_" + PAGE_HEADER.upper().replace("-", "_")

@@ -62,7 +62,10 @@ class RefusingProxy:
         """A browser context's proxy settings: every request but the loopback address's to this proxy."""
         return {"server": self.address, "bypass": LOOPBACK}
 
-    def close(self) -> None:
+    def __enter__(self) -> RefusingProxy:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
         self._server.shutdown()
         self._server.server_close()
 

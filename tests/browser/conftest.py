@@ -168,18 +168,16 @@ def playwright_driver() -> Iterator[Playwright]:
 def refused() -> Iterator[RefusingProxy]:
     """Where the session's browsers send every request beyond the loopback address (refused), unless
     a context has a proxy of its own."""
-    proxy = RefusingProxy()
-    yield proxy
-    proxy.close()
+    with RefusingProxy() as proxy:
+        yield proxy
 
 
 @pytest.fixture(scope="session")
 def outside() -> Iterator[RefusingProxy]:
     """The proxy of the contexts whose requests beyond the loopback address a test checks:
     ``browser.new_context(proxy=outside.settings())``; ``outside.asked`` lists them."""
-    proxy = RefusingProxy()
-    yield proxy
-    proxy.close()
+    with RefusingProxy() as proxy:
+        yield proxy
 
 
 @pytest.fixture(scope="session")

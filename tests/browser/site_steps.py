@@ -21,10 +21,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from chromium import VIEWPORT, RefusingProxy
+from chromium import LOOPBACK, VIEWPORT, RefusingProxy
 from playwright.sync_api import Browser, Page, expect
 
-LOOPBACK = "127.0.0.1"
 TIMEOUT_MS = 240_000
 """Bounds every wait on a loaded 2-core machine; the times are printed, never asserted."""
 KERNEL_SESSION = ".jp-Notebook-ExecutionIndicator[data-status='idle']"

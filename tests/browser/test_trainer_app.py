@@ -235,8 +235,6 @@ def test_a_deal_saving_puzzle_shows_every_card_and_explains_the_move_played(
     expect(task).to_have_attribute("data-outcome", "solved")
 
 
-
-
 def test_a_click_held_while_the_widget_is_redrawn_still_counts(
     progress: Path, open_notebook: Callable[[str | Path], Page]
 ) -> None:
