@@ -30,9 +30,15 @@ PYTEST := $(BIN)/python -m pytest --dist loadfile --no-loadscope-reorder --durat
 
 venv: $(INSTALLED)
 
+# The environment is installed by uv (itself installed by pip first): from a fresh machine 9 s of
+# wall time and 6 CPU s where pip took 35 s and 33 CPU s (it also compiled every module of every
+# package; Python compiles only what runs, and keeps it). Where uv cannot reach an index that pip's
+# own configuration names (a machine with only a local one), pip installs instead.
 $(INSTALLED): pyproject.toml scripts/jupyterlab-overrides.json
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check uv
+	$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[dev]' \
+		|| $(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	mkdir -p $(VENV)/share/jupyter/lab/settings
 	cp scripts/jupyterlab-overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	touch $@
