@@ -125,41 +125,52 @@ def run_all(page: Page, opened: float) -> Timings:
     return Timings(ready - opened, done - ready)
 
 
-KEPT_FILES = """async () => {
+KEPT = """async (name) => {
   const root = document.getElementById("jupyter-config-data").dataset.jupyterLiteRoot;
-  const name = `JupyterLite Storage - ${new URL(`${root}/`, location.href).pathname}`;
+  const storage = `JupyterLite Storage - ${new URL(`${root}/`, location.href).pathname}`;
   const database = await new Promise((resolve, reject) => {
-    const open = indexedDB.open(name);
+    const open = indexedDB.open(storage);
     open.onsuccess = () => resolve(open.result);
     open.onerror = () => reject(open.error);
   });
-  if (!database.objectStoreNames.contains("files")) return [];
-  const keys = await new Promise((resolve) => {
-    const all = database.transaction("files").objectStore("files").getAllKeys();
-    all.onsuccess = () => resolve(all.result);
+  if (!database.objectStoreNames.contains("files")) return name == null ? [] : null;
+  const files = database.transaction("files").objectStore("files");
+  const found = await new Promise((resolve) => {
+    const asked = name == null ? files.getAllKeys() : files.get(name);
+    asked.onsuccess = () => resolve(asked.result);
   });
   database.close();
-  return keys.map(String).sort();
+  if (name != null) return found === undefined ? null : JSON.stringify(found.content);
+  return found.map(String).sort();
 }"""
-"""The names of the files JupyterLite keeps in this browser for the site (its contents storage)."""
+"""What JupyterLite keeps in this browser for the site (its contents storage): called without an
+argument, the names of the files it keeps; with a file's name, that file's content (as JSON), or
+null."""
 
 
 def kept_files(page: Page) -> list[str]:
     """The files the browser keeps for the site: the progress file, pages a learner saved."""
-    names: list[str] = page.evaluate(KEPT_FILES)
+    names: list[str] = page.evaluate(KEPT)
     return names
+
+
+def kept_content(page: Page, name: str) -> str:
+    """The content the browser keeps of the site's file ``name`` (as JSON)."""
+    content: str | None = page.evaluate(KEPT, name)
+    assert content is not None, f"the browser keeps no {name}"
+    return content
 
 
 def save(page: Page) -> None:
     """Save the open notebook from the menu, and wait until the browser keeps its copy."""
     name = page.url.split("path=")[-1]
     menu(page, "File", "Save")
-    page.wait_for_function(f"async () => (await ({KEPT_FILES})()).includes({json.dumps(name)})", polling=200)
+    page.wait_for_function(f"async () => (await ({KEPT})()).includes({json.dumps(name)})", polling=200)
 
 
 def wait_until_written(page: Page) -> None:
     """Wait until the progress file's last write has reached the browser's storage: the store writes
     a new file and renames it over the old one, and the new file is gone once the rename is done."""
     page.wait_for_function(
-        f"async () => (await ({KEPT_FILES})()).every((name) => !name.endsWith('.tmp'))", polling=200
+        f"async () => (await ({KEPT})()).every((name) => !name.endsWith('.tmp'))", polling=200
     )
