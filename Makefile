@@ -73,7 +73,8 @@ test: venv check
 	$(PYTEST) -n $(SUITE_WORKERS) -m "not long" --timeout=$(TEST_TIMEOUT)
 
 # The long runs alone: ten thousand random deals of every preset of each family, every event checked
-# against the engine's next state, and Scopa in lockstep with the clean-room referee.
+# against the engine's next state, Scopa and Casino in lockstep with their clean-room referees, and
+# the classroom load test's five pupils as Chromium pages.
 test-long: venv
 	$(PYTEST) -n $(WORKERS) -m long
 

@@ -1,9 +1,15 @@
 """The classroom load test run short (issue 24): five pupils against ``kaszino app --class``, each
-going once round the start page, chapter 1 and the trainer, as Chromium pages and as clients of
-the pages' WebSocket protocol (no browser): every step done, every pupil's progress in their own
-file, and every kernel released once the pages are closed. One round is what these assertions
-need; the time a class spends is the benchmark's (``python benchmarks/bench_classroom_app.py``,
-docs/classroom-app.md). The figures are printed (``-s``), not asserted."""
+going once round the start page, chapter 1 and the trainer, as clients of the pages' WebSocket
+protocol (no browser) and, in ``make test-long``, as Chromium pages: every step done, every pupil's
+progress in their own file, and every kernel released once the pages are closed. One round is
+what these assertions need; the time a class spends is the benchmark's (``python
+benchmarks/bench_classroom_app.py``, docs/classroom-app.md). The figures are printed (``-s``), not
+asserted.
+
+The Chromium pupils are ``long``: they prove what the WebSocket pupils prove (the same server, the
+same five learners at once, the same files and kernels) plus that five browsers' pages work at
+once, which ``test_classroom_app.py``'s two learners' browsers prove in ``make test``; they cost
+five times the CPU (21 against 4 CPU s) and a worker for 45–65 s."""
 
 from __future__ import annotations
 
@@ -29,6 +35,7 @@ def five_pupils(clients: str) -> Result:
     return result
 
 
+@pytest.mark.long
 def test_five_pupils_without_errors_each_in_their_own_file() -> None:
     result = five_pupils("browser")
     assert result.errors == []
