@@ -19,51 +19,15 @@ import pytest
 from class_app import served_app
 from game_steps import NOTEBOOK as GAME
 from game_steps import game_root
+from phone import TOUCH_PX, WATCH_GHOSTS, assert_fits_a_phone, open_served, shoot
 from playwright.sync_api import Browser, Locator, Page, expect
 from trainer_steps import enter, right_answer, shown
 
 from kaszino.store import ENVIRONMENT_VARIABLE
 
-PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
-TOUCH_PX = 44
-"""The least height of a touch target (WCAG 2.5.5, Apple's and Google's guides)."""
 LEGIBLE = 4.5
 """The least contrast of text with its background (WCAG 1.4.3, level AA)."""
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHAPTER, TRAINER = "notebooks/02_utes.ipynb", "notebooks/10_feladvanyok.ipynb"
-
-WATCH_GHOSTS = """() => {
-  window.kaszinoGhosts = 0; window.kaszinoMoving = 0;
-  new MutationObserver((changes) => {
-    for (const change of changes) {
-      for (const node of change.addedNodes) {
-        if (node.classList && node.classList.contains('kaszino-ghost')) { window.kaszinoGhosts += 1; }
-      }
-      if (change.type === 'attributes' && change.target.classList.contains('kaszino-moving')) {
-        window.kaszinoMoving += 1;
-      }
-    }
-  }).observe(document.body, {childList: true, subtree: true, attributes: true, attributeFilter: ['class']});
-}"""
-"""Counts, from now on, the flying cards added to the page and the widgets marked as moving."""
-
-TOO_WIDE = """() => {
-  const width = document.documentElement.clientWidth;
-  // A card in flight (.kaszino-ghost, gone once its move has been shown) is no part of the layout.
-  const wide = [...document.querySelectorAll('body *')].filter((e) => {
-    if (e.closest('.kaszino-ghost')) return false;
-    const box = e.getBoundingClientRect();
-    return box.width > 0 && box.height > 0 && (box.right > width + 0.5 || box.left < -0.5);
-  });
-  return {width, scroll: document.documentElement.scrollWidth,
-          wide: wide.slice(0, 10).map((e) => `${e.tagName}.${e.className.baseVal ?? e.className}`)};
-}"""
-
-SMALL_TARGETS = """(least) => [...document.querySelectorAll('button, select, [role=button]')].filter((e) => {
-  const box = e.getBoundingClientRect();
-  return box.width > 0 && box.height > 0 && box.height < least;
-}).map((e) => `${e.className} "${e.innerText.slice(0, 20)}" ${e.getBoundingClientRect().height}px`)"""
-"""The buttons and menus on the page lower than ``least`` pixels."""
 
 COLOURS = """(e) => {
   const background = (node) => {
@@ -113,29 +77,6 @@ def test_contrast_is_measured_as_wcag_does() -> None:
     assert contrast(hex_colour("#767676"), "rgb(255, 255, 255)") == pytest.approx(4.54, abs=0.01)
 
 
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(**PHONE)  # type: ignore[arg-type]
-    page = context.new_page()
-    page.set_default_timeout(90_000)
-    yield page
-    context.close()
-
-
-def open_served(page: Page, url: str) -> Page:
-    page.goto(url)
-    page.locator("#loading").wait_for(state="detached")
-    page.locator("#rendered_cells").wait_for(state="visible")
-    return page
-
-
-def assert_fits_a_phone(page: Page) -> None:
-    layout = page.evaluate(TOO_WIDE)
-    assert layout["width"] == 360 and layout["scroll"] <= 360, layout
-    assert layout["wide"] == [], layout
-    assert page.evaluate(SMALL_TARGETS, TOUCH_PX) == []
-
-
 def capture(table: Locator, cards: str, tap: bool = False) -> None:
     """Pick ``cards`` (each pick confirmed by the kernel's redraw) and press "Ütés!"."""
     for card in cards.split():
@@ -145,12 +86,6 @@ def capture(table: Locator, cards: str, tap: bool = False) -> None:
     button = table.locator(".kaszino-capture-btn")
     button.tap() if tap else button.click()
     expect(table.locator(".kaszino-feedback")).to_have_attribute("data-tone", "good")
-
-
-def shoot(page: Page, name: str) -> None:
-    """Save the whole page as ``test-artifacts/<name>.png``."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
 def first_table(page: Page) -> Locator:
