@@ -1,6 +1,7 @@
-"""How the pages look and move in Chromium: a chapter, the trainer and the game on a phone (360 × 740, touch),
+"""How the pages look and move in Chromium: a chapter and the trainer on a phone (360 × 740, touch),
 the classroom app in the dark theme (``?theme=dark``), and the cards a move sends flying — which
-stay still for a browser that asks for reduced motion.
+stay still for a browser that asks for reduced motion. (The game is played on the phone by its own
+test, ``test_game.py``, with the helpers of ``phone.py``.)
 
 On the phone nothing is wider than the screen and every button is a finger's target (44 px high);
 in the dark the page is dark, its text and the cards' suits read (contrast of at least 4.5:1,
@@ -17,9 +18,7 @@ from typing import Any
 
 import pytest
 from class_app import served_app
-from game_steps import NOTEBOOK as GAME
-from game_steps import game_root
-from phone import TOUCH_PX, WATCH_GHOSTS, assert_fits_a_phone, open_served, shoot
+from phone import WATCH_GHOSTS, assert_fits_a_phone, open_served, shoot
 from playwright.sync_api import Browser, Locator, Page, expect
 from trainer_steps import enter, right_answer, shown
 
@@ -125,56 +124,6 @@ def test_the_trainer_on_a_phone_fits_and_shows_a_right_move_played(
     page.evaluate(WATCH_GHOSTS)
     enter(trainer, puzzle, right_answer(puzzle))
     page.wait_for_function("window.kaszinoGhosts > 0")
-
-
-def tap_and_wait(root: Locator, target: Locator) -> None:
-    """Tap ``target`` and wait until the kernel has redrawn the game."""
-    widget = root.locator(".kaszino-widget")
-    revision = widget.get_attribute("data-revision")
-    target.tap()
-    expect(widget).not_to_have_attribute("data-revision", revision or "")
-
-
-CARD_SIZES = """(cards) => cards.map((e) => {
-  const box = e.getBoundingClientRect();
-  return [e.getAttribute('data-card'), Math.round(box.width), Math.round(box.height)];
-})"""
-
-
-def test_the_game_on_a_phone_fits_takes_taps_and_its_score_sheet_fits_too(
-    voila: Any, phone: Page, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The game page (20_jatek) at 360 px: the setup, the table, and a whole deal played by taps
-    (the learner lays, the computer moves) to the score sheet; every card a finger's target."""
-    monkeypatch.setenv(ENVIRONMENT_VARIABLE, str(tmp_path / "game-phone.sqlite3"))
-    page = open_served(phone, voila.url(GAME))
-    root = game_root(page)
-    expect(root.locator(".kaszino-game-setup")).to_be_visible()
-    assert_fits_a_phone(page)
-    tap_and_wait(root, root.locator('[data-value="level:greedy"]'))
-    tap_and_wait(root, root.locator(".kaszino-start-btn"))
-    expect(root.locator(".kaszino-game-title")).to_be_visible()
-    assert_fits_a_phone(page)
-    for _ in range(60):
-        if root.locator(".kaszino-next-deal-btn, .kaszino-replay-last-btn").count():
-            break
-        move_button = root.locator(".kaszino-computer-move-btn")
-        if move_button.count():
-            tap_and_wait(root, move_button)
-            continue
-        hand = root.locator('.kaszino-player[data-player="0"] [data-card]')
-        sizes = hand.evaluate_all(CARD_SIZES)
-        assert all(width >= TOUCH_PX and height >= TOUCH_PX for _, width, height in sizes), sizes
-        card = hand.first
-        tap_and_wait(root, card)
-        expect(root.locator('.kaszino-player[data-player="0"] [aria-pressed="true"]')).to_have_count(1)
-        assert_fits_a_phone(page)
-        tap_and_wait(root, root.locator(".kaszino-lay-btn"))
-    else:
-        raise AssertionError("the deal did not end")
-    expect(root.locator(".kaszino-sheet")).to_be_visible()
-    shoot(page, "looks-phone-game")
-    assert_fits_a_phone(page)
 
 
 @pytest.fixture(scope="module")
