@@ -1,6 +1,7 @@
 """The table's animation: the cards a step moved, read from the engine's events, and the widgets
 that put them into their markup (``kaszino.jupyter.motion``; the browser half is tested in
-``tests/browser/test_looks.py``)."""
+``tests/browser/test_capture_chapter.py``, the cards flying, and ``test_looks.py``, kept still on
+request)."""
 
 from __future__ import annotations
 

@@ -11,8 +11,10 @@ Fixtures for browser tests:
 - ``page``: a new Playwright page (sync API) in headless ``/usr/bin/chromium``, in the session's one
   browser profile (``cached_context``): no cookies or stored data from the tests before, but the
   scripts its pages loaded stay in the browser's cache, as they do in a learner's browser.
-- ``browser``: the session's Chromium, for tests that need browsers of their own (two learners, a
-  phone): ``browser.new_context()`` starts with nothing kept.
+- ``browser``: the session's Chromium, for tests that need browsers of their own (two learners, one
+  that asks for reduced motion): ``browser.new_context()`` starts with nothing kept.
+- ``phone``: a new page in a phone's context of ``browser`` (``phone.PHONE``: 360 × 740, touch), to
+  tap: ``phone.open_served(phone, voila.url(notebook))`` opens a notebook in it.
 - ``outside``: a proxy for the contexts whose requests beyond the loopback address a test checks
   (``browser.new_context(proxy=outside.settings())``): it refuses them and lists them in
   ``outside.asked``. Every other context's such requests are refused as well (``chromium``), so a
@@ -23,7 +25,7 @@ Fixtures for browser tests:
 - ``baseline``: click → painted answer times (ms) of a plain ipywidgets button, measured once per
   session like the lessons' clicks (see ``latency.py``), printed beside them.
 - ``screenshot``: ``screenshot("name")`` saves ``test-artifacts/<name>.png``. A failing browser test
-  leaves ``test-artifacts/<test name>.png`` by itself.
+  leaves ``test-artifacts/<test name>.png`` (its ``page`` or ``phone``) by itself.
 
 Without ``/usr/bin/chromium`` the browser tests are skipped, except in CI (``CI`` set), where they fail.
 """
@@ -43,6 +45,7 @@ from pathlib import Path
 
 import pytest
 from chromium import CHROMIUM, LOOPBACK, VIEWPORT, RefusingProxy, chromium_args
+from phone import PHONE, open_served
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, expect, sync_playwright
 
 from kaszino.cli.app import free_port, jupyter_application, template_path
@@ -252,24 +255,38 @@ def _close(context: BrowserContext, origins: set[str]) -> None:
         opened.close()
 
 
+def _shoot_if_failed(page: Page, request: pytest.FixtureRequest) -> None:
+    """Save ``page`` as ``test-artifacts/<test name>.png`` if the test failed."""
+    if request.node.stash.get(_FAILED, False):
+        ARTIFACTS.mkdir(exist_ok=True)
+        failure_shot = ARTIFACTS / f"{_artifact_name(request.node.nodeid)}.png"
+        page.screenshot(path=str(failure_shot), full_page=True)
+
+
 @pytest.fixture
 def page(cached_context: BrowserContext, request: pytest.FixtureRequest) -> Iterator[Page]:
     new_page, origins = _new_page(cached_context)
     yield new_page
-    if request.node.stash.get(_FAILED, False):
-        ARTIFACTS.mkdir(exist_ok=True)
-        failure_shot = ARTIFACTS / f"{_artifact_name(request.node.nodeid)}.png"
-        new_page.screenshot(path=str(failure_shot), full_page=True)
+    _shoot_if_failed(new_page, request)
     _close(cached_context, origins)
+
+
+@pytest.fixture
+def phone(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A page on a phone (360 × 740, touch): a new context of ``browser``, with nothing kept and no
+    proxy of its own."""
+    context = browser.new_context(**PHONE)  # type: ignore[arg-type]
+    new_page = context.new_page()
+    new_page.set_default_timeout(RENDER_TIMEOUT_MS)
+    yield new_page
+    _shoot_if_failed(new_page, request)
+    context.close()
 
 
 @pytest.fixture
 def open_notebook(voila: VoilaServers, page: Page) -> Callable[..., Page]:
     def open_(notebook: str | Path, *options: str) -> Page:
-        page.goto(voila.url(notebook, *options))
-        page.locator("#loading").wait_for(state="detached")
-        page.locator("#rendered_cells").wait_for(state="visible")
-        return page
+        return open_served(page, voila.url(notebook, *options))
 
     return open_
 

@@ -1,4 +1,4 @@
-"""Clicking the game page (``20_jatek``) in Chromium (shared by the game's browser tests)."""
+"""Clicking (or tapping) the game page (``20_jatek``) in Chromium (shared by the game's browser tests)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ def game_root(page: Page) -> Locator:
     return page.locator(".kaszino-root").filter(has=page.locator(".kaszino-widget[data-revision]")).first
 
 
-def click_and_wait(root: Locator, target: Locator) -> None:
-    """Click ``target`` and wait until the kernel has redrawn the widget."""
+def click_and_wait(root: Locator, target: Locator, *, tap: bool = False) -> None:
+    """Click ``target`` (tap it, with ``tap``: a page with touch) and wait until the kernel has
+    redrawn the widget."""
     widget = root.locator(".kaszino-widget")
     revision = widget.get_attribute("data-revision")
-    target.click()
+    target.tap() if tap else target.click()
     expect(widget).not_to_have_attribute("data-revision", revision or "")

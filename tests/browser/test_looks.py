@@ -1,11 +1,12 @@
-"""How the pages look and move in Chromium: a chapter, the trainer and the game on a phone (360 × 740, touch),
-the classroom app in the dark theme (``?theme=dark``), and the cards a move sends flying — which
-stay still for a browser that asks for reduced motion.
+"""How the pages look and move in Chromium: the trainer on a phone (360 × 740, touch), the classroom
+app in the dark theme (``?theme=dark``), and the cards a move sends flying — which stay still for a
+browser that asks for reduced motion. (Chapter 2 and the game are played on the phone by their own
+tests, ``test_capture_chapter.py`` and ``test_game.py``, with the helpers of ``phone.py``.)
 
-On the phone nothing is wider than the screen and every button is a finger's target (44 px high);
-in the dark the page is dark, its text and the cards' suits read (contrast of at least 4.5:1,
-WCAG's level for text); after a capture the cards fly (``.kaszino-ghost`` elements over the page,
-the widget marked ``kaszino-moving``), and with ``reduced_motion="reduce"`` no card flies.
+On the phone nothing is wider than the screen and every button is a finger's target (44 px high),
+and a right move of the trainer sends cards flying (``.kaszino-ghost`` elements over the page); in
+the dark the page is dark, its text and the cards' suits read (contrast of at least 4.5:1, WCAG's
+level for text), and with ``reduced_motion="reduce"`` no card of a capture flies.
 """
 
 from __future__ import annotations
@@ -17,53 +18,15 @@ from typing import Any
 
 import pytest
 from class_app import served_app
-from game_steps import NOTEBOOK as GAME
-from game_steps import game_root
+from phone import WATCH_GHOSTS, assert_fits_a_phone, open_served, shoot
 from playwright.sync_api import Browser, Locator, Page, expect
 from trainer_steps import enter, right_answer, shown
 
 from kaszino.store import ENVIRONMENT_VARIABLE
 
-PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
-TOUCH_PX = 44
-"""The least height of a touch target (WCAG 2.5.5, Apple's and Google's guides)."""
 LEGIBLE = 4.5
 """The least contrast of text with its background (WCAG 1.4.3, level AA)."""
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-CHAPTER, TRAINER = "notebooks/02_utes.ipynb", "notebooks/10_feladvanyok.ipynb"
-
-WATCH_GHOSTS = """() => {
-  window.kaszinoGhosts = 0; window.kaszinoMoving = 0;
-  new MutationObserver((changes) => {
-    for (const change of changes) {
-      for (const node of change.addedNodes) {
-        if (node.classList && node.classList.contains('kaszino-ghost')) { window.kaszinoGhosts += 1; }
-      }
-      if (change.type === 'attributes' && change.target.classList.contains('kaszino-moving')) {
-        window.kaszinoMoving += 1;
-      }
-    }
-  }).observe(document.body, {childList: true, subtree: true, attributes: true, attributeFilter: ['class']});
-}"""
-"""Counts, from now on, the flying cards added to the page and the widgets marked as moving."""
-
-TOO_WIDE = """() => {
-  const width = document.documentElement.clientWidth;
-  // A card in flight (.kaszino-ghost, gone once its move has been shown) is no part of the layout.
-  const wide = [...document.querySelectorAll('body *')].filter((e) => {
-    if (e.closest('.kaszino-ghost')) return false;
-    const box = e.getBoundingClientRect();
-    return box.width > 0 && box.height > 0 && (box.right > width + 0.5 || box.left < -0.5);
-  });
-  return {width, scroll: document.documentElement.scrollWidth,
-          wide: wide.slice(0, 10).map((e) => `${e.tagName}.${e.className.baseVal ?? e.className}`)};
-}"""
-
-SMALL_TARGETS = """(least) => [...document.querySelectorAll('button, select, [role=button]')].filter((e) => {
-  const box = e.getBoundingClientRect();
-  return box.width > 0 && box.height > 0 && box.height < least;
-}).map((e) => `${e.className} "${e.innerText.slice(0, 20)}" ${e.getBoundingClientRect().height}px`)"""
-"""The buttons and menus on the page lower than ``least`` pixels."""
+TRAINER = "notebooks/10_feladvanyok.ipynb"
 
 COLOURS = """(e) => {
   const background = (node) => {
@@ -113,65 +76,19 @@ def test_contrast_is_measured_as_wcag_does() -> None:
     assert contrast(hex_colour("#767676"), "rgb(255, 255, 255)") == pytest.approx(4.54, abs=0.01)
 
 
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(**PHONE)  # type: ignore[arg-type]
-    page = context.new_page()
-    page.set_default_timeout(90_000)
-    yield page
-    context.close()
-
-
-def open_served(page: Page, url: str) -> Page:
-    page.goto(url)
-    page.locator("#loading").wait_for(state="detached")
-    page.locator("#rendered_cells").wait_for(state="visible")
-    return page
-
-
-def assert_fits_a_phone(page: Page) -> None:
-    layout = page.evaluate(TOO_WIDE)
-    assert layout["width"] == 360 and layout["scroll"] <= 360, layout
-    assert layout["wide"] == [], layout
-    assert page.evaluate(SMALL_TARGETS, TOUCH_PX) == []
-
-
-def capture(table: Locator, cards: str, tap: bool = False) -> None:
+def capture(table: Locator, cards: str) -> None:
     """Pick ``cards`` (each pick confirmed by the kernel's redraw) and press "Ütés!"."""
     for card in cards.split():
         picked = table.locator(f'[data-card="{card}"]')
-        picked.tap() if tap else picked.click()
+        picked.click()
         expect(picked).to_have_attribute("aria-pressed", "true")
-    button = table.locator(".kaszino-capture-btn")
-    button.tap() if tap else button.click()
+    table.locator(".kaszino-capture-btn").click()
     expect(table.locator(".kaszino-feedback")).to_have_attribute("data-tone", "good")
-
-
-def shoot(page: Page, name: str) -> None:
-    """Save the whole page as ``test-artifacts/<name>.png``."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
 def first_table(page: Page) -> Locator:
     """Chapter 2's first table: hand 5♠ A♥ K♣, table 2♦ 4♣ 7♥ 9♠."""
     return page.locator(".kaszino-widget").filter(has=page.locator('[data-card="5♠"]')).first
-
-
-def test_a_chapter_on_a_phone_fits_the_screen_takes_taps_and_shows_the_capture_flying(
-    voila: Any, phone: Page
-) -> None:
-    page = open_served(phone, voila.url(CHAPTER))
-    table = first_table(page)
-    expect(table).to_be_visible()
-    assert_fits_a_phone(page)
-    page.evaluate(WATCH_GHOSTS)
-    table.scroll_into_view_if_needed()
-    capture(table, "5♠ A♥ 2♦ 4♣", tap=True)
-    page.wait_for_function("window.kaszinoGhosts === 4 && window.kaszinoMoving > 0")  # both hands, both table
-    shoot(page, "looks-phone-chapter")
-    expect(page.locator(".kaszino-ghost")).to_have_count(0)  # gone once landed
-    assert_fits_a_phone(page)  # the feedback, now shown, fits too
 
 
 def test_the_trainer_on_a_phone_fits_and_shows_a_right_move_played(
@@ -190,56 +107,6 @@ def test_the_trainer_on_a_phone_fits_and_shows_a_right_move_played(
     page.evaluate(WATCH_GHOSTS)
     enter(trainer, puzzle, right_answer(puzzle))
     page.wait_for_function("window.kaszinoGhosts > 0")
-
-
-def tap_and_wait(root: Locator, target: Locator) -> None:
-    """Tap ``target`` and wait until the kernel has redrawn the game."""
-    widget = root.locator(".kaszino-widget")
-    revision = widget.get_attribute("data-revision")
-    target.tap()
-    expect(widget).not_to_have_attribute("data-revision", revision or "")
-
-
-CARD_SIZES = """(cards) => cards.map((e) => {
-  const box = e.getBoundingClientRect();
-  return [e.getAttribute('data-card'), Math.round(box.width), Math.round(box.height)];
-})"""
-
-
-def test_the_game_on_a_phone_fits_takes_taps_and_its_score_sheet_fits_too(
-    voila: Any, phone: Page, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The game page (20_jatek) at 360 px: the setup, the table, and a whole deal played by taps
-    (the learner lays, the computer moves) to the score sheet; every card a finger's target."""
-    monkeypatch.setenv(ENVIRONMENT_VARIABLE, str(tmp_path / "game-phone.sqlite3"))
-    page = open_served(phone, voila.url(GAME))
-    root = game_root(page)
-    expect(root.locator(".kaszino-game-setup")).to_be_visible()
-    assert_fits_a_phone(page)
-    tap_and_wait(root, root.locator('[data-value="level:greedy"]'))
-    tap_and_wait(root, root.locator(".kaszino-start-btn"))
-    expect(root.locator(".kaszino-game-title")).to_be_visible()
-    assert_fits_a_phone(page)
-    for _ in range(60):
-        if root.locator(".kaszino-next-deal-btn, .kaszino-replay-last-btn").count():
-            break
-        move_button = root.locator(".kaszino-computer-move-btn")
-        if move_button.count():
-            tap_and_wait(root, move_button)
-            continue
-        hand = root.locator('.kaszino-player[data-player="0"] [data-card]')
-        sizes = hand.evaluate_all(CARD_SIZES)
-        assert all(width >= TOUCH_PX and height >= TOUCH_PX for _, width, height in sizes), sizes
-        card = hand.first
-        tap_and_wait(root, card)
-        expect(root.locator('.kaszino-player[data-player="0"] [aria-pressed="true"]')).to_have_count(1)
-        assert_fits_a_phone(page)
-        tap_and_wait(root, root.locator(".kaszino-lay-btn"))
-    else:
-        raise AssertionError("the deal did not end")
-    expect(root.locator(".kaszino-sheet")).to_be_visible()
-    shoot(page, "looks-phone-game")
-    assert_fits_a_phone(page)
 
 
 @pytest.fixture(scope="module")
