@@ -427,7 +427,9 @@ SheetRow = tuple[int, int, str, str, Sequence[object]]
 
 def sheet_table_html(items: Sequence[str], rows: Sequence[SheetRow]) -> str:
     """A game's score sheet: a head cell per item's label, and per row its deal and seat (``data-deal``,
-    ``data-seat``), the deal's and the player's names and a value per item."""
+    ``data-seat``), the deal's and the player's names and a value per item. It sits in a box that
+    scrolls sideways (``kaszino-scroll-x``) where the sheet is wider than the page (a phone):
+    its words are never broken into letters to make it fit."""
     cell = 'style="padding:2px 6px; text-align:right;"'
     head = "".join(f"<th {cell}>{escape(item)}</th>" for item in items)
     body = "".join(
@@ -435,9 +437,10 @@ def sheet_table_html(items: Sequence[str], rows: Sequence[SheetRow]) -> str:
         f'<td style="padding:2px 6px;">{escape(who)}</td>'
         + "".join(f"<td {cell}>{escape(str(value))}</td>" for value in values) + "</tr>"
         for deal, seat, deal_name, who, values in rows)
-    return (f'<table class="kaszino-sheet" style="border-collapse:collapse; margin:6px 0; font-size:12px;">'
+    return (f'<div class="kaszino-scroll-x">'
+            f'<table class="kaszino-sheet" style="border-collapse:collapse; margin:6px 0; font-size:12px;">'
             f'<caption style="text-align:left; font-weight:600;">{escape(tr("game.sheet_title"))}</caption>'
-            f'<tr><th></th><th></th>{head}</tr>{body}</table>')
+            f'<tr><th></th><th></th>{head}</tr>{body}</table></div>')
 
 
 def position_html(state: GameState, viewer: int | None = None, open_hands: bool = False, *,

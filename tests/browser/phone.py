@@ -34,15 +34,25 @@ WATCH_GHOSTS = """() => {
 
 TOO_WIDE = """() => {
   const width = document.documentElement.clientWidth;
-  // A card in flight (.kaszino-ghost, gone once its move has been shown) is no part of the layout.
+  // A card in flight (.kaszino-ghost, gone once its move has been shown) is no part of the layout;
+  // what a box that scrolls sideways holds (.kaszino-scroll-x) is in that box, which is checked.
   const wide = [...document.querySelectorAll('body *')].filter((e) => {
-    if (e.closest('.kaszino-ghost')) return false;
+    if (e.closest('.kaszino-ghost') || e.parentElement.closest('.kaszino-scroll-x')) return false;
     const box = e.getBoundingClientRect();
     return box.width > 0 && box.height > 0 && (box.right > width + 0.5 || box.left < -0.5);
   });
   return {width, scroll: document.documentElement.scrollWidth,
           wide: wide.slice(0, 10).map((e) => `${e.tagName}.${e.className.baseVal ?? e.className}`)};
 }"""
+
+BROKEN_WORDS = """(selector) => [...document.querySelectorAll(selector)].filter((e) => {
+  const range = document.createRange();
+  range.selectNodeContents(e);
+  const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  return lines > e.innerText.trim().split(/\\s+/).length;
+}).map((e) => e.innerText)"""
+"""The texts of the elements of ``selector`` laid out on more lines than they have words: words
+broken to fit."""
 
 SMALL_TARGETS = """(least) => [...document.querySelectorAll('button, select, [role=button]')].filter((e) => {
   const box = e.getBoundingClientRect();
