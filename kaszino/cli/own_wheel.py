@@ -14,9 +14,12 @@ from pathlib import Path
 from kaszino.cli.wheel_files import record_line
 from kaszino.errors import KaszinoError
 
-INSTALLER_FILES = ("RECORD", "INSTALLER", "REQUESTED", "direct_url.json")
-"""Files of a ``.dist-info`` that pip writes when it installs, which no wheel carries (its
-``RECORD`` is written anew)."""
+WHEEL_METADATA = ("METADATA", "WHEEL", "entry_points.txt")
+"""The files of a ``.dist-info`` that kaszino's wheel carries (what its build writes, with the
+license files of a ``licenses/`` folder). An installer adds files of its own beside them, which
+no wheel carries: pip ``INSTALLER``, ``REQUESTED`` and ``direct_url.json``, uv also
+``uv_cache.json``; ``RECORD`` is written anew."""
+LICENSES = "licenses"
 
 
 def repack(distribution: metadata.Distribution, dest: Path) -> Path:
@@ -38,8 +41,11 @@ def repack(distribution: metadata.Distribution, dest: Path) -> Path:
 
 def _carried(path: metadata.PackagePath) -> bool:
     """Whether a wheel carries the installed ``path``: the package's own files and metadata, not the
-    scripts pip made (outside site-packages), compiled bytecode or pip's own records."""
+    scripts the installer made (outside site-packages), compiled bytecode or the installer's records."""
     parts = path.parts
     if parts[0] == ".." or "__pycache__" in parts or path.suffix == ".pyc":
         return False
-    return not (parts[0].endswith(".dist-info") and parts[-1] in INSTALLER_FILES)
+    if parts[0].endswith(".dist-info"):
+        inside = parts[1:]
+        return inside[0] == LICENSES or (len(inside) == 1 and inside[0] in WHEEL_METADATA)
+    return True
