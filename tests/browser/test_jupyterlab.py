@@ -1,5 +1,7 @@
-"""The tutorial in JupyterLab, in Chromium: a chapter opened as a learner opens it, run from the
-menu (Run → Run All Cells), one exercise worked, the language switched.
+"""The tutorial in JupyterLab, in Chromium: chapter 02 opened as a learner opens it, run from the
+menu (Run → Run All Cells), exercises worked, the language switched; then, in the same page, the
+chapter saved and closed and chapter 06 opened from the file browser, run and worked, in the
+language the learner chose in chapter 02.
 
 JupyterLab serves copies of the notebooks from a temporary folder (it saves what it runs) on a
 free loopback port with a token; the learner's progress goes to a temporary file. Screenshots go
@@ -69,6 +71,23 @@ class Lab:
         page.set_default_timeout(TIMEOUT_MS)
         page.goto(f"{self.base}/lab/tree/notebooks/{notebook}?token={self.token}&reset")  # only this notebook
         page.locator(".jp-Notebook").first.wait_for()
+        self._wait_for_the_kernel(page)
+        return page
+
+    def open_next(self, page: Page, notebook: str) -> Page:
+        """Close the open chapter's tab and open ``notebook`` from the file browser, as a learner goes
+        on to the next chapter in the same JupyterLab page."""
+        page.locator(".lm-MenuBar-itemLabel", has_text="File").first.click()
+        page.locator(".lm-Menu-itemLabel", has_text="Close Tab").first.click()
+        # The run chapter has changed since it was opened: JupyterLab asks, and the learner saves it.
+        page.locator(".jp-Dialog").get_by_role("button", name="Save").click()
+        expect(page.locator(".jp-Notebook")).to_have_count(0)
+        page.locator(".jp-DirListing-item", has_text=notebook).first.dblclick()
+        page.locator(".jp-Notebook").first.wait_for()
+        self._wait_for_the_kernel(page)
+        return page
+
+    def _wait_for_the_kernel(self, page: Page) -> None:
         # The kernel starts by itself; on a busy machine JupyterLab may ask which kernel to start
         # first (it has not read the kernel list yet): the learner then presses "Select".
         idle = page.locator(".jp-StatusBar-TextItem", has_text="| Idle")
@@ -77,7 +96,6 @@ class Lab:
         if dialog.count():
             dialog.get_by_role("button", name="Select").click()
         expect(idle.first).to_be_visible()
-        return page
 
     def stop(self) -> None:
         self.process.terminate()
@@ -124,7 +142,7 @@ def reach(widget: Locator) -> Locator:
     return widget
 
 
-def test_chapter_02_in_jupyterlab(lab: Lab, browser: Browser, baseline: list[float]) -> None:
+def test_chapters_02_and_06_in_jupyterlab(lab: Lab, browser: Browser, baseline: list[float]) -> None:
     page = lab.open(browser, "02_utes.ipynb")
     note = page.locator(".kaszino-lab-note")
     expect(note).to_be_visible()  # in JupyterLab the note says to run the cells
@@ -153,11 +171,12 @@ def test_chapter_02_in_jupyterlab(lab: Lab, browser: Browser, baseline: list[flo
     assert_widgets_work(page)
     shot(page, "02-english")
     print("\n" + bench_line("JupyterLab 02_utes", clicks, switches, baseline))
+    chapter_06_fals(lab.open_next(page, "06_parti.ipynb"), baseline)
     page.context.close()
 
 
-def test_chapter_06_fals_in_jupyterlab(lab: Lab, browser: Browser, baseline: list[float]) -> None:
-    page = lab.open(browser, "06_parti.ipynb")
+def chapter_06_fals(page: Page, baseline: list[float]) -> None:
+    """Chapter 06 opened from the file browser after chapter 02, in the same JupyterLab page."""
     expect(page.locator(".kaszino-lab-note")).to_be_visible()
     run_all_cells(page)
     assert_widgets_work(page)
@@ -176,4 +195,3 @@ def test_chapter_06_fals_in_jupyterlab(lab: Lab, browser: Browser, baseline: lis
     assert_widgets_work(page)
     shot(page, "06-english")
     print("\n" + bench_line("JupyterLab 06_parti", clicks, switches, baseline))
-    page.context.close()
