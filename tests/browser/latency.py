@@ -11,6 +11,7 @@ they never assert them.
 - :func:`click_to_text`: a click until an element's text reads a given string (the plain-button baseline).
 - :func:`click_to_language`: a click on a language button until every lesson text has changed
   and every kaszino widget is drawn in the new language.
+- :func:`choice_clicks`: a choice answered rightly and wrongly in turn, each answer timed.
 - :func:`language_switches`: the page switched back and forth, each switch timed.
 - :func:`summary` and :func:`bench_line`: the printed figures.
 """
@@ -100,6 +101,18 @@ def summary(times: Sequence[float]) -> str:
     p95 = statistics.quantiles(times, n=20, method="inclusive")[-1] if len(times) > 1 else times[0]
     return (f"n={len(times)} median={statistics.median(times):.0f} ms p95={p95:.0f} ms "
             f"max={max(times):.0f} ms")
+
+
+def choice_clicks(widget: Locator, right: str, wrong: str, rounds: int = 4, *,
+                  wrong_first: bool = False) -> list[float]:
+    """Answer a choice rightly and wrongly in turn (wrongly first with ``wrong_first``: after a
+    wrong answer the same answer again would change nothing on the page), ``rounds`` times; the
+    time of each click until its verdict shows."""
+    answers = [(right, "good"), (wrong, "bad")]
+    if wrong_first:
+        answers.reverse()
+    return [click_to_feedback(widget, widget.locator(f'[data-action="choose"][data-value="{option}"]'), tone)
+            for _ in range(rounds) for option, tone in answers]
 
 
 def language_switches(page: Page, rounds: int = 3) -> list[float]:

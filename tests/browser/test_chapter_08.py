@@ -15,9 +15,9 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from latency import choice_clicks
 from playwright.sync_api import Locator, Page, expect
 from test_chapters_05_07 import (
-    choice_clicks,
     click_cards,
     in_english,
     open_chapter,

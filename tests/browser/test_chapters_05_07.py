@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from latency import bench_line, click_to_feedback, language_switches
+from latency import bench_line, choice_clicks, click_to_feedback, language_switches
 from playwright.sync_api import Locator, Page, expect
 
 BROKEN = "Error displaying widget"
@@ -81,13 +81,6 @@ def click_cards(table: Locator, cards: str) -> None:
 def question(page: Page, key: str, nth: int = 0) -> Locator:
     """The exercise widget asking ``key`` (the ``nth`` one when several ask it)."""
     return page.locator(f'.kaszino-exercise[data-question="{key}"]').nth(nth)
-
-
-def choice_clicks(widget: Locator, right: str, wrong: str, rounds: int = 4) -> list[float]:
-    """Answer a choice rightly and wrongly in turn (after a wrong answer: the same answer twice
-    would change nothing on the page); the time of each click until its verdict shows."""
-    return [timed_click(widget, widget.locator(f'[data-action="choose"][data-value="{option}"]'), tone=tone)
-            for _ in range(rounds) for option, tone in ((right, "good"), (wrong, "bad"))]
 
 
 def typed_answers(widget: Locator, right: str, wrong: str, rounds: int = 4) -> list[float]:

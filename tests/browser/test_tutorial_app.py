@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from class_app import served_app
-from latency import bench_line, click_to_feedback, language_switches
+from latency import bench_line, choice_clicks, click_to_feedback, language_switches
 from playwright.sync_api import Locator, Page, expect
 
 REPO = Path(__file__).resolve().parents[2]
@@ -77,15 +77,6 @@ def click_cards(widget: Locator, cards: str) -> None:
         expect(widget.locator(f'[data-card="{card}"]')).to_have_attribute("aria-pressed", "true")
 
 
-def choice_clicks(widget: Locator, right: str, wrong: str, rounds: int = 5) -> list[float]:
-    """Answer a choice wrongly and rightly in turn; the time of each click until its verdict shows."""
-    times = []
-    for _ in range(rounds):
-        for option, tone in ((wrong, "bad"), (right, "good")):
-            times.append(click_to_feedback(widget, widget.locator(f'[data-value="{option}"]'), tone))
-    return times
-
-
 def whole_page(page: Page, name: str) -> None:
     """A screenshot of the whole page in test-artifacts/ (Voilà scrolls inside the page, so the
     window is made as tall as the content for the picture; parts drawn only once on screen may
@@ -141,7 +132,7 @@ def test_chapter_1_spelling_question(app: str, page: Page, baseline: list[float]
     assert_only_the_lesson(page)
     question = page.locator(".kaszino-exercise").filter(has_text="B/P").first
     question.scroll_into_view_if_needed()
-    clicks = choice_clicks(question, right="J♠", wrong="Q♠")
+    clicks = choice_clicks(question, right="J♠", wrong="Q♠", rounds=5, wrong_first=True)
     expect(question.locator(".kaszino-feedback")).to_contain_text("Így van!")
     took = shots(page, "app-01-pakli", lambda: switch_to_english(page))
     report("01_pakli", clicks, took, baseline)
@@ -156,7 +147,7 @@ def chapter_2_legality_and_capture(page: Page, baseline: list[float]) -> None:
     table.locator(".kaszino-capture-btn").click()
     expect(table.locator(".kaszino-feedback")).to_contain_text("5+K = 18 > 13")
     question = page.locator(".kaszino-exercise").filter(has_text="9♣").first
-    clicks = choice_clicks(question, right="no", wrong="yes")
+    clicks = choice_clicks(question, right="no", wrong="yes", rounds=5, wrong_first=True)
     expect(question.locator(".kaszino-feedback")).to_contain_text("9 ≠ 10 = 4+6")
     took = shots(page, "app-02-utes", lambda: switch_to_english(page))
     expect(table.locator(".kaszino-feedback")).to_contain_text("Not allowed")
@@ -185,7 +176,7 @@ def test_chapter_4_leftover_and_viewer(app: str, page: Page, baseline: list[floa
     assert_only_the_lesson(page)
     question = page.locator(".kaszino-exercise").filter(has_text="Kié lesz").first
     question.scroll_into_view_if_needed()
-    clicks = choice_clicks(question, right="p1", wrong="p2")
+    clicks = choice_clicks(question, right="p1", wrong="p2", rounds=5, wrong_first=True)
     viewer = page.locator(".kaszino-viewer")
     viewer.scroll_into_view_if_needed()
     viewer.locator(".kaszino-last-btn").click()
