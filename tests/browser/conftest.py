@@ -24,8 +24,9 @@ Fixtures for browser tests:
   Widgets render a moment later: wait for them with Playwright locators or ``expect``.
 - ``baseline``: click → painted answer times (ms) of a plain ipywidgets button, measured once per
   session like the lessons' clicks (see ``latency.py``), printed beside them.
-- ``screenshot``: ``screenshot("name")`` saves ``test-artifacts/<name>.png``. A failing browser test
-  leaves ``test-artifacts/<test name>.png`` (its ``page`` or ``phone``) by itself.
+- ``screenshot``: ``screenshot("name")`` saves ``test-artifacts/<name>.png`` once the cards of
+  the last move have landed. A failing browser test leaves ``test-artifacts/<test name>.png``
+  (its ``page`` or ``phone``) by itself.
 
 Without ``/usr/bin/chromium`` the browser tests are skipped, except in CI (``CI`` set), where they fail.
 """
@@ -45,7 +46,7 @@ from pathlib import Path
 
 import pytest
 from chromium import CHROMIUM, LOOPBACK, VIEWPORT, RefusingProxy, chromium_args
-from phone import PHONE, open_served
+from phone import PHONE, open_served, shoot
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, expect, sync_playwright
 
 from kaszino.cli.app import free_port, jupyter_application, template_path
@@ -314,9 +315,6 @@ def baseline(cached_context: BrowserContext, voila: VoilaServers) -> list[float]
 @pytest.fixture
 def screenshot(page: Page) -> Callable[[str], Path]:
     def take(name: str) -> Path:
-        ARTIFACTS.mkdir(exist_ok=True)
-        path = ARTIFACTS / f"{_artifact_name(name)}.png"
-        page.screenshot(path=str(path), full_page=True)
-        return path
+        return shoot(page, _artifact_name(name))
 
     return take

@@ -4,13 +4,15 @@ that tap).
 The ``phone`` fixture (``conftest.py``) opens a page of a new context with ``PHONE``; ``open_served``
 opens a served notebook in it. On the phone nothing may be wider than the screen and every button
 is a finger's target (``assert_fits_a_phone``); ``WATCH_GHOSTS`` counts the cards a move sends flying.
+``shoot`` saves a picture of the page once the flying cards have landed (the ``screenshot``
+fixture's pictures too).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
 TOUCH_PX = 44
@@ -78,7 +80,9 @@ def assert_fits_a_phone(page: Page) -> None:
 
 
 def shoot(page: Page, name: str) -> Path:
-    """Save the whole page as ``test-artifacts/<name>.png``; return that path."""
+    """Save the whole page as ``test-artifacts/<name>.png`` once the cards of the last move have
+    landed (the page as it stays); return that path."""
+    expect(page.locator(".kaszino-ghost")).to_have_count(0)
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
