@@ -46,13 +46,13 @@ from pathlib import Path
 
 import pytest
 from chromium import CHROMIUM, LOOPBACK, VIEWPORT, RefusingProxy, chromium_args
-from phone import PHONE, open_served, shoot
+from phone import PHONE, open_served
+from pictures import ARTIFACTS, shoot
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, expect, sync_playwright
 
 from kaszino.cli.app import free_port, jupyter_application, template_path
 
 REPO = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO / "test-artifacts"
 VOILA = jupyter_application("voila.app", "Voilà")
 """Voilà's own program, started as ``kaszino`` starts JupyterLab and JupyterLite (``kaszino.cli``
 first: jsonschema without the IRI grammars, 0.9 s of CPU less a server)."""

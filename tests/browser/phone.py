@@ -4,20 +4,15 @@ that tap).
 The ``phone`` fixture (``conftest.py``) opens a page of a new context with ``PHONE``; ``open_served``
 opens a served notebook in it. On the phone nothing may be wider than the screen and every button
 is a finger's target (``assert_fits_a_phone``); ``WATCH_GHOSTS`` counts the cards a move sends flying.
-``shoot`` saves a picture of the page once the flying cards have landed (the ``screenshot``
-fixture's pictures too).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
 TOUCH_PX = 44
 """The least height of a touch target (WCAG 2.5.5, Apple's and Google's guides)."""
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 WATCH_GHOSTS = """() => {
   window.kaszinoGhosts = 0; window.kaszinoMoving = 0;
@@ -77,13 +72,3 @@ def assert_fits_a_phone(page: Page) -> None:
     assert layout["width"] == 360 and layout["scroll"] <= 360, layout
     assert layout["wide"] == [], layout
     assert page.evaluate(SMALL_TARGETS, TOUCH_PX) == []
-
-
-def shoot(page: Page, name: str) -> Path:
-    """Save the whole page as ``test-artifacts/<name>.png`` once the cards of the last move have
-    landed (the page as it stays); return that path."""
-    expect(page.locator(".kaszino-ghost")).to_have_count(0)
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    return path

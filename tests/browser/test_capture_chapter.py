@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from phone import WATCH_GHOSTS, assert_fits_a_phone, open_served, shoot
+from phone import WATCH_GHOSTS, assert_fits_a_phone, open_served
+from pictures import shoot
 from playwright.sync_api import Locator, Page, expect
 
 CHAPTER = "notebooks/02_utes.ipynb"

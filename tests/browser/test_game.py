@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 from game_steps import NOTEBOOK, click_and_wait, game_root
-from phone import BROKEN_WORDS, TOUCH_PX, assert_fits_a_phone, open_served, shoot
+from phone import BROKEN_WORDS, TOUCH_PX, assert_fits_a_phone, open_served
+from pictures import shoot
 from playwright.sync_api import Page, expect
 
 from kaszino.store import ENVIRONMENT_VARIABLE

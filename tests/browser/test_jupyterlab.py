@@ -23,12 +23,12 @@ from pathlib import Path
 
 import pytest
 from latency import bench_line, click_to_feedback, language_switches
+from pictures import shoot
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from kaszino.cli.app import free_port, jupyter_application
 
 REPO = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO / "test-artifacts"
 SERVE_TIMEOUT_S = 120.0
 TIMEOUT_MS = 180_000
 BROKEN = "Error displaying widget"
@@ -114,8 +114,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
 
 
 def shot(page: Page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"lab-{name}.png"))
+    shoot(page, f"lab-{name}")
 
 
 def run_all_cells(page: Page) -> None:

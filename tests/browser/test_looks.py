@@ -18,7 +18,8 @@ from typing import Any
 
 import pytest
 from class_app import served_app
-from phone import WATCH_GHOSTS, assert_fits_a_phone, open_served, shoot
+from phone import WATCH_GHOSTS, assert_fits_a_phone, open_served
+from pictures import shoot
 from playwright.sync_api import Browser, Locator, Page, expect
 from trainer_steps import enter, right_answer, shown
 

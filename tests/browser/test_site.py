@@ -20,7 +20,8 @@ from typing import Any
 
 import pytest
 from chromium import RefusingProxy
-from playwright.sync_api import Browser, Page, expect
+from pictures import ARTIFACTS, shoot
+from playwright.sync_api import Browser, expect
 from site_steps import (
     Offline,
     kept_content,
@@ -38,7 +39,6 @@ from kaszino.cli.site import SITE_MARK, build_site
 from kaszino.errors import KaszinoError
 
 REPO = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO / "test-artifacts"
 
 
 def _build(folder: Path) -> Path:
@@ -134,11 +134,6 @@ def offline(browser: Browser, site_url: str, outside: RefusingProxy, request: py
     assert context.outside == [], f"the site asked for outside addresses: {context.outside}"
 
 
-def shot(page: Page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
 def test_the_combinatorics_chapter_runs_with_sympy_in_the_browser(offline: Offline) -> None:
     page = offline.new_page()
     timings = run_all(page, offline.visit(page, "30_kombinatorika.ipynb"))
@@ -148,7 +143,7 @@ def test_the_combinatorics_chapter_runs_with_sympy_in_the_browser(offline: Offli
     expect(formula).to_be_visible()
     expect(page.get_by_text("2x¹³", exact=False).first).to_be_visible()
     formula.scroll_into_view_if_needed()
-    shot(page, "site-30-generating-function")
+    shoot(page, "site-30-generating-function")
 
 
 def test_a_learner_keeps_the_progress_through_a_reload_a_new_release_and_the_reset(
@@ -182,7 +177,7 @@ def _learn_reload_and_update(offline: Offline, live: Path, next_release: Path) -
     expect(table.locator(".kaszino-sums")).to_have_attribute("data-table-sum", "13")
     table.locator(".kaszino-capture-btn").click()
     expect(table.locator(".kaszino-feedback")).to_contain_text("A correct capture: K♣ taking ")
-    shot(page, "site-02-capture-en")
+    shoot(page, "site-02-capture-en")
     wait_until_written(page)
     save(page)  # the browser now keeps this release's chapter 02
     wait_until_written(page)  # a write the save's redraw set going has been renamed into place
@@ -203,7 +198,7 @@ def _learn_reload_and_update(offline: Offline, live: Path, next_release: Path) -
     assert rating is not None and rating != "1500"
     trainer.locator(".kaszino-next-btn").click()  # handled after the solved puzzle was saved
     expect(trainer.locator(".kaszino-task")).to_have_attribute("data-puzzle", "1")
-    shot(page, "site-10-solved-en")
+    shoot(page, "site-10-solved-en")
     wait_until_written(page)
     assert kept_content(page, PROGRESS) != before_the_trainer  # the solved puzzle is in the kept file
     save(page)  # the browser now keeps this release's trainer page too
@@ -222,7 +217,7 @@ def _learn_reload_and_update(offline: Offline, live: Path, next_release: Path) -
     expect(status).to_have_attribute("data-streak", "1")
     expect(status).to_have_attribute("data-rating", rating)
     assert kept_files(page) == [PROGRESS]
-    shot(page, "site-10-next-release")
+    shoot(page, "site-10-next-release")
 
     # The start page's reset forgets the pages the learner saved and keeps the progress file as it
     # was, byte for byte (the file the next release's trainer page has just read back).

@@ -17,10 +17,8 @@ from pathlib import Path
 import pytest
 from class_app import served_app
 from latency import bench_line, choice_clicks, click_to_feedback, language_switches
+from pictures import ARTIFACTS
 from playwright.sync_api import Locator, Page, expect
-
-REPO = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO / "test-artifacts"
 
 
 @pytest.fixture(scope="module")
