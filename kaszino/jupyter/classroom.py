@@ -25,7 +25,15 @@ from kaszino.classroom.exact import (
 )
 from kaszino.classroom.exercises import Exercise
 from kaszino.classroom.exercises import exercise as find_exercise
-from kaszino.classroom.montecarlo import Estimate, FirstMoveSample, sample_first_moves
+from kaszino.classroom.montecarlo import Estimate, FirstMoveSample
+from kaszino.classroom.recorded import (
+    DEALS,
+    DEALS_SEED,
+    TRIALS,
+    TRIALS_SEED,
+    first_move_sample,
+    opening_deals,
+)
 from kaszino.classroom.simulation import PLAYERS, MeanInterval, Progress, simulate, summarize
 from kaszino.classroom.subsets import dp_rows, limit_effect, polynomial_coefficients, sum_ways
 from kaszino.engine.cards import format_cards, parse_cards
@@ -210,12 +218,13 @@ def _fraction(value: Fraction) -> str:
 
 
 class FirstMoveFigures:
-    """The exact first-move figures and their Monte Carlo check, computed once for the page."""
+    """The exact first-move figures and their Monte Carlo check, computed once for the page (the
+    chapter's check read from :mod:`kaszino.classroom.recorded`)."""
 
-    def __init__(self, trials: int = 20_000, seed: int = 2026) -> None:
+    def __init__(self, trials: int = TRIALS, seed: int = TRIALS_SEED) -> None:
         self.captures: CountDistribution = first_move_captures()
         self.sweep = chance_of_sweep()
-        self.sample: FirstMoveSample = sample_first_moves(trials, seed)
+        self.sample: FirstMoveSample = first_move_sample(trials, seed)
 
     def table(self) -> LiveView:
         """(a), (b) and the mean: exact fraction, decimal, and the simulated 95 % interval."""
@@ -305,13 +314,14 @@ def exercise(key: str) -> ExerciseWidget:
 class SimulationView(ipywidgets.VBox):  # type: ignore[misc]
     """Self-play statistics of the random and the greedy player, with a button for more deals.
 
-    The first ``deals`` deals of each player are played quietly when the page is built; the button
-    plays ``more`` further deals of each, with a progress bar, and redraws the figures.
+    The first ``deals`` deals of each player are there when the page is built (the chapter's are
+    read from :mod:`kaszino.classroom.recorded`, others played quietly); the button plays ``more``
+    further deals of each, with a progress bar, and redraws the figures.
     """
 
-    def __init__(self, deals: int = 300, seed: int = 0, more: int = 1000) -> None:
+    def __init__(self, deals: int = DEALS, seed: int = DEALS_SEED, more: int = 1000) -> None:
         self.seed, self.more = seed, more
-        self.deals = {name: simulate(name, deals, seed) for name in PLAYERS}
+        self.deals = {name: opening_deals(name, deals, seed) for name in PLAYERS}
         self._figures = ipywidgets.Output()
         self._progress = ipywidgets.Output()
         self.more_button = ipywidgets.Button(layout=ipywidgets.Layout(width="auto"))
