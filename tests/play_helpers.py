@@ -66,12 +66,18 @@ def play_through(session: Any, learner: Any, typed: Callable[[Any], str]) -> lis
 
 def assert_told_in_order(told: Sequence[str], start: Any, moves: Sequence[Any], family: str) -> None:
     """Every event of the game played from ``start`` by ``moves`` is among the lines ``told``, in
-    order, in ``family``'s words."""
-    from kaszino.teach.narrate import narrate
+    order, in ``family``'s words; the game's end comes once, told from the learner's seat after the
+    score sheets, with the engine's final totals (not in the engine's own sentence as well)."""
+    from kaszino.teach.narrate import game_end, narrate
 
-    position, state = 0, start
+    position, state, end = 0, start, None
     for move in moves:
         step = state.step(move)
-        for message in narrate(step.events, family):
+        for message in narrate(step.events, family, with_end=False):
             position = list(told).index(message.render("en"), position) + 1
+        end = game_end(step.events) or end
         state = step.state
+    assert end is not None and end[1] == " | ".join(map(str, state.totals()))
+    ends = [line for line in told if line.startswith("The game is over")]
+    assert len(ends) == 1 and ends[0].endswith(f" Final totals: {end[1]}."), ends
+    assert told.index(ends[0]) > position

@@ -77,7 +77,10 @@ def test_a_whole_game_by_clicks_is_saved_and_replayed(tmp_path: Path, rules: str
     assert 'data-action="start"' not in widget.html and widget.state.rules == game_rules(rules)
     assert widget.state.players == {"p3": 3}.get(rules, 2)
     play_out(widget)
-    assert "Vége a játszmának" in widget.feedback and "elmentettük" in widget.feedback
+    # the end is said once, from the learner's seat, with the engine's final totals
+    totals = " | ".join(map(str, widget.state.totals()))
+    assert widget.feedback.count("Vége a játszmának") == 1 and f"Végeredmény: {totals}." in widget.feedback
+    assert ("nyertél" in widget.feedback) == (widget.state.winner == 0) and "elmentettük" in widget.feedback
     saved = store.games()
     assert len(saved) == 1 and saved[0].opponent == "greedy"
     assert 'class="kaszino-sheet"' in widget.html

@@ -54,7 +54,8 @@ def test_a_whole_game_typed_in_the_terminal_is_told_in_the_engines_words(
                 in told)
     winners = {0: "You", 1: "Computer (player 2)"} if rules == "standard" else {
         0: "You and Computer (player 3)", 1: "Computer (player 2) and Computer (player 4)"}
-    assert told[-2] == f"The game is over. Winner: {winners[session.state.winner]}."
+    totals = " | ".join(map(str, session.state.totals()))
+    assert told[-2] == f"The game is over. Winner: {winners[session.state.winner]}. Final totals: {totals}."
     saved = store.games()
     assert len(saved) == 1 and saved[0].opponent == level
     assert CasinoRecord.from_text(saved[0].record) == session.record()

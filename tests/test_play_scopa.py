@@ -51,7 +51,7 @@ def test_a_whole_game_typed_in_the_terminal_is_told_in_the_engines_words(tmp_pat
                 assert "  " + message.render("en") in told
         assert "tábla" not in text.lower()
         winner = "You" if session.state.winner == 0 else "Computer (player 2)"
-        assert f"The game is over. Winner: {winner}." in text
+        assert f"The game is over. Winner: {winner}. Final totals: " in text
     saved = store.games()
     assert len(saved) == 1 and saved[0].opponent == "expert"
     assert ScopaRecord.from_text(saved[0].record) == session.record()

@@ -54,7 +54,7 @@ from kaszino.store import Store, current_store
 from kaszino.teach import scopa_moves
 from kaszino.teach.explain import explain_move
 from kaszino.teach.marks import covered
-from kaszino.teach.narrate import move_told, narrate
+from kaszino.teach.narrate import game_end, move_told, narrate
 from kaszino.teach.odds import odds_hint
 from kaszino.teach.scopa_hints import hint_ladder
 from kaszino.teach.scopa_score import deal_messages
@@ -200,8 +200,9 @@ def play(session: Session, lines: TextIO, out: TextIO, *, level: str = "expert",
         shown_sheets = len(session.sheets)
 
     def say_events() -> None:
-        """What the move just played set going, in the engine's account."""
-        for message in narrate(session.events, game):
+        """What the move just played set going, in the engine's account (the game's end is told
+        after the score sheets, from the learner's seat)."""
+        for message in narrate(session.events, game, with_end=False):
             say(message.render(language()))
 
     say(tr(terminal.welcome))
@@ -252,10 +253,11 @@ def play(session: Session, lines: TextIO, out: TextIO, *, level: str = "expert",
         except KaszinoError as error:
             say(tr("play.refused", reason=str(error)))
     say_sheets()
-    final = session.state
-    winner = final.winner
-    say(tr("play.draw") if winner is None
-        else tr("play.winner", who=terminal.side(session.rules, winner, learner)))
+    end = game_end(session.events)
+    assert end is not None, "the step that finishes a game ends it"
+    winner, totals = end
+    say(tr("play.draw", totals=totals) if winner is None
+        else tr("play.winner", who=terminal.side(session.rules, winner, learner), totals=totals))
     if store is not None:
         try:
             game_id = save_session(store(), session, level)

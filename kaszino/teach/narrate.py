@@ -86,10 +86,20 @@ def event_message(event: Event, family: str = FAMILY) -> Message:
     return Message.in_domain(_domain(name, family), name, **message_fields(event_fields(event)))
 
 
-def narrate(events: Iterable[Event], family: str = FAMILY, *, with_move: bool = False) -> tuple[Message, ...]:
-    """The sentences of ``events`` in order; without ``with_move`` those of the move itself are left out."""
+def narrate(events: Iterable[Event], family: str = FAMILY, *, with_move: bool = False,
+            with_end: bool = True) -> tuple[Message, ...]:
+    """The sentences of ``events`` in order; without ``with_move`` those of the move itself are left
+    out, and without ``with_end`` the game's end (a front that tells the learner's result in its own
+    words from :func:`game_end`)."""
     return tuple(event_message(event, family) for event in events
-                 if with_move or event.kind not in MOVE_KINDS)
+                 if (with_move or event.kind not in MOVE_KINDS) and (with_end or event.kind != GameOver.kind))
+
+
+def game_end(events: Iterable[Event]) -> tuple[int | None, str] | None:
+    """If ``events`` end the game: its winner (``None``: a tie) and the final totals as every text
+    shows them (``5 | 3``); else ``None``."""
+    end = next((event for event in events if isinstance(event, GameOver)), None)
+    return None if end is None else (end.winner, str(message_fields(event_fields(end))["totals"]))
 
 
 def move_told(events: Iterable[Event], family: str = FAMILY) -> tuple[Message, ...]:

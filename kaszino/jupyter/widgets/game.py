@@ -40,7 +40,7 @@ from kaszino.players.session import DEFAULT_LEVEL, OPPONENTS, Session, make_sess
 from kaszino.store import Store
 from kaszino.teach.annotate import Annotation, annotate
 from kaszino.teach.marks import analysable
-from kaszino.teach.narrate import move_told
+from kaszino.teach.narrate import game_end, move_told
 
 GAMES = ("kaszino", "scopa", "casino")
 """The games the setup offers, in its order (each a family with a front and opponents)."""
@@ -226,20 +226,22 @@ class GameWidget(TableWidget):
 
     def _after_step(self) -> tuple[Text, ...]:
         """Show the session's new state and what the move set going; at the game's end save it and
-        say who won."""
-        self._state = state = self._session.state
+        say who won, from the learner's seat (in place of the engine's sentence of the end)."""
+        self._state = self._session.state
         self._hand_pick = self._table_pick = frozenset()
         self._show_moved(self._session.events)
         self._forget_hint()
-        events = self._said(self._session.events)
-        if not state.finished:
+        events = self._said(self._session.events, with_end=False)
+        end = game_end(self._session.events)
+        if end is None:
             return events
-        if state.winner is None:
-            lines = [text("game.draw")]
+        winner, totals = end
+        if winner is None:
+            result = text("game.draw", totals=totals)
         else:
-            key = "game.you_won" if state.winner == self._learner else "game.computer_won"
-            lines = [text(key, who=partial(seat_name, state.winner, self._learner))]
-        lines = [*events, *lines]
+            key = "game.you_won" if winner == self._learner else "game.computer_won"
+            result = text(key, who=partial(seat_name, winner, self._learner), totals=totals)
+        lines = [*events, result]
         if self._store_source is not None:
             try:
                 save_session(self._store(), self._session, self._opponent_level)

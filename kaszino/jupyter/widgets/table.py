@@ -339,9 +339,11 @@ class TableWidget(HtmlWidget):
         self._moved = (*after, *stages(events))
         self._moves += 1
 
-    def _said(self, events: Sequence[Event]) -> tuple[Text, ...]:
-        """``events`` in the family's words (the move's own sentence left out: the praise says it)."""
-        return tuple(message_text(message) for message in narrate(events, self._front.family))
+    def _said(self, events: Sequence[Event], *, with_end: bool = True) -> tuple[Text, ...]:
+        """``events`` in the family's words (the move's own sentence left out: the praise says it;
+        without ``with_end``, the game's end too)."""
+        told = narrate(events, self._front.family, with_end=with_end)
+        return tuple(message_text(message) for message in told)
 
     def _let_opponents_move(self) -> list[tuple[object, tuple[Text, ...]]]:
         """Play the ``opponent``'s moves until it is the learner's turn (or the deal or game ends)."""
