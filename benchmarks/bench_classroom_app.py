@@ -10,7 +10,9 @@ teacher starts it before the lesson), within ``--ramp`` seconds and read each
 page for ``--think`` seconds on average (half to one and a half of it, seeded) before working on
 it, as a class does; ``--think 0`` hammers the server instead.
 
-A pupil is (``--clients``) a browser context of one headless Chromium (``browser``), or a
+A pupil is (``--clients``) a browser context of one headless Chromium (``browser``; its requests
+beyond this computer refused by the tests' proxy, ``tests/browser/chromium.py``, not intercepted,
+so each keeps its browser's cache as a pupil's browser does), or a
 client that speaks the page's protocol without a browser (``ws``, ``ws_pupil.py``): HTTP for the
 name form and the page, then the kernel's WebSocket for the widgets' states and the clicks'
 messages. The browsers of thirty pupils on the server's own two cores take most of the CPU; the
@@ -59,6 +61,7 @@ from ws_pupil import Visitor, VoilaPage, feedback
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 
+from chromium import CHROMIUM, RefusingProxy, chromium_args  # noqa: E402
 from class_app import ClassApp, class_app, is_kernel  # noqa: E402
 from latency import TIMING_SCRIPT  # noqa: E402
 from trainer_steps import PUZZLES, CasinoPlay, cards_of, choice_number, right_answer  # noqa: E402
@@ -74,7 +77,6 @@ from kaszino.store import open_store, training  # noqa: E402
 from kaszino.store.learners import NAME_SETTING, learner_file  # noqa: E402
 from kaszino.teach.casino_picks import pick_of, read_pick  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
 STEP_TIMEOUT_MS = 120_000
 """A step (a page, a click) not done in two minutes is an error."""
 SAMPLE_S = 2.0
@@ -228,8 +230,6 @@ async def pupil_run(browser: Browser, app: ClassApp, pupil: Pupil, delay: float,
     await asyncio.sleep(delay)
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(STEP_TIMEOUT_MS)
-    await context.route("**/*", lambda route: route.continue_()
-                        if route.request.url.startswith("http://127.0.0.1:") else route.abort())
     page = await context.new_page()
     page.on("console", lambda message: pupil.errors.append(f"console: {message.text}")
             if message.type == "error" else None)
@@ -472,8 +472,9 @@ async def run_class(pupils: int, seconds: float, ramp: float, think: float, pool
         async with contextlib.AsyncExitStack() as stack:
             if clients == "browser":
                 driver = await stack.enter_async_context(async_playwright())
-                browser = await driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
-                    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"])
+                refused = stack.enter_context(RefusingProxy())  # every request beyond this computer
+                browser = await driver.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                                       args=chromium_args(refused))
                 stack.push_async_callback(browser.close)
             else:  # every pupil's requests at once, not tornado's ten
                 AsyncHTTPClient.configure(None, max_clients=4 * pupils)
