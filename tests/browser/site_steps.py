@@ -14,6 +14,7 @@ import functools
 import http.server
 import json
 import re
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -39,11 +40,20 @@ class QuietFiles(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class FilesServer(http.server.ThreadingHTTPServer):
+    """The server of :class:`QuietFiles`: a browser that leaves a page while a file is on its way
+    closes the connection, which is no error of the site's (the traceback of any other is printed)."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 @contextmanager
 def serve(folder: Path) -> Iterator[str]:
     """Serve ``folder`` on a free loopback port; yields the site's address."""
     handler = functools.partial(QuietFiles, directory=str(folder))
-    server = http.server.ThreadingHTTPServer((LOOPBACK, 0), handler)
+    server = FilesServer((LOOPBACK, 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
