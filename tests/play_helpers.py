@@ -1,4 +1,5 @@
-"""Positions reached by computer play, shared by the tests of players, hints and annotations."""
+"""Positions reached by computer play, shared by the tests of players, hints and annotations, and
+how a played game is told (in the terminal and on the game page)."""
 
 from __future__ import annotations
 
@@ -81,3 +82,19 @@ def assert_told_in_order(told: Sequence[str], start: Any, moves: Sequence[Any], 
     ends = [line for line in told if line.startswith("The game is over")]
     assert len(ends) == 1 and ends[0].endswith(f" Final totals: {end[1]}."), ends
     assert told.index(ends[0]) > position
+
+
+def assert_step_told(lines: Sequence[str], heading: int, events: Sequence[Any], family: str) -> None:
+    """The game page's feedback ``lines`` say a step's ``events`` in ``family``'s words after
+    ``heading`` lines, and, where the step ends the game, then its end once, from the learner's
+    seat, with the engine's final totals (not also in the engine's own sentence)."""
+    from kaszino.teach.narrate import game_end, narrate
+
+    said = [message.render("hu") for message in narrate(events, family, with_end=False)]
+    assert list(lines[heading:heading + len(said)]) == said, (lines, said)
+    end = game_end(events)
+    ends = [line for line in lines if line.startswith("Vége a játszmának")]
+    if end is None:
+        assert ends == [], lines
+    else:
+        assert ends == [lines[heading + len(said)]] and ends[0].endswith(f" Végeredmény: {end[1]}."), lines

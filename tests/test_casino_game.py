@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from casino_positions import build, cards, position
+from play_helpers import assert_step_told
 
 from kaszino.games.casino import BuildMove, Capture, CasinoState, Trail
 from kaszino.games.casino.players import GreedyPlayer, RandomPlayer, move_worth
@@ -20,7 +21,7 @@ from kaszino.jupyter.widgets.table import TableWidget
 from kaszino.store import open_store
 from kaszino.teach.casino_moves import move_message
 from kaszino.teach.casino_picks import pick_of
-from kaszino.teach.narrate import move_told, narrate
+from kaszino.teach.narrate import move_told
 
 PRESS = {"capture": "capture", "build": "build", "trail": "lay"}
 """The button of each intent of a pick."""
@@ -115,9 +116,8 @@ def check_step(widget: GameWidget, before: CasinoState, heading: int, *, learner
     move = widget.session.moves[-1]
     step = before.step(move)
     assert widget.state == step.state
-    said = [message.render("hu") for message in narrate(step.events, "casino")]
     lines = widget.feedback.splitlines()
-    assert lines[heading:heading + len(said)] == said, (lines, said)
+    assert_step_told(lines, heading, step.events, "casino")
     if isinstance(move, Capture | BuildMove):
         assert str(move) not in widget.feedback  # words, never the notation
         if learner:

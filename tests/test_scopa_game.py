@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from play_helpers import assert_step_told
 
 from kaszino.engine.events import Captured, DealOver, Drew, Event, GameOver, Laid, Leftovers, Starts, Swept
 from kaszino.games.scopa import ScopaMove, ScopaRecord, ScopaState, solve
@@ -17,7 +18,7 @@ from kaszino.i18n import tr, using_language
 from kaszino.jupyter.widgets.game import GameWidget
 from kaszino.players import session
 from kaszino.store import open_store
-from kaszino.teach.narrate import move_told, narrate
+from kaszino.teach.narrate import move_told
 from kaszino.teach.scopa_moves import move_words
 
 
@@ -104,9 +105,7 @@ def test_a_whole_game_to_11_by_clicks_told_in_the_engines_words(tmp_path: Path) 
             assert widget.feedback_tone == "good", widget.feedback
         step = state.step(widget.session.moves[-1])
         assert widget.state == step.state
-        said = [message.render("hu") for message in narrate(step.events, "scopa")]
-        lines = widget.feedback.splitlines()
-        assert lines[heading:heading + len(said)] == said
+        assert_step_told(widget.feedback.splitlines(), heading, step.events, "scopa")
         for event in step.events:
             check_event(event, state, step.state)
     final = widget.state
