@@ -42,14 +42,19 @@ TOO_WIDE = """() => {
           wide: wide.slice(0, 10).map((e) => `${e.tagName}.${e.className.baseVal ?? e.className}`)};
 }"""
 
-BROKEN_WORDS = """(selector) => [...document.querySelectorAll(selector)].filter((e) => {
+LINES = """(selector) => [...document.querySelectorAll(selector)].map((e) => {
   const range = document.createRange();
   range.selectNodeContents(e);
-  const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-  return lines > e.innerText.trim().split(/\\s+/).length;
-}).map((e) => e.innerText)"""
-"""The texts of the elements of ``selector`` laid out on more lines than they have words: words
-broken to fit."""
+  return [e.innerText.trim(), new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
+})"""
+"""The text of each element of ``selector`` and the number of lines it is laid out on."""
+
+
+def broken_words(page: Page, selector: str) -> list[str]:
+    """The texts of the elements of ``selector`` laid out on more lines than they have words: words
+    broken to fit."""
+    return [text for text, lines in page.evaluate(LINES, selector) if lines > len(text.split())]
+
 
 SMALL_TARGETS = """(least) => [...document.querySelectorAll('button, select, [role=button]')].filter((e) => {
   const box = e.getBoundingClientRect();

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from game_steps import NOTEBOOK, click_and_wait, game_root
-from phone import BROKEN_WORDS, TOUCH_PX, assert_fits_a_phone, open_served
+from phone import LINES, TOUCH_PX, assert_fits_a_phone, broken_words, open_served
 from pictures import shoot
 from playwright.sync_api import Page, expect
 
@@ -65,7 +65,9 @@ def test_a_whole_deal_against_the_computer_by_taps_on_a_phone(
     sheet = root.locator(".kaszino-sheet")
     expect(sheet).to_be_visible()
     expect(sheet.locator('tr[data-deal="1"]')).to_have_count(2)
-    assert page.evaluate(BROKEN_WORDS, ".kaszino-sheet th, .kaszino-sheet td") == []  # it scrolls instead
+    assert broken_words(page, ".kaszino-sheet th, .kaszino-sheet td") == []  # it scrolls instead
+    deal_names = page.evaluate(LINES, ".kaszino-sheet tr[data-deal] td:first-child")  # "1. osztás *"
+    assert deal_names and all(lines == 1 for _, lines in deal_names), deal_names
     expect(page.locator(".kaszino-ghost")).to_have_count(0)  # the last move's cards have landed
     shoot(page, "looks-phone-game")
     sheet.scroll_into_view_if_needed()  # below the table on a phone
