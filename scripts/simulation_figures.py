@@ -12,11 +12,12 @@ from __future__ import annotations
 import json
 
 from kaszino.classroom.recorded import FIGURES, fresh_record
+from kaszino.files import replace_file
 
 
 def main() -> None:
     record = fresh_record()
-    FIGURES.write_text(json.dumps(record, separators=(",", ":")) + "\n", encoding="utf-8")
+    replace_file(FIGURES, (json.dumps(record, separators=(",", ":")) + "\n").encode())  # whole, or as it was
     deals = {player: len(played) for player, played in record["deals"]["players"].items()}
     print(f"{FIGURES.name}: {record['first_moves']['trials']} first moves, deals {deals}")
 

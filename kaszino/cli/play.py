@@ -256,7 +256,7 @@ def play(session: Session, lines: TextIO, out: TextIO, *, level: str = "expert",
     end = game_end(session.events)
     assert end is not None, "the step that finishes a game ends it"
     winner, totals = end
-    say(tr("play.draw", totals=totals) if winner is None
+    say(tr("game.draw", totals=totals) if winner is None  # the game page's words for a draw
         else tr("play.winner", who=terminal.side(session.rules, winner, learner), totals=totals))
     if store is not None:
         try:
