@@ -84,7 +84,7 @@ def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, object, object
     path = item.config.stash.get(_FILE, None)
     if path is None:
         return (yield)
-    cpu, wall = tree_cpu(), time.monotonic()
+    cpu, wall, started = tree_cpu(), time.monotonic(), time.time()
     result = yield
     record = {
         "test": item.nodeid,
@@ -92,6 +92,9 @@ def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, object, object
         # driver stops at the end of the session) takes the CPU counted for it with it.
         "cpu": round(max(0.0, tree_cpu() - cpu), 3),
         "wall": round(time.monotonic() - wall, 3),
+        # When and where it ran: the run's timeline, each worker's busy and idle stretches.
+        "started": round(started, 3),
+        "worker": os.environ.get("PYTEST_XDIST_WORKER", "main"),
     }
     with path.open("a") as log:
         log.write(json.dumps(record) + "\n")
