@@ -16,6 +16,7 @@ import pytest
 from reference import brute_captures, play_all, position
 from shipped import SHIPPED
 
+import kaszino.puzzles.puzzle as puzzle_module
 from kaszino import Capture, GameState, KaszinoError, PuzzleFormatError, new_game, parse_move
 from kaszino.i18n import using_language
 from kaszino.puzzles.kinds import move_words
@@ -39,6 +40,8 @@ from kaszino.puzzles.puzzle import (
     canonical,
     capture_key,
     dumps_puzzles,
+    first_puzzles,
+    kind_file,
     load_all,
     load_puzzles,
     parse_puzzles,
@@ -96,6 +99,22 @@ def test_each_shipped_file_holds_one_kind_from_easy_to_hard(path: Path) -> None:
     ratings = [p.rating.value for p in puzzles]
     assert ratings == sorted(ratings)
     assert ratings[-1] - ratings[0] >= 800
+
+
+def test_a_kinds_first_puzzles_are_its_easiest_read_alone_or_from_the_file_read_before(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert [path.stem for path in puzzle_files()] == sorted(KINDS)
+    whole = load_puzzles(kind_file("sweep"))
+    assert first_puzzles("sweep", 3) == whole[:3]
+    ratings = sorted(p.rating.value for p in SHIPPED if p.kind == "sweep")
+    assert [p.rating.value for p in first_puzzles("sweep", 3)] == ratings[:3]
+    monkeypatch.setattr(puzzle_module, "_READ", {})  # this process has read no file
+    checked: list[object] = []
+    read = puzzle_module.puzzle_from_record
+    monkeypatch.setattr(puzzle_module, "puzzle_from_record",
+                        lambda record, where: checked.append(record) or read(record, where))
+    assert first_puzzles("fals", 2) == tuple(p for p in SHIPPED if p.kind == "fals")[:2]
+    assert len(checked) == 2, "the file's other puzzles are not read"
 
 
 @pytest.mark.parametrize("stored", SAMPLE, ids=lambda p: p.id)

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from shipped import SHIPPED
 
+import kaszino.puzzles.puzzle as puzzle_module
 from kaszino.engine.cards import DECK, parse_cards
 from kaszino.errors import KaszinoError
 from kaszino.games.kaszino.captures import Capture
@@ -136,8 +137,15 @@ def test_a_card_named_twice_is_refused() -> None:
         position(HAND, "5♠ 3♦")
 
 
-def test_the_trainer_holds_the_lowest_rated_puzzles_of_each_kind_in_turn() -> None:
+def test_the_trainer_holds_the_lowest_rated_puzzles_of_each_kind_in_turn(monkeypatch: pytest.MonkeyPatch
+                                                                         ) -> None:
+    monkeypatch.setattr(puzzle_module, "_READ", {})  # in a kernel that has read no puzzle file
+    read: list[object] = []
+    check = puzzle_module.puzzle_from_record
+    monkeypatch.setattr(puzzle_module, "puzzle_from_record",
+                        lambda record, where: read.append(record) or check(record, where))
     trainer = puzzle_trainer(("sweep", "all_captures"), per_kind=2)
+    assert len(read) == 4, "the puzzles it shows alone, not the whole collection"
     chosen = [trainer.puzzle]
     while trainer.index + 1 < 4:
         trainer.next_puzzle()

@@ -28,6 +28,7 @@ from kaszino.puzzles.puzzle import (
     Kind,
     Puzzle,
     check_unique_ids,
+    kind_file,
     load_puzzles,
     puzzle_files,
     recheck,
@@ -58,7 +59,7 @@ def _targets(args: argparse.Namespace, kinds: tuple[Kind, ...]) -> dict[Path, tu
             raise KaszinoError(f"--out {quote(args.out)} names a folder; --out takes a file (--dir a folder)")
         given = {args.out: kinds}
     else:
-        given = {os.path.join(args.dir, f"{kind}.json"): (kind,) for kind in kinds}
+        given = {str(kind_file(kind, args.dir)): (kind,) for kind in kinds}
     targets: dict[Path, tuple[Kind, ...]] = {}
     for name, wanted in given.items():
         target = OutputFile(name, force=args.force, option="--out" if args.out else "--dir",

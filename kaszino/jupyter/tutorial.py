@@ -41,7 +41,7 @@ from kaszino.jupyter.widgets.puzzle import PuzzleWidget
 from kaszino.jupyter.widgets.table import Mode, TableWidget
 from kaszino.jupyter.widgets.viewer import DealViewer
 from kaszino.lessons import lesson_source, shipped_folder
-from kaszino.puzzles.puzzle import Kind, load_all
+from kaszino.puzzles.puzzle import Kind, first_puzzles
 from kaszino.store import StoreError
 from kaszino.teach.chapter_checks import fresh_check
 from kaszino.teach.chapters import PUPIL_VARIABLE, index_markdown, next_steps_markdown
@@ -361,10 +361,7 @@ def pick(widget: TableWidget, cards: str) -> None:
 def puzzle_trainer(
     kinds: Sequence[Kind] = ("all_captures", "best_capture", "sweep"), per_kind: int = 2
 ) -> PuzzleWidget:
-    """A :class:`PuzzleWidget` with the ``per_kind`` lowest-rated shipped puzzles of each of ``kinds``."""
-    shipped = load_all()
-    chosen = []
-    for kind in kinds:
-        ranked = sorted((p for p in shipped if p.kind == kind), key=lambda p: (p.rating.value, p.id))
-        chosen += ranked[:per_kind]
+    """A :class:`PuzzleWidget` with the ``per_kind`` easiest shipped puzzles of each of ``kinds``
+    (each kind's first: only they are read)."""
+    chosen = [puzzle for kind in kinds for puzzle in first_puzzles(kind, per_kind)]
     return follow_language(PuzzleWidget(chosen))

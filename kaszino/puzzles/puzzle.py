@@ -33,7 +33,15 @@ from kaszino.games.kaszino.solver.counting import count_captures
 from kaszino.games.kaszino.state import GameState
 from kaszino.games.scopa.state import ScopaState
 from kaszino.i18n import language
-from kaszino.inputs import MAX_COUNT, MAX_SEED, check_choice, check_real, check_type, read_whole
+from kaszino.inputs import (
+    MAX_COUNT,
+    MAX_SEED,
+    check_choice,
+    check_real,
+    check_type,
+    check_whole,
+    read_whole,
+)
 from kaszino.puzzles.capture_kinds import AllCaptures, BestCapture, Fals, Sweep
 from kaszino.puzzles.casino_kinds import CASINO_KIND_RULES
 from kaszino.puzzles.instructive import instructive_problem
@@ -66,8 +74,8 @@ __all__ = [
     "BANDS", "FORMAT_VERSION", "GAMES", "KINDS", "KIND_RULES", "PUZZLE_DIR", "READABLE_FORMATS", "THEMES",
     "Answer", "AnswerForm", "Band", "CaptureKey", "Discrepancy", "Game", "Kind", "Position", "Puzzle",
     "PuzzleVerdict", "Rating", "Source", "answers_confirmed", "band_of", "canonical", "capture_key",
-    "dumps_puzzles", "load_all", "load_puzzles", "parse_puzzles", "puzzle_files", "puzzle_from_record",
-    "recheck", "save_puzzles", "solve",
+    "dumps_puzzles", "first_puzzles", "kind_file", "load_all", "load_puzzles", "parse_puzzles",
+    "puzzle_files", "puzzle_from_record", "recheck", "save_puzzles", "solve",
 ]
 
 _EVERY_KIND: tuple[KindRules[Any], ...] = (
@@ -507,6 +515,11 @@ def _read_source(data: object, where: _Where) -> Source | None:
 
 def parse_puzzles(text: str, path: Path | str = "<text>") -> tuple[Puzzle, ...]:
     """Read the puzzles of one file's text; ``path`` only names the file in errors."""
+    return _parse(text, path)
+
+
+def _parse(text: str, path: Path | str, first: int | None = None) -> tuple[Puzzle, ...]:
+    """:func:`parse_puzzles`, or only the file's ``first`` puzzles (the others are not checked)."""
     where = _Where(path)
     document = _read_json(text, where)
     if not isinstance(document, dict) or set(document) != {"format", "puzzles"}:
@@ -518,7 +531,7 @@ def parse_puzzles(text: str, path: Path | str = "<text>") -> tuple[Puzzle, ...]:
     if not isinstance(document["puzzles"], list):
         raise where.error("'puzzles' must be a list", "puzzles")
     puzzles = [puzzle_from_record(record, _Where(path, f"#{number}"))
-               for number, record in enumerate(document["puzzles"], 1)]
+               for number, record in enumerate(document["puzzles"][:first], 1)]
     check_unique_ids(puzzles, path)
     return tuple(puzzles)
 
@@ -594,6 +607,12 @@ def load_puzzles(path: Path | str) -> tuple[Puzzle, ...]:
     write it; a regular file of at most :data:`MAX_FILE_BYTES`). Reading never changes the file.
     A file read before in this process and not changed since (the same stamp) is not read again:
     the trainer's page takes the shipped collections as the app's warm process read them."""
+    return _load(path)
+
+
+def _load(path: Path | str, first: int | None = None) -> tuple[Puzzle, ...]:
+    """:func:`load_puzzles`, or only the file's ``first`` puzzles (taken from the whole file when
+    this process has read it, else read and checked alone)."""
     named = _path(path)
     try:
         status = os.stat(named)
@@ -603,11 +622,11 @@ def load_puzzles(path: Path | str) -> tuple[Puzzle, ...]:
         key, stamp = "", (0, 0, 0, 0)
     known = _READ.get(key)
     if key and known is not None and known[0] == stamp:
-        return known[1]
+        return known[1][:first]
     text = read_text(named, what="puzzle file", limit=MAX_FILE_BYTES, error=PuzzleFormatError,
                      encoding="utf-8-sig")
-    puzzles = parse_puzzles(text, path)
-    if key:
+    puzzles = _parse(text, path, first)
+    if key and first is None:
         _READ[key] = (stamp, puzzles)
     return puzzles
 
@@ -622,6 +641,20 @@ def _path(path: object) -> str | os.PathLike[str]:
 def puzzle_files(directory: Path | str = PUZZLE_DIR) -> list[Path]:
     """The puzzle files of a directory, sorted by name."""
     return sorted(Path(_path(directory)).glob("*.json"))
+
+
+def kind_file(kind: Kind, directory: Path | str = PUZZLE_DIR) -> Path:
+    """The file of ``kind`` in a collection of one file per kind (the shipped one, and what
+    ``kaszino puzzles generate --dir`` writes): ``<directory>/<kind>.json``."""
+    check_choice("kind", kind, KINDS)
+    return Path(_path(directory)) / f"{kind}.json"
+
+
+def first_puzzles(kind: Kind, count: int) -> tuple[Puzzle, ...]:
+    """The first ``count`` shipped puzzles of ``kind``: its easiest, since each shipped file runs
+    from easy to hard. Only they are read and checked (unless this process has read the whole
+    file): a chapter that shows a kind's first puzzles does not check the other hundred."""
+    return _load(kind_file(kind), check_whole("count", count, 1))
 
 
 def load_all(paths: Iterable[Path | str] | None = None) -> tuple[Puzzle, ...]:
