@@ -24,6 +24,7 @@ import reprlib
 import secrets
 import shutil
 import stat
+import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -37,6 +38,13 @@ PathName = str | os.PathLike[str]
 
 _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"),
           (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+
+def in_browser() -> bool:
+    """Whether Python runs in the browser (Pyodide, the offline site). Its working folder is then the
+    browser's storage, where every question about a file is a request to the site's service worker
+    (about 25 ms each), and SQLite cannot write there: the store works by snapshots."""
+    return sys.platform == "emscripten"
 
 
 def kind_of(mode: int) -> str:

@@ -20,6 +20,7 @@ import re
 from pathlib import Path
 
 from kaszino.errors import KaszinoError, quote
+from kaszino.files import in_browser
 from kaszino.i18n import LANGUAGES, check_language, language
 from kaszino.shipped import shipped
 
@@ -39,14 +40,30 @@ def shipped_folder() -> Path:
 
 
 def folders() -> tuple[Path, ...]:
-    """Where lessons are looked up, first to last: the working folder's ``lessons/``, then the
-    shipped ones (once, when the two are the same folder)."""
+    """Where lessons are looked up, first to last: the working folder's ``lessons/`` when there is
+    one, then the shipped ones (once, when the two are the same folder)."""
     own, packaged = Path.cwd() / FOLDER, shipped_folder()
     try:
-        same = own.resolve() == packaged.resolve()
+        same = not _is_folder(own) or own.resolve() == packaged.resolve()
     except OSError:  # a working folder that went away
         return (packaged,)
     return (packaged,) if same else (own, packaged)
+
+
+_FOLDERS_SEEN: dict[Path, bool] = {}
+"""In the browser: whether each working folder's ``lessons/`` was there when first asked."""
+
+
+def _is_folder(own: Path) -> bool:
+    """Whether ``own`` is a folder: asked every time, so a teacher's copy made while the page is open
+    is read at the next draw; in the browser (:func:`~kaszino.files.in_browser`) once per kernel,
+    since there every question is a request to the site's service worker (two a lesson drawn, 50
+    ms), and a folder made there is found after a reload."""
+    if not in_browser():
+        return own.is_dir()
+    if own not in _FOLDERS_SEEN:
+        _FOLDERS_SEEN[own] = own.is_dir()
+    return _FOLDERS_SEEN[own]
 
 
 def lesson_file(key: str, lang: str) -> Path:

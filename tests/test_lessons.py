@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+import kaszino.lessons as lessons
 from kaszino.errors import KaszinoError
 from kaszino.i18n import LANGUAGES, using_language
 from kaszino.jupyter.render import markdown_html
@@ -116,6 +117,20 @@ def test_a_teachers_copy_is_read_first_and_the_shipped_lessons_fill_in(elsewhere
     assert lesson_source("chapter03.what", "hu").endswith("A tanár saját bekezdése.\n")
     assert lesson_source("chapter03.what", "en") == (shipped_folder() / "chapter03/what.en.md").read_text()
     assert lesson_source("chapter03.intro", "hu") != shipped_text, "another lesson, still the shipped one"
+
+
+def test_in_the_browser_the_working_folder_is_asked_for_lessons_once_per_kernel(
+        elsewhere: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """There each question about a file is a request to the site's service worker."""
+    monkeypatch.setattr(lessons, "in_browser", lambda: True)
+    monkeypatch.setattr(lessons, "_FOLDERS_SEEN", {})
+    shipped_text = lesson_source("chapter03.what", "hu")
+    own = elsewhere / FOLDER / "chapter03" / "what.hu.md"
+    own.parent.mkdir(parents=True)
+    own.write_text("### A tábla\n\nA tanár saját bekezdése.\n", encoding="utf-8")
+    assert lesson_source("chapter03.what", "hu") == shipped_text, "the folder made after the first look"
+    monkeypatch.setattr(lessons, "_FOLDERS_SEEN", {})  # a new kernel: the page reloaded
+    assert lesson_source("chapter03.what", "hu").endswith("A tanár saját bekezdése.\n")
 
 
 def test_an_edited_lesson_shows_on_the_next_draw_without_a_rerun(elsewhere: Path) -> None:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
@@ -38,7 +37,7 @@ from typing import Any, BinaryIO
 import platformdirs
 
 from kaszino.errors import StoreError, quote
-from kaszino.files import check_input, open_input, read_bytes, replace_file
+from kaszino.files import check_input, in_browser, open_input, read_bytes, replace_file
 from kaszino.inputs import MAX_COUNT, check_real, check_whole
 from kaszino.store.guard import MAX_SCHEMA_ROWS, MAX_STEPS, MAX_TEXT, Guard, Read, schema_rows
 from kaszino.store.recovery import MAX_FILE_BYTES, in_use_error, recovered_image
@@ -147,11 +146,6 @@ class SavedGame:
     opponent: str
     result: str
     record: str
-
-
-def in_browser() -> bool:
-    """Whether Python runs in the browser (Pyodide), where the store works by snapshots."""
-    return sys.platform == "emscripten"
 
 
 def default_path() -> Path:
