@@ -15,6 +15,7 @@ from kaszino.games.kaszino.moves import Lay
 from kaszino.games.kaszino.rules import preset
 from kaszino.games.kaszino.state import GameState, new_game
 from kaszino.i18n import tr, using_language
+from kaszino.jupyter.tutorial import LessonText
 from kaszino.jupyter.widgets import TableWidget
 
 # The worked example of docs/rules.md §2: hand 5, A, K; table 2, 4, 7, 9.
@@ -240,3 +241,15 @@ def test_v6_lets_the_next_player_challenge_a_false_capture() -> None:
 def test_mode_must_be_known() -> None:
     with pytest.raises(ValueError, match="mode"):
         TableWidget(position(), mode="replay")  # type: ignore[arg-type]
+
+
+def test_a_widget_is_of_its_own_kind_with_anywidgets_traits_not_of_a_class_made_for_it() -> None:
+    """anywidget's own ``__init__`` made a class for every widget it made (most of the time a
+    lesson's text took to make); the widgets declare anywidget's traits themselves."""
+    table = TableWidget(new_game(seed=1))
+    text = LessonText("capture.intro")
+    assert type(table) is TableWidget and type(text) is LessonText
+    for widget in (table, text):
+        state = widget.get_state()
+        assert "export default" in state["_esm"] and ".kaszino-card" in state["_css"]
+        assert state["_anywidget_id"] == "kaszino.board"

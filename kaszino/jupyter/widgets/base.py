@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import anywidget
+import ipywidgets
 import traitlets
 
 from kaszino.engine.cards import Card
@@ -143,10 +144,17 @@ def one_message() -> Iterator[None]:
 
 
 class HtmlWidget(anywidget.AnyWidget):
-    """A widget drawn from one HTML string; subclasses give ``_markup`` and their actions."""
+    """A widget drawn from one HTML string; subclasses give ``_markup`` and their actions.
 
-    _esm = (_ASSETS / "board.js").read_text(encoding="utf-8")
-    _css = (_ASSETS / "board.css").read_text(encoding="utf-8")
+    The three traits of anywidget's protocol are the class's own: anywidget's ``__init__`` adds
+    them to each widget it makes, and traitlets then makes a class for that one widget (0.9 of the
+    1.3 ms a lesson's text took to make, three times that in the offline site's Python), so this
+    class's ``__init__`` is ipywidgets' own. All the kinds of widget share one stylesheet (one
+    ``_anywidget_id``)."""
+
+    _esm = traitlets.Unicode((_ASSETS / "board.js").read_text(encoding="utf-8")).tag(sync=True)
+    _css = traitlets.Unicode((_ASSETS / "board.css").read_text(encoding="utf-8")).tag(sync=True)
+    _anywidget_id = traitlets.Unicode("kaszino.board").tag(sync=True)
     # Only Python sets these, so the browser never needs them echoed (see ``one_message``).
     html = traitlets.Unicode("").tag(sync=True, echo_update=False)
     faces = traitlets.Dict(value_trait=traitlets.Unicode(), default_value={}).tag(sync=True,
@@ -157,7 +165,7 @@ class HtmlWidget(anywidget.AnyWidget):
     """What the page says about the last refused browser message (cleared by the next one)."""
 
     def __init__(self) -> None:
-        super().__init__()
+        ipywidgets.DOMWidget.__init__(self)  # not anywidget's (see the class's notes)
         self.on_msg(self._on_frontend)
 
     def refresh(self) -> None:
