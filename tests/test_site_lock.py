@@ -203,7 +203,9 @@ def test_each_release_keeps_its_settings_under_its_own_names_and_the_bare_site_p
     assert config["settingsStorageName"] == f"Kaszinó {first} settings"
     assert config["workspacesStorageName"] == f"Kaszinó {first} workspaces"
     assert "contentsStorageName" not in config  # the progress file stays where every release finds it
+    assert config["disabledExtensions"] == ["@jupyter-notebook/notebook-extension:tab-icon"]
     bare = _lite_settings(BARE, first)["jupyter-config-data"]
+    assert "disabledExtensions" not in bare  # the floor is JupyterLite as it comes
     kernel = bare["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["loadPyodideOptions"]["packages"] == [
         "micropip", "ipython", "comm", "jedi", "piplite", "ipykernel", "pyodide-kernel"]

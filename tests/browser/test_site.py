@@ -160,7 +160,10 @@ def test_a_learner_keeps_the_progress_through_a_reload_a_new_release_and_the_res
 
 def _learn_reload_and_update(offline: Offline, live: Path, next_release: Path) -> None:
     page = offline.new_page()
+    busy_icons: list[str] = []
+    page.on("request", lambda asked: busy_icons.append(asked.url) if "favicon-busy" in asked.url else None)
     timings = run_all(page, offline.visit(page, "02_utes.ipynb"))
+    assert busy_icons == [], "the tab icon is left as it is while the cells run (site.DISABLED_PLUGINS)"
     print(
         f"\nkernel ready (first cell run): {timings.kernel_ready:.1f} s (budget 30 s); "
         f"chapter 02 after that: {timings.chapter:.1f} s (budget 10 s)"
