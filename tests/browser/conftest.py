@@ -23,7 +23,9 @@ Fixtures for browser tests:
   it in ``page`` and waits until Voilà has executed every cell and shown the outputs; returns the page.
   Widgets render a moment later: wait for them with Playwright locators or ``expect``.
 - ``baseline``: click → painted answer times (ms) of a plain ipywidgets button, measured once per
-  session like the lessons' clicks (see ``latency.py``), printed beside them.
+  session like the lessons' clicks (see ``latency.py``) and printed beside them, when the run is
+  ``benchmarks/bench_clicks.py``'s (``KASZINO_BENCH`` set); in a test run it is empty (a Voilà
+  server, a kernel and a page for figures nobody reads there).
 - ``screenshot``: ``screenshot("name")`` saves ``test-artifacts/<name>.png`` once the cards of
   the last move have landed. A failing browser test leaves ``test-artifacts/<test name>.png``
   (its ``page`` or ``phone``) by itself.
@@ -298,9 +300,12 @@ BASELINE_CLICKS = 20
 @pytest.fixture(scope="session")
 def baseline(cached_context: BrowserContext, voila: VoilaServers) -> list[float]:
     """Click → painted answer of a plain ipywidgets button (a counter) in Voilà, timed in the page
-    like the lessons' clicks (``latency``): the round trip every widget pays, for comparison."""
-    from latency import click_to_text
+    like the lessons' clicks (``latency``): the round trip every widget pays, for comparison; none
+    unless the run is the benchmark's."""
+    from latency import BENCHMARK, click_to_text
 
+    if not BENCHMARK:
+        return []
     page, origins = _new_page(cached_context)
     page.goto(voila.url(Path(__file__).with_name("fixtures") / "roundtrip.ipynb"))
     page.locator("#loading").wait_for(state="detached")

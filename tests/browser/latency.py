@@ -24,6 +24,10 @@ from collections.abc import Callable, Sequence
 
 from playwright.sync_api import ElementHandle, Locator, Page
 
+BENCHMARK = bool(os.environ.get("KASZINO_BENCH"))
+"""Whether the run is ``benchmarks/bench_clicks.py``'s, which prints the figures beside the
+plain-button baseline (a test run measures no baseline)."""
+
 TIMING_SCRIPT = """() => {
     if (window.kzLatency) { return; }
     const checks = {
@@ -128,8 +132,9 @@ def language_switches(page: Page, rounds: int = 3) -> list[float]:
 def bench_line(name: str, clicks: Sequence[float], switches: Sequence[float],
                baseline: Sequence[float]) -> str:
     """The printed benchmark line of one page: its clicks, its language switches, the plain-button
-    baseline measured the same way in the same session, and the machine's load average."""
+    baseline measured the same way in the same session (when there is one), and the machine's load
+    average."""
     load = " ".join(f"{value:.2f}" for value in os.getloadavg())
     language = f"; whole-page language switch {summary(switches)}" if switches else ""
-    return (f"BENCH {name}: click→feedback {summary(clicks)}{language}; "
-            f"plain-button baseline {summary(baseline)}; load average {load}")
+    plain = f"; plain-button baseline {summary(baseline)}" if baseline else ""
+    return f"BENCH {name}: click→feedback {summary(clicks)}{language}{plain}; load average {load}"

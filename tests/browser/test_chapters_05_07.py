@@ -4,7 +4,8 @@ Each test opens the chapter served by Voilà, works an exercise (a table task, t
 "Fals!" call, a variant's live table), reads the engine's verdict, switches the language, saves a
 screenshot under ``test-artifacts/`` and checks that the page shows no text output nobody asked for.
 The click → feedback times and the whole page's language switch, timed inside the page
-(``latency.py``), are printed as a benchmark beside the plain-button baseline (run with ``-s``).
+(``latency.py``), are printed (run with ``-s``); ``benchmarks/bench_clicks.py`` prints them beside
+the plain-button baseline.
 """
 
 from __future__ import annotations

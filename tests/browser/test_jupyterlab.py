@@ -6,7 +6,8 @@ language the learner chose in chapter 02.
 JupyterLab serves copies of the notebooks from a temporary folder (it saves what it runs) on a
 free loopback port with a token; the learner's progress goes to a temporary file. Screenshots go
 to ``test-artifacts/lab-*.png``. The click → feedback and language-switch times, timed inside the
-page (``latency.py``), are printed as a benchmark beside the plain-button baseline.
+page (``latency.py``), are printed; ``benchmarks/bench_clicks.py`` prints them beside the plain-button
+baseline.
 """
 
 from __future__ import annotations
