@@ -120,6 +120,7 @@ class MarkdownText(HtmlWidget):
     def __init__(self, source: Callable[[], str]) -> None:
         super().__init__()
         self._source = source
+        self._drawn = ""
         self.refresh()
         follow_language(self)
 
@@ -129,13 +130,15 @@ class MarkdownText(HtmlWidget):
         return self._source()
 
     def _markup(self) -> str:
-        return markdown_html(self.text)
+        self._drawn = self.text
+        return markdown_html(self._drawn)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[Any, Any], dict[Any, Any]] | None:
-        # The Markdown too, so the text reads well wherever widgets are not drawn (e.g. on GitHub).
+        # The Markdown too, so the text reads well wherever widgets are not drawn (e.g. on GitHub):
+        # the text just drawn, not read again.
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is not None:
-            bundle[0]["text/markdown"] = self.text
+            bundle[0]["text/markdown"] = self._drawn
         return bundle
 
 
