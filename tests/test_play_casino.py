@@ -50,10 +50,10 @@ def test_a_whole_game_typed_in_the_terminal_is_told_in_the_engines_words(
                        for line in told)
     assert "The game is played to 21 points." in told
     if rules == "teams":
-        assert ("Teams: You and Computer (player 3) against Computer (player 2) and Computer (player 4)."
-                in told)
-    winners = {0: "You", 1: "Computer (player 2)"} if rules == "standard" else {
-        0: "You and Computer (player 3)", 1: "Computer (player 2) and Computer (player 4)"}
+        assert ("Teams: You (player 1) and Computer (player 3) against "
+                "Computer (player 2) and Computer (player 4).") in told
+    winners = {0: "You (player 1)", 1: "Computer (player 2)"} if rules == "standard" else {
+        0: "You (player 1) and Computer (player 3)", 1: "Computer (player 2) and Computer (player 4)"}
     totals = " | ".join(map(str, session.state.totals()))
     assert told[-2] == f"The game is over. Winner: {winners[session.state.winner]}. Final totals: {totals}."
     saved = store.games()
@@ -77,7 +77,7 @@ def test_builds_refusals_hints_and_unreadable_moves(monkeypatch: pytest.MonkeyPa
     assert any(line.startswith("I cannot read this as a move: “blah”") for line in out)
     assert "That move is not allowed. 2♠ 3♣ adds up to 5, not 7: every group must make 7. Try again." in out
     assert "Player 2 captures K♣ with K♥." in out  # the computer's move, told by its event
-    assert "Table: 7♣; builds: [5♦, 2♠+3♣] = 5 (owner: You)" in out
+    assert "Table: 7♣; builds: [5♦, 2♠+3♣] = 5, owned by You (player 1)" in out
     assert ("That move is not allowed. You own the build of 5 on the table (5♦ 2♠ 3♣), so you may not "
             "trail: capture, build or add to a build instead. Try again.") in out
     assert out[-1] == "You left the game."

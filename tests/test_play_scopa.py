@@ -50,7 +50,7 @@ def test_a_whole_game_typed_in_the_terminal_is_told_in_the_engines_words(tmp_pat
             for message in deal_messages(sheet.scores):
                 assert "  " + message.render("en") in told
         assert "tábla" not in text.lower()
-        winner = "You" if session.state.winner == 0 else "Computer (player 2)"
+        winner = "You (player 1)" if session.state.winner == 0 else "Computer (player 2)"
         assert f"The game is over. Winner: {winner}. Final totals: " in text
     saved = store.games()
     assert len(saved) == 1 and saved[0].opponent == "expert"

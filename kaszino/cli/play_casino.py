@@ -35,7 +35,7 @@ SHOWN_CAPTURES = 8
 
 
 def build_text(build: Build, learner: int) -> str:
-    """``[5♦+2♠, 7♣] = 7 (Te)``: a build's groups, its value and its owner."""
+    """``[5♦+2♠, 7♣] = 7, gazdája: Te (1. játékos)``: a build's groups, its value and its owner."""
     groups = ", ".join("+".join(map(str, group)) for group in build.groups)
     return tr("play.casino_build", groups=groups, value=build.value, owner=seat_name(build.owner, learner))
 

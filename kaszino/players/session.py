@@ -31,8 +31,9 @@ from kaszino.inputs import MAX_SEED, check_choice, check_real, check_type, check
 
 
 def seat_name(seat: int, learner: int) -> str:
-    """A seat as the learner sees it: "Te", or "Gép (2. játékos)" with the player's number from 1."""
-    return tr("session.you") if seat == learner else tr("session.computer", n=player_number(seat))
+    """A seat as the learner sees it, with the number the table and the game's sentences give it:
+    "Te (1. játékos)" or "Gép (2. játékos)"."""
+    return tr("session.you" if seat == learner else "session.computer", n=player_number(seat))
 
 
 @dataclass(frozen=True, slots=True)

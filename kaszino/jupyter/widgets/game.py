@@ -433,7 +433,7 @@ class GameWidget(TableWidget):
         if replay.notes is not None:
             here = [note for note in replay.notes if note.number == number]
             lines.append(tr("game.analysis_count", count=len(replay.notes)))
-            lines += [note.text(seat_name(self._learner, self._learner)) for note in here]
+            lines += [note.text(tr("common.you")) for note in here]  # the remarks are all the learner's
         marks = "" if not replay.notes else "".join(
             GameButton("replay_to", value=str(note.number), label=str(note.number)).html()
             for note in replay.notes)
