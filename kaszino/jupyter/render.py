@@ -428,16 +428,19 @@ SheetRow = tuple[int, int, str, str, Sequence[object]]
 def sheet_table_html(items: Sequence[str], rows: Sequence[SheetRow]) -> str:
     """A game's score sheet: a head cell per item's label, and per row its deal and seat (``data-deal``,
     ``data-seat``), the deal's and the player's names and a value per item. It sits in a box that
-    scrolls sideways (``kaszino-scroll-x``) where the sheet is wider than the page (a phone):
-    its words are never broken into letters to make it fit, and a deal's name ("1. osztás *")
-    stays on one line."""
+    scrolls sideways (``kaszino-scroll-x``) where the sheet is wider than the page: its words are
+    never broken into letters to make it fit, and a deal's name ("1. osztás *") stays on one line.
+    In a narrow box (a phone) the stylesheet lays each row out as a block of its own, each value
+    after its item's label (``data-item``), so that nothing needs scrolling."""
     cell = 'style="padding:2px 6px; text-align:right;"'
     head = "".join(f"<th {cell}>{escape(item)}</th>" for item in items)
     body = "".join(
         f'<tr data-deal="{deal}" data-seat="{seat}">'
-        f'<td style="padding:2px 6px; white-space:nowrap;">{escape(deal_name)}</td>'
-        f'<td style="padding:2px 6px;">{escape(who)}</td>'
-        + "".join(f"<td {cell}>{escape(str(value))}</td>" for value in values) + "</tr>"
+        f'<td class="kaszino-sheet-deal" style="padding:2px 6px; white-space:nowrap;">'
+        f'{escape(deal_name)}</td>'
+        f'<td class="kaszino-sheet-who" style="padding:2px 6px;">{escape(who)}</td>'
+        + "".join(f'<td {cell} data-item="{escape(item)}">{escape(str(value))}</td>'
+                  for item, value in zip(items, values, strict=True)) + "</tr>"
         for deal, seat, deal_name, who, values in rows)
     return (f'<div class="kaszino-scroll-x">'
             f'<table class="kaszino-sheet" style="border-collapse:collapse; margin:6px 0; font-size:12px;">'

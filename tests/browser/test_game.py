@@ -65,9 +65,17 @@ def test_a_whole_deal_against_the_computer_by_taps_on_a_phone(
     sheet = root.locator(".kaszino-sheet")
     expect(sheet).to_be_visible()
     expect(sheet.locator('tr[data-deal="1"]')).to_have_count(2)
-    assert broken_words(page, ".kaszino-sheet th, .kaszino-sheet td") == []  # it scrolls instead
+    assert broken_words(page, ".kaszino-sheet th, .kaszino-sheet td") == []
     deal_names = page.evaluate(LINES, ".kaszino-sheet tr[data-deal] td:first-child")  # "1. osztás *"
     assert deal_names and all(lines == 1 for _, lines in deal_names), deal_names
+    # On the phone each row is a block of its own, each value after its item's label: nothing to
+    # scroll sideways, and every item still named.
+    box = root.locator(".kaszino-scroll-x")
+    assert box.evaluate("(e) => e.scrollWidth <= e.clientWidth"), "the score sheet scrolls sideways"
+    first = sheet.locator('tr[data-deal="1"]').first
+    assert first.evaluate("(e) => getComputedStyle(e).display") == "flex"
+    label = first.locator("td[data-item]").first.evaluate("(e) => getComputedStyle(e, '::before').content")
+    assert label == '"lapok száma: "', label
     expect(page.locator(".kaszino-ghost")).to_have_count(0)  # the last move's cards have landed
     shoot(page, "looks-phone-game")
     sheet.scroll_into_view_if_needed()  # below the table on a phone
