@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import replace
 from html import escape
@@ -17,6 +18,7 @@ from kaszino.games.kaszino.state import GameState, new_game
 from kaszino.i18n import tr, using_language
 from kaszino.jupyter.tutorial import LessonText
 from kaszino.jupyter.widgets import TableWidget
+from kaszino.jupyter.widgets.base import board_code
 
 # The worked example of docs/rules.md §2: hand 5, A, K; table 2, 4, 7, 9.
 HAND, TABLE = "5♠ A♥ K♣", "2♦ 4♣ 7♥ 9♠"
@@ -251,5 +253,19 @@ def test_a_widget_is_of_its_own_kind_with_anywidgets_traits_not_of_a_class_made_
     assert type(table) is TableWidget and type(text) is LessonText
     for widget in (table, text):
         state = widget.get_state()
-        assert "export default" in state["_esm"] and ".kaszino-card" in state["_css"]
-        assert state["_anywidget_id"] == "kaszino.board"
+        assert "export default" in state["_esm"] and state["_anywidget_id"] == "kaszino.board"
+
+
+def test_the_widgets_script_and_stylesheet_are_sent_once_per_kernel_not_with_each_widget() -> None:
+    """Every widget names the kernel's one BoardCode, which holds board.js and board.css; its own
+    script is the small loader."""
+    table, text = TableWidget(new_game(seed=1)), LessonText("capture.intro")
+    code = board_code()
+    assert table._board is code and text._board is code
+    assert "function render" in code.esm and ".kaszino-card" in code.css
+    for widget in (table, text):
+        state = widget.get_state()
+        assert state["_board"] == f"IPY_MODEL_{code.model_id}" and "_css" not in state
+        assert len(json.dumps(state["_esm"])) < len(code.esm) // 5
+    code.close()  # a closed one (a kernel's widgets all closed) is made again for the next widget
+    assert TableWidget(new_game(seed=1))._board is board_code() is not code

@@ -143,18 +143,40 @@ def one_message() -> Iterator[None]:
             sender.send({"redraw": pending})
 
 
+class BoardCode(ipywidgets.Widget):  # type: ignore[misc]
+    """The browser's half of every kaszino widget, sent once per kernel: the script (``board.js``)
+    and the stylesheet (``board.css``). Each :class:`HtmlWidget` names it (``_board``) and carries
+    only a loader (``board_loader.js``), which loads the script and the stylesheet from it once
+    per page. (Carried by every widget, they were 19 KB a widget: two thirds of a chapter's widget
+    state, sent through the server twice and the script evaluated once per widget.)"""
+
+    esm = traitlets.Unicode((_ASSETS / "board.js").read_text(encoding="utf-8")).tag(sync=True)
+    css = traitlets.Unicode((_ASSETS / "board.css").read_text(encoding="utf-8")).tag(sync=True)
+
+
+_BOARD: list[BoardCode] = []
+"""This kernel's :class:`BoardCode`, once made."""
+
+
+def board_code() -> BoardCode:
+    """This kernel's :class:`BoardCode`: made on first use, and again if it was closed."""
+    if not _BOARD or _BOARD[0].comm is None:
+        _BOARD[:] = [BoardCode()]
+    return _BOARD[0]
+
+
 class HtmlWidget(anywidget.AnyWidget):
     """A widget drawn from one HTML string; subclasses give ``_markup`` and their actions.
 
-    The three traits of anywidget's protocol are the class's own: anywidget's ``__init__`` adds
-    them to each widget it makes, and traitlets then makes a class for that one widget (0.9 of the
-    1.3 ms a lesson's text took to make, three times that in the offline site's Python), so this
-    class's ``__init__`` is ipywidgets' own. All the kinds of widget share one stylesheet (one
-    ``_anywidget_id``)."""
+    The traits of anywidget's protocol are the class's own: anywidget's ``__init__`` adds them to
+    each widget it makes, and traitlets then makes a class for that one widget (0.9 of the 1.3 ms a
+    lesson's text took to make, three times that in the offline site's Python), so this class's
+    ``__init__`` is ipywidgets' own. Its script is a loader of the kernel's one :class:`BoardCode`
+    (``_board``), which holds the script and the stylesheet all the kinds of widget share."""
 
-    _esm = traitlets.Unicode((_ASSETS / "board.js").read_text(encoding="utf-8")).tag(sync=True)
-    _css = traitlets.Unicode((_ASSETS / "board.css").read_text(encoding="utf-8")).tag(sync=True)
+    _esm = traitlets.Unicode((_ASSETS / "board_loader.js").read_text(encoding="utf-8")).tag(sync=True)
     _anywidget_id = traitlets.Unicode("kaszino.board").tag(sync=True)
+    _board = traitlets.Instance(BoardCode).tag(sync=True, **ipywidgets.widget_serialization)
     # Only Python sets these, so the browser never needs them echoed (see ``one_message``).
     html = traitlets.Unicode("").tag(sync=True, echo_update=False)
     faces = traitlets.Dict(value_trait=traitlets.Unicode(), default_value={}).tag(sync=True,
@@ -163,6 +185,10 @@ class HtmlWidget(anywidget.AnyWidget):
 
     _complaint: Text | None = None
     """What the page says about the last refused browser message (cleared by the next one)."""
+
+    @traitlets.default("_board")
+    def _kernels_board(self) -> BoardCode:
+        return board_code()
 
     def __init__(self) -> None:
         ipywidgets.DOMWidget.__init__(self)  # not anywidget's (see the class's notes)
