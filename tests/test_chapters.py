@@ -162,3 +162,16 @@ def test_every_chapter_ends_with_links_onward_and_back(chapter: str, lang: str) 
     following = [each.notebook for each in contents.CHAPTERS[ids.index(chapter) + 1:][:1]]
     assert links == [*following, "10_feladvanyok.ipynb", "20_jatek.ipynb", "00_start.ipynb"]
     assert all((NOTEBOOKS / link).is_file() for link in links)
+
+
+@pytest.mark.parametrize("notebook", CHAPTERS, ids=lambda path: path.stem)
+def test_every_chapter_ends_with_its_summary_its_check_and_nothing_after(notebook: Path) -> None:
+    """The learner reads the summary, then takes the check: the check's heading follows the summary
+    and the check is the page's last cell, its footer the one set of links onward (a chapter once
+    had a second line of links below it, and five chapters their summary after the check)."""
+    sources = ["".join(cell["source"]) for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+               if cell["cell_type"] == "code"]
+    assert sources[-1].startswith("chapter_check(")
+    assert re.fullmatch(r'lesson\((chapter\.text\("check"\)|"chapter\d\d\.check")\)', sources[-2])
+    assert "summary" in sources[-3] and sources[-3].startswith("lesson(")
+    assert not any(re.search(r"\.next\b", source) for source in sources)
