@@ -5,12 +5,16 @@ in English — the lesson prose, the live tables, the exercise prompts and their
 to a wrong and to a right answer, the chapter check before and after its answers, and a second
 attempt of the check with fresh questions — and scanned with ``test_machinery.machinery``: no move
 notation, no player counted from 0, no unfilled field, no English count of one with a plural noun,
-no call in its written form.
+no call in its written form. And no term before it is taught: a table, an exercise or a feedback
+names none of the rules' terms (``TERMS``) before the lesson that teaches it, in an earlier
+chapter or above it in the same one (the prose may look ahead: "in chapter 6 you will call Ausz!").
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from html import unescape
 from pathlib import Path
 from typing import Any
@@ -22,10 +26,13 @@ from test_machinery import TAG, machinery
 
 from kaszino.i18n import LANGUAGES
 from kaszino.jupyter.checks import ChapterCheck, ExerciseSet
-from kaszino.jupyter.tutorial import LanguageSwitch, switch_language
+from kaszino.jupyter.tutorial import LanguageSwitch, LessonText, MarkdownText, switch_language
+from kaszino.jupyter.widgets import PuzzleWidget
 from kaszino.jupyter.widgets.base import HtmlWidget
 
 START = NOTEBOOKS / "00_start.ipynb"
+HINTS_READ = 4
+"""More hints than a puzzle has: every one is shown."""
 
 
 def plain(html: str) -> str:
@@ -47,14 +54,54 @@ def texts(value: Any) -> Iterator[str]:
         raise AssertionError(f"a chapter shows {value!r}, which this test cannot read")
 
 
-def scan(values: list[Any], where: str) -> None:
-    """Read everything in ``values`` in both languages; fail on the first text showing machinery."""
+@dataclass(frozen=True)
+class Term:
+    """A term of the rules, the lesson that teaches it (in chapter ``chapter``) and how it is written."""
+
+    chapter: str
+    lesson: str
+    hu: str
+    en: str
+
+    def found(self, text: str, lang: str) -> list[str]:
+        return re.findall(self.hu if lang == "hu" else self.en, text, flags=re.IGNORECASE)
+
+
+TERMS = (
+    Term("02", "capture.tabla", r"\btábl\w*", r"\btábla\w*"),
+    Term("05", "scoring_lesson.card_points", r"\b(?:nagy|kis)kaszinó\w*", r"\b(?:big|little) casino\b"),
+    Term("05", "scoring_lesson.secured", r"\bbiztos pont\w*", r"\bsecured points?\b"),
+    Term("06", "game_lesson.claim", r"\bausz\b", r"\bausz\b"),
+    Term("06", "game_lesson.fals", r"\bfals\b", r"\bfals\b"),
+    Term("08", "scopa_lesson.points", r"\b(?:primiera|settebello)\b", r"\b(?:primiera|settebello)\b"),
+)
+
+
+Untaught = dict[int, tuple[Term, ...]]
+"""The terms not yet taught where a value shows, by the value's ``id``."""
+
+
+def untaught(values: list[Any], chapter: str) -> Untaught:
+    """For each table, exercise set or check among ``values`` (the cells of ``chapter``, in order),
+    the terms not yet taught where it shows: those of later chapters, and this chapter's below it."""
+    lessons = {value.key: at for at, value in enumerate(values) if isinstance(value, LessonText)}
+    return {id(value): tuple(term for term in TERMS if term.chapter > chapter
+                             or (term.chapter == chapter and lessons[term.lesson] > at))
+            for at, value in enumerate(values) if not isinstance(value, MarkdownText)}
+
+
+def scan(values: list[Any], where: str, early: Untaught | None = None) -> None:
+    """Read everything in ``values`` in both languages; fail on the first text showing machinery,
+    or a term ``early`` says is not taught yet where it shows."""
     for lang in LANGUAGES:
         switch_language(lang)
         for value in values:
             for text in texts(value):
                 bad = machinery(text, lang)
                 assert not bad, f"{where} ({lang}): {bad} in: {text}"
+                for term in (early or {}).get(id(value), ()):
+                    said = term.found(text, lang)
+                    assert not said, f"{where} ({lang}): {said} before the lesson {term.lesson} in: {text}"
     switch_language("hu")
 
 
@@ -65,31 +112,40 @@ def test_the_scan_reads_the_markup_of_a_widget_and_an_html_box() -> None:
 
 def test_every_text_of_the_start_page_shows_no_machinery() -> None:
     values = shown(START)
-    scan(values, "the start page, as opened")
+    early = untaught(values, "00")
+    scan(values, "the start page, as opened", early)
     for exercise_set in (value for value in values if isinstance(value, ExerciseSet)):
         for right in (False, True):
             for widget in exercise_set.widgets:
                 answer(widget, right=right)
-            scan(values, f"the start page, {'right' if right else 'wrong'} answers")
+            scan(values, f"the start page, {'right' if right else 'wrong'} answers", early)
 
 
 @pytest.mark.parametrize("notebook", CHAPTERS, ids=lambda path: path.stem)
 def test_every_text_of_the_chapter_shows_no_machinery(notebook: Path) -> None:
     values = shown(notebook)
-    scan(values, f"{notebook.stem}, as opened")
+    early = untaught(values, notebook.stem[:2])
+    scan(values, f"{notebook.stem}, as opened", early)
     sets = [value for value in values if isinstance(value, ExerciseSet)]
     for exercise_set in sets:
         for widget in exercise_set.widgets:
             answer(widget, right=False)
-    scan(values, f"{notebook.stem}, wrong answers")
+    scan(values, f"{notebook.stem}, wrong answers", early)
     for exercise_set in sets:
         for widget in exercise_set.widgets:
             answer(widget, right=True)
-    scan(values, f"{notebook.stem}, right answers")
+    scan(values, f"{notebook.stem}, right answers", early)
     check = next(value for value in sets if isinstance(value, ChapterCheck))
     for attempt in range(2):  # fresh questions at each new attempt
         check.reset()
-        scan([check], f"{notebook.stem}, check attempt {attempt + 2}")
+        scan([check], f"{notebook.stem}, check attempt {attempt + 2}", early)
         for widget in check.widgets:
             answer(widget, right=attempt == 1)
-        scan([check], f"{notebook.stem}, check attempt {attempt + 2} answered")
+        scan([check], f"{notebook.stem}, check attempt {attempt + 2} answered", early)
+    for trainer in (value for value in values if isinstance(value, PuzzleWidget)):  # chapter 02's
+        for number in range(len(trainer.trainer.puzzles)):
+            for _ in range(HINTS_READ):
+                trainer.show_hint()
+            trainer.show_solution()
+            scan([trainer], f"{notebook.stem}, puzzle {number + 1}'s hints and solution", early)
+            trainer.next_puzzle()

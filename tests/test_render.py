@@ -11,7 +11,7 @@ import pytest
 from kaszino.engine.cards import DECK, Card, parse_cards
 from kaszino.games.kaszino.state import GameState, new_game
 from kaszino.i18n import using_language
-from kaszino.jupyter.render import BLACK, RED, SELECTED, card_svg, cards_html, position_html
+from kaszino.jupyter.render import BLACK, NO_POINTS, RED, SELECTED, card_svg, cards_html, position_html
 
 
 def position(hand: str, table: str, other: str = "3♦ 8♣ Q♥", **fields: object) -> GameState:
@@ -94,6 +94,9 @@ def test_position_states_talon_piles_points_and_turn() -> None:
     assert "Round 3/8" in html and "To move: player 1" in html
     with using_language("hu"):
         assert "Talon: 6" in position_html(state) and "3/8. menet" in position_html(state)
+    with using_language("en"):  # before chapter 05 teaches them, a table leaves the secured points out
+        html = position_html(state, viewer=0, view=NO_POINTS)
+    assert "Captured: 3 cards, 2 ♠ · Tábla: 1<" in html and "Secured points" not in html
 
 
 def test_labels_follow_the_page_colour_while_cards_keep_their_face() -> None:

@@ -12,6 +12,7 @@ Every one of them follows the language switch of the page.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from html import escape
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -34,6 +35,8 @@ TABLE_ONLY = LESSON
 """Only the hand and the table."""
 WITH_PILES = View(status=False, talon=False, opponents=True, piles=True, score=False)
 """Every player with the captured cards, táblák and secured points, without header and talon."""
+WITH_CAPTURED = replace(WITH_PILES, points=False)
+"""As :data:`WITH_PILES` without the secured points: chapter 05 before it teaches them."""
 
 
 def _computer(state: GameState) -> Move:

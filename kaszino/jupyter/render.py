@@ -64,12 +64,16 @@ class View:
     """The other players' panels (their hands, face down unless open)."""
     piles: bool = True
     """Each panel's line of captured cards, táblák and secured points."""
+    points: bool = True
+    """The secured points on that line: a term of chapter 05, which the tables before it leave out."""
     score: bool = True
     """The item-by-item points of a finished deal."""
 
 
 FULL = View()
 """Everything: a game as it is played."""
+NO_POINTS = View(points=False)
+"""A game as it is played without the secured points, for the chapters before 05 (which teaches them)."""
 LESSON = View(status=False, talon=False, opponents=False, piles=False, score=False)
 """Only the hand and the table: the lessons on captures."""
 TWO_HANDS = View(talon=False, piles=False, score=False)
@@ -318,17 +322,16 @@ def hand_row(cards: Sequence[Card], shown: bool, picking: bool, selected: Collec
     return _row([card_slot(card, zone, card in selected, worth) for card in cards], tr("ui.no_cards"))
 
 
-def _player_panel(state: GameState, player: int, hand: str, piles: bool = True,
-                  counting: bool = False) -> str:
+def _player_panel(state: GameState, player: int, hand: str, view: View, counting: bool = False) -> str:
     pile = state.piles[player]
     moving = player == state.to_move and not state.finished and not state.deal_over
     points = (tr("ui.earlier_points", points=state.scores[player]) if counting
-              else tr("ui.score", points=state.totals()[player]))
-    facts = " · ".join((
+              else tr("ui.score", points=state.totals()[player]) if view.points else None)
+    facts = " · ".join(fact for fact in (
         tr("ui.pile", cards=tr("common.cards", count=len(pile)), spades=count_spades(pile)),
         tr("ui.tabla", points=state.tabla_points[player]),
         points,
-    )) if piles else ""
+    ) if fact is not None) if view.piles else ""
     if counting:  # the learner counts the points from the captured cards themselves
         listed = " ".join(map(str, sorted(pile, key=lambda card: (card.suit.value, card.value))))
         hand += (f'<div class="kaszino-pile-cards" data-player="{player}">'
@@ -471,7 +474,7 @@ def position_html(state: GameState, viewer: int | None = None, open_hands: bool 
             continue
         shown = open_hands or open_round or player == viewer
         hand = hand_row(state.hands[player], shown, picking and player == state.to_move, selected)
-        panels[player] = _player_panel(state, player, hand, view.piles, counting)
+        panels[player] = _player_panel(state, player, hand, view, counting)
     score = score_html(state) if state.deal_over and view.score and not counting else ""
     status = _status(state) if view.status else ""
     felt = felt_html(state.table, len(state.talon), picking, selected, view.talon)

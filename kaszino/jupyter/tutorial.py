@@ -35,7 +35,7 @@ from kaszino.games.kaszino.state import GameState, build, new_game
 from kaszino.i18n import LANGUAGES, language, set_language, tr
 from kaszino.jupyter.checks import ChapterCheck, ExerciseSet
 from kaszino.jupyter.progress import chapter_results, remember_language, restore_language
-from kaszino.jupyter.render import FULL, LESSON, View, cards_html, markdown_html
+from kaszino.jupyter.render import FULL, LESSON, NO_POINTS, View, cards_html, markdown_html
 from kaszino.jupyter.widgets.base import HtmlWidget, one_message
 from kaszino.jupyter.widgets.puzzle import PuzzleWidget
 from kaszino.jupyter.widgets.table import Mode, TableWidget
@@ -361,10 +361,8 @@ def pick(widget: TableWidget, cards: str) -> None:
         widget.select(card)
 
 
-def puzzle_trainer(
-    kinds: Sequence[Kind] = ("all_captures", "best_capture", "sweep"), per_kind: int = 2
-) -> PuzzleWidget:
+def puzzle_trainer(kinds: Sequence[Kind] = ("all_captures", "sweep"), per_kind: int = 3) -> PuzzleWidget:
     """A :class:`PuzzleWidget` with the ``per_kind`` easiest shipped puzzles of each of ``kinds``
-    (each kind's first: only they are read)."""
+    (each kind's first: only they are read), without the secured points chapter 05 teaches."""
     chosen = [puzzle for kind in kinds for puzzle in first_puzzles(kind, per_kind)]
-    return follow_language(PuzzleWidget(chosen))
+    return follow_language(PuzzleWidget(chosen, view=NO_POINTS))

@@ -76,7 +76,7 @@ class AllCaptures(_CaptureKind):
 
     def solution_text(self, state: GameState, answers: tuple[Answer, ...]) -> str:
         head = tr("puzzles.solution_all_captures", count=len(answers))
-        return bullet_lines(head, (explain(state, a) for a in _captures_only(answers)))
+        return bullet_lines(head, (explain(state, a, "rules") for a in _captures_only(answers)))
 
 
 class BestCapture(_CaptureKind):
@@ -142,7 +142,7 @@ class Sweep(_CaptureKind):
 
     def solution_text(self, state: GameState, answers: tuple[Answer, ...]) -> str:
         head = tr("puzzles.solution_sweep", count=len(answers), total=card_sum(state.table))
-        return bullet_lines(head, (explain(state, a) for a in _captures_only(answers)))
+        return bullet_lines(head, (explain(state, a, "rules") for a in _captures_only(answers)))
 
 
 FALS_CHOICES = ("correct", "sums_differ", "over_limit")

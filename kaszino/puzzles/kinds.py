@@ -33,7 +33,7 @@ from kaszino.games.kaszino.state import GameState
 from kaszino.games.scopa.moves import ScopaMove
 from kaszino.i18n import language, tr
 from kaszino.inputs import MAX_COUNT, check_type
-from kaszino.teach.explain import Joined, Message, explain_move, move_message
+from kaszino.teach.explain import Joined, Level, Message, explain_move, move_message
 from kaszino.teach.narrate import message_fields, refusal_message
 from kaszino.teach.questions import UNHEADED, Lines, Renders, Verdict, Words, phrase
 
@@ -326,9 +326,10 @@ def is_answer(answers: Sequence[Answer], attempt: Answer) -> bool:
     return answer_key(attempt) in {answer_key(answer) for answer in answers}
 
 
-def explain(state: GameState, move: Move) -> str:
-    """The full explanation of ``move`` (it may name the best capture: for solutions only)."""
-    return explain_move(state, move).text
+def explain(state: GameState, move: Move, level: Level = "scoring") -> str:
+    """The explanation of ``move`` (at ``"scoring"`` it may name the best capture: for solutions
+    only; a kind that asks about the rules alone explains at ``"rules"``: no points)."""
+    return explain_move(state, move, level).text
 
 
 def refusal(state: GameState, move: Move) -> Renders | None:

@@ -30,6 +30,7 @@ from kaszino.games.kaszino.captures import Capture, capture_problem
 from kaszino.games.scopa.moves import ScopaMove
 from kaszino.i18n import tr
 from kaszino.inputs import check_whole, whole_number
+from kaszino.jupyter.render import FULL, View
 from kaszino.jupyter.widgets.answers import options_html, typed_html
 from kaszino.jupyter.widgets.base import Choice, Text, text
 from kaszino.jupyter.widgets.fronts import Builder
@@ -71,10 +72,12 @@ class PuzzleWidget(TableWidget):
     """Puzzles one after another; see the module docstring.
 
     ``source`` is a trainer, or a list of puzzles served in order without storing anything (a
-    chapter's short set); ``start`` skips to that puzzle of such a list.
+    chapter's short set); ``start`` skips to that puzzle of such a list. ``view``: what the table
+    shows besides the hand and the table cards (a chapter's set may leave out what it has not taught).
     """
 
-    def __init__(self, source: Sequence[Puzzle] | Trainer, *, start: int = 0, controls: bool = False) -> None:
+    def __init__(self, source: Sequence[Puzzle] | Trainer, *, start: int = 0, controls: bool = False,
+                 view: View = FULL) -> None:
         if isinstance(source, Trainer):
             trainer = source
         else:
@@ -89,7 +92,7 @@ class PuzzleWidget(TableWidget):
         self._summary_shown = False
         self._number_field = f"kaszino-number-{next(_NUMBER_FIELDS)}"
         self._chosen: Callable[[object], None] = self._answer_move
-        super().__init__(self._visit.puzzle.state, mode="practice")
+        super().__init__(self._visit.puzzle.state, mode="practice", view=view)
 
     # --- what the notebook and the tests read ------------------------------------------
     @property
