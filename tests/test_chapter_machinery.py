@@ -69,6 +69,7 @@ class Term:
 
 TERMS = (
     Term("02", "capture.tabla", r"\btábl\w*", r"\btábla\w*"),
+    Term("04", "chapter04.open_round", r"\bnyílt\b", r"\bopen (?:last )?round\b"),
     Term("05", "scoring_lesson.card_points", r"\b(?:nagy|kis)kaszinó\w*", r"\b(?:big|little) casino\b"),
     Term("05", "scoring_lesson.secured", r"\bbiztos pont\w*", r"\bsecured points?\b"),
     Term("06", "game_lesson.claim", r"\bausz\b", r"\bausz\b"),
