@@ -29,6 +29,7 @@ from kaszino.jupyter.checks import ChapterCheck, ExerciseSet
 from kaszino.jupyter.tutorial import LanguageSwitch, LessonText, MarkdownText, switch_language
 from kaszino.jupyter.widgets import PuzzleWidget
 from kaszino.jupyter.widgets.base import HtmlWidget
+from kaszino.jupyter.widgets.viewer import DealViewer
 
 START = NOTEBOOKS / "00_start.ipynb"
 HINTS_READ = 4
@@ -91,18 +92,23 @@ def untaught(values: list[Any], chapter: str) -> Untaught:
             for at, value in enumerate(values) if not isinstance(value, MarkdownText)}
 
 
+def read(value: Any, lang: str, where: str, early: Untaught | None = None) -> None:
+    """Read ``value`` in ``lang`` (the language shown now); fail on a text showing machinery, or a
+    term ``early`` says is not taught yet where it shows."""
+    for text in texts(value):
+        bad = machinery(text, lang)
+        assert not bad, f"{where} ({lang}): {bad} in: {text}"
+        for term in (early or {}).get(id(value), ()):
+            said = term.found(text, lang)
+            assert not said, f"{where} ({lang}): {said} before the lesson {term.lesson} in: {text}"
+
+
 def scan(values: list[Any], where: str, early: Untaught | None = None) -> None:
-    """Read everything in ``values`` in both languages; fail on the first text showing machinery,
-    or a term ``early`` says is not taught yet where it shows."""
+    """Read everything in ``values`` in both languages (:func:`read`)."""
     for lang in LANGUAGES:
         switch_language(lang)
         for value in values:
-            for text in texts(value):
-                bad = machinery(text, lang)
-                assert not bad, f"{where} ({lang}): {bad} in: {text}"
-                for term in (early or {}).get(id(value), ()):
-                    said = term.found(text, lang)
-                    assert not said, f"{where} ({lang}): {said} before the lesson {term.lesson} in: {text}"
+            read(value, lang, where, early)
     switch_language("hu")
 
 
@@ -143,6 +149,14 @@ def test_every_text_of_the_chapter_shows_no_machinery(notebook: Path) -> None:
         for widget in check.widgets:
             answer(widget, right=attempt == 1)
         scan([check], f"{notebook.stem}, check attempt {attempt + 2} answered", early)
+    for lang in LANGUAGES:  # every move of every deal viewer, as told
+        switch_language(lang)
+        for viewer in (value for value in values if isinstance(value, DealViewer)):
+            viewer.first()
+            for _ in range(viewer.steps):
+                viewer.forward()
+                read(viewer, lang, f"{notebook.stem}, the deal viewer at move {viewer.step}", early)
+    switch_language("hu")
     for trainer in (value for value in values if isinstance(value, PuzzleWidget)):  # chapter 02's
         for number in range(len(trainer.trainer.puzzles)):
             for _ in range(HINTS_READ):
