@@ -190,3 +190,23 @@ def test_a_cell_shows_only_lessons_when_every_line_is_a_lesson() -> None:
     assert not shows_only_lessons('lesson("chapter03.what")\nlive_table("5♠", "2♦")')
     assert not shows_only_lessons('exercise("subsets")')
     assert not shows_only_lessons("")
+
+
+MACHINERY_WORDS = re.compile(
+    r"\b(?:cells?|cellá\w*|cella\w*|kernel\w*|notebook\w*|jegyzetfüzet\w*|futtasd|futtatás\w*)\b|Shift\s*\+\s*Enter",
+    re.IGNORECASE)
+"""Words of the notebook's machinery: a classroom's app view (Voilà) shows no cells, no kernel, no
+code to run, so no text may ask the learner to deal with them."""
+
+
+def test_no_text_a_learner_reads_speaks_of_cells_kernels_or_running_code() -> None:
+    locales = Path(lessons.__file__).parent / "locales"
+    found = []
+    for path in sorted(locales.glob("*.json")):
+        for key, texts in json.loads(path.read_text(encoding="utf-8")).items():
+            found += [f"{path.stem}.{key} ({lang})" for lang, text in texts.items()
+                      if MACHINERY_WORDS.search(re.sub(r"\{\w+\}", "", text))]
+    for path in sorted(shipped("notebooks").glob("lessons/*/*.md")):
+        found += [f"{path.parent.name}/{path.name}: {match.group(0)}"
+                  for match in MACHINERY_WORDS.finditer(path.read_text(encoding="utf-8"))]
+    assert found == []
