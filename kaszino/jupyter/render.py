@@ -325,18 +325,16 @@ def hand_row(cards: Sequence[Card], shown: bool, picking: bool, selected: Collec
 def _player_panel(state: GameState, player: int, hand: str, view: View, counting: bool = False) -> str:
     pile = state.piles[player]
     moving = player == state.to_move and not state.finished and not state.deal_over
-    points = (tr("ui.earlier_points", points=state.scores[player]) if counting
-              else tr("ui.score", points=state.totals()[player]) if view.points else None)
-    facts = " · ".join(fact for fact in (
-        tr("ui.pile", cards=tr("common.cards", count=len(pile)), spades=count_spades(pile)),
-        tr("ui.tabla", points=state.tabla_points[player]),
-        points,
-    ) if fact is not None) if view.piles else ""
+    facts = [tr("ui.pile", cards=tr("common.cards", count=len(pile)), spades=count_spades(pile)),
+             tr("ui.tabla", points=state.tabla_points[player])]
     if counting:  # the learner counts the points from the captured cards themselves
+        facts.append(tr("ui.earlier_points", points=state.scores[player]))
         listed = " ".join(map(str, sorted(pile, key=lambda card: (card.suit.value, card.value))))
         hand += (f'<div class="kaszino-pile-cards" data-player="{player}">'
                  f'{escape(tr("ui.pile_cards", cards=listed or tr("ui.no_cards")))}</div>')
-    return panel_html(player, facts, moving, hand)
+    elif view.points:
+        facts.append(tr("ui.score", points=state.totals()[player]))
+    return panel_html(player, " · ".join(facts) if view.piles else "", moving, hand)
 
 
 def panel_html(player: int, facts: str, moving: bool, hand: str) -> str:
