@@ -100,6 +100,8 @@ def test_every_lesson_renders() -> None:
         for lang in LANGUAGES:
             html = markdown_html(lesson_source(key, lang))
             assert html.startswith('<div class="jp-RenderedHTMLCommon') and len(html) > 60, key
+            # a table in its box that scrolls sideways, so that a phone keeps its words whole
+            assert html.count("<table>") == html.count('<div class="kaszino-scroll-x"><table>'), key
 
 
 @pytest.fixture

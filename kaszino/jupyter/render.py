@@ -35,10 +35,18 @@ Zone = Literal["hand", "table"]
 @lru_cache(maxsize=1)
 def _markdown() -> Callable[[str], str]:
     """The Markdown renderer; mistune comes with the ``notebook`` extra, so it is imported when a
-    lesson is first drawn, not when ``kaszino`` is (the bare package draws no lesson)."""
+    lesson is first drawn, not when ``kaszino`` is (the bare package draws no lesson). A table sits
+    in a box that scrolls sideways (``kaszino-scroll-x``), so that on a phone its words stay whole
+    instead of being broken anywhere to fit."""
     import mistune
 
-    return mistune.create_markdown(plugins=["table"])  # type: ignore[return-value]
+    markdown = mistune.create_markdown(plugins=["table"])
+    markdown.renderer.register("table", _scrolling_table)  # type: ignore[union-attr]
+    return markdown  # type: ignore[return-value]
+
+
+def _scrolling_table(_renderer: object, text: str) -> str:
+    return f'<div class="kaszino-scroll-x"><table>\n{text}</table></div>\n'
 
 
 @lru_cache(maxsize=1024)

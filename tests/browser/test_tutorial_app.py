@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from class_app import served_app
 from latency import bench_line, choice_clicks, click_to_feedback, language_switches
+from phone import PHONE, TOO_WIDE, broken_words
 from pictures import ARTIFACTS
 from playwright.sync_api import Locator, Page, expect
 
@@ -109,6 +110,7 @@ def test_start_page_lists_the_chapters_and_its_link_opens_chapter_2_in_the_langu
     assert_only_the_lesson(page)
     expect(page.get_by_role("link", name="1. A pakli és az osztás")).to_be_visible()
     expect(page.get_by_text("még nem próbáltad").first).to_be_visible()
+    the_index_keeps_its_words_whole_on_a_phone(page)
     table = page.locator(".kaszino-widget").filter(has=page.locator('[data-card="7♦"]')).first
     clicks = []
     for _ in range(3):
@@ -123,6 +125,23 @@ def test_start_page_lists_the_chapters_and_its_link_opens_chapter_2_in_the_langu
     page.locator("#loading").wait_for(state="detached")
     expect(page.get_by_role("heading", name="2. Capturing")).to_be_visible()  # the language was kept
     chapter_2_legality_and_capture(in_hungarian(page), baseline)  # the page the link opened
+
+
+def the_index_keeps_its_words_whole_on_a_phone(page: Page) -> None:
+    """The page laid out as wide as a phone: the table of contents (a lesson's Markdown table)
+    breaks no word to fit ("próbál-tad") and the page is no wider than the screen; what does not
+    fit scrolls sideways in the table's own box."""
+    desktop = page.viewport_size
+    page.set_viewport_size({"width": PHONE["viewport"]["width"], "height": PHONE["viewport"]["height"]})
+    try:
+        cells = ".kaszino-lesson table td, .kaszino-lesson table th"
+        expect(page.locator(".kaszino-lesson .kaszino-scroll-x table").first).to_be_visible()
+        assert broken_words(page, cells) == []
+        layout = page.evaluate(TOO_WIDE)
+        assert layout["wide"] == [] and layout["scroll"] <= layout["width"], layout
+    finally:
+        assert desktop is not None
+        page.set_viewport_size(desktop)
 
 
 def test_chapter_1_spelling_question(app: str, page: Page, baseline: list[float]) -> None:
