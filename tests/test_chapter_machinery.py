@@ -22,7 +22,7 @@ from typing import Any
 import ipywidgets
 import pytest
 from test_chapters import CHAPTERS, NOTEBOOKS, answer, fresh_learner, shown  # noqa: F401 (its autouse fixture)
-from test_machinery import TAG, machinery
+from test_machinery import TAG, machinery, two_only
 
 from kaszino.i18n import LANGUAGES
 from kaszino.jupyter.checks import ChapterCheck, ExerciseSet
@@ -97,10 +97,14 @@ def untaught(values: list[Any], chapter: str) -> Untaught:
 
 
 def read(value: Any, lang: str, where: str, early: Untaught | None = None) -> None:
-    """Read ``value`` in ``lang`` (the language shown now); fail on a text showing machinery, or a
-    term ``early`` says is not taught yet where it shows."""
+    """Read ``value`` in ``lang`` (the language shown now); fail on a text showing machinery, on a
+    table of three or four players spoken of as two, or on a term ``early`` says is not taught yet
+    where it shows."""
+    players = getattr(getattr(value, "state", None), "players", 2)
     for text in texts(value):
         bad = machinery(text, lang)
+        if players > 2:
+            bad += two_only(text, lang)
         assert not bad, f"{where} ({lang}): {bad} in: {text}"
     for text in texts(value, prose=False):
         for term in (early or {}).get(id(value), ()):

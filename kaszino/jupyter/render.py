@@ -417,7 +417,8 @@ def score_html(state: GameState) -> str:
 
 def score_table_html(columns: Sequence[str], rows: Sequence[tuple[str, str, Sequence[object]]]) -> str:
     """The points of a deal as a table: a head cell per column, and per row its ``data-row`` name,
-    its label and a value per column."""
+    its label and a value per column; in a box that scrolls sideways when four players' columns
+    are wider than a phone (its words are kept whole)."""
     cell = 'style="padding:2px 10px; text-align:right;"'
     head = "".join(f"<th {cell}>{escape(column)}</th>" for column in columns)
     body = "".join(
@@ -425,9 +426,9 @@ def score_table_html(columns: Sequence[str], rows: Sequence[tuple[str, str, Sequ
         + "".join(f"<td {cell}>{escape(str(value))}</td>" for value in values) + "</tr>"
         for name, label, values in rows
     )
-    return (f'<table class="kaszino-score" style="border-collapse:collapse; margin:6px 0;">'
-            f'<caption style="text-align:left; font-weight:600;">{escape(tr("ui.score_title"))}</caption>'
-            f'<tr><th></th>{head}</tr>{body}</table>')
+    return (f'<div class="kaszino-scroll-x"><table class="kaszino-score" style="border-collapse:collapse; '
+            f'margin:6px 0;"><caption style="text-align:left; font-weight:600;">{escape(tr("ui.score_title"))}'
+            f'</caption><tr><th></th>{head}</tr>{body}</table></div>')
 
 
 SheetRow = tuple[int, int, str, str, Sequence[object]]
