@@ -426,9 +426,9 @@ def score_table_html(columns: Sequence[str], rows: Sequence[tuple[str, str, Sequ
         + "".join(f"<td {cell}>{escape(str(value))}</td>" for value in values) + "</tr>"
         for name, label, values in rows
     )
+    caption = f'<caption style="text-align:left; font-weight:600;">{escape(tr("ui.score_title"))}</caption>'
     return (f'<div class="kaszino-scroll-x"><table class="kaszino-score" style="border-collapse:collapse; '
-            f'margin:6px 0;"><caption style="text-align:left; font-weight:600;">{escape(tr("ui.score_title"))}'
-            f'</caption><tr><th></th>{head}</tr>{body}</table></div>')
+            f'margin:6px 0;">{caption}<tr><th></th>{head}</tr>{body}</table></div>')
 
 
 SheetRow = tuple[int, int, str, str, Sequence[object]]
