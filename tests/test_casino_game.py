@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from casino_positions import build, cards, position
 from play_helpers import assert_step_told
+from test_machinery import page_text, two_only
 
 from kaszino.games.casino import BuildMove, Capture, CasinoState, Trail
 from kaszino.games.casino.players import GreedyPlayer, RandomPlayer, move_worth
@@ -154,6 +155,8 @@ def test_whole_games_against_the_computer_by_clicks(rules: str, seed: int, tmp_p
             assert widget.session.moves[-1] == move
             made[type(move)] += 1
             check_step(widget, state, 2)
+        if players > 2:  # three or four at the table: no words that count them as two
+            assert two_only(page_text(widget), "hu") == [], page_text(widget)
     final = widget.state
     assert final.finished and max(final.totals()) >= 21
     assert all(made.values()), made
