@@ -161,6 +161,12 @@ def player_number(player: int) -> int:
     return check_whole("player", player, 0, MAX_COUNT) + 1
 
 
+def seat_name(seat: int, learner: int) -> str:
+    """A seat as the learner playing against the computer sees it, with the number the table and the
+    game's sentences give it: "Te (1. játékos)" or "Gép (2. játékos)"."""
+    return tr("session.you" if seat == learner else "session.computer", n=player_number(seat))
+
+
 def hu_article(word: str | int) -> str:
     """The Hungarian definite article ("a" or "az") for ``word`` as it is read aloud.
 

@@ -72,9 +72,9 @@ from kaszino.errors import MESSAGE_LIMIT, CardParseError, IllegalMoveError, Nota
 from kaszino.games.kaszino.dealing import shuffled_deck
 from kaszino.games.kaszino.notation import parse_rules
 from kaszino.games.kaszino.players import GreedyPlayer, computer_call, computer_move, seen_key, table_moves
-from kaszino.i18n import set_language
+from kaszino.i18n import seat_name, set_language
 from kaszino.inputs import read_whole
-from kaszino.players.session import Session, make_session, seat_name
+from kaszino.players.session import Session, make_session
 from kaszino.puzzles.puzzle import THEMES, load_all, load_puzzles, parse_puzzles, recheck
 from kaszino.teach.annotate import annotate
 from kaszino.teach.exercises import read_number

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
@@ -16,6 +17,7 @@ from kaszino.games.kaszino.solver.analysis import Budget
 from kaszino.i18n import tr, using_language
 from kaszino.jupyter.widgets import game
 from kaszino.jupyter.widgets.game import GAME_PRESETS, GameWidget, game_rules
+from kaszino.jupyter.widgets.table import TableWidget
 from kaszino.jupyter.widgets.viewer import DealViewer
 from kaszino.store import open_store
 from kaszino.teach.narrate import move_told
@@ -117,6 +119,19 @@ def test_computer_hands_stay_hidden_until_the_open_round() -> None:
     hidden = [str(card) for card in widget.state.hands[1]]
     assert all(f'data-card="{card}"' not in widget.html for card in hidden)
     assert "lefordított lap" in widget.html
+
+
+@pytest.mark.parametrize("game", ["kaszino", "scopa", "casino"])
+def test_the_panels_name_the_seats_as_the_score_sheet_does(game: str) -> None:
+    """"Te (1. játékos)" and "Gép (2. játékos)", not the bare numbers a lesson's table shows."""
+    widget = GameWidget(game=game, level="greedy", seed=1, setup=False)
+    panel = r'<div class="kaszino-player" data-player="(\d)".*?<strong>([^<]+)</strong>'
+    names = re.findall(panel, widget.html)
+    assert sorted(names) == [("0", "Te (1. játékos)"), ("1", "Gép (2. játékos)")]
+    with using_language("en"):
+        widget.refresh()
+        assert "<strong>You (player 1)</strong>" in widget.html
+    assert "<strong>1. játékos</strong>" in TableWidget(widget.state).html
 
 
 def test_hint_shows_the_best_move_and_a_bar_per_move() -> None:

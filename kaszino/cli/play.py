@@ -38,7 +38,7 @@ from kaszino.games.kaszino.solver.analysis import Budget
 from kaszino.games.kaszino.state import GameState
 from kaszino.games.scopa import rules as scopa_rules
 from kaszino.games.scopa.state import ScopaState
-from kaszino.i18n import counted, language, tr, using_language
+from kaszino.i18n import counted, language, seat_name, tr, using_language
 from kaszino.inputs import MAX_SEED
 from kaszino.players.saved import save_session
 from kaszino.players.session import (
@@ -48,7 +48,6 @@ from kaszino.players.session import (
     Session,
     honest,
     make_session,
-    seat_name,
 )
 from kaszino.store import Store, current_store
 from kaszino.teach import scopa_moves

@@ -22,8 +22,8 @@ from kaszino.games.casino.scoring import (
     DealReport,
 )
 from kaszino.games.casino.state import CasinoState
-from kaszino.i18n import counted, language, tr
-from kaszino.players.session import DealSheet, seat_name
+from kaszino.i18n import counted, language, seat_name, tr
+from kaszino.players.session import DealSheet
 from kaszino.teach.narrate import narrate
 
 Position = Callable[[CasinoState, int, int, Sequence[str], str, str], str]

@@ -27,7 +27,7 @@ from kaszino.engine import seam
 from kaszino.engine.cards import Card, Suit, check_cards
 from kaszino.games.kaszino.scoring import count_spades
 from kaszino.games.kaszino.state import GameState
-from kaszino.i18n import player_number, tr
+from kaszino.i18n import player_number, seat_name, tr
 from kaszino.inputs import check_type, check_whole
 
 Zone = Literal["hand", "table"]
@@ -76,10 +76,15 @@ class View:
     """The secured points on that line: a term of chapter 05, which the tables before it leave out."""
     score: bool = True
     """The item-by-item points of a finished deal."""
+    named_seats: bool = False
+    """The panels name the viewer "Te (1. játékos)" and the others "Gép (2. játékos)", as the score
+    sheet does: a game against the computer."""
 
 
 FULL = View()
 """Everything: a game as it is played."""
+GAME = View(named_seats=True)
+"""Everything, the seats named as the learner playing against the computer sees them."""
 NO_POINTS = View(points=False)
 """A game as it is played without the secured points, for the chapters before 05 (which teaches them)."""
 LESSON = View(status=False, talon=False, opponents=False, piles=False, score=False)
@@ -330,7 +335,8 @@ def hand_row(cards: Sequence[Card], shown: bool, picking: bool, selected: Collec
     return _row([card_slot(card, zone, card in selected, worth) for card in cards], tr("ui.no_cards"))
 
 
-def _player_panel(state: GameState, player: int, hand: str, view: View, counting: bool = False) -> str:
+def _player_panel(state: GameState, player: int, viewer: int, hand: str, view: View,
+                  counting: bool = False) -> str:
     pile = state.piles[player]
     moving = player == state.to_move and not state.finished and not state.deal_over
     facts = [tr("ui.pile", cards=tr("common.cards", count=len(pile)), spades=count_spades(pile)),
@@ -342,17 +348,24 @@ def _player_panel(state: GameState, player: int, hand: str, view: View, counting
                  f'{escape(tr("ui.pile_cards", cards=listed or tr("ui.no_cards")))}</div>')
     elif view.points:
         facts.append(tr("ui.score", points=state.totals()[player]))
-    return panel_html(player, " · ".join(facts) if view.piles else "", moving, hand)
+    return panel_html(player, " · ".join(facts) if view.piles else "", moving, hand, viewer, view)
 
 
-def panel_html(player: int, facts: str, moving: bool, hand: str) -> str:
-    """A player's panel: the name (marked when moving), the ``facts`` line, the ``hand`` markup."""
+def seat_label(player: int, viewer: int, view: View) -> str:
+    """The name on ``player``'s panel: "2. játékos", or with ``view.named_seats`` as the learner at
+    seat ``viewer`` sees it ("Gép (2. játékos)")."""
+    return seat_name(player, viewer) if view.named_seats else tr("ui.player_name", n=player_number(player))
+
+
+def panel_html(player: int, facts: str, moving: bool, hand: str, viewer: int, view: View) -> str:
+    """A player's panel: the name (:func:`seat_label`, marked when moving), the ``facts`` line, the
+    ``hand`` markup."""
     marker = f' <strong class="kaszino-to-move">{escape(tr("ui.to_move_marker"))}</strong>' if moving else ""
     border = "var(--jp-brand-color1, #1976d2)" if moving else "var(--jp-border-color1, #9e9e9e)"
     return (f'<div class="kaszino-player" data-player="{player}" style="border:1px solid {border}; '
             f'border-radius:8px; padding:6px 10px; margin:6px 0;">'
             f'<div style="display:flex; justify-content:space-between; flex-wrap:wrap; gap:8px;">'
-            f'<span><strong>{escape(tr("ui.player_name", n=player_number(player)))}</strong>{marker}</span>'
+            f'<span><strong>{escape(seat_label(player, viewer, view))}</strong>{marker}</span>'
             f'<span class="kaszino-pile">{escape(facts)}</span></div>{hand}</div>')
 
 
@@ -481,7 +494,7 @@ def position_html(state: GameState, viewer: int | None = None, open_hands: bool 
             continue
         shown = open_hands or open_round or player == viewer
         hand = hand_row(state.hands[player], shown, picking and player == state.to_move, selected)
-        panels[player] = _player_panel(state, player, hand, view, counting)
+        panels[player] = _player_panel(state, player, viewer, hand, view, counting)
     score = score_html(state) if state.deal_over and view.score and not counting else ""
     status = _status(state) if view.status else ""
     felt = felt_html(state.table, len(state.talon), picking, selected, view.talon)

@@ -113,7 +113,8 @@ def position_html(state: CasinoState, viewer: int | None = None, open_hands: boo
         shown = open_hands or known[player] is not None
         hand = hand_row(state.hands[player], shown, picking and player == state.to_move, selected)
         moving = player == state.to_move and not state.finished and not state.deal_over
-        panels[player] = panel_html(player, _facts(state, player) if view.piles else "", moving, hand)
+        facts = _facts(state, player) if view.piles else ""
+        panels[player] = panel_html(player, facts, moving, hand, viewer, view)
     builds = "".join(build_html(build, picking, selected) for build in state.builds)
     felt = felt_html(state.table, len(state.talon), picking, selected, view.talon,
                      piles=f'<div class="kaszino-builds">{builds}</div>' if builds else "")

@@ -72,7 +72,8 @@ def position_html(state: ScopaState, viewer: int | None = None, open_hands: bool
         shown = open_hands or known or player == viewer
         hand = hand_row(state.hands[player], shown, picking and player == state.to_move, selected, worth)
         moving = player == state.to_move and not state.finished and not state.deal_over
-        panels[player] = panel_html(player, _facts(state, player) if view.piles else "", moving, hand)
+        facts = _facts(state, player) if view.piles else ""
+        panels[player] = panel_html(player, facts, moving, hand, viewer, view)
     score = score_html(state) if state.deal_over and view.score else ""
     felt = felt_html(state.table, len(state.talon), picking, selected, view.talon, worth)
     return board_html(_status(state) if view.status else "", panels, viewer, felt, score)

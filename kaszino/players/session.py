@@ -26,14 +26,7 @@ from kaszino.games.kaszino.players.simple import GreedyPlayer, RandomPlayer
 from kaszino.games.kaszino.rules import Rules
 from kaszino.games.scopa import players as scopa_players
 from kaszino.games.scopa.expert import ScopaExpert
-from kaszino.i18n import player_number, tr
 from kaszino.inputs import MAX_SEED, check_choice, check_real, check_type, check_whole
-
-
-def seat_name(seat: int, learner: int) -> str:
-    """A seat as the learner sees it, with the number the table and the game's sentences give it:
-    "Te (1. játékos)" or "Gép (2. játékos)"."""
-    return tr("session.you" if seat == learner else "session.computer", n=player_number(seat))
 
 
 @dataclass(frozen=True, slots=True)

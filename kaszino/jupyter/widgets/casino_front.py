@@ -20,12 +20,11 @@ from kaszino.games.casino.moves import BuildMove, Capture, Trail
 from kaszino.games.casino.players import move_worth
 from kaszino.games.casino.rules import MAX_PLAYERS, PRESETS, CasinoRules, preset
 from kaszino.games.casino.state import CasinoState
-from kaszino.i18n import language, tr
+from kaszino.i18n import language, seat_name, tr
 from kaszino.jupyter import render_casino
 from kaszino.jupyter.render import FULL, View, sheet_table_html
 from kaszino.jupyter.widgets.base import Choice, HintStep, Text, message_text, text
 from kaszino.jupyter.widgets.plain_front import PlainFront
-from kaszino.players.session import seat_name
 from kaszino.teach import casino_moves
 from kaszino.teach.casino_picks import Intent, read_pick
 from kaszino.teach.explain import Level

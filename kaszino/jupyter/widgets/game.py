@@ -27,8 +27,9 @@ from typing import Any
 
 from kaszino.errors import KaszinoError, StoreError, quote
 from kaszino.games.kaszino.players import ExpertPlayer
-from kaszino.i18n import tr
+from kaszino.i18n import seat_name, tr
 from kaszino.inputs import MAX_SEED, check_choice, check_type, check_whole, whole_number
+from kaszino.jupyter.render import GAME
 from kaszino.jupyter.widgets.base import HintStep, Text, message_text, text
 from kaszino.jupyter.widgets.fronts import FRONTS, Front, front_of
 from kaszino.jupyter.widgets.kaszino_front import GAME_PRESETS as GAME_PRESETS
@@ -36,7 +37,7 @@ from kaszino.jupyter.widgets.kaszino_front import game_rules as game_rules
 from kaszino.jupyter.widgets.table import Button, TableWidget, feedback_html, language_buttons
 from kaszino.jupyter.widgets.viewer import BUDGET, EmbeddedViewer
 from kaszino.players.saved import load_record, save_session
-from kaszino.players.session import DEFAULT_LEVEL, OPPONENTS, Session, make_session, seat_name
+from kaszino.players.session import DEFAULT_LEVEL, OPPONENTS, Session, make_session
 from kaszino.store import Store
 from kaszino.teach.annotate import Annotation, annotate
 from kaszino.teach.marks import analysable
@@ -117,7 +118,7 @@ class GameWidget(TableWidget):
         self._deal_panel: EmbeddedViewer | None = None
         self._session = self._new_session()
         self._revision = 0
-        super().__init__(self._session.state, mode="play", learner=0)
+        super().__init__(self._session.state, mode="play", learner=0, view=GAME)
 
     # --- what the notebook and the tests read ------------------------------------------
     @property
@@ -445,7 +446,7 @@ class GameWidget(TableWidget):
         return (f'<div class="kaszino-widget kaszino-replay" data-revision="{self._revision}" '
                 f'data-index="{number}"><div class="kaszino-bar">'
                 f'<strong>{escape(tr("game.replay_title"))}</strong>{language_buttons()}</div>'
-                + front_of(state).position_html(state, self._learner, open_hands=True)
+                + front_of(state).position_html(state, self._learner, open_hands=True, view=GAME)
                 + f'<div class="kaszino-bar kaszino-buttons">{controls}</div>'
                 + (marks_html if marks else "")
                 + f'<div class="kaszino-feedback" data-tone="info" role="status">'

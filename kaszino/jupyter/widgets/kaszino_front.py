@@ -17,12 +17,11 @@ from kaszino.games.kaszino.captures import Capture, capture_problem
 from kaszino.games.kaszino.moves import Challenge, Claim, Lay, NextDeal, Pass
 from kaszino.games.kaszino.rules import PRESETS, Rules
 from kaszino.games.kaszino.state import GameState
-from kaszino.i18n import language, tr
+from kaszino.i18n import language, seat_name, tr
 from kaszino.jupyter import render
 from kaszino.jupyter.odds_chart import odds_svg
 from kaszino.jupyter.render import FULL, View
 from kaszino.jupyter.widgets.base import Call, HintStep, Text, loose_items, text
-from kaszino.players.session import seat_name
 from kaszino.teach.explain import Level, explain_move, move_message
 from kaszino.teach.odds import odds_hint
 

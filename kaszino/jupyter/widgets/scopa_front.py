@@ -18,12 +18,11 @@ from kaszino.games.scopa.moves import ScopaMove
 from kaszino.games.scopa.rules import PRESETS, ScopaRules, preset
 from kaszino.games.scopa.scoring import DealReport
 from kaszino.games.scopa.state import ScopaState
-from kaszino.i18n import language, tr
+from kaszino.i18n import language, seat_name, tr
 from kaszino.jupyter import render_scopa
 from kaszino.jupyter.render import FULL, View, sheet_table_html
 from kaszino.jupyter.widgets.base import HintStep, Text, loose_items, message_text, text
 from kaszino.jupyter.widgets.plain_front import PlainFront
-from kaszino.players.session import seat_name
 from kaszino.teach import scopa_moves
 from kaszino.teach.explain import Level
 from kaszino.teach.scopa_hints import hint_ladder
