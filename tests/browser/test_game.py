@@ -70,7 +70,7 @@ def test_a_whole_deal_against_the_computer_by_taps_on_a_phone(
     assert deal_names and all(lines == 1 for _, lines in deal_names), deal_names
     # On the phone each row is a block of its own, each value after its item's label: nothing to
     # scroll sideways, and every item still named.
-    box = root.locator(".kaszino-scroll-x")
+    box = root.locator(".kaszino-scroll-x", has=page.locator(".kaszino-sheet"))  # not the deal's score table
     assert box.evaluate("(e) => e.scrollWidth <= e.clientWidth"), "the score sheet scrolls sideways"
     first = sheet.locator('tr[data-deal="1"]').first
     assert first.evaluate("(e) => getComputedStyle(e).display") == "flex"
