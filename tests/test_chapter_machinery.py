@@ -78,8 +78,8 @@ TERMS = (
     Term("05", "scoring_lesson.secured", r"\bbiztos pont\w*", r"\bsecured points?\b"),
     Term("06", "game_lesson.claim", r"\bausz\b", r"\bausz\b"),
     Term("06", "game_lesson.fals", r"\bfals\b", r"\bfals\b"),
-    Term("09", "casino_lesson.intro", r"\bépít\w*", r"\bbuild\w*"),
     Term("08", "scopa_lesson.points", r"\b(?:primiera|settebello)\b", r"\b(?:primiera|settebello)\b"),
+    Term("09", "casino_lesson.intro", r"\bépít\w*", r"\bbuild\w*"),
 )
 
 

@@ -46,7 +46,13 @@ def _markdown() -> Callable[[str], str]:
 
 
 def _scrolling_table(_renderer: object, text: str) -> str:
-    return f'<div class="kaszino-scroll-x"><table>\n{text}</table></div>\n'
+    return scroll_box(f"<table>\n{text}</table>") + "\n"
+
+
+def scroll_box(html: str) -> str:
+    """``html`` (a table) in a box that scrolls sideways where it is wider than the page: on a phone
+    its words are kept whole (``kaszino-scroll-x`` in ``board.css``) instead of broken to fit."""
+    return f'<div class="kaszino-scroll-x">{html}</div>'
 
 
 @lru_cache(maxsize=1024)
@@ -339,16 +345,19 @@ def _player_panel(state: GameState, player: int, viewer: int, hand: str, view: V
                   counting: bool = False) -> str:
     pile = state.piles[player]
     moving = player == state.to_move and not state.finished and not state.deal_over
-    facts = [tr("ui.pile", cards=tr("common.cards", count=len(pile)), spades=count_spades(pile)),
-             tr("ui.tabla", points=state.tabla_points[player])]
+    facts: list[str] = []
+    if view.piles:
+        facts = [tr("ui.pile", cards=tr("common.cards", count=len(pile)), spades=count_spades(pile)),
+                 tr("ui.tabla", points=state.tabla_points[player])]
+        if counting:
+            facts.append(tr("ui.earlier_points", points=state.scores[player]))
+        elif view.points:
+            facts.append(tr("ui.score", points=state.totals()[player]))
     if counting:  # the learner counts the points from the captured cards themselves
-        facts.append(tr("ui.earlier_points", points=state.scores[player]))
         listed = " ".join(map(str, sorted(pile, key=lambda card: (card.suit.value, card.value))))
         hand += (f'<div class="kaszino-pile-cards" data-player="{player}">'
                  f'{escape(tr("ui.pile_cards", cards=listed or tr("ui.no_cards")))}</div>')
-    elif view.points:
-        facts.append(tr("ui.score", points=state.totals()[player]))
-    return panel_html(player, " · ".join(facts) if view.piles else "", moving, hand, viewer, view)
+    return panel_html(player, " · ".join(facts), moving, hand, viewer, view)
 
 
 def seat_label(player: int, viewer: int, view: View) -> str:
@@ -440,8 +449,8 @@ def score_table_html(columns: Sequence[str], rows: Sequence[tuple[str, str, Sequ
         for name, label, values in rows
     )
     caption = f'<caption style="text-align:left; font-weight:600;">{escape(tr("ui.score_title"))}</caption>'
-    return (f'<div class="kaszino-scroll-x"><table class="kaszino-score" style="border-collapse:collapse; '
-            f'margin:6px 0;">{caption}<tr><th></th>{head}</tr>{body}</table></div>')
+    return scroll_box(f'<table class="kaszino-score" style="border-collapse:collapse; margin:6px 0;">'
+                      f'{caption}<tr><th></th>{head}</tr>{body}</table>')
 
 
 SheetRow = tuple[int, int, str, str, Sequence[object]]
@@ -465,10 +474,10 @@ def sheet_table_html(items: Sequence[str], rows: Sequence[SheetRow]) -> str:
         + "".join(f'<td {cell} data-item="{escape(item)}">{escape(str(value))}</td>'
                   for item, value in zip(items, values, strict=True)) + "</tr>"
         for deal, seat, deal_name, who, values in rows)
-    return (f'<div class="kaszino-scroll-x">'
-            f'<table class="kaszino-sheet" style="border-collapse:collapse; margin:6px 0; font-size:12px;">'
-            f'<caption style="text-align:left; font-weight:600;">{escape(tr("game.sheet_title"))}</caption>'
-            f'<tr><th></th><th></th>{head}</tr>{body}</table></div>')
+    return scroll_box(
+        f'<table class="kaszino-sheet" style="border-collapse:collapse; margin:6px 0; font-size:12px;">'
+        f'<caption style="text-align:left; font-weight:600;">{escape(tr("game.sheet_title"))}</caption>'
+        f'<tr><th></th><th></th>{head}</tr>{body}</table>')
 
 
 def position_html(state: GameState, viewer: int | None = None, open_hands: bool = False, *,
