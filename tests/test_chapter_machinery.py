@@ -12,15 +12,14 @@ chapter or above it in the same one (the prose may look ahead: "in chapter 6 you
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from html import unescape
 from pathlib import Path
 from typing import Any
 
 import ipywidgets
 import pytest
+from terms import TERMS, Term
 from test_chapters import CHAPTERS, NOTEBOOKS, answer, fresh_learner, shown  # noqa: F401 (its autouse fixture)
 from test_machinery import TAG, machinery, two_only
 
@@ -56,31 +55,6 @@ def texts(value: Any, prose: bool = True) -> Iterator[str]:
             yield from texts(child, prose)
     elif not isinstance(value, LanguageSwitch):
         raise AssertionError(f"a chapter shows {value!r}, which this test cannot read")
-
-
-@dataclass(frozen=True)
-class Term:
-    """A term of the rules, the lesson that teaches it (in chapter ``chapter``) and how it is written."""
-
-    chapter: str
-    lesson: str
-    hu: str
-    en: str
-
-    def found(self, text: str, lang: str) -> list[str]:
-        return re.findall(self.hu if lang == "hu" else self.en, text, flags=re.IGNORECASE)
-
-
-TERMS = (
-    Term("02", "capture.tabla", r"\btábl\w*", r"\btábla\w*"),
-    Term("04", "chapter04.open_round", r"\bnyílt\b", r"\bopen (?:last )?round\b"),
-    Term("05", "scoring_lesson.card_points", r"\b(?:nagy|kis)kaszinó\w*", r"\b(?:big|little) casino\b"),
-    Term("05", "scoring_lesson.secured", r"\bbiztos pont\w*", r"\bsecured points?\b"),
-    Term("06", "game_lesson.claim", r"\bausz\b", r"\bausz\b"),
-    Term("06", "game_lesson.fals", r"\bfals\b", r"\bfals\b"),
-    Term("08", "scopa_lesson.points", r"\b(?:primiera|settebello)\b", r"\b(?:primiera|settebello)\b"),
-    Term("09", "casino_lesson.intro", r"\bépít\w*", r"\bbuild\w*"),
-)
 
 
 Untaught = dict[int, tuple[Term, ...]]

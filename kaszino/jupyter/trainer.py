@@ -24,11 +24,12 @@ import ipywidgets
 
 from kaszino.errors import KaszinoError, StoreError
 from kaszino.i18n import tr
-from kaszino.jupyter.tutorial import LessonText, follow_language
+from kaszino.jupyter.tutorial import LessonText, follow_language, taught_view
 from kaszino.jupyter.widgets.puzzle import PuzzleWidget
 from kaszino.puzzles.class_set import ENVIRONMENT_VARIABLE, ClassSet, load_class_set
 from kaszino.puzzles.puzzle import Puzzle, load_all
-from kaszino.puzzles.trainer import Clock, Mode, Trainer, utc_now
+from kaszino.puzzles.syllabus import learner_kinds
+from kaszino.puzzles.trainer import Clock, Filters, Mode, Trainer, utc_now
 from kaszino.store import Store, current_store
 
 
@@ -83,9 +84,12 @@ def trainer_app(puzzles: Sequence[Puzzle] | None = None, *, store: Store | None 
                 mode: Mode | None = None, clock: Clock = utc_now,
                 class_set: str | os.PathLike[str] | None = None) -> TrainerApp:
     """The trainer over ``puzzles`` (default: every shipped one), keeping progress in ``store``
-    (default: the learner's progress file). Without a ``mode`` it starts with the day's review when
-    puzzles are due, else in rated mode. ``class_set`` (default: ``$KASZINO_PUZZLES``, when set)
-    names a teacher's class set to serve instead, in sequence mode."""
+    (default: the learner's progress file). The shipped puzzles are served of the kinds the learner
+    has been taught or has practised (:func:`~kaszino.puzzles.syllabus.learner_kinds`; the kind
+    menu offers every other), on tables showing only what those kinds' chapters teach. Without a
+    ``mode`` it starts with the day's review when puzzles are due, else in rated mode. ``class_set``
+    (default: ``$KASZINO_PUZZLES``, when set) names a teacher's class set to serve instead, in
+    sequence mode."""
     given = class_set if class_set is not None else os.environ.get(ENVIRONMENT_VARIABLE) or None
     chosen = None
     if given is not None and puzzles is None:
@@ -102,7 +106,10 @@ def trainer_app(puzzles: Sequence[Puzzle] | None = None, *, store: Store | None 
     if chosen is not None:
         trainer = Trainer(chosen.puzzles, store, mode="sequence", clock=clock, puzzle_set=chosen.name)
         return TrainerApp(PuzzleWidget(trainer, controls=True), problem, chosen)
-    trainer = Trainer(load_all() if puzzles is None else puzzles, store, mode=mode or "rated", clock=clock)
+    served = load_all() if puzzles is None else puzzles
+    learnt = learner_kinds(store, served) if store is not None and puzzles is None else ()
+    trainer = Trainer(served, store, mode=mode or "rated", clock=clock, filters=Filters(kinds=learnt),
+                      learnt=learnt)
     if mode is None and trainer.summary().reviews_due:
         trainer.mode = "review"
-    return TrainerApp(PuzzleWidget(trainer, controls=True), problem)
+    return TrainerApp(PuzzleWidget(trainer, controls=True, view=taught_view(learnt)), problem)

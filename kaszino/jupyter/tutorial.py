@@ -42,6 +42,7 @@ from kaszino.jupyter.widgets.table import Mode, TableWidget
 from kaszino.jupyter.widgets.viewer import DealViewer
 from kaszino.lessons import lesson_source, shipped_folder
 from kaszino.puzzles.puzzle import Kind, first_puzzles
+from kaszino.puzzles.syllabus import points_taught
 from kaszino.store import StoreError
 from kaszino.teach.chapter_checks import fresh_check
 from kaszino.teach.chapters import PUPIL_VARIABLE, index_markdown, next_steps_markdown
@@ -361,8 +362,15 @@ def pick(widget: TableWidget, cards: str) -> None:
         widget.select(card)
 
 
+def taught_view(kinds: Sequence[str]) -> View:
+    """What a puzzle's table shows to a learner served ``kinds`` (empty: every kind): the secured
+    points only once they are taught (:func:`~kaszino.puzzles.syllabus.points_taught`)."""
+    return FULL if points_taught(kinds) else NO_POINTS
+
+
 def puzzle_trainer(kinds: Sequence[Kind] = ("all_captures", "sweep"), per_kind: int = 3) -> PuzzleWidget:
     """A :class:`PuzzleWidget` with the ``per_kind`` easiest shipped puzzles of each of ``kinds``
-    (each kind's first: only they are read), without the secured points chapter 05 teaches."""
+    (each kind's first: only they are read), showing what the kinds' chapters have taught
+    (:func:`taught_view`)."""
     chosen = [puzzle for kind in kinds for puzzle in first_puzzles(kind, per_kind)]
-    return follow_language(PuzzleWidget(chosen, view=NO_POINTS))
+    return follow_language(PuzzleWidget(chosen, view=taught_view(kinds)))

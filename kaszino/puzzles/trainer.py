@@ -107,6 +107,16 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+def known_texts(name: str, values: object, known: Sequence[str]) -> tuple[str, ...]:
+    """``values`` as a tuple of texts, each one of ``known``; a ``KaszinoError`` naming ``name`` if not."""
+    texts = check_texts(name, values)
+    unknown = [value for value in texts if value not in known]
+    if unknown:
+        raise KaszinoError(f"{name}: unknown {', '.join(map(quote, unknown))}; "
+                           f"choose from {', '.join(known)}")
+    return texts
+
+
 @dataclass(frozen=True, slots=True)
 class Filters:
     """Which puzzles to serve: kinds, themes (any of them), bands and games; an empty field admits all."""
@@ -118,11 +128,7 @@ class Filters:
 
     def __post_init__(self) -> None:
         for name, known in (("kinds", KINDS), ("themes", THEMES), ("bands", BANDS), ("games", GAMES)):
-            unknown = [value for value in check_texts(name, getattr(self, name)) if value not in known]
-            if unknown:
-                raise KaszinoError(f"{name}: unknown {', '.join(map(quote, unknown))}; "
-                                   f"choose from {', '.join(known)}")
-            object.__setattr__(self, name, tuple(getattr(self, name)))  # a list given is kept as a tuple
+            object.__setattr__(self, name, known_texts(name, getattr(self, name), known))
 
     def admits(self, puzzle: Puzzle) -> bool:
         """Whether ``puzzle`` passes every filter."""
@@ -196,12 +202,14 @@ class Trainer:
 
     ``store`` is the learner's progress store (None: nothing is stored, nothing
     rated; a chapter's short set works so). ``clock`` gives the time of each attempt.
-    ``puzzle_set`` names a teacher's class set (``""``: the shipped collection).
+    ``puzzle_set`` names a teacher's class set (``""``: the shipped collection). ``learnt``: the
+    kinds the learner has been taught so far (:func:`kaszino.puzzles.syllabus.learnt_kinds`), which
+    the kind menu offers together; empty when not known.
     """
 
     def __init__(self, puzzles: Sequence[Puzzle], store: Store | None = None, *,
                  mode: Mode = "rated", filters: Filters = Filters(), clock: Clock = utc_now,
-                 puzzle_set: str = SHIPPED_SET) -> None:
+                 puzzle_set: str = SHIPPED_SET, learnt: Sequence[str] = ()) -> None:
         if not check_list("puzzles", puzzles, "puzzles"):
             raise KaszinoError("a trainer needs at least one puzzle")
         for number, puzzle in enumerate(puzzles):  # any object with a position and an id will do
@@ -222,6 +230,7 @@ class Trainer:
         if not isinstance(puzzle_set, str):
             raise KaszinoError(f"puzzle_set must be the name of a class set, not {quote(puzzle_set)}")
         self._set = puzzle_set
+        self.learnt = known_texts("learnt", learnt, KINDS)
         self._timed: TimedRun | None = None
         self._mode: Mode = "rated"
         self.mode = mode

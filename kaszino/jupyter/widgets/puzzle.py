@@ -37,6 +37,7 @@ from kaszino.jupyter.widgets.fronts import Builder
 from kaszino.jupyter.widgets.kaszino_front import kaszino_move_text
 from kaszino.jupyter.widgets.table import Button, TableWidget
 from kaszino.jupyter.widgets.trainer_view import (
+    LEARNT,
     controls_html,
     date_text,
     mode_html,
@@ -285,13 +286,14 @@ class PuzzleWidget(TableWidget):
         self._go(trainer.serve_new, timed_start_text if trainer.mode == "timed" else None)
 
     def set_filter(self, name: str, value: str) -> None:
-        """Narrow ``game``, ``kind``, ``band`` or ``theme`` to ``value`` ("" for a mix) and serve a
-        matching puzzle. Choosing a game forgets a chosen kind of another game."""
+        """Narrow ``game``, ``kind``, ``band`` or ``theme`` to ``value`` ("" for a mix; for ``kind``,
+        :data:`LEARNT` for every kind the learner has been taught) and serve a matching puzzle.
+        Choosing a game forgets a chosen kind of another game."""
         fields = {"game": "games", "kind": "kinds", "band": "bands", "theme": "themes"}
         if name not in fields:
             raise KaszinoError(f"unknown filter {quote(name)}; choose one of {', '.join(fields)}")
         current = self._trainer.filters
-        chosen = (value,) if value else ()
+        chosen = self._trainer.learnt if name == "kind" and value == LEARNT else (value,) if value else ()
         kept = {field: getattr(current, field) for field in fields.values()}
         if name == "game" and value:
             kept["kinds"] = tuple(kind for kind in current.kinds if KIND_RULES[kind].game == value)  # type: ignore[index]
