@@ -203,6 +203,18 @@ def test_the_index_counts_a_chapter_done_only_at_the_pass_mark() -> None:
     assert "[8. Relatives: Scopa](08_rokonok.ipynb)" in text
 
 
+def test_the_index_says_where_to_go_on() -> None:
+    """The first chapter not done, whether tried or not; the start for a new learner; the puzzles
+    once every chapter is done."""
+    with using_language("en"):
+        assert "Start here: [1. The deck and the deal](01_pakli.ipynb)." in index_markdown({}, "en")
+        tried = {"01": result("01", 8, 8), "02": result("02", 3, 8), "03": result("03", 8, 8)}
+        assert "Go on here: [2. Capturing](02_utes.ipynb)." in index_markdown(tried, "en")
+        every = {chapter.id: result(chapter.id, 5, 5) for chapter in CHAPTERS}
+        assert "practise on the [Puzzles](10_feladvanyok.ipynb) page!" in index_markdown(every, "en")
+        assert "here:" not in index_markdown(None, "en", "locked")  # an unreadable file: no advice
+
+
 def test_a_chapter_earns_stars_as_lichess_stages_do() -> None:
     """Three stars for a flawless check, two at the pass mark, one for half, none below."""
     assert [stars(best, 8) for best in (8, 7, 6, 4, 3, 0)] == [3, 2, 1, 1, 0, 0]

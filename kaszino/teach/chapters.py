@@ -135,8 +135,9 @@ def _result(chapter: Chapter, results: Mapping[str, Result] | None, lang: str) -
 def index_markdown(results: Mapping[str, Result] | None, lang: str, problem: str | None = None,
                    pupil: bool = False) -> str:
     """The table of contents as Markdown: a link to every notebook, what it teaches, and for each
-    chapter the learner's ``results`` (``None``: unreadable, with ``problem`` said once); for a
-    ``pupil`` of a class (:data:`PUPIL_VARIABLE`) without the teacher's pages."""
+    chapter the learner's ``results`` (``None``: unreadable, with ``problem`` said once) and where to
+    go on (the first chapter not done, or the puzzles); for a ``pupil`` of a class
+    (:data:`PUPIL_VARIABLE`) without the teacher's pages."""
     def row(chapter: Chapter, result: str) -> str:
         title = tr(f"chapters.{chapter.id}.title", lang)
         return f"| [{title}]({chapter.notebook}) | {tr(f'chapters.{chapter.id}.teaches', lang)} | {result} |"
@@ -147,8 +148,23 @@ def index_markdown(results: Mapping[str, Result] | None, lang: str, problem: str
     offered = [chapter for chapter in PRACTICE if not (pupil and chapter.teacher)]
     practice = [f"| {tr('chapters.practice.head', lang)} | {tr('chapters.head.teaches', lang)} | |",
                 "|---|---|---|", *(row(chapter, "") for chapter in offered)]
-    done = sum(1 for chapter in CHAPTERS if results is not None and chapter.id in results
-               and passed(results[chapter.id].best, results[chapter.id].total))
-    summary = (tr("chapters.result.unreadable", lang, problem=problem) if results is None
-               else tr("chapters.done", lang, done=done, total=len(CHAPTERS), mark=PASS_PERCENT))
+    if results is None:
+        summary = tr("chapters.result.unreadable", lang, problem=problem)
+    else:
+        to_do = [chapter for chapter in CHAPTERS if not (chapter.id in results and passed(
+            results[chapter.id].best, results[chapter.id].total))]
+        summary = tr("chapters.done", lang, done=len(CHAPTERS) - len(to_do), total=len(CHAPTERS),
+                     mark=PASS_PERCENT)
+        summary += " " + _onward(to_do[0] if to_do else None, not results, lang)
     return "\n".join(lines) + "\n\n" + summary + "\n\n" + "\n".join(practice)
+
+
+def _onward(chapter: Chapter | None, new: bool, lang: str) -> str:
+    """Where the learner goes on: the first ``chapter`` not done yet (for a ``new`` learner, the
+    start), or, with every chapter done, the puzzles."""
+    if chapter is None:
+        trainer = PRACTICE[0]
+        return tr("chapters.onward.all_done", lang, title=tr(f"chapters.{trainer.id}.title", lang),
+                  notebook=trainer.notebook)
+    return tr("chapters.onward.start" if new else "chapters.onward.next", lang,
+              title=tr(f"chapters.{chapter.id}.title", lang), notebook=chapter.notebook)

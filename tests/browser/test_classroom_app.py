@@ -79,14 +79,14 @@ def test_two_browsers_are_two_learners_and_leaving_releases_kernels(app: ClassAp
     page_a = sign_in(anna, app, "Anna Kiss")
     page_b = sign_in(bela, app, "Béla")
     page_a.locator(".widget-toggle-button", has_text="EN").first.click()
-    expect(page_a.get_by_role("link", name="1. The deck and the deal")).to_be_visible()
+    expect(page_a.get_by_role("cell").get_by_role("link", name="1. The deck and the deal")).to_be_visible()
     page_b.reload()
     page_b.locator("#loading").wait_for(state="detached")
     # Anna's choice of language is hers alone
-    expect(page_b.get_by_role("link", name="1. A pakli és az osztás")).to_be_visible()
+    expect(page_b.get_by_role("cell").get_by_role("link", name="1. A pakli és az osztás")).to_be_visible()
     page_a.reload()
     page_a.locator("#loading").wait_for(state="detached")
-    expect(page_a.get_by_role("link", name="1. The deck and the deal")).to_be_visible()
+    expect(page_a.get_by_role("cell").get_by_role("link", name="1. The deck and the deal")).to_be_visible()
     files = sorted(path.name for path in app.folder.iterdir())
     assert files == ["anna-kiss.sqlite3", "béla.sqlite3"]
     for path, name, language in ((app.folder / "anna-kiss.sqlite3", "Anna Kiss", "en"),
@@ -96,7 +96,7 @@ def test_two_browsers_are_two_learners_and_leaving_releases_kernels(app: ClassAp
         store.close()
     # Reloads released the kernels of the pages they replaced: one kernel per open page.
     _wait_for(lambda: app.kernels() == 2, f"2 pages open, {app.kernels()} kernels")
-    page_a.get_by_role("link", name="2. Capturing").click()
+    page_a.get_by_role("cell").get_by_role("link", name="2. Capturing").click()
     page_a.wait_for_url("**/voila/render/02_utes.ipynb")
     page_a.locator("#loading").wait_for(state="detached")
     _wait_for(lambda: app.kernels() == 2, f"a link followed: {app.kernels()} kernels")

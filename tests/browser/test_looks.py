@@ -126,7 +126,7 @@ def test_the_app_in_the_dark_theme_keeps_it_across_links_reads_well_and_keeps_st
     page.set_default_timeout(90_000)
     try:
         open_served(page, f"{app}/voila/render/00_start.ipynb?theme=dark")
-        page.get_by_role("link", name=re.compile(r"^2\. ")).click()
+        page.get_by_role("cell").get_by_role("link", name=re.compile(r"^2\. ")).click()
         page.wait_for_url(re.compile(r"/voila/render/02_utes\.ipynb\?theme=dark$"))  # the link kept it
         page.locator("#loading").wait_for(state="detached")
         expect(page.locator("body")).to_have_attribute("data-jp-theme-light", "false")

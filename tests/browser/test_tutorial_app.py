@@ -108,8 +108,10 @@ def test_start_page_lists_the_chapters_and_its_link_opens_chapter_2_in_the_langu
 ) -> None:
     open_page(page, app, "00_start.ipynb")
     assert_only_the_lesson(page)
-    expect(page.get_by_role("link", name="1. A pakli és az osztás")).to_be_visible()
+    expect(page.get_by_role("cell").get_by_role("link", name="1. A pakli és az osztás")).to_be_visible()
     expect(page.get_by_text("még nem próbáltad").first).to_be_visible()
+    start_here = page.locator(".kaszino-lesson p", has_text="Kezdd itt:").get_by_role("link")
+    expect(start_here).to_have_attribute("href", "01_pakli.ipynb")  # a new learner starts at chapter 1
     the_index_keeps_its_words_whole_on_a_phone(page)
     table = page.locator(".kaszino-widget").filter(has=page.locator('[data-card="7♦"]')).first
     clicks = []
@@ -118,9 +120,9 @@ def test_start_page_lists_the_chapters_and_its_link_opens_chapter_2_in_the_langu
         clicks.append(click_to_feedback(table, table.locator(".kaszino-capture-btn"), "good"))
     expect(page.locator(".kaszino-score-line")).to_have_attribute("data-right", "1")
     took = shots(page, "app-00-start", lambda: switch_to_english(page))
-    expect(page.get_by_role("link", name="1. The deck and the deal")).to_be_visible()
+    expect(page.get_by_role("cell").get_by_role("link", name="1. The deck and the deal")).to_be_visible()
     report("00_start", clicks, took, baseline)
-    page.get_by_role("link", name="2. Capturing").click()  # the link opens the chapter in the app
+    page.get_by_role("cell").get_by_role("link", name="2. Capturing").click()  # the chapter, in the app
     page.wait_for_url("**/voila/render/02_utes.ipynb")
     page.locator("#loading").wait_for(state="detached")
     expect(page.get_by_role("heading", name="2. Capturing")).to_be_visible()  # the language was kept
