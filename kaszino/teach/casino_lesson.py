@@ -27,6 +27,7 @@ from kaszino.teach.casino_scenes import RULES, casino_scene, first_position, pla
 from kaszino.teach.drills import ChapterContent, Section, labelled_choice, number_choice, words, yes_no
 from kaszino.teach.exercises import CasinoTask, Choice, NumberQuestion
 from kaszino.teach.explain import Field, Joined, Message
+from kaszino.teach.families import comparison_questions
 from kaszino.teach.narrate import message_fields
 from kaszino.teach.questions import Question, Renders
 
@@ -246,6 +247,7 @@ def _sections() -> tuple[Section, ...]:
         Section(f"{DOMAIN}.owner", _owner_questions()),
         Section(f"{DOMAIN}.points", _points_questions()),
         Section(f"{DOMAIN}.game", _game_questions()),
+        Section(f"{DOMAIN}.compare", comparison_questions()),
     )
 
 

@@ -3,13 +3,16 @@
 Every number of the table comes from the families' own rules values and constants — the decks,
 the largest sum, what clearing the table earns, the target — and every word from the catalogue
 ``families``, so chapters 08 and 09 show one table and no chapter repeats it in prose.
-:func:`comparison_markdown` writes it as Markdown in a language.
+:func:`comparison_markdown` writes it as Markdown in a language; :func:`comparison_questions` asks,
+for each row where one family differs from the other two, which family it is (chapter 09, below
+the table).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kaszino.errors import KaszinoError
 from kaszino.games.casino.deck import DECK as CASINO_DECK
 from kaszino.games.casino.deck import LARGEST
 from kaszino.games.casino.rules import CasinoRules
@@ -20,6 +23,8 @@ from kaszino.games.scopa.deck import DECK as SCOPA_DECK
 from kaszino.games.scopa.deck import capture_value
 from kaszino.games.scopa.rules import ScopaRules
 from kaszino.i18n import tr
+from kaszino.teach.exercises import Choice
+from kaszino.teach.message import Message
 
 DOMAIN = "families"
 FAMILIES = ("kaszino", "scopa", "casino")
@@ -34,11 +39,14 @@ class Cell:
     count: int | None = None
     first: int | None = None
 
-    def render(self, lang: str) -> str:
+    def message(self) -> Message:
         numbers = {
             name: value for name, value in (("count", self.count), ("first", self.first)) if value is not None
         }
-        return tr(f"{DOMAIN}.{self.key}", lang, **numbers)
+        return Message.in_domain(DOMAIN, self.key, **numbers)
+
+    def render(self, lang: str) -> str:
+        return self.message().render(lang)
 
 
 ROWS: tuple[tuple[str, tuple[Cell, Cell, Cell]], ...] = (
@@ -103,3 +111,37 @@ def comparison_markdown(lang: str) -> str:
             f"| {tr(f'{DOMAIN}.row_{row}', lang)} | " + " | ".join(c.render(lang) for c in cells) + " |"
         )
     return "\n".join(lines)
+
+
+def odd_one(row: str) -> str | None:
+    """The family whose cell of ``row`` differs from the other two, which agree; None if there is none."""
+    cells = dict(ROWS)[row]
+    for at, family in enumerate(FAMILIES):
+        first, second = (each for index, each in enumerate(cells) if index != at)
+        if first == second != cells[at]:
+            return family
+    return None
+
+
+ASKED = ("hand_cards", "equal_first", "groups", "target")
+"""The rows :func:`comparison_questions` asks about: each has one family that differs from the
+other two (the deck's row too, but Scopa's 40 cards are asked in chapter 08; a row whose answer
+the column's name gives away, such as the builds, is not asked)."""
+
+
+def comparison_questions() -> tuple[Choice, ...]:
+    """For each row of :data:`ASKED`: which family differs from the other two there? Each answer is
+    explained by that family's own cell of the row."""
+    return tuple(_odd_question(row) for row in ASKED)
+
+
+def _odd_question(row: str) -> Choice:
+    odd = odd_one(row)
+    if odd is None:
+        raise KaszinoError(f"no family differs from the other two in the row {row!r}")
+    cells = dict(ROWS)[row]
+    head = Message.in_domain(DOMAIN, f"row_{row}")
+    said = tuple((family, Message.in_domain(DOMAIN, "q_odd_cell", row=head, cell=each.message(),
+                                            family=Message.in_domain(DOMAIN, f"family_{family}")))
+                 for family, each in zip(FAMILIES, cells, strict=True))
+    return Choice(f"{DOMAIN}.q_odd", FAMILIES, odd, (("row", head), ("cell", cell(row, odd).message())), said)
