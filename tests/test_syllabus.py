@@ -87,6 +87,12 @@ def test_after_chapter_2_the_trainer_page_serves_its_kinds_and_the_menu_offers_t
     assert len(served_kinds(widget.trainer, 12)) > 2
     widget.set_filter("kind", LEARNT)
     assert widget.puzzle.kind in ("all_captures", "sweep")
+    widget.set_filter("game", "scopa")  # nothing of Scopa taught yet: the choice is not offered there
+    assert widget.puzzle.game == "scopa" and widget.trainer.filters.kinds == () and LEARNT not in widget.html
+    widget.set_filter("game", "kaszino")
+    widget.set_filter("kind", LEARNT)
+    assert widget.trainer.filters.kinds == ("all_captures", "sweep")
+    assert f'<option value="{LEARNT}" selected>' in widget.html
 
 
 def test_a_learner_without_a_chapter_tried_is_served_every_kind(tmp_path: Path,

@@ -47,6 +47,7 @@ from kaszino.puzzles.daily import daily_puzzle
 from kaszino.puzzles.puzzle import (
     BANDS,
     GAMES,
+    KIND_RULES,
     KINDS,
     POSITION_TYPES,
     THEMES,
@@ -263,6 +264,11 @@ class Trainer:
     def puzzle_set(self) -> str:
         """The class set served (``""``: the shipped collection)."""
         return self._set
+
+    def learnt_here(self) -> tuple[str, ...]:
+        """The kinds of :attr:`learnt` of the games the filters choose (all of them when none is)."""
+        games = self.filters.games
+        return tuple(kind for kind in self.learnt if not games or KIND_RULES[kind].game in games)  # type: ignore[index]
 
     @property
     def keeps_progress(self) -> bool:

@@ -287,13 +287,14 @@ class PuzzleWidget(TableWidget):
 
     def set_filter(self, name: str, value: str) -> None:
         """Narrow ``game``, ``kind``, ``band`` or ``theme`` to ``value`` ("" for a mix; for ``kind``,
-        :data:`LEARNT` for every kind the learner has been taught) and serve a matching puzzle.
-        Choosing a game forgets a chosen kind of another game."""
+        :data:`LEARNT` for every kind of the game chosen the learner has been taught) and serve a
+        matching puzzle. Choosing a game forgets a chosen kind of another game."""
         fields = {"game": "games", "kind": "kinds", "band": "bands", "theme": "themes"}
         if name not in fields:
             raise KaszinoError(f"unknown filter {quote(name)}; choose one of {', '.join(fields)}")
         current = self._trainer.filters
-        chosen = self._trainer.learnt if name == "kind" and value == LEARNT else (value,) if value else ()
+        together = name == "kind" and value == LEARNT
+        chosen = self._trainer.learnt_here() if together else (value,) if value else ()
         kept = {field: getattr(current, field) for field in fields.values()}
         if name == "game" and value:
             kept["kinds"] = tuple(kind for kind in current.kinds if KIND_RULES[kind].game == value)  # type: ignore[index]

@@ -50,14 +50,16 @@ def _one(values: tuple[str, ...]) -> str:
 def controls_html(trainer: Trainer) -> str:
     """The menus: mode, game (when the puzzles are of more than one), kind, difficulty band and theme
     ("vegyesen": no filter). The kinds offered are those of the game chosen, after "amit eddig
-    tanultál" (:data:`LEARNT`: the kinds the learner has been taught) when the trainer knows them."""
+    tanultál" (:data:`LEARNT`: those the learner has been taught, ``Trainer.learnt_here``) when the
+    game chosen has any."""
     filters = trainer.filters
     games = [game for game in GAMES if any(puzzle.game == game for puzzle in trainer.puzzles)]
     offered = [puzzle for puzzle in trainer.puzzles if not filters.games or puzzle.game in filters.games]
     kinds = sorted({puzzle.kind for puzzle in offered})
     themes = sorted({theme for puzzle in offered for theme in puzzle.themes})
     mix = [("", tr("trainer.mix"))]
-    learnt = [(LEARNT, tr("trainer.learnt"))] if trainer.learnt else []
+    learnt = trainer.learnt_here()
+    together = [(LEARNT, tr("trainer.learnt"))] if learnt else []
     menus = [
         _menu("mode", tr("trainer.mode"), [(m, tr(f"trainer.mode_{m}")) for m in CHOSEN_MODES], trainer.mode),
     ]
@@ -65,8 +67,8 @@ def controls_html(trainer: Trainer) -> str:
         menus.append(_menu("game", tr("trainer.game"), mix + [(g, tr(f"trainer.game_{g}")) for g in games],
                            _one(filters.games)))
     menus += [
-        _menu("kind", tr("trainer.kind"), learnt + mix + [(k, tr(f"trainer.kind_{k}")) for k in kinds],
-              LEARNT if trainer.learnt and filters.kinds == trainer.learnt else _one(filters.kinds)),
+        _menu("kind", tr("trainer.kind"), together + mix + [(k, tr(f"trainer.kind_{k}")) for k in kinds],
+              LEARNT if len(learnt) > 1 and filters.kinds == learnt else _one(filters.kinds)),
         _menu("band", tr("trainer.band"), mix + [(b, tr(f"trainer.band_{b}")) for b in BANDS],
               _one(filters.bands)),
         _menu("theme", tr("trainer.theme"), mix + [(t, tr(f"trainer.theme_{t}")) for t in themes],
