@@ -369,6 +369,23 @@ class KernelSocketHandler(VoilaKernelWebsocketHandler):  # type: ignore[misc]
         self.set_nodelay(True)
         await super().open(kernel_id)
 
+    def write_message(self, message: bytes | str | dict[str, Any],
+                      binary: bool = False) -> asyncio.Future[None]:
+        """Send ``message`` to the page (:func:`nowhere_to_go` when the page has gone meanwhile)."""
+        return nowhere_to_go(super().write_message(message, binary=binary))
+
+
+def nowhere_to_go(sent: asyncio.Future[None]) -> asyncio.Future[None]:
+    """``sent``, a message on its way to a page, with its failure looked at once it is known.
+
+    A page that is left while its kernel's replies are on their way cannot take them: tornado fails
+    the send, and Jupyter's connection never looks at the failure, so asyncio printed it as "Task
+    exception was never retrieved" with two tracebacks in the terminal of ``kaszino app``, once for
+    every tab a pupil closed after quick clicks. The message had nowhere to go and nothing is lost.
+    """
+    sent.add_done_callback(lambda done: done.cancelled() or done.exception())
+    return sent
+
 
 class ReleaseHandler(tornado.web.RequestHandler):
     """``POST /kaszino/release/<kernel id>``: the page that had that kernel was left; shut it down.
