@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kaszino.errors import KaszinoError
+from kaszino.errors import KaszinoError, quote
 from kaszino.games.casino.deck import DECK as CASINO_DECK
 from kaszino.games.casino.deck import LARGEST
 from kaszino.games.casino.rules import CasinoRules
@@ -138,7 +138,7 @@ def comparison_questions() -> tuple[Choice, ...]:
 def _odd_question(row: str) -> Choice:
     odd = odd_one(row)
     if odd is None:
-        raise KaszinoError(f"no family differs from the other two in the row {row!r}")
+        raise KaszinoError(f"no family differs from the other two in the row {quote(row)}")
     cells = dict(ROWS)[row]
     head = Message.in_domain(DOMAIN, f"row_{row}")
     said = tuple((family, Message.in_domain(DOMAIN, "q_odd_cell", row=head, cell=each.message(),
