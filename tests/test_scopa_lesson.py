@@ -209,7 +209,7 @@ def test_the_index_says_where_to_go_on() -> None:
     with using_language("en"):
         assert "Start here: [1. The deck and the deal](01_pakli.ipynb)." in index_markdown({}, "en")
         tried = {"01": result("01", 8, 8), "02": result("02", 3, 8), "03": result("03", 8, 8)}
-        assert "Go on here: [2. Capturing](02_utes.ipynb)." in index_markdown(tried, "en")
+        assert "Continue here: [2. Capturing](02_utes.ipynb)." in index_markdown(tried, "en")
         every = {chapter.id: result(chapter.id, 5, 5) for chapter in CHAPTERS}
         assert "practise on the [Puzzles](10_feladvanyok.ipynb) page!" in index_markdown(every, "en")
         assert "here:" not in index_markdown(None, "en", "locked")  # an unreadable file: no advice
