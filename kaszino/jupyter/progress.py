@@ -10,8 +10,10 @@ stops a lesson: the language falls back to Hungarian and the problem is shown wh
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, datetime
 
 from kaszino.i18n import LANGUAGES, set_language
+from kaszino.puzzles.due import reviews_due
 from kaszino.store import ChapterResult, MissedQuestion, StoreError, current_store
 from kaszino.store.store import stored_choice
 
@@ -60,3 +62,8 @@ def missed_questions(chapter: str) -> list[MissedQuestion]:
 def chapter_results() -> dict[str, ChapterResult]:
     """Every chapter's saved results (raises ``StoreError``)."""
     return current_store().chapter_results()
+
+
+def reviews_due_now() -> int:
+    """How many puzzles the learner has due for review now (raises ``StoreError``)."""
+    return reviews_due(current_store(), datetime.now(UTC))

@@ -34,7 +34,7 @@ from kaszino.games.kaszino.rules import STANDARD
 from kaszino.games.kaszino.state import GameState, build, new_game
 from kaszino.i18n import LANGUAGES, language, set_language, tr
 from kaszino.jupyter.checks import ChapterCheck, ExerciseSet
-from kaszino.jupyter.progress import chapter_results, remember_language, restore_language
+from kaszino.jupyter.progress import chapter_results, remember_language, restore_language, reviews_due_now
 from kaszino.jupyter.render import FULL, LESSON, NO_POINTS, View, cards_html, markdown_html
 from kaszino.jupyter.widgets.base import HtmlWidget, one_message
 from kaszino.jupyter.widgets.puzzle import PuzzleWidget
@@ -166,7 +166,7 @@ class ChapterIndex(MarkdownText):
     def _markdown() -> str:
         pupil = os.environ.get(PUPIL_VARIABLE) == "1"
         try:
-            return index_markdown(chapter_results(), language(), pupil=pupil)
+            return index_markdown(chapter_results(), language(), pupil=pupil, reviews=reviews_due_now())
         except StoreError as error:
             return index_markdown(None, language(), str(error), pupil=pupil)
 

@@ -44,6 +44,7 @@ from typing import Literal, get_args
 from kaszino.errors import KaszinoError, quote
 from kaszino.inputs import check_choice, check_list, check_texts, check_type
 from kaszino.puzzles.daily import daily_puzzle
+from kaszino.puzzles.due import count_due
 from kaszino.puzzles.puzzle import (
     BANDS,
     GAMES,
@@ -559,6 +560,6 @@ class Trainer:
         return Summary(visits=len(decided), solved=decided.count("solved"), partial=decided.count("partial"),
                        failed=decided.count("failed"), rating_before=self._rating_before,
                        rating_now=self.learner_rating, streak=streak, best_streak=best,
-                       reviews_due=sum(card.due <= now for card in cards),
+                       reviews_due=count_due(cards, now),
                        next_review=min(later) if later else None)
 

@@ -133,11 +133,11 @@ def _result(chapter: Chapter, results: Mapping[str, Result] | None, lang: str) -
 
 
 def index_markdown(results: Mapping[str, Result] | None, lang: str, problem: str | None = None,
-                   pupil: bool = False) -> str:
+                   pupil: bool = False, reviews: int = 0) -> str:
     """The table of contents as Markdown: a link to every notebook, what it teaches, and for each
     chapter the learner's ``results`` (``None``: unreadable, with ``problem`` said once) and where to
-    go on (the first chapter not done, or the puzzles); for a ``pupil`` of a class
-    (:data:`PUPIL_VARIABLE`) without the teacher's pages."""
+    go on (the first chapter not done, or the puzzles), and how many puzzles wait for review
+    (``reviews``); for a ``pupil`` of a class (:data:`PUPIL_VARIABLE`) without the teacher's pages."""
     def row(chapter: Chapter, result: str) -> str:
         title = tr(f"chapters.{chapter.id}.title", lang)
         return f"| [{title}]({chapter.notebook}) | {tr(f'chapters.{chapter.id}.teaches', lang)} | {result} |"
@@ -156,6 +156,10 @@ def index_markdown(results: Mapping[str, Result] | None, lang: str, problem: str
         summary = tr("chapters.done", lang, done=len(CHAPTERS) - len(to_do), total=len(CHAPTERS),
                      mark=PASS_PERCENT)
         summary += " " + _onward(to_do[0] if to_do else None, not results, lang)
+        if reviews:
+            trainer = PRACTICE[0]
+            summary += "\n\n" + tr("chapters.reviews", lang, count=reviews, notebook=trainer.notebook,
+                                   title=tr(f"chapters.{trainer.id}.title", lang))
     return "\n".join(lines) + "\n\n" + summary + "\n\n" + "\n".join(practice)
 
 
