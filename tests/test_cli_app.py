@@ -10,6 +10,7 @@ import random
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -184,24 +185,31 @@ def test_a_kernels_websocket_turns_nagles_delay_off_first(monkeypatch: pytest.Mo
 
 def failed_sends_reported(wrap: Callable[[asyncio.Future[None]], object]) -> list[str]:
     """What asyncio reports of a send to a page that has gone (tornado's failure), the future
-    passed through ``wrap`` and then dropped, as Jupyter's connection drops it."""
+    passed through ``wrap`` and then dropped, as Jupyter's connection drops it. On a loop of its
+    own in a thread of its own: the test process may be running a loop already (Playwright's)."""
     from tornado.websocket import WebSocketClosedError
 
-    loop = asyncio.new_event_loop()
     reported: list[str] = []
-    loop.set_exception_handler(lambda _loop, context: reported.append(context["message"]))
 
-    async def send() -> None:
-        sent: asyncio.Future[None] = loop.create_future()
-        wrap(sent)
-        sent.set_exception(WebSocketClosedError())
-        await asyncio.sleep(0)  # its callbacks run
+    def send_and_drop() -> None:
+        loop = asyncio.new_event_loop()
+        loop.set_exception_handler(lambda _loop, context: reported.append(context["message"]))
 
-    try:
-        loop.run_until_complete(send())
-        gc.collect()  # the dropped future reports an exception nobody looked at as it goes
-    finally:
-        loop.close()
+        async def send() -> None:
+            sent: asyncio.Future[None] = loop.create_future()
+            wrap(sent)
+            sent.set_exception(WebSocketClosedError())
+            await asyncio.sleep(0)  # its callbacks run
+
+        try:
+            loop.run_until_complete(send())
+            gc.collect()  # the dropped future reports an exception nobody looked at as it goes
+        finally:
+            loop.close()
+
+    thread = threading.Thread(target=send_and_drop)
+    thread.start()
+    thread.join()
     return reported
 
 
