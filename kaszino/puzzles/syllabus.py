@@ -31,7 +31,8 @@ TAUGHT_IN: Mapping[Kind, str] = MappingProxyType({
     "casino_captures": "09", "casino_builds": "09", "casino_best": "09", "casino_last_hand": "09",
 })
 """The chapter (its id) that teaches each kind."""
-assert set(TAUGHT_IN) == set(KINDS) and set(TAUGHT_IN.values()) <= {chapter.id for chapter in CHAPTERS}
+CHAPTER_IDS = frozenset(chapter.id for chapter in CHAPTERS)
+assert set(TAUGHT_IN) == set(KINDS) and set(TAUGHT_IN.values()) <= CHAPTER_IDS
 
 POINTS = "05"
 """The chapter that teaches card points and the secured points a table shows beside each player."""
@@ -45,11 +46,11 @@ def learnt_kinds(tried: Iterable[str], practised: Iterable[str] = ()) -> tuple[K
     the learner has tried), at least those of :data:`FIRST`, and the kinds in ``practised``, in the
     order of ``KINDS``. Empty when no chapter is tried (nothing is known of the learner) or when
     every kind is in: then the trainer serves every kind."""
-    reached = max((chapter for chapter in tried if chapter in {each.id for each in CHAPTERS}), default=None)
+    reached = max((chapter for chapter in tried if chapter in CHAPTER_IDS), default=None)
     if reached is None:
         return ()
-    known = set(practised)
-    learnt = tuple(kind for kind in KINDS if TAUGHT_IN[kind] <= max(reached, FIRST) or kind in known)
+    furthest, known = max(reached, FIRST), set(practised)
+    learnt = tuple(kind for kind in KINDS if TAUGHT_IN[kind] <= furthest or kind in known)
     return () if learnt == KINDS else learnt
 
 

@@ -67,8 +67,7 @@ def next_steps_markdown(chapter: str, lang: str) -> str:
     parts = []
     following = CHAPTERS[ids.index(chapter) + 1:]
     if following:
-        parts.append(tr("chapters.next.chapter", lang, title=tr(f"chapters.{following[0].id}.title", lang),
-                        notebook=following[0].notebook))
+        parts.append(tr("chapters.next.chapter", lang, **_link(following[0], lang)))
     links = " · ".join(f"[{tr(f'chapters.{each.id}.title', lang)}]({each.notebook})" for each in PRACTICE[:2])
     parts += [tr("chapters.next.practice", lang, links=links), tr("chapters.next.start", lang)]
     return " · ".join(parts)
@@ -157,9 +156,7 @@ def index_markdown(results: Mapping[str, Result] | None, lang: str, problem: str
                      mark=PASS_PERCENT)
         summary += " " + _onward(to_do[0] if to_do else None, not results, lang)
         if reviews:
-            trainer = PRACTICE[0]
-            summary += "\n\n" + tr("chapters.reviews", lang, count=reviews, notebook=trainer.notebook,
-                                   title=tr(f"chapters.{trainer.id}.title", lang))
+            summary += "\n\n" + tr("chapters.reviews", lang, count=reviews, **_link(PRACTICE[0], lang))
     return "\n".join(lines) + "\n\n" + summary + "\n\n" + "\n".join(practice)
 
 
@@ -167,8 +164,10 @@ def _onward(chapter: Chapter | None, new: bool, lang: str) -> str:
     """Where the learner goes on: the first ``chapter`` not done yet (for a ``new`` learner, the
     start), or, with every chapter done, the puzzles."""
     if chapter is None:
-        trainer = PRACTICE[0]
-        return tr("chapters.onward.all_done", lang, title=tr(f"chapters.{trainer.id}.title", lang),
-                  notebook=trainer.notebook)
-    return tr("chapters.onward.start" if new else "chapters.onward.next", lang,
-              title=tr(f"chapters.{chapter.id}.title", lang), notebook=chapter.notebook)
+        return tr("chapters.onward.all_done", lang, **_link(PRACTICE[0], lang))
+    return tr("chapters.onward.start" if new else "chapters.onward.next", lang, **_link(chapter, lang))
+
+
+def _link(chapter: Chapter, lang: str) -> dict[str, str]:
+    """The fields of a Markdown link to ``chapter``: its ``title`` in ``lang`` and its ``notebook``."""
+    return {"title": tr(f"chapters.{chapter.id}.title", lang), "notebook": chapter.notebook}

@@ -293,8 +293,8 @@ class PuzzleWidget(TableWidget):
         if name not in fields:
             raise KaszinoError(f"unknown filter {quote(name)}; choose one of {', '.join(fields)}")
         current = self._trainer.filters
-        together = name == "kind" and value == LEARNT
-        chosen = self._trainer.learnt_here() if together else (value,) if value else ()
+        all_learnt = name == "kind" and value == LEARNT
+        chosen = self._trainer.learnt_here() if all_learnt else (value,) if value else ()
         kept = {field: getattr(current, field) for field in fields.values()}
         if name == "game" and value:
             kept["kinds"] = tuple(kind for kind in current.kinds if KIND_RULES[kind].game == value)  # type: ignore[index]
