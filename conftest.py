@@ -58,12 +58,10 @@ SLOW = (
     "tests/test_ceiling.py::test_the_ceiling_plays_only_legal_moves",
     "tests/test_ceiling.py::test_in_the_last_two_rounds_the_ceiling_plays_an_optimal_move",
     "tests/test_deal_saving.py::test_the_small_shipped_ones_by_the_plain_minimax",
-    "tests/test_instructive.py::test_no_shipped_puzzle_of_a_kaszino_kind_is_already_won[deal_saving]",
     "tests/test_play_casino.py::test_a_whole_game_typed_in_the_terminal_is_told_in_the_engines_words[expert",
     # Every shipped puzzle re-solved or answered (make test runs them; the inner loop checks a sample
     # through the other puzzle tests), and the experts' seeded matches against greedy.
-    "tests/test_cli.py::test_check_passes_on_the_shipped_files",
-    "tests/test_trainer.py::test_every_puzzle_accepts_its_right_answer_and_refuses_a_wrong_one",
+    "tests/test_shipped_collection.py",
     "tests/test_casino_expert.py::test_it_beats_greedy_in_a_seeded_match",
     "tests/test_scopa_expert.py::test_it_beats_greedy_in_a_seeded_match",
     # The combinatorics chapter's recorded figures worked out afresh (600 deals, 20,000 first moves).

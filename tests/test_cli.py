@@ -1,7 +1,7 @@
 """The ``kaszino`` command: ``puzzles check`` on shipped and tampered files, ``generate``, ``stats``,
 ``list``.
 
-``test_check_passes_on_the_shipped_files`` re-solves the whole shipped collection, as CI does.
+The whole shipped collection's check is ``test_shipped_collection.py``'s.
 """
 
 from __future__ import annotations
@@ -22,14 +22,6 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     status = main(list(argv))
     out, err = capsys.readouterr()
     return status, out, err
-
-
-def test_check_passes_on_the_shipped_files(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "puzzles", "check")
-    assert status == 0
-    files = len(puzzle_files())
-    expected = f"ok: {len(SHIPPED)} puzzles in {files} files, every stored answer set is the solver's"
-    assert out.strip() == expected
 
 
 def tampered(tmp_path: Path, kind: str, change: str) -> tuple[Path, str]:
@@ -171,7 +163,7 @@ def test_list_filters_by_kind_and_theme(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_the_module_runs_as_a_command() -> None:
-    # One small file: the whole collection's check is test_check_passes_on_the_shipped_files.
+    # One small file: the whole collection's check is test_shipped_collection.py's.
     done = subprocess.run([sys.executable, "-m", "kaszino.cli", "puzzles", "check",
                            str(PUZZLE_DIR / "fals.json")],
                           capture_output=True, text=True, check=False)

@@ -110,9 +110,9 @@ def test_too_early_a_round_and_a_move_not_of_the_mover() -> None:
 # --- the shipped puzzles ------------------------------------------------------------------------------
 def test_at_least_a_hundred_shipped_each_with_its_move_played_and_no_claim_open() -> None:
     """Each shipped puzzle's answers and the loss of its move played are the deal search's: the
-    check command confirms them for every shipped puzzle once a run
-    (``test_cli.test_check_passes_on_the_shipped_files``, through :func:`saving_problem`), and the
-    plain minimax confirms them independently on the small ones (below)."""
+    check command confirms them for every shipped puzzle once a run (``test_shipped_collection.py``,
+    through :func:`saving_problem`), and the plain minimax confirms them independently on the small
+    ones (below)."""
     assert len(SHIPPED) >= 100
     for puzzle in SHIPPED:
         assert puzzle.kind == "deal_saving" and puzzle.played is not None

@@ -117,14 +117,22 @@ def test_a_false_capture_looks_right_when_the_sums_are_one_apart_or_just_over_th
     assert not looks_right(capture("7♥ = 8♥"), 13)  # two cards: no sum to do
 
 
+SEARCHED: frozenset[Kind] = frozenset({"deal_saving"})
+"""The kinds whose predicate is the whole deal's search: the check command applies every kind's
+predicate to every shipped puzzle once a run (``test_shipped_collection.py``), and these are left
+to it (the scan below took 12 CPU s for them, under one for the rest together)."""
+
+
 @pytest.mark.parametrize("kind", [kind for kind in KASZINO_KINDS if kind != "ausz"])
 def test_no_shipped_puzzle_of_a_kaszino_kind_is_already_won(kind: Kind) -> None:
-    """The collection scanned: no player asked has secured the game (he would call "Ausz!")."""
+    """The collection scanned: no player asked has secured the game (he would call "Ausz!"), and
+    every puzzle passes its kind's predicate."""
     own = [p for p in SHIPPED if p.kind == kind]
     assert len(own) >= 130
     won = [p.id for p in own if may_claim(p.state)]
     assert not won, won
-    assert all(instructive_problem(kind, p.state, p.answers, p.played) is None for p in own)
+    if kind not in SEARCHED:
+        assert all(instructive_problem(kind, p.state, p.answers, p.played) is None for p in own)
 
 
 # --- Scopa's kinds (kaszino/puzzles/instructive_scopa.py) -------------------------------------------

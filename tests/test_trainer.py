@@ -309,17 +309,6 @@ def test_two_trainers_on_one_file_rate_a_puzzle_once(tmp_path: Path) -> None:
     assert rated == [True, False]
 
 
-def test_every_puzzle_accepts_its_right_answer_and_refuses_a_wrong_one() -> None:
-    """Both answers of a puzzle one after the other, as a learner gives them: the second check finds
-    the position's solution in the kinds' caches (checking every right answer first pushed each
-    solution out before its wrong answer came)."""
-    for puzzle in PUZZLES:
-        assert puzzle.check(right(puzzle)).correct, puzzle.id  # type: ignore[arg-type]
-        other = wrong(puzzle)
-        if other is not None:
-            assert not puzzle.check(other).correct, puzzle.id  # type: ignore[arg-type]
-
-
 def test_a_new_mode_serves_a_new_puzzle_even_from_back_in_the_history() -> None:
     trainer = Trainer(PUZZLES, None, mode="sequence")
     first, second = trainer.next(), trainer.next()
