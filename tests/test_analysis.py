@@ -140,7 +140,7 @@ def test_a_whole_deal_is_analysed_consistently_with_its_replay() -> None:
     both consistent with the replay, the larger's values inside the smaller's bounds."""
     record = _record(3)
     small = analyse(record, budget=Budget(seconds=None, positions=3_000))
-    large = analyse(record, budget=Budget(seconds=None, positions=60_000))
+    large = analyse(record, budget=Budget(seconds=None, positions=20_000))
     for analysis in (small, large):
         _check_consistent(analysis, record)
     assert small.exact_from is not None and large.exact_from is not None
@@ -200,7 +200,7 @@ def test_the_command_prints_the_record_annotated(tmp_path: Path, capsys: pytest.
     record = _record(9)
     path = tmp_path / "game.txt"
     path.write_text(record.to_text(), encoding="utf-8")
-    assert main(["analyse", str(path), "--seconds", "3", "--quiet", "--lang", "en"]) == 0
+    assert main(["analyse", str(path), "--seconds", "1", "--quiet", "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert GameRecord.from_text(out) == record
     notes = [line for line in out.splitlines() if line[:1].isdigit()]

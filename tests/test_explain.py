@@ -24,8 +24,10 @@ from kaszino import (
     parse_move,
 )
 from kaszino.engine.cards import Card
+from kaszino.games.kaszino.solver import Solution, solve
 from kaszino.games.kaszino.solver.value import CaptureValue, Shortfall
 from kaszino.i18n import LANGUAGES, catalogue, using_language
+from kaszino.teach import explain
 from kaszino.teach.explain import capture_fault, explain_move, move_message
 
 
@@ -224,8 +226,6 @@ LAST_ROUND = GameState.from_notation(
 
 
 def test_last_round_verdicts_agree_with_the_solver() -> None:
-    from kaszino.games.kaszino.solver import solve
-
     solution = solve(LAST_ROUND)
     for move in solution.move_values:
         explanation = explain_move(LAST_ROUND, move)
@@ -238,6 +238,24 @@ def test_last_round_verdicts_agree_with_the_solver() -> None:
             assert explanation.refutation == solve(LAST_ROUND.play(move)).line
             for lang in LANGUAGES:
                 assert str(explanation.exact_loss) in explanation.text_in(lang)
+
+
+def test_a_last_round_position_is_solved_once_for_all_its_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The words of every move of a position, then again (a language switch, a step back): the
+    position is searched once, and each position after a weak move once for its refutation."""
+    searched: list[GameState] = []
+
+    def counted(state: GameState) -> Solution:
+        searched.append(state)
+        return solve(state)
+
+    monkeypatch.setattr(explain, "solve", counted)
+    explain.solved.cache_clear()
+    moves = list(solve(LAST_ROUND).move_values)
+    first = [explain_move(LAST_ROUND, move) for move in moves]
+    assert [explain_move(LAST_ROUND, move) for move in moves] == first
+    refuted = {explain.without_claims(LAST_ROUND).play(e.move) for e in first if e.refutation}
+    assert refuted and len(searched) == len(set(searched)) == 1 + len(refuted)
 
 
 def test_the_most_valuable_capture_now_can_lose_the_last_round() -> None:

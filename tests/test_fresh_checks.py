@@ -3,6 +3,7 @@ question again, every answer the engine's; the questions a learner missed come b
 
 from __future__ import annotations
 
+import random
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +13,9 @@ from test_chapters import answer, shown
 
 from kaszino.games.kaszino.captures import Capture
 from kaszino.games.kaszino.moves import Lay
+from kaszino.games.kaszino.rules import STANDARD
+from kaszino.games.kaszino.solver.sweeps import sweeps
+from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import LANGUAGES, using_language
 from kaszino.jupyter.checks import ChapterCheck, ExerciseSet
 from kaszino.jupyter.progress import chapter_results, missed_questions
@@ -20,7 +24,7 @@ from kaszino.store import StoreError, open_store
 from kaszino.store.schema import APPLICATION_ID, MIGRATIONS, statements
 from kaszino.teach.chapter_checks import fresh_check, fresh_checks
 from kaszino.teach.exercises import Choice, MoveTask, NumberQuestion, ScopaTask
-from kaszino.teach.fresh import Asked, FreshCheck
+from kaszino.teach.fresh import Asked, FreshCheck, deal_states, in_play, played_position
 from kaszino.teach.questions import Question
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -102,6 +106,18 @@ def test_every_check_question_is_answered_by_the_engine(chapter: str, attempt: i
     for question in fresh_check(chapter).questions(attempt):
         judged(question)
         assert all(text and "{" not in text for text in texts(question))
+
+
+def test_a_position_of_the_first_round_is_found_without_playing_the_rest_of_the_deal() -> None:
+    """``rounds=1`` plays each deal only to the end of its first round: the position found (and
+    so the question asked) is the one the whole deals give, which chapter 03's tábla worth asks."""
+    def first_round_sweep(state: GameState) -> bool:
+        return in_play(state) and state.round == 1 and bool(sweeps(state))
+
+    for seed in range(4):
+        whole = played_position(random.Random(seed), first_round_sweep)
+        assert played_position(random.Random(seed), first_round_sweep, rounds=1) == whole
+    assert [s.round for s in deal_states(STANDARD, 7, rounds=2)][-1] == 2
 
 
 def test_a_rebuilt_question_is_the_same_question() -> None:

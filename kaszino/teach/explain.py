@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Literal, get_args
 
 from kaszino.engine.cards import Card, format_cards
@@ -22,6 +23,7 @@ from kaszino.errors import KaszinoError, quote
 from kaszino.games.kaszino.captures import Capture, capture_problem
 from kaszino.games.kaszino.moves import Challenge, Claim, Lay, Move, NextDeal, Pass, move_problem
 from kaszino.games.kaszino.rules import Rules
+from kaszino.games.kaszino.solver.search import Solution, solve
 from kaszino.games.kaszino.solver.sweeps import sweep_plans
 from kaszino.games.kaszino.solver.value import (
     NOTHING,
@@ -231,20 +233,24 @@ def _behind(loss: Shortfall) -> Message:
 
 # --- the open last round: the exact solver's verdict ----------------------------------------------
 
+@lru_cache(maxsize=64)
+def solved(state: GameState) -> Solution:
+    """The exact solution of an open-last-round position, kept for the positions asked last: a
+    page asks again for the same position's words in the other language, or when the learner
+    steps back to it (a position of three players' twelve cards takes half a second)."""
+    return solve(state)
+
+
 def _with_exact(state: GameState, verdict: Explanation) -> Explanation:
     """Add the solver's verdict and refutation when ``state`` is in the open last round."""
     if not state.open_round or state.deal_over:
         return verdict
-    from kaszino.games.kaszino.solver import (
-        solve,  # the exact search; imported only when a last round needs it
-    )
-
-    solution = solve(state)
+    solution = solved(state)
     exact_loss = solution.value - solution.move_values[verdict.move]
     if exact_loss <= 0:
         return replace(verdict, exact_loss=0, messages=verdict.messages + (Message.of("exact_best"),))
     after = without_claims(state).play(verdict.move)
-    refutation = () if after.deal_over else solve(after).line
+    refutation = () if after.deal_over else solved(after).line
     messages = verdict.messages + (
         Message.of("exact_worse", loss=exact_loss, best=line_message(state, (solution.best_move,))),
     )

@@ -94,12 +94,16 @@ def seeded(chapter: str, kind: str, seed: int) -> random.Random:
     return random.Random(f"{chapter}.{kind}.{seed}")
 
 
-def deal_states(rules: Rules, seed: int, *, greedy: bool = False, deals: int = 1) -> Iterator[GameState]:
+def deal_states(rules: Rules, seed: int, *, greedy: bool = False, deals: int = 1,
+                rounds: int | None = None) -> Iterator[GameState]:
     """Every position of the first ``deals`` deals of game ``seed`` under ``rules``, to the end of
-    the last one or of the game: the computer moves for every player (at random, or greedily)."""
+    the last one or of the game (or of the first deal's round ``rounds``, when given): the computer
+    moves for every player (at random, or greedily)."""
     player = GreedyPlayer() if greedy else RandomPlayer(seed)
     state = new_game(rules, seed=seed)
     while not state.finished:
+        if rounds is not None and state.round > rounds:
+            return
         yield state
         if state.deal_over:
             if state.deal >= deals:
@@ -117,10 +121,12 @@ def in_play(state: GameState) -> bool:
 
 
 def played_position(rng: random.Random, test: Callable[[GameState], bool], rules: Rules = STANDARD, *,
-                    greedy: bool = False, deals: int = 1) -> GameState:
-    """A position passing ``test`` from a deal the computer plays, both chosen by ``rng``."""
+                    greedy: bool = False, deals: int = 1, rounds: int | None = None) -> GameState:
+    """A position passing ``test`` from a deal the computer plays, both chosen by ``rng``; ``rounds``
+    says that no position after that round of the first deal passes (the rest is not played)."""
     for _ in range(MAX_DEALS):
-        found = [state for state in deal_states(rules, rng.randrange(1_000_000), greedy=greedy, deals=deals)
+        seed = rng.randrange(1_000_000)
+        found = [state for state in deal_states(rules, seed, greedy=greedy, deals=deals, rounds=rounds)
                  if test(state)]
         if found:
             return rng.choice(found)

@@ -21,7 +21,15 @@ from kaszino.games.kaszino.solver.value import best_captures
 from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import check_language, language
 from kaszino.inputs import check_type
-from kaszino.teach.explain import Joined, Message, line_message, move_message, value_message, without_claims
+from kaszino.teach.explain import (
+    Joined,
+    Message,
+    line_message,
+    move_message,
+    solved,
+    value_message,
+    without_claims,
+)
 
 Objective = Literal["best", "all", "sweep", "last_round"]
 OBJECTIVES: tuple[Objective, ...] = get_args(Objective)
@@ -109,11 +117,7 @@ def _sweep(state: GameState) -> Ladder:
 def _last_round(state: GameState) -> Ladder:
     if not state.open_round:
         raise KaszinoError(f"no hint for 'last_round': round {state.round} is not the open last round")
-    from kaszino.games.kaszino.solver import (
-        solve,  # the exact search; imported only when a last round needs it
-    )
-
-    solution = solve(state)
+    solution = solved(state)
     move = solution.best_move
     line = tuple(solution.line)
     continuation = line[1:] if line[:1] == (move,) else line

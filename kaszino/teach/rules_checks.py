@@ -153,7 +153,7 @@ def worth_question(seed: int) -> Question:
         return (in_play(state) and state.round == 1 and bool(sweeps(state))
                 and state.is_first_move(state.to_move) == first)
 
-    state = played_position(rng, test)
+    state = played_position(rng, test, rounds=1)
     sweep = rng.choice(sweeps(state))
     player = state.to_move
     points = state.play(sweep).tabla_points[player] - state.tabla_points[player]
