@@ -1,13 +1,16 @@
-"""No machinery in a chapter: every text of every tutorial chapter, in both languages, scanned.
+"""Every tutorial chapter driven in the kernel, once: each exercise answered wrongly and rightly and
+judged and explained, the closing check saved (``test_chapters``'s steps), and no machinery in it:
+every text of every chapter, in both languages, scanned.
 
-The chapter's cells are run as in ``test_chapters``; then every shown text is read in Hungarian and
-in English — the lesson prose, the live tables, the exercise prompts and their choices, the feedback
-to a wrong and to a right answer, the chapter check before and after its answers, and a second
-attempt of the check with fresh questions — and scanned with ``test_machinery.machinery``: no move
-notation, no player counted from 0, no unfilled field, no English count of one with a plural noun,
-no call in its written form. And no term before it is taught: a table, an exercise or a feedback
-names none of the rules' terms (``TERMS``) before the lesson that teaches it, in an earlier
-chapter or above it in the same one (the prose may look ahead: "in chapter 6 you will call Ausz!").
+The chapter's cells are run as ``test_chapters.shown`` runs them; then every shown text is read in
+Hungarian and in English — the lesson prose, the live tables, the exercise prompts and their
+choices, the feedback to a wrong and to a right answer, the chapter check before and after its
+answers, and two more attempts of the check with fresh questions — and scanned with
+``test_machinery.machinery``: no move notation, no player counted from 0, no unfilled field, no
+English count of one with a plural noun, no call in its written form. And no term before it is
+taught: a table, an exercise or a feedback names none of the rules' terms (``TERMS``) before the
+lesson that teaches it, in an earlier chapter or above it in the same one (the prose may look ahead:
+"in chapter 6 you will call Ausz!").
 """
 
 from __future__ import annotations
@@ -25,9 +28,11 @@ from test_machinery import TAG, machinery, two_only
 
 from kaszino.i18n import LANGUAGES
 from kaszino.jupyter.checks import ChapterCheck, ExerciseSet
+from kaszino.jupyter.progress import chapter_results
 from kaszino.jupyter.tutorial import LanguageSwitch, LessonText, MarkdownText, switch_language
 from kaszino.jupyter.widgets import PuzzleWidget
 from kaszino.jupyter.widgets.base import HtmlWidget
+from kaszino.jupyter.widgets.table import TableWidget
 from kaszino.jupyter.widgets.viewer import DealViewer
 
 START = NOTEBOOKS / "00_start.ipynb"
@@ -112,26 +117,37 @@ def test_every_text_of_the_start_page_shows_no_machinery() -> None:
 
 
 @pytest.mark.parametrize("notebook", CHAPTERS, ids=lambda path: path.stem)
-def test_every_text_of_the_chapter_shows_no_machinery(notebook: Path) -> None:
+def test_every_exercise_judges_and_explains_and_no_text_shows_machinery(notebook: Path) -> None:
+    """One run of the chapter's cells serves the exercises (each answered wrongly, then rightly,
+    each judged and explained: ``test_chapters.answer``), the closing check saved, the texts read
+    at every step, and every table and deal viewer redrawn in English."""
     values = shown(notebook)
-    early = untaught(values, notebook.stem[:2])
+    chapter = notebook.stem[:2]
+    early = untaught(values, chapter)
     scan(values, f"{notebook.stem}, as opened", early)
     sets = [value for value in values if isinstance(value, ExerciseSet)]
+    checks = [value for value in sets if isinstance(value, ChapterCheck)]
+    assert len(checks) == 1, f"{notebook.name} ends with one chapter check"
+    check = checks[0]
+    assert values.index(check) > max(values.index(s) for s in sets if s is not check)
     for exercise_set in sets:
         for widget in exercise_set.widgets:
             answer(widget, right=False)
     scan(values, f"{notebook.stem}, wrong answers", early)
     for exercise_set in sets:
         for widget in exercise_set.widgets:
-            answer(widget, right=True)
+            answer(widget, right=True)  # a second try teaches, and the first answer still counts
+        assert exercise_set.score.right == 0 and exercise_set.score.complete
     scan(values, f"{notebook.stem}, right answers", early)
-    check = next(value for value in sets if isinstance(value, ChapterCheck))
+    assert chapter_results()[chapter].best == 0
     for attempt in range(2):  # fresh questions at each new attempt
         check.reset()
         scan([check], f"{notebook.stem}, check attempt {attempt + 2}", early)
         for widget in check.widgets:
             answer(widget, right=attempt == 1)
         scan([check], f"{notebook.stem}, check attempt {attempt + 2} answered", early)
+    result = chapter_results()[chapter]
+    assert (result.best, result.attempts) == (len(check.widgets), 3)
     for lang in LANGUAGES:  # every move of every deal viewer, as told
         switch_language(lang)
         for viewer in (value for value in values if isinstance(value, DealViewer)):
@@ -147,3 +163,7 @@ def test_every_text_of_the_chapter_shows_no_machinery(notebook: Path) -> None:
             trainer.show_solution()
             scan([trainer], f"{notebook.stem}, puzzle {number + 1}'s hints and solution", early)
             trainer.next_puzzle()
+    switch_language("en")
+    for value in values:
+        if isinstance(value, (TableWidget, DealViewer)):
+            assert 'data-lang="en" aria-pressed="true"' in value.html

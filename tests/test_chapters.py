@@ -1,8 +1,9 @@
-"""Every tutorial chapter, driven in the kernel as a learner would: each exercise answered right
-and wrong, each explained; the closing check saved; no cell prints anything.
+"""Every tutorial chapter, driven in the kernel as a learner would: how a chapter's cells are run
+here (:func:`shown`: no cell prints anything) and its exercises answered (:func:`answer`), which
+``test_chapter_machinery`` does once for every chapter (each exercise answered right and wrong, each
+explained, the closing check saved, every text scanned); and how every chapter ends.
 
-The notebooks themselves only build the page (nbval checks their outputs); this test runs their
-code cells here, keeps what each cell shows, and plays every exercise set on it.
+The notebooks themselves only build the page (nbval checks their outputs).
 """
 
 from __future__ import annotations
@@ -23,11 +24,7 @@ from kaszino.games.kaszino.captures import Capture
 from kaszino.games.kaszino.moves import Lay
 from kaszino.games.scopa.moves import ScopaMove
 from kaszino.i18n import using_language
-from kaszino.jupyter.checks import ChapterCheck, ExerciseSet
-from kaszino.jupyter.progress import chapter_results
 from kaszino.jupyter.widgets.exercise import ChoiceWidget, NumberWidget, TaskTable
-from kaszino.jupyter.widgets.table import TableWidget
-from kaszino.jupyter.widgets.viewer import DealViewer
 from kaszino.teach import chapters as contents
 from kaszino.teach.casino_picks import pick_of
 from kaszino.teach.chapters import next_steps_markdown
@@ -113,43 +110,6 @@ def answer(widget: ChoiceWidget | NumberWidget | TaskTable, right: bool) -> None
         assert widget.verdict.lines, f"{widget.key}: a wrong answer without a reason"
     for lang in ("hu", "en"):
         assert widget.verdict.text_in(lang)
-
-
-@pytest.mark.parametrize("notebook", CHAPTERS, ids=lambda path: path.stem)
-def test_every_exercise_judges_and_explains_and_every_widget_redraws_in_english(notebook: Path) -> None:
-    """One run of the chapter's cells serves both: the exercises, then the switch to English."""
-    values = shown(notebook)
-    every_exercise_of_the_chapter_judges_and_explains(notebook, values)
-    every_widget_of_the_chapter_redraws_in_english(values)
-
-
-def every_exercise_of_the_chapter_judges_and_explains(notebook: Path, values: list[Any]) -> None:
-    sets = [value for value in values if isinstance(value, ExerciseSet)]
-    checks = [value for value in sets if isinstance(value, ChapterCheck)]
-    assert len(checks) == 1, f"{notebook.name} ends with one chapter check"
-    assert values.index(checks[0]) > max(values.index(s) for s in sets if s is not checks[0])
-    for exercise_set in sets:
-        for widget in exercise_set.widgets:
-            answer(widget, right=False)
-        for widget in exercise_set.widgets:
-            answer(widget, right=True)  # a second try teaches, and the first answer still counts
-        assert exercise_set.score.right == 0 and exercise_set.score.complete
-    chapter = notebook.stem[:2]
-    assert chapter_results()[chapter].best == 0
-    checks[0].reset()
-    for widget in checks[0].widgets:
-        answer(widget, right=True)
-    result = chapter_results()[chapter]
-    assert (result.best, result.attempts) == (len(checks[0].widgets), 2)
-
-
-def every_widget_of_the_chapter_redraws_in_english(values: list[Any]) -> None:
-    from kaszino.jupyter.tutorial import switch_language
-
-    switch_language("en")
-    for value in values:
-        if isinstance(value, (TableWidget, DealViewer)):
-            assert 'data-lang="en" aria-pressed="true"' in value.html
 
 
 @pytest.mark.parametrize("chapter", [each.id for each in contents.CHAPTERS])
