@@ -78,6 +78,10 @@ SLOW = (
     "tests/test_scopa_expert.py::test_it_beats_greedy_in_a_seeded_match",
     # The combinatorics chapter's recorded figures worked out afresh (600 deals, 20,000 first moves).
     "tests/test_recorded_figures.py::test_the_recorded_figures_are_what_the_players_play_today",
+    # nbval of the start page and chapters 01–09: the inner loop runs their cells once, in the test
+    # process (test_chapter_machinery.py); make test also runs them in a kernel of their own and
+    # compares their outputs (about 19 CPU s together, a kernel each).
+    "notebooks/0",
     # The combinatorics chapters under nbval: sympy's algebra and thousands of simulated deals.
     "notebooks/30_kombinatorika.ipynb",
     "notebooks/30_kombinatorika_tanari.ipynb",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import sqlite3
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,13 @@ from kaszino.teach.questions import Question
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 FRESH = ("01", "02", "03", "04", "05", "06", "07", "08", "09")
 ATTEMPTS = 4
+
+
+@cache
+def attempt_of(chapter: str, number: int) -> tuple[Question, ...]:
+    """The questions of attempt ``number`` of ``chapter``'s check, made once for the tests here
+    that read them (chapter 03's take a third of a second an attempt)."""
+    return tuple(fresh_check(chapter).questions(number))
 
 
 @pytest.fixture(autouse=True)
@@ -71,7 +79,7 @@ def test_no_check_question_is_a_practice_question_and_every_attempt_is_new(chapt
     exercises = practice(chapter)
     shown_texts = set().union(*(texts(question) for question in exercises))
     positions = {position(question) for question in exercises} - {None}
-    attempts = [fresh_check(chapter).questions(number) for number in range(ATTEMPTS)]
+    attempts = [attempt_of(chapter, number) for number in range(ATTEMPTS)]
     for questions in attempts:
         for question in questions:
             assert not texts(question) & shown_texts, f"a practice text again: {texts(question)}"
@@ -103,7 +111,7 @@ def judged(question: Question) -> None:
 @pytest.mark.parametrize("chapter", FRESH[:-1])
 @pytest.mark.parametrize("attempt", range(3))
 def test_every_check_question_is_answered_by_the_engine(chapter: str, attempt: int) -> None:
-    for question in fresh_check(chapter).questions(attempt):
+    for question in attempt_of(chapter, attempt):
         judged(question)
         assert all(text and "{" not in text for text in texts(question))
 
