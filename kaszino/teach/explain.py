@@ -23,7 +23,7 @@ from kaszino.errors import KaszinoError, quote
 from kaszino.games.kaszino.captures import Capture, capture_problem
 from kaszino.games.kaszino.moves import Challenge, Claim, Lay, Move, NextDeal, Pass, move_problem
 from kaszino.games.kaszino.rules import Rules
-from kaszino.games.kaszino.solver.search import Solution, solve
+from kaszino.games.kaszino.solver.search import solve
 from kaszino.games.kaszino.solver.sweeps import sweep_plans
 from kaszino.games.kaszino.solver.value import (
     NOTHING,
@@ -234,27 +234,32 @@ def _behind(loss: Shortfall) -> Message:
 # --- the open last round: the exact solver's verdict ----------------------------------------------
 
 @lru_cache(maxsize=64)
-def solved(state: GameState) -> Solution:
-    """The exact solution of an open-last-round position, kept for the positions asked last: a
-    page asks again for the same position's words in the other language, or when the learner
-    steps back to it (a position of three players' twelve cards takes half a second)."""
-    return solve(state)
+def exact_verdict(state: GameState, move: Move) -> tuple[int, Move, tuple[Move, ...]]:
+    """The exact solver's verdict on ``move`` in the open last round of ``state``: how much it
+    loses against the best play, the best move, and the replies that refute it (none when it loses
+    nothing or ends the deal). Kept for the moves asked last, without their searches: a page asks
+    again for the same move's words in the other language, or when the learner steps back to it
+    (a position of three players' twelve cards takes half a second to search, and its search holds
+    megabytes)."""
+    solution = solve(state)
+    loss = solution.value - solution.move_values[move]
+    if loss <= 0:
+        return 0, solution.best_move, ()
+    after = without_claims(state).play(move)
+    return loss, solution.best_move, () if after.deal_over else solve(after).line
 
 
 def _with_exact(state: GameState, verdict: Explanation) -> Explanation:
     """Add the solver's verdict and refutation when ``state`` is in the open last round."""
     if not state.open_round or state.deal_over:
         return verdict
-    solution = solved(state)
-    exact_loss = solution.value - solution.move_values[verdict.move]
-    if exact_loss <= 0:
+    exact_loss, best, refutation = exact_verdict(state, verdict.move)
+    if exact_loss == 0:
         return replace(verdict, exact_loss=0, messages=verdict.messages + (Message.of("exact_best"),))
-    after = without_claims(state).play(verdict.move)
-    refutation = () if after.deal_over else solved(after).line
-    messages = verdict.messages + (
-        Message.of("exact_worse", loss=exact_loss, best=line_message(state, (solution.best_move,))),
-    )
+    worse = Message.of("exact_worse", loss=exact_loss, best=line_message(state, (best,)))
+    messages = verdict.messages + (worse,)
     if refutation:
+        after = without_claims(state).play(verdict.move)
         messages += (Message.of("refutation", line=line_message(after, refutation)),)
     return replace(verdict, exact_loss=exact_loss, refutation=refutation, messages=messages)
 

@@ -16,20 +16,13 @@ from kaszino.engine.cards import Card, card_sum, format_cards
 from kaszino.errors import KaszinoError, quote
 from kaszino.games.kaszino.captures import Capture, captures
 from kaszino.games.kaszino.moves import Lay
+from kaszino.games.kaszino.solver.search import solve
 from kaszino.games.kaszino.solver.sweeps import sweep_plans, sweeps
 from kaszino.games.kaszino.solver.value import best_captures
 from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import check_language, language
 from kaszino.inputs import check_type
-from kaszino.teach.explain import (
-    Joined,
-    Message,
-    line_message,
-    move_message,
-    solved,
-    value_message,
-    without_claims,
-)
+from kaszino.teach.explain import Joined, Message, line_message, move_message, value_message, without_claims
 
 Objective = Literal["best", "all", "sweep", "last_round"]
 OBJECTIVES: tuple[Objective, ...] = get_args(Objective)
@@ -117,7 +110,7 @@ def _sweep(state: GameState) -> Ladder:
 def _last_round(state: GameState) -> Ladder:
     if not state.open_round:
         raise KaszinoError(f"no hint for 'last_round': round {state.round} is not the open last round")
-    solution = solved(state)
+    solution = solve(state)
     move = solution.best_move
     line = tuple(solution.line)
     continuation = line[1:] if line[:1] == (move,) else line
