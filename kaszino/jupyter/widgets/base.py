@@ -148,7 +148,12 @@ class BoardCode(ipywidgets.Widget):  # type: ignore[misc]
     and the stylesheet (``board.css``). Each :class:`HtmlWidget` names it (``_board``) and carries
     only a loader (``board_loader.js``), which loads the script and the stylesheet from it once
     per page. (Carried by every widget, they were 19 KB a widget: two thirds of a chapter's widget
-    state, sent through the server twice and the script evaluated once per widget.)"""
+    state, sent through the server twice and the script evaluated once per widget.)
+
+    A page restores its widgets side by side, each as its state arrives from the kernel, so a
+    widget may be made before the page knows this model, and the widget manager refuses to look up
+    a model it does not know yet: the loader waits for it (up to a minute). When it did not, the
+    first widgets of a page were now and then not drawn on a loaded machine."""
 
     esm = traitlets.Unicode((_ASSETS / "board.js").read_text(encoding="utf-8")).tag(sync=True)
     css = traitlets.Unicode((_ASSETS / "board.css").read_text(encoding="utf-8")).tag(sync=True)

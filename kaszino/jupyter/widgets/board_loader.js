@@ -5,11 +5,20 @@
 const BOARDS = (globalThis.kaszinoBoards ??= new Map());
 const PREFIX = "IPY_MODEL_";
 
+// A widget may come before the shared model (see BoardCode): wait for it, up to a minute.
+async function shared(manager, id) {
+  for (let waited = 0, pause = 10; !manager.has_model(id); pause = Math.min(2 * pause, 250)) {
+    if ((waited += pause) > 60000) throw new Error(`kaszino: the widgets' script (${id}) never came`);
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+  return manager.get_model(id);
+}
+
 function board(model) {
   const id = model.get("_board").slice(PREFIX.length);
   if (!BOARDS.has(id)) {
     BOARDS.set(id, (async () => {
-      const code = await model.widget_manager.get_model(id);
+      const code = await shared(model.widget_manager, id);
       let style = document.getElementById("kaszino.board");
       if (!style) {
         style = Object.assign(document.createElement("style"), { id: "kaszino.board" });
