@@ -33,7 +33,7 @@ def test_an_exercise_is_checked_and_the_page_switches_language_in_the_dark_theme
     screenshot("classroom-chapter-dark")
     expect(page.locator(".kaszino-lab-note")).to_be_hidden()  # the app has no menus to point at
     assert "Run All Cells" not in page.locator("body").inner_text()
-    exercise = page.locator(".kaszino-exercise").nth(2)  # the third: how many captures
+    exercise = page.locator('.kaszino-exercise[data-question="captures"]')  # how many captures
     expect(exercise).to_contain_text("Hány szabályos ütésed van?")
     feedback = exercise.locator(".kaszino-feedback")
     expect(feedback).to_have_count(0)  # no bar before the first answer
