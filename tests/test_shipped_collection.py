@@ -13,14 +13,13 @@ from __future__ import annotations
 import pytest
 from puzzle_answers import right, wrong
 from shipped import SHIPPED
+from test_cli import run
 
-from kaszino.cli import main
 from kaszino.puzzles.puzzle import puzzle_files
 
 
 def test_check_passes_on_the_shipped_files(capsys: pytest.CaptureFixture[str]) -> None:
-    status = main(["puzzles", "check"])
-    out, _ = capsys.readouterr()
+    status, out, _ = run(capsys, "puzzles", "check")
     assert status == 0
     counted = f"{len(SHIPPED)} puzzles in {len(puzzle_files())} files"
     assert out.strip() == f"ok: {counted}, every stored answer set is the solver's"
