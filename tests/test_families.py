@@ -31,3 +31,12 @@ def test_each_question_asks_for_the_one_family_the_table_shows_apart(lang: str) 
 def test_a_row_where_every_family_differs_has_no_odd_one() -> None:
     assert odd_one("compulsory") is None and odd_one("sweep") is None
     assert odd_one("builds") == "casino" and odd_one("deck") == "scopa"
+
+
+def test_the_rows_answers_fit_their_headings() -> None:
+    """The equal-value row answers "no" where no card comes first; the builds' row says anyone may
+    take a build."""
+    equal_first = cells_in("equal_first", "en")
+    assert [equal_first[family] for family in FAMILIES if family != "scopa"] == ["no", "no"]
+    assert "anyone may take" in cells_in("builds", "en")["casino"]
+    assert "bárki elviheti" in cells_in("builds", "hu")["casino"]

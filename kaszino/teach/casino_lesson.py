@@ -39,7 +39,7 @@ def _p(name: str, **fields: Field) -> Message:
     return words(f"{DOMAIN}.{name}", **fields)
 
 
-# --- positions (each described in the lesson text; tests/test_casino_lesson.py checks the words) --
+# --- positions (each described in its section's lesson text) ---------------------------------------
 
 
 def face_table() -> CasinoState:
@@ -97,12 +97,14 @@ def counted_deal() -> CasinoState:
 
 
 def position_words(state: CasinoState) -> Message:
-    """ "your hand: …, the table: …, builds: …" of the player to move."""
+    """ "your hand: …, the table: …, builds: …" of the player to move, each build with its owner
+    (the chapter's games are for two: a build is the learner's or the opponent's). Whether the
+    learner may trail, and so how many moves he has, turns on whose the builds are."""
     builds = Joined(
         tuple(
             Message.in_domain(
-                "casino_moves",
-                "item_build",
+                DOMAIN,
+                "build_yours" if build.owner == state.to_move else "build_theirs",
                 **message_fields({"value": build.value, "cards": format_cards(build.cards)}),
             )
             for build in state.builds

@@ -82,6 +82,6 @@ def explain_move(state: CasinoState, move: object) -> Message:
     if move.build is None:
         return Message.in_domain(DOMAIN, "why_build", value=move.value)
     if raises(move):
-        return Message.in_domain(DOMAIN, "why_raise", old=card_sum(move.build), card_value=move.card.value,
-                                 value=move.value)
+        return Message.in_domain(DOMAIN, "why_raise_with" if move.groups else "why_raise",
+                                 old=card_sum(move.build), card_value=move.card.value, value=move.value)
     return Message.in_domain(DOMAIN, "why_add", value=move.value)

@@ -71,7 +71,7 @@ ROWS: tuple[tuple[str, tuple[Cell, Cell, Cell]], ...] = (
         ),
     ),
     ("faces", (Cell("faces_kaszino"), Cell("faces_scopa"), Cell("faces_casino"))),
-    ("equal_first", (Cell("no"), Cell("equal_first_scopa"), Cell("no"))),
+    ("equal_first", (Cell("equal_first_none"), Cell("equal_first_scopa"), Cell("equal_first_none"))),
     ("groups", (Cell("single_group"), Cell("single_group"), Cell("several_groups"))),
     ("builds", (Cell("no"), Cell("no"), Cell("builds_casino"))),
     ("compulsory", (Cell("not_compulsory"), Cell("compulsory_scopa"), Cell("compulsory_casino"))),

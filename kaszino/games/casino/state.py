@@ -221,10 +221,13 @@ class CasinoState:
                                                                                      card=card)
         if not move.groups and not move.builds:
             return _refusal("nothing_taken", card=card)
+        # A build of another value is told first: a learner who adds a loose card to a build to
+        # make the played card's value has misread what a build is, not how a group sums.
         named = [build for key in move.builds if (build := self._build_of(key)) is not None]
-        return self._groups_problem(card, value, move.groups) or next(
-            (_refusal("build_value", card=card, value=value, build=build.cards, build_value=build.value)
-             for build in named if build.value != value), None)
+        other = next((build for build in named if build.value != value), None)
+        if other is not None:
+            return _refusal("build_value", card=card, value=value, build=other.cards, build_value=other.value)
+        return self._groups_problem(card, value, move.groups)
 
     def _groups_problem(self, card: Card, value: int, groups: Groups) -> Refusal | None:
         for group in groups:
