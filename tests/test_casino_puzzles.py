@@ -4,6 +4,7 @@ move notation in both languages, the shipped files and the check command, the ga
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -143,7 +144,7 @@ def test_the_best_capture_is_not_the_widest() -> None:
     assert "greedy_trap" in themes("casino_best", state, p.answers)
     with using_language("en"):
         verdict = p.check(move("9♥=2♥+7♥,4♣+5♣"))
-    assert not verdict.correct and "more cards worth points" in verdict.text_in("en")
+    assert not verdict.correct and "takes more points" in verdict.text_in("en")
 
 
 # --- win the known last hand ---------------------------------------------------------------------------
@@ -268,6 +269,35 @@ def test_texts_in_both_languages_tell_moves_in_words(kind: str) -> None:
             for text in shown[lang]:
                 assert "=" not in text and not any(f"{n}" in text for n in map(str, legal) if ":" in n), text
         assert shown["hu"] != shown["en"]
+
+
+
+KINDS_SAID = {"capture": Capture, "build": BuildMove, "trail": Trail}
+
+
+def test_the_last_hands_first_hint_counts_the_moves_the_engine_allows() -> None:
+    """Each kind of move the hint names, with its number, and no other (an owner of a build may not
+    trail; many last hands allow no build)."""
+    for p in [p for p in CASINO if p.kind == "casino_last_hand"]:
+        with using_language("en"):
+            told = re.search(r"Your legal moves: (.*)\.$", p.hints()[0])
+        assert told is not None, p.hints()[0]
+        said = {kind.rstrip("s"): int(count) for count, kind in re.findall(r"(\d+) (\w+)", told.group(1))}
+        legal = plays(p.state)
+        counts = {kind: sum(isinstance(m, of) for m in legal) for kind, of in KINDS_SAID.items()}
+        assert said == {kind: count for kind, count in counts.items() if count}, p.id
+
+
+def test_a_face_cards_several_largest_captures_are_explained_by_the_face_card_rule() -> None:
+    faces = [p for p in CASINO if p.kind == "casino_captures"
+             and any(isinstance(a, Capture) and a.card.value > 10 for a in p.answers)]
+    assert faces, "the shipped captures puzzles have a face card among their answers"
+    for p in faces:
+        with using_language("en"):
+            text = p.solution_text()
+        for card in {a.card for a in p.answers if isinstance(a, Capture) and a.card.value > 10}:
+            if sum(isinstance(a, Capture) and a.card == card for a in p.answers) > 1:
+                assert f"{card} is a face card" in text and f"The groups of {card}" not in text, text
 
 
 # --- the shipped files, the check command, the trainer -------------------------------------------------

@@ -155,3 +155,13 @@ def test_the_commands_count_by_the_catalogue_not_by_hedging() -> None:
     assert hedged == []
     assert english(files=1, rows=2, learners=1) == {"files": "1 file", "rows": "2 rows",
                                                     "learners": "1 learner"}
+
+
+def test_the_english_singular_forms_read_as_singular() -> None:
+    """"1 other capture are worth…" or "Exactly these 1 capture…": a "one" form keeps a verb or a
+    word of the "other" form."""
+    plural_words = re.compile(r"\bthese \{\w+\}|\{\w+\}(?: [\w-]+){1,3} (?:are|were)\b", re.IGNORECASE)
+    wrong = [f"{domain}.{key}: {versions['en']}" for domain, entries in _catalogues().items()
+             for key, versions in entries.items()
+             if key.endswith("_one") and plural_words.search(versions["en"])]
+    assert wrong == []

@@ -394,3 +394,11 @@ def test_the_command_line_lists_and_mines_one_game(tmp_path: Path,
     assert main(["puzzles", "generate", "--seed", "5", "--count", "2", "--game", "scopa", "--kind", "sweep",
                  "--out", str(tmp_path / "none.json")]) == 2
     assert "none of the kinds asked for is a kind of scopa" in capsys.readouterr().err
+
+
+def test_no_hint_of_a_primiera_puzzle_reads_as_a_verdict() -> None:
+    for p in [p for p in SCOPA if p.kind == "scopa_primiera"]:
+        for lang in LANGUAGES:
+            with using_language(lang):
+                right = p.check(p.answers[0]).text
+                assert not any(hint in right or right in hint for hint in p.hints()), (p.id, lang)

@@ -23,7 +23,7 @@ from kaszino.engine.cards import Card, Suit
 from kaszino.engine.lookahead import BudgetSpent, ExactSearch, Nodes
 from kaszino.errors import KaszinoError, TooLargeError, quote
 from kaszino.games.casino.captures import build_moves
-from kaszino.games.casino.deck import BIG_CASINO, LARGEST, LITTLE_CASINO
+from kaszino.games.casino.deck import BIG_CASINO, LARGEST, LITTLE_CASINO, is_number
 from kaszino.games.casino.expert import captures_first, exact_search, plays
 from kaszino.games.casino.moves import BuildMove, Capture, Play, Trail, parse_move
 from kaszino.games.casino.rules import MIN_BUILD
@@ -54,7 +54,7 @@ from kaszino.puzzles.kinds import (
     words,
 )
 from kaszino.teach.casino_moves import move_message
-from kaszino.teach.message import Message
+from kaszino.teach.message import Joined, Message
 from kaszino.teach.questions import Renders
 
 DOMAIN = "puzzles_casino"
@@ -202,7 +202,8 @@ class CasinoCaptures(CasinoKind):
         lines = [sentence(move_words(a)) for a in answers]
         shared = [card for card in dict.fromkeys(a.card for a in answers if isinstance(a, Capture))
                   if sum(isinstance(a, Capture) and a.card == card for a in answers) > 1]
-        lines += [say("solution_overlap", card=card) for card in shared]
+        lines += [say("solution_overlap" if is_number(card) else "solution_face", card=card)
+                  for card in shared]
         return bullet_lines(say("solution_casino_captures", count=len(answers)), lines)
 
 
@@ -382,6 +383,14 @@ def last_hand_problem(state: CasinoState) -> str | None:
     return problem
 
 
+def move_kinds(state: CasinoState) -> Joined:
+    """How many captures, builds and trails the player to move has, those he has any of, in words."""
+    moves = plays(state)
+    counts = ((kind, sum(isinstance(move, move_type) for move in moves))
+              for kind, move_type in (("capture", Capture), ("build", BuildMove), ("trail", Trail)))
+    return Joined(tuple(told(f"kind_{kind}", count=count) for kind, count in counts if count))
+
+
 class CasinoLastHand(CasinoKind):
     """The known last hand: play a move that secures the best exact result."""
 
@@ -404,7 +413,7 @@ class CasinoLastHand(CasinoKind):
 
     def hints(self, state: CasinoState, answers: tuple[Answer, ...]) -> list[str]:
         values = move_values(state)
-        return [say("hint_last_known", cards=state.hands[1 - state.to_move]),
+        return [say("hint_last_known", cards=state.hands[1 - state.to_move], kinds=move_kinds(state)),
                 say("hint_last_value", margin=f"{max(values.values()):+d}"),
                 say("hint_last_count", count=len(answers), total=len(values)),
                 say("hint_first", move=move_words(self.first(answers)))]

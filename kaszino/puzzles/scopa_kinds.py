@@ -151,7 +151,7 @@ class ScopaCaptures(ScopaKind):
         return [
             say("hint_priority"),
             say("hint_bound", cards=tuple(bound)) if bound else say("hint_none_bound"),
-            say("hint_count", total=len(answers)),
+            say("hint_count", total=len(answers), count=len(answers)),
             say("hint_first", move=move_words(first)),
         ]
 
@@ -326,7 +326,7 @@ class ScopaPrimiera(ScopaKind):
     def hints(self, state: ScopaState, answers: tuple[Answer, ...]) -> list[str]:
         table = ", ".join(f"{rank}: {points}" for rank, points in _RANK_POINTS)
         return [say("hint_primiera_table", table=table), "; ".join(self._suit_lines(state, 2)),
-                "; ".join(self._suit_lines(state, 4)), say("primiera_right", points=answers[0])]
+                "; ".join(self._suit_lines(state, 4)), say("hint_primiera_total", points=answers[0])]
 
     def solution_text(self, state: ScopaState, answers: tuple[Answer, ...]) -> str:
         me = state.to_move
