@@ -65,7 +65,7 @@ def test_a_nine_with_a_loose_two_is_refused_the_build_of_seven_for_the_builds_va
 
 def test_the_deal_as_the_chapter_tells_it_is_the_engines() -> None:
     hands = {rules.players: rules.rounds for rules in PRESETS.values()}
-    text = lesson_source("casino_lesson.faces", "en")
+    text = lesson_source("casino_lesson.deal", "en")
     told = re.search(r"(\d+) hands with two players, (\d+) with three, (\d+) with four", text)
     assert told is not None
     assert tuple(map(int, told.groups())) == (hands[2], hands[3], hands[4])

@@ -19,8 +19,9 @@ from kaszino.errors import KaszinoError
 from kaszino.games.casino.builds import Build
 from kaszino.games.casino.deck import BIG_CASINO, DECK_SIZE, LITTLE_CASINO
 from kaszino.games.casino.moves import BuildMove, Capture, Play, Trail
+from kaszino.games.casino.rules import HAND_SIZE, PRESETS, TABLE_START
 from kaszino.games.casino.scoring import DEAL_POINTS, DealReport, game_winner
-from kaszino.games.casino.state import CasinoState
+from kaszino.games.casino.state import CasinoState, new_game
 from kaszino.i18n import player_number
 from kaszino.teach.casino_moves import explain_move, move_message, raises
 from kaszino.teach.casino_scenes import RULES, casino_scene, first_position, played_deal, plays
@@ -240,6 +241,7 @@ def chapter() -> ChapterContent:
 
 def _sections() -> tuple[Section, ...]:
     return (
+        Section(f"{DOMAIN}.deal", _deal_questions()),
         Section(f"{DOMAIN}.faces", _face_questions()),
         Section(f"{DOMAIN}.groups", _group_questions()),
         Section(f"{DOMAIN}.build", _build_questions()),
@@ -250,6 +252,25 @@ def _sections() -> tuple[Section, ...]:
         Section(f"{DOMAIN}.points", _points_questions()),
         Section(f"{DOMAIN}.game", _game_questions()),
         Section(f"{DOMAIN}.compare", comparison_questions()),
+    )
+
+
+def _deal_questions() -> tuple[Question, ...]:
+    """How a deal goes, from the engine's rules for two and for four players and from a new game."""
+    teams, game = PRESETS["teams"], new_game(CHECK_SEED, RULES)
+    per_hand = HAND_SIZE * RULES.players
+    dealt = DECK_SIZE - TABLE_START
+    first = "after" if game.to_move == (game.dealer + 1) % RULES.players else "dealer"
+    why_first = _p("q_first_why")
+    return (
+        number_choice(_p("q_deal_hands"), RULES.rounds, (4, 6, 8),
+                      _p("q_deal_hands_why", table=TABLE_START, dealt=dealt, per_hand=per_hand,
+                         hands=RULES.rounds)),
+        number_choice(_p("q_team_hands"), teams.rounds, (3, 4, 6),
+                      _p("q_team_hands_why", dealt=dealt, per_hand=HAND_SIZE * teams.players,
+                         hands=teams.rounds)),
+        labelled_choice(_p("q_first"), (("dealer", _p("q_first.dealer"), why_first),
+                                         ("after", _p("q_first.after"), why_first)), first),
     )
 
 
