@@ -29,6 +29,8 @@ NAMES = {"player", "p", "first", "rest", "capturer", "challenger", "winner", "ca
 
 NEVER_ONE = {
     "app.busy": "seconds: the retry period, 30",
+    "casino_lesson.q_deal_hands_why": "the cards dealt to the table at the start of a Casino deal, 4",
+    "casino_lesson.q_team_hands_why": "the cards a hand of four Casino players deals out, 16",
     "chapter01.rounds_count.why": "the rounds of a deal, 8",
     "chapter01.table_cards.why": "the cards dealt to the table, 4",
     "chapter03.worth_dealer_first.why": "a fixed lesson position's points",
