@@ -153,6 +153,13 @@ _TENS_VOWEL = {5}  # ötven
 _RANK_VOWEL = {"A", "Á"}  # ász
 
 
+def grouped(number: int, lang: str | None = None) -> str:
+    """A whole number with its thousands marked as ``lang`` (default: the current language) writes
+    them: 20,000 in English, 20 000 in Hungarian."""
+    text = f"{number:,}"
+    return text if (lang or language()) == "en" else text.replace(",", " ")
+
+
 def player_number(player: int) -> int:
     """The number a learner reads for a player: the engine counts the players from 0, texts from 1.
 

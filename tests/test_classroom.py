@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations
@@ -22,10 +23,13 @@ from kaszino.classroom import (
     sum_ways,
 )
 from kaszino.classroom.exercises import AnswerError, exercise, exercises, read_answer
-from kaszino.classroom.simulation import DealStats, mean_interval, play_deal, simulate, summarize
+from kaszino.classroom.montecarlo import mean_interval
+from kaszino.classroom.simulation import DealStats, play_deal, simulate, summarize
 from kaszino.engine.cards import Card
 from kaszino.games.kaszino.players import GreedyPlayer
 from kaszino.games.kaszino.solver.counting import subset_sum_counts
+from kaszino.i18n import using_language
+from kaszino.lessons import lesson_source
 
 
 def brute_subset_sums(cards: list[Card]) -> Counter[int]:
@@ -97,6 +101,29 @@ def test_the_limit_in_numbers() -> None:
 ])
 def test_read_answer(text: str, value: Fraction) -> None:
     assert read_answer(text) == value
+
+
+@pytest.mark.parametrize(("text", "lang", "value"), [
+    ("270,725", "en", Fraction(270_725)), ("1/270,725", "en", Fraction(1, 270_725)),
+    ("12,345,678", "en", Fraction(12_345_678)), ("0,375", "en", Fraction(3, 8)),
+    ("270,725", "hu", Fraction(270_725, 1000)), ("270 725", "hu", Fraction(270_725)),
+    ("1/270\u00a0725", "hu", Fraction(1, 270_725)),
+])
+def test_thousands_are_read_as_the_pages_language_writes_them(text: str, lang: str, value: Fraction) -> None:
+    """The English texts write 270,725 and the Hungarian ones 270 725: typed back as shown, each is
+    the same number; a Hungarian comma is a decimal comma."""
+    assert read_answer(text, lang) == value
+
+
+def test_the_answers_the_solutions_write_are_accepted_as_written() -> None:
+    for key in ("tables", "four_aces"):
+        for lang in ("hu", "en"):
+            solution = lesson_source(f"classroom.exercise.{key}.solution", lang)
+            answer = re.findall(r"\*\*(.*?)\*\*", solution)[-1]
+            written = re.search(r"([\d/][\d/ ,]*\d)\.?$", answer)  # the bold answer's last number
+            assert written is not None, answer
+            with using_language(lang):
+                assert exercise(key).check(written.group(1).strip()).correct, (key, lang, written.group(1))
 
 
 @pytest.mark.parametrize("text", ["", "abc", "1/0", "²", "1e3", "3/", "½", "0x10"])

@@ -109,6 +109,19 @@ def test_views_follow_the_language(hungarian: None) -> None:
         solution("nope")
 
 
+def test_the_figures_write_thousands_as_the_language_does_and_every_estimate_has_its_interval(
+        hungarian: None) -> None:
+    figures = FirstMoveFigures(trials=200, seed=1)
+    table, limits = figures.table(), limit_view()
+    assert "589 881 889/234 122 980" in table.outputs[0]["data"]["text/html"]  # the mean, exactly
+    assert "4 095" in limits.outputs[0]["data"]["text/html"]
+    switch_language("en")
+    shown = table.outputs[0]["data"]["text/html"]
+    assert "589,881,889/234,122,980" in shown and "4,095" in limits.outputs[0]["data"]["text/html"]
+    mean_row = next(row for row in shown.split("<tr>") if "mean" in row.lower())
+    assert re.search(r"\d\.\d{3} \[\d\.\d{3}; \d\.\d{3}\]", mean_row), mean_row
+
+
 def test_the_figures_take_their_looks_from_the_stylesheet(
     monkeypatch: pytest.MonkeyPatch, hungarian: None
 ) -> None:

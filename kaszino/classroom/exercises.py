@@ -23,6 +23,7 @@ from kaszino.engine.cards import parse_cards
 from kaszino.errors import KaszinoError, quote
 from kaszino.games.kaszino.captures import captures
 from kaszino.games.kaszino.solver.counting import subset_sum_counts
+from kaszino.i18n import language
 from kaszino.teach.questions import AnswerKind, Lesson, Renders, Unreadable, Verdict, phrase
 
 
@@ -64,12 +65,21 @@ class Exercise:
 
 
 _NUMBER = re.compile(r"^[+-]?(\d+([.,]\d+)?|\d+\s*/\s*\d+)$", re.ASCII)
+_ENGLISH_THOUSANDS = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:,\d{3})+(?![\d.,])", re.ASCII)
+"""A whole number written with English thousands separators: ``270,725`` (never ``0,375``)."""
+_SPACES = str.maketrans("", "", " \u00a0\u202f")
 
 
-def read_answer(text: str) -> Fraction:
-    """Read ``12``, ``3/8``, ``0.375`` or ``0,375`` exactly; anything else is an :class:`AnswerError`."""
+def read_answer(text: str, lang: str | None = None) -> Fraction:
+    """Read ``12``, ``3/8``, ``0.375`` or ``0,375`` exactly; anything else is an :class:`AnswerError`.
+
+    Thousands may be marked as the page's language (default: the current one) writes them: by
+    spaces in either language, by commas in English (``270,725``, ``1/270,725``), where a comma
+    after a leading 0 is still a decimal comma."""
     typed = text.strip()
-    cleaned = typed.replace(" ", "")
+    cleaned = typed.translate(_SPACES)
+    if (lang or language()) == "en":
+        cleaned = _ENGLISH_THOUSANDS.sub(lambda found: found.group().replace(",", ""), cleaned)
     if not _NUMBER.match(cleaned):
         raise AnswerError(f"not a whole number, fraction or decimal: {quote(typed)}", typed)
     if "/" in cleaned:

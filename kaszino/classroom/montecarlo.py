@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import sqrt
-from statistics import NormalDist
+from statistics import NormalDist, fmean, stdev
 
 from kaszino.engine.cards import DECK, Card, check_cards
 from kaszino.errors import KaszinoError
@@ -61,6 +61,24 @@ def estimate(hits: int, trials: int, confidence: float = 0.95) -> Estimate:
 
 
 @dataclass(frozen=True, slots=True)
+class MeanInterval:
+    """A sample mean and its 95 % interval (normal approximation)."""
+
+    mean: float
+    low: float
+    high: float
+
+
+def mean_interval(values: Sequence[float], confidence: float = 0.95) -> MeanInterval:
+    """The mean of ``values`` with its normal-approximation interval."""
+    if len(values) < 2:
+        raise KaszinoError("a mean's interval needs at least two values")
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    centre, half = fmean(values), z * stdev(values) / sqrt(len(values))
+    return MeanInterval(centre, centre - half, centre + half)
+
+
+@dataclass(frozen=True, slots=True)
 class FirstMoveSample:
     """What ``trials`` random first moves showed: how many had each number of captures and táblák."""
 
@@ -72,6 +90,10 @@ class FirstMoveSample:
     def capture_chance(self) -> Estimate:
         """(b) The share of first moves with at least one capture."""
         return estimate(sum(n for k, n in self.captures if k), self.trials)
+
+    def capture_mean(self) -> MeanInterval:
+        """The mean number of captures a first move offers, with its 95 % interval."""
+        return mean_interval([count for count, times in self.captures for _ in range(times)])
 
     def sweep_chance(self) -> Estimate:
         """(a) The share of first moves that could take the whole table."""

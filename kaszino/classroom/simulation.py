@@ -11,10 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from math import sqrt
-from statistics import NormalDist, fmean, stdev
 
-from kaszino.classroom.montecarlo import Estimate, estimate
+from kaszino.classroom.montecarlo import Estimate, MeanInterval, estimate, mean_interval
 from kaszino.errors import KaszinoError, quote
 from kaszino.games.kaszino.players import GreedyPlayer, Player, RandomPlayer, computer_move
 from kaszino.games.kaszino.rules import STANDARD, Rules
@@ -95,15 +93,6 @@ def simulate(player: str, deals: int, seed: int = 0, rules: Rules = STANDARD,
 
 
 @dataclass(frozen=True, slots=True)
-class MeanInterval:
-    """A sample mean and its 95 % interval (normal approximation)."""
-
-    mean: float
-    low: float
-    high: float
-
-
-@dataclass(frozen=True, slots=True)
 class DealSummary:
     """What many simulated deals show."""
 
@@ -116,15 +105,6 @@ class DealSummary:
     first_mover_loses: Estimate
     majority_wins: Estimate
     majority_decides: Estimate
-
-
-def mean_interval(values: Sequence[float], confidence: float = 0.95) -> MeanInterval:
-    """The mean of ``values`` with its normal-approximation interval."""
-    if len(values) < 2:
-        raise KaszinoError("a mean's interval needs at least two values")
-    z = NormalDist().inv_cdf(0.5 + confidence / 2)
-    centre, half = fmean(values), z * stdev(values) / sqrt(len(values))
-    return MeanInterval(centre, centre - half, centre + half)
 
 
 def summarize(deals: Sequence[DealStats]) -> DealSummary:

@@ -25,7 +25,7 @@ from kaszino.classroom.exact import (
 )
 from kaszino.classroom.exercises import Exercise
 from kaszino.classroom.exercises import exercise as find_exercise
-from kaszino.classroom.montecarlo import Estimate, FirstMoveSample
+from kaszino.classroom.montecarlo import Estimate, FirstMoveSample, MeanInterval
 from kaszino.classroom.recorded import (
     DEALS,
     DEALS_SEED,
@@ -34,13 +34,13 @@ from kaszino.classroom.recorded import (
     first_move_sample,
     opening_deals,
 )
-from kaszino.classroom.simulation import PLAYERS, MeanInterval, Progress, simulate, summarize
+from kaszino.classroom.simulation import PLAYERS, Progress, simulate, summarize
 from kaszino.classroom.subsets import dp_rows, limit_effect, polynomial_coefficients, sum_ways
 from kaszino.engine.cards import format_cards, parse_cards
 from kaszino.games.kaszino.captures import captures, hand_groups
 from kaszino.games.kaszino.rules import PRESETS, STANDARD
 from kaszino.games.kaszino.solver.counting import subset_sum_counts
-from kaszino.i18n import language, tr
+from kaszino.i18n import grouped, language, tr
 from kaszino.jupyter.charts import plot
 from kaszino.jupyter.render import cards_html
 from kaszino.jupyter.tutorial import LessonText, follow_language
@@ -201,7 +201,7 @@ def limit_view() -> LiveView:
     def render() -> str:
         header = [tr("classroom.view.table_size"), tr("classroom.view.all_subsets"),
                   tr("classroom.view.within"), tr("classroom.view.share")]
-        body = [[str(r.size), f"{r.subsets:,}".replace(",", " "), f"{float(r.within_limit):.1f}",
+        body = [[str(r.size), grouped(r.subsets), f"{float(r.within_limit):.1f}",
                  f"{float(r.share):.1%}"] for r in rows]
         return _table(header, body)
 
@@ -214,7 +214,7 @@ def _local(text: str) -> str:
 
 
 def _fraction(value: Fraction) -> str:
-    return f"{value.numerator:,}/{value.denominator:,}".replace(",", " ")
+    return f"{grouped(value.numerator)}/{grouped(value.denominator)}"
 
 
 class FirstMoveFigures:
@@ -230,19 +230,20 @@ class FirstMoveFigures:
         """(a), (b) and the mean: exact fraction, decimal, and the simulated 95 % interval."""
         capture, sweep = self.sample.capture_chance(), self.sample.sweep_chance()
         mean = self.captures.mean()
-        simulated_mean = sum(k * n for k, n in self.sample.captures) / self.sample.trials
+        simulated_mean = self.sample.capture_mean()
 
         def render() -> str:
             header = ["", tr("classroom.view.exact"), tr("classroom.view.decimal"),
                       tr("classroom.view.simulated", count=self.sample.trials,
-                         trials=f"{self.sample.trials:,}".replace(",", " "))]
+                         trials=grouped(self.sample.trials))]
             rows = [
                 [tr("classroom.view.sweep"), _fraction(self.sweep), f"{float(self.sweep):.4%}",
                  f"{sweep.value:.2%} [{sweep.low:.2%}; {sweep.high:.2%}]"],
                 [tr("classroom.view.capture"), _fraction(self.captures.at_least(1)),
                  f"{float(self.captures.at_least(1)):.4%}",
                  f"{capture.value:.2%} [{capture.low:.2%}; {capture.high:.2%}]"],
-                [tr("classroom.view.mean"), _fraction(mean), f"{float(mean):.4f}", f"{simulated_mean:.3f}"],
+                [tr("classroom.view.mean"), _fraction(mean), f"{float(mean):.4f}",
+                 f"{simulated_mean.mean:.3f} [{simulated_mean.low:.3f}; {simulated_mean.high:.3f}]"],
             ]
             return _table(header, rows)
 
@@ -353,7 +354,7 @@ class SimulationView(ipywidgets.VBox):  # type: ignore[misc]
             return f"{interval.mean:+.2f} [{interval.low:+.2f}; {interval.high:+.2f}]"
 
         rows = [
-            [tr("classroom.sim.deals"), *(f"{s.deals:,}".replace(",", " ") for s in summaries.values())],
+            [tr("classroom.sim.deals"), *(grouped(s.deals) for s in summaries.values())],
             [tr("classroom.sim.tablas"), *(f"{s.tablas_per_deal.mean:.2f}" for s in summaries.values())],
             [tr("classroom.sim.any_tabla"), *(share(s.any_tabla) for s in summaries.values())],
             [tr("classroom.sim.margin"), *(mean(s.first_mover_margin) for s in summaries.values())],
