@@ -34,11 +34,12 @@ from kaszino.games.kaszino.solver.value import (
     capture_value,
 )
 from kaszino.games.kaszino.state import GameState
-from kaszino.i18n import language, player_number, text_names
+from kaszino.i18n import language, text_names
 from kaszino.inputs import check_type
 from kaszino.teach.message import Field as Field
 from kaszino.teach.message import Joined as Joined
 from kaszino.teach.message import Message as Message
+from kaszino.teach.message import moves_by
 from kaszino.teach.message import ordinal_fields as ordinal_fields
 from kaszino.teach.message import player_fields as player_fields
 from kaszino.teach.narrate import refusal_message
@@ -266,12 +267,7 @@ def _with_exact(state: GameState, verdict: Explanation) -> Explanation:
 
 def line_message(state: GameState, moves: Sequence[Move]) -> Joined:
     """The moves played one after another from ``state``, each with the player who makes it."""
-    state = without_claims(state)
-    parts = []
-    for move in moves:
-        parts.append(Message.of("move_by", player=player_number(state.to_move), move=move_message(move)))
-        state = state.play(move)
-    return Joined(tuple(parts), "line_separator")
+    return moves_by(without_claims(state), moves, move_message)
 
 
 def without_claims(state: GameState) -> GameState:

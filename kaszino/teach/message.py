@@ -6,12 +6,15 @@ reads in Hungarian and English: ``message.render("hu")``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Union
+from typing import TypeVar, Union
 
-from kaszino.i18n import hu_article, player_number, tr
+from kaszino.engine.seam import GameState
+from kaszino.i18n import decimals, hu_article, player_number, tr
 
-Field = Union[str, int, "Message", "Joined"]
+Field = Union[str, int, "Message", "Joined", "Number"]
+M = TypeVar("M")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +61,29 @@ class Joined:
         return separator.join(str(render_field(part, lang)) for part in self.parts)
 
 
+@dataclass(frozen=True, slots=True)
+class Number:
+    """A number with ``places`` decimals, written as the language writes it: 2.5 in English, 2,5 in
+    Hungarian (a minus as "−", and none before a number that rounds to 0)."""
+
+    value: float
+    places: int = 1
+
+    def render(self, lang: str) -> str:
+        rounded = round(self.value, self.places) + 0.0  # -0.0 becomes 0.0
+        return decimals(f"{rounded:.{self.places}f}".replace("-", "−"), lang)
+
+
+def moves_by(state: GameState[M], moves: Sequence[M], words: Callable[[M], Message]) -> Joined:
+    """The moves played one after another from ``state``, each in ``words`` (the family's move in
+    words) with the player who makes it: "1. játékos: … → 2. játékos: …"."""
+    parts = []
+    for move in moves:
+        parts.append(Message.of("move_by", player=player_number(state.to_move), move=words(move)))
+        state = state.play(move)
+    return Joined(tuple(parts), "line_separator")
+
+
 def ordinal_fields(prefix: str, number: int) -> dict[str, str | int]:
     """Fields for "the 2nd …" with its Hungarian article: ``{p}`` = 2, ``{p_a}`` = "a", ``{p_A}`` = "A"."""
     article = hu_article(f"{number}.")
@@ -71,6 +97,6 @@ def player_fields(prefix: str, player: int) -> dict[str, str | int]:
 
 def render_field(value: Field, lang: str) -> str | int:
     """A field of a sentence as it is filled in: sentences rendered in ``lang``, the rest as it is."""
-    return value.render(lang) if isinstance(value, (Message, Joined)) else value
+    return value.render(lang) if isinstance(value, (Message, Joined, Number)) else value
 
 
