@@ -126,7 +126,7 @@ class CasinoFront(PlainFront):
     def good(self, move: object) -> str:
         if isinstance(move, BuildMove):
             return "casino_ui.good_build"
-        return "casino_ui.good_trail" if isinstance(move, Trail) else "ui.good_capture"
+        return "ui.good_move" if isinstance(move, Trail) else "ui.good_capture"
 
     def move_text(self, move: object) -> str:
         return casino_moves.move_message(move).render(language())

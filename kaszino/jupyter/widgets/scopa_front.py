@@ -94,7 +94,8 @@ class ScopaFront(PlainFront):
         return message_text(scopa_moves.explain_move(state, move))
 
     def good(self, move: object) -> str:
-        return "ui.good_lay" if isinstance(move, ScopaMove) and move.is_lay else "ui.good_capture"
+        # A lay in words already says it is laid ("az 5♣ lerakása"): "Lerakva:" would say it twice.
+        return "ui.good_move" if isinstance(move, ScopaMove) and move.is_lay else "ui.good_capture"
 
     def move_text(self, move: object) -> str:
         return scopa_moves.move_words(move)
