@@ -83,7 +83,8 @@ def test_hints_refusals_and_unreadable_moves(monkeypatch: pytest.MonkeyPatch,
     hints = [line for line in out if line.startswith(steps)]
     assert hints[0] == ("Legal captures: 4♣ (4) takes 4♦ (4), J♠ (8) takes A♠ 7♦ (1+7), "
                         "J♠ (8) takes A♠ 7♠ (1+7). Only a card that can take nothing may be laid: Q♦.")
-    assert hints[1].startswith("By the computer's estimate the best move now is J♠=A♠+7♦ (worth 13.3).")
+    assert hints[1].startswith("By the computer's estimate the best move now, worth 13.3, "
+                               "is J♠ (8) takes A♠ 7♦ (1+7).")
     assert hints[2] == hints[3]  # the last step again: there is no fourth
     assert any(line.startswith("I cannot read this as a move: “blah”") for line in out)
     refused = "That move is not allowed. {} Try again."

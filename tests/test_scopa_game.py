@@ -40,6 +40,16 @@ def learner_move(widget: GameWidget, move: ScopaMove) -> None:
     click(widget, "capture" if move.taken else "lay")
 
 
+def play_to_last_round(widget: GameWidget) -> None:
+    """Play on (the learner greedily) until the learner is to move in the last round of the deal."""
+    me = GreedyPlayer()
+    while not (widget.state.last_round and not widget.session.computer_due()):
+        if widget.session.computer_due():
+            click(widget, "computer_move")
+        else:
+            learner_move(widget, me.choose(widget.state))
+
+
 def check_event(event: Event, before: ScopaState, after: ScopaState) -> None:
     """What an event says holds in the engine's next state (the widget shows its words)."""
     if isinstance(event, Captured):
@@ -143,22 +153,20 @@ def test_the_hints_come_in_three_steps_and_exactly_in_the_last_round() -> None:
     moves = [move for move in state.legal_moves() if isinstance(move, ScopaMove)]
     best = max(moves, key=lambda move: move_worth(view, move, state.rules))
     assert widget.feedback.splitlines()[0] == first
-    assert f"most ez a legjobb: {best}" in widget.feedback.splitlines()[1]
+    assert f"értékkel: {move_words(best)}" in widget.feedback.splitlines()[1]
     click(widget, "hint")
     click(widget, "hint")
     assert widget.feedback.splitlines()[-1] == "Ehhez a lépéshez több tipp nincs."
-    me = GreedyPlayer()
-    while not (widget.state.last_round and not widget.session.computer_due()):
-        if widget.session.computer_due():
-            click(widget, "computer_move")
-        else:
-            learner_move(widget, me.choose(widget.state))
+    play_to_last_round(widget)
     click(widget, "hint")
     click(widget, "hint")
     solution = solve(widget.state)
-    assert "pontos számítás" in widget.feedback and str(solution.best[0]) in widget.feedback.splitlines()[1]
+    assert "pontos számítás" in widget.feedback
+    assert f"a legjobb lépés: {move_words(solution.best[0])}" in widget.feedback.splitlines()[1]
     click(widget, "hint")
-    assert "A legjobb játék az osztás végéig: " + " · ".join(map(str, solution.line)) in widget.feedback
+    line = widget.feedback.splitlines()[2].split("A legjobb játék az osztás végéig: ")[1]
+    assert line.removesuffix(".").split(" → ") == [
+        f"{1 + index % 2}. játékos: {move_words(move)}" for index, move in enumerate(solution.line)]
 
 
 def test_the_opponent_is_pluggable_by_level(monkeypatch: pytest.MonkeyPatch) -> None:

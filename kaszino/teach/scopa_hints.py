@@ -21,9 +21,9 @@ from kaszino.games.scopa.players import move_worth
 from kaszino.games.scopa.solver import solve
 from kaszino.games.scopa.state import ScopaState
 from kaszino.inputs import check_type
-from kaszino.teach.message import Joined, Message
+from kaszino.teach.message import Field, Joined, Message, Number, moves_by
 from kaszino.teach.odds import format_margin
-from kaszino.teach.scopa_moves import move_words
+from kaszino.teach.scopa_moves import move_message
 
 DOMAIN = "scopa_hints"
 
@@ -59,14 +59,16 @@ def advice(state: ScopaState) -> Advice:
     return Advice(tuple(worths), False)
 
 
-def _worth(value: float, exact: bool) -> str:
-    return format_margin(value) if exact else f"{value:.1f}".replace("-", "−")
+def _worth(value: float, exact: bool) -> Field:
+    """A move's value as the hints write it: the solver's margin with its sign (+2), the estimate
+    with one decimal, written as the language writes it (2.5 / 2,5)."""
+    return format_margin(value) if exact else Number(value)
 
 
 def legal_message(state: ScopaState) -> Message:
     """The first step: the legal captures and the cards that may be laid."""
     moves = [move for move in state.legal_moves() if isinstance(move, ScopaMove)]
-    captures = tuple(move_words(move) for move in moves if move.taken)
+    captures = tuple(move_message(move) for move in moves if move.taken)
     laid = format_cards(move.card for move in moves if move.is_lay)
     if not captures:
         return Message.in_domain(DOMAIN, "no_capture", cards=laid)
@@ -79,10 +81,10 @@ def legal_message(state: ScopaState) -> Message:
 def best_message(found: Advice) -> Message:
     """The second step: the best move (and any worth the same) with its value, and how it was found."""
     first, *others = found.best
-    best: Message | str = str(first)
+    best: Message = move_message(first)
     if others:
-        same = Joined(tuple(map(str, others)))
-        best = Message.in_domain(DOMAIN, "best_moves", first=str(first), others=same)
+        same = Joined(tuple(map(move_message, others)))
+        best = Message.in_domain(DOMAIN, "best_moves", first=best, others=same)
     value = found.values[0][1]
     if not found.exact:
         return Message.in_domain(DOMAIN, "best_greedy", moves=best, value=_worth(value, False))
@@ -90,17 +92,20 @@ def best_message(found: Advice) -> Message:
     return Message.in_domain(DOMAIN, name, moves=best, value=round(abs(value)), count=round(abs(value)))
 
 
-def values_message(found: Advice) -> Message | Joined:
-    """The third step: every move's value, best first; in the last round the line of best play."""
-    listed = Joined(tuple(f"{move} {_worth(value, found.exact)}" for move, value in found.values))
+def values_message(state: ScopaState, found: Advice) -> Message | Joined:
+    """The third step: every move's value, best first; in the last round the line of best play from
+    ``state``, each move with the player who makes it."""
+    listed = Joined(tuple(Message.in_domain(DOMAIN, "value_of", move=move_message(move),
+                                            value=_worth(value, found.exact))
+                          for move, value in found.values), "step_separator")
     values = Message.in_domain(DOMAIN, "values_exact" if found.exact else "values_greedy", values=listed)
     if not found.line:
         return values
-    line = Message.in_domain(DOMAIN, "line", line=" · ".join(map(str, found.line)))
+    line = Message.in_domain(DOMAIN, "line", line=moves_by(state, found.line, move_message))
     return Joined((values, line), "sentence_separator")
 
 
 def hint_ladder(state: ScopaState) -> tuple[Message | Joined, ...]:
     """The three hint steps for the player to move in ``state`` (see the module docstring)."""
     found = advice(state)
-    return legal_message(state), best_message(found), values_message(found)
+    return legal_message(state), best_message(found), values_message(state, found)
