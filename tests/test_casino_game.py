@@ -193,9 +193,9 @@ def test_the_hint_counts_the_moves_then_names_the_one_worth_most() -> None:
     state = widget.state
     moves = state.legal_moves()
     click(widget, "hint")
-    captures = sum(isinstance(move, Capture) for move in moves)
-    builds = sum(isinstance(move, BuildMove) for move in moves)
-    assert widget.feedback == f"Szabályos lépéseid: {captures} ütés és {builds} építés."
+    kinds = [(sum(isinstance(move, kind) for move in moves), words)
+             for kind, words in ((Capture, "ütés"), (BuildMove, "építés"), (Trail, "üres lerakás"))]
+    assert widget.feedback == f"Szabályos lépéseid: {', '.join(f'{n} {w}' for n, w in kinds if n)}."
     click(widget, "hint")
     plays = [move for move in moves if isinstance(move, Capture | BuildMove | Trail)]
     most = max(map(move_worth, plays))

@@ -379,3 +379,9 @@ def test_casino_tells_its_builds_and_deals_in_its_own_words() -> None:
     assert {"built", "raised", "added", "captured", "laid", "drew_deal_order",
             "last_round", "starts_draws_first"} <= names
     assert drawers_after_first == {1, 2, 3}  # both plural forms: one player after the first, and more
+
+
+def test_a_casino_sweep_is_told_in_casinos_words() -> None:
+    """Clearing the table earns nothing in Casino: its own sentence, not the generic one."""
+    sweep = Swept(player=0, points=0, first_move=False)
+    assert event_message(sweep, "casino").render("en").endswith("in Casino this scores nothing extra.")

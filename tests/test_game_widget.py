@@ -11,6 +11,7 @@ import pytest
 
 from kaszino import Capture, Claim, Lay
 from kaszino.errors import KaszinoError
+from kaszino.games.casino.moves import Trail
 from kaszino.games.kaszino.players import GreedyPlayer
 from kaszino.games.kaszino.players.fals import near_misses
 from kaszino.games.kaszino.solver.analysis import Budget
@@ -20,6 +21,7 @@ from kaszino.jupyter.widgets.game import GAME_PRESETS, GameWidget, game_rules
 from kaszino.jupyter.widgets.table import TableWidget
 from kaszino.jupyter.widgets.viewer import DealViewer
 from kaszino.store import open_store
+from kaszino.teach.casino_scenes import casino_scene
 from kaszino.teach.narrate import move_told
 
 
@@ -162,6 +164,9 @@ def test_fals_training_both_ways() -> None:
         click(widget, "toggle", card=str(card))
     click(widget, "capture")
     assert widget.state.pending is not None and widget.state.pending.false
+    # the learner's own false capture is told as false, without a sum its two sides do not share
+    assert widget.feedback.startswith("Hibás ütés: ") and "Helyes ütés" not in widget.feedback
+    assert f"({sum(card.value for card in miss.hand)})" not in widget.feedback.splitlines()[0]
     click(widget, "computer_move")
     assert widget.feedback.startswith("Fals! A 2. játékos rajtakapta az 1. játékos hibás ütését")
     assert widget.state.bonus[1] == 2
@@ -250,3 +255,26 @@ def test_no_deal_analysis_for_three_players_or_scopa() -> None:
     for widget in (three, GameWidget(level="greedy", seed=5, game="scopa", setup=False)):
         with pytest.raises(KaszinoError, match="only a finished two-player"):
             widget.analyse_deal()
+
+
+def test_a_team_game_names_the_teams_at_its_end_and_counts_only_the_other_team_as_opponents() -> None:
+    widget = GameWidget(game="casino", rules="teams", level="greedy", seed=3, setup=False)
+    assert "ellenfelek: 2" in widget.html
+    with using_language("en"):
+        assert widget._result(1, "9 | 24 | 9 | 24")() == (
+            "The game is over: the other team won (players 2 and 4). Final totals: 9 | 24 | 9 | 24.")
+        assert widget._result(0, "24 | 9 | 24 | 9")().startswith("The game is over: your team won!")
+    alone = GameWidget(level="greedy", seed=3, setup=False, rules="p3")
+    assert "ellenfelek: 2" in alone.html
+    with using_language("en"):
+        assert alone._result(0, "11 | 2 | 1")().startswith("The game is over: you won!")
+
+
+def test_the_casino_hint_counts_every_kind_of_move_the_engine_allows() -> None:
+    """Trails too: a hand that can only trail is told so, not "0 captures and 0 build moves"."""
+    state = casino_scene(("4♣ Q♥", "8♥ A♥"), "6♣")
+    hint = GameWidget(game="casino", level="greedy", seed=3, setup=False)._front.hint(state)
+    with using_language("en"):
+        first = hint[0].text()
+    trails = sum(isinstance(move, Trail) for move in state.legal_moves())
+    assert trails and first == f"Your legal moves: {trails} trails."

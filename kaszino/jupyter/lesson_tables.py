@@ -61,11 +61,11 @@ class FalsTable(TableWidget):
         super().__init__(state, mode="play", view=view, level="scoring", opponent=_computer,
                          learner=state.to_move)
 
-    def _accept(self, move: Move) -> None:
+    def _accept(self, move: Move, said: str | None = None) -> None:
         if isinstance(move, Challenge):
             self._play(move, message_text(fals_outcome(self.state, move)))
         else:
-            super()._accept(move)
+            super()._accept(move, said)
 
     def _header_html(self) -> str:
         words = tr("lesson_tables.attempt", capture=move_message(self._attempt).render(language()))

@@ -53,8 +53,8 @@ from kaszino.puzzles.kinds import (
     sentence,
     words,
 )
-from kaszino.teach.casino_moves import move_message
-from kaszino.teach.message import Joined, Message
+from kaszino.teach.casino_moves import move_message, moves_by_kind
+from kaszino.teach.message import Message
 from kaszino.teach.questions import Renders
 
 DOMAIN = "puzzles_casino"
@@ -383,14 +383,6 @@ def last_hand_problem(state: CasinoState) -> str | None:
     return problem
 
 
-def move_kinds(state: CasinoState) -> Joined:
-    """How many captures, builds and trails the player to move has, those he has any of, in words."""
-    moves = plays(state)
-    counts = ((kind, sum(isinstance(move, move_type) for move in moves))
-              for kind, move_type in (("capture", Capture), ("build", BuildMove), ("trail", Trail)))
-    return Joined(tuple(told(f"kind_{kind}", count=count) for kind, count in counts if count))
-
-
 class CasinoLastHand(CasinoKind):
     """The known last hand: play a move that secures the best exact result."""
 
@@ -413,7 +405,8 @@ class CasinoLastHand(CasinoKind):
 
     def hints(self, state: CasinoState, answers: tuple[Answer, ...]) -> list[str]:
         values = move_values(state)
-        return [say("hint_last_known", cards=state.hands[1 - state.to_move], kinds=move_kinds(state)),
+        kinds = moves_by_kind(plays(state))
+        return [say("hint_last_known", cards=state.hands[1 - state.to_move], kinds=kinds),
                 say("hint_last_value", margin=f"{max(values.values()):+d}"),
                 say("hint_last_count", count=len(answers), total=len(values)),
                 say("hint_first", move=move_words(self.first(answers)))]

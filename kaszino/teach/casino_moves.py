@@ -9,6 +9,8 @@ the cards of the build it raises; an addition keeps the build's value, at most t
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from kaszino.engine.cards import Card, card_sum
 from kaszino.games.casino.builds import Cards
 from kaszino.games.casino.deck import is_number
@@ -38,6 +40,16 @@ def _items(groups: tuple[Cards, ...], builds: tuple[Cards, ...] = (), value: int
 
 def _fields(card: Card, **values: object) -> dict[str, Field]:
     return message_fields({"card": card, **values})
+
+
+def moves_by_kind(moves: Iterable[object]) -> Joined:
+    """How many captures, build moves and trails ``moves`` hold, the kinds there are any of, in words:
+    "2 captures, 1 build move, 3 trails" (nothing for the other moves, such as the next deal)."""
+    moves = tuple(moves)
+    counts = ((kind, sum(isinstance(move, move_type) for move in moves))
+              for kind, move_type in (("capture", Capture), ("build", BuildMove), ("trail", Trail)))
+    return Joined(tuple(Message.in_domain(DOMAIN, f"kind_{kind}", count=count)
+                        for kind, count in counts if count))
 
 
 def raises(move: BuildMove) -> bool:

@@ -82,6 +82,16 @@ class Call:
     why: Text | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """A capture the game lets the learner make without checking it (Kaszinó's V6, where another
+    player may call "Fals!"), and the key of the line said about it: a correct capture's praise, or
+    that it is false (its field: ``move``)."""
+
+    move: object
+    said: str
+
+
 def loose_items(state: Any) -> tuple[tuple[Card, ...], ...]:
     """What a click on the table picks in a family without builds: each table card alone."""
     return tuple((card,) for card in state.table)

@@ -28,7 +28,7 @@ from kaszino.jupyter.widgets.plain_front import PlainFront
 from kaszino.teach import casino_moves
 from kaszino.teach.casino_picks import Intent, read_pick
 from kaszino.teach.explain import Level
-from kaszino.teach.message import Field, Message, player_fields
+from kaszino.teach.message import Message, player_fields
 
 
 def _nothing() -> str:
@@ -80,10 +80,6 @@ def sheet_html(sheets: Sequence[Any], learner: int, players: int) -> str:
 
 
 
-def counted_moves(captures: int, builds: int) -> dict[str, Field]:
-    """The fields ``{captures}`` and ``{builds}``: each count with its noun, in the plural it takes."""
-    return {"captures": Message.in_domain("common", "captures", count=captures),
-            "builds": Message.in_domain("casino_ui", "builds", count=builds)}
 
 @dataclass(frozen=True, slots=True)
 class CasinoFront(PlainFront):
@@ -132,13 +128,8 @@ class CasinoFront(PlainFront):
         return casino_moves.move_message(move).render(language())
 
     def answers(self, state: CasinoState) -> tuple[Text, ...]:
-        moves = state.legal_moves()
-        captures = sum(isinstance(move, Capture) for move in moves)
-        builds = sum(isinstance(move, BuildMove) for move in moves)
-        trailed = any(isinstance(move, Trail) for move in moves)
-        trail = Message.in_domain("casino_ui", "answers_trail") if trailed else ""
-        counted = counted_moves(captures, builds)
-        return (message_text(Message.in_domain("casino_ui", "answers", trail=trail, **counted)),)
+        kinds = casino_moves.moves_by_kind(state.legal_moves())
+        return (message_text(Message.in_domain("casino_ui", "answers", kinds=kinds)),)
 
     def position_html(self, state: CasinoState, viewer: int, *, interactive: bool = False,
                       selected: Collection[Card] = (), view: View = FULL, counting: bool = False,
@@ -153,14 +144,15 @@ class CasinoFront(PlainFront):
     def game_rules(self, name: str) -> CasinoRules:
         return preset(name)
 
+    def side(self, state: CasinoState, player: int) -> int:
+        return state.rules.side(player)
+
     def hint(self, state: CasinoState) -> tuple[HintStep, ...]:
-        """How many captures and build moves there are, then the move worth most right now."""
+        """How many captures, build moves and trails there are, then the move worth most right now."""
         moves = [move for move in state.legal_moves() if isinstance(move, Trail | Capture | BuildMove)]
-        captures = sum(isinstance(move, Capture) for move in moves)
-        builds = sum(isinstance(move, BuildMove) for move in moves)
         best = max(moves, key=move_worth)
-        counted = counted_moves(captures, builds)
-        return (HintStep(message_text(Message.in_domain("casino_ui", "hint_count", **counted)), _nothing),
+        kinds = casino_moves.moves_by_kind(moves)
+        return (HintStep(message_text(Message.in_domain("casino_ui", "hint_count", kinds=kinds)), _nothing),
                 HintStep(lambda: tr("casino_ui.hint_greedy", move=self.move_text(best)), _nothing))
 
     def sheet_html(self, sheets: Sequence[Any], learner: int, players: int) -> str:

@@ -23,7 +23,7 @@ from kaszino.engine.cards import Card
 from kaszino.engine.refusals import Refusal
 from kaszino.games import family_of
 from kaszino.jupyter.render import View
-from kaszino.jupyter.widgets.base import Call, Choice, HintStep, Text
+from kaszino.jupyter.widgets.base import Attempt, Call, Choice, HintStep, Text
 from kaszino.jupyter.widgets.casino_front import CasinoFront
 from kaszino.jupyter.widgets.kaszino_front import KaszinoFront
 from kaszino.jupyter.widgets.scopa_front import ScopaFront
@@ -105,12 +105,17 @@ class Front(Protocol):
         """Whether the setup asks how often the computer tries a false capture (Kaszinó V6)."""
         ...
 
-    def false_capture(self, state: Any, hand: tuple[Card, ...], table: tuple[Card, ...]) -> object | None:
+    def false_capture(self, state: Any, hand: tuple[Card, ...], table: tuple[Card, ...]) -> Attempt | None:
         """A capture of the picked cards the game lets the learner attempt though it is false (V6)."""
         ...
 
     def judged_alone(self, state: Any, move: object) -> bool:
         """Whether the learner judges the computer's ``move`` alone (no sum, no verdict shown)."""
+        ...
+
+    def side(self, state: Any, player: int) -> int:
+        """The side ``player`` scores for: himself, or with partners their team (named by its first
+        seat, as the game's end names the winner)."""
         ...
 
     def game_calls(self, state: Any, learner: int, movable: bool) -> tuple[Call, ...]:

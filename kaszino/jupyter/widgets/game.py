@@ -27,7 +27,7 @@ from typing import Any
 
 from kaszino.errors import KaszinoError, StoreError, quote
 from kaszino.games.kaszino.players import ExpertPlayer
-from kaszino.i18n import seat_name, tr
+from kaszino.i18n import hu_article, player_number, seat_name, tr
 from kaszino.inputs import MAX_SEED, check_choice, check_type, check_whole, whole_number
 from kaszino.jupyter.render import GAME
 from kaszino.jupyter.widgets.base import HintStep, Text, message_text, text
@@ -199,7 +199,7 @@ class GameWidget(TableWidget):
         """"Ütés!": under V6 a false capture may be attempted (the computer may call "Fals!")."""
         attempt = self._front.false_capture(self._state, *self.selection)
         if attempt is not None:
-            self._accept(attempt)
+            self._accept(attempt.move, attempt.said)
             return
         super().press_capture()
 
@@ -237,11 +237,7 @@ class GameWidget(TableWidget):
         if end is None:
             return events
         winner, totals = end
-        if winner is None:
-            result = text("game.draw", totals=totals)
-        else:
-            key = "game.you_won" if winner == self._learner else "game.computer_won"
-            result = text(key, who=partial(seat_name, winner, self._learner), totals=totals)
+        result = text("game.draw", totals=totals) if winner is None else self._result(winner, totals)
         lines = [*events, result]
         if self._store_source is not None:
             try:
@@ -353,8 +349,24 @@ class GameWidget(TableWidget):
         buttons.append(GameButton("new_game"))
         return buttons
 
+    def _team(self, player: int) -> tuple[int, ...]:
+        """The players of ``player``'s side: himself alone, or he and his partner."""
+        state, front = self._state, self._front
+        return tuple(p for p in range(state.players) if front.side(state, p) == front.side(state, player))
+
+    def _result(self, winner: int, totals: str) -> Text:
+        """The game's end for the learner: he (or his team) won, or who did."""
+        winners, learners = self._team(winner), self._team(self._learner)
+        if winners == learners:
+            return text("game.your_team_won" if len(learners) > 1 else "game.you_won", totals=totals)
+        if len(winners) > 1:
+            first, second = (player_number(p) for p in winners)
+            return text("game.team_won", first=first, second=second, first_a=hu_article(first),
+                        second_a=hu_article(second), totals=totals)
+        return text("game.computer_won", who=partial(seat_name, winner, self._learner), totals=totals)
+
     def _header_html(self) -> str:
-        opponents = self._state.players - 1
+        opponents = self._state.players - len(self._team(self._learner))
         title = tr("game.title", rules=self._rules_label(self._rules_name), opponents=opponents,
                    level=tr("game.level_" + self._opponent_level))
         return f'<span class="kaszino-game-title">{escape(title)}</span>'

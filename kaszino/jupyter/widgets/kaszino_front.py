@@ -10,7 +10,7 @@ from functools import partial
 from html import escape
 from typing import Any
 
-from kaszino.engine.cards import Card
+from kaszino.engine.cards import Card, card_sum
 from kaszino.engine.refusals import Refusal
 from kaszino.errors import KaszinoError, quote
 from kaszino.games.kaszino.captures import Capture, capture_problem
@@ -21,7 +21,7 @@ from kaszino.i18n import language, seat_name, tr
 from kaszino.jupyter import render
 from kaszino.jupyter.odds_chart import odds_svg
 from kaszino.jupyter.render import FULL, View
-from kaszino.jupyter.widgets.base import Call, HintStep, Text, loose_items, text
+from kaszino.jupyter.widgets.base import Attempt, Call, HintStep, Text, loose_items, text
 from kaszino.teach.explain import Level, explain_move, move_message
 from kaszino.teach.odds import odds_hint
 
@@ -56,10 +56,11 @@ def _claim_call(state: GameState, player: int) -> Call:
 
 def kaszino_move_text(move: object) -> str:
     """A Kaszinó move for the feedback line, in words: a capture by its cards with its sum ("5♠ A♥
-    taking 2♦ 4♣ (6)"), a lay its card, a call its name ("Ausz!"); never a written form
-    ("5♠+A♥ = 2♦+4♣", "ausz 0")."""
+    taking 2♦ 4♣ (6)"; a false one, whose sides differ, without), a lay its card, a call its name
+    ("Ausz!"); never a written form ("5♠+A♥ = 2♦+4♣", "ausz 0")."""
     if isinstance(move, Capture):
-        return f"{move_message(move).render(language())} ({move.total})"
+        said = move_message(move).render(language())
+        return f"{said} ({move.total})" if move.total == card_sum(move.table) else said
     if isinstance(move, Lay):
         return str(move.card)
     if isinstance(move, (Pass, Claim, Challenge, NextDeal)):
@@ -169,11 +170,17 @@ class KaszinoFront:
         return PRESETS[name].fals
 
     def false_capture(self, state: GameState, hand: tuple[Card, ...],
-                      table: tuple[Card, ...]) -> object | None:
+                      table: tuple[Card, ...]) -> Attempt | None:
         if not (state.rules.fals and hand and table):
             return None
         capture = Capture(hand, table)
-        return capture if state.problem(capture) is None else None
+        if state.problem(capture) is not None:
+            return None
+        fair = capture_problem(hand, table, state.rules) is None
+        return Attempt(capture, "ui.good_capture" if fair else "ui.false_capture_made")
+
+    def side(self, state: GameState, player: int) -> int:
+        return player
 
     def judged_alone(self, state: GameState, move: object) -> bool:
         # Fals! training: the learner judges the capture alone, so neither its sum nor a verdict is shown

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from kaszino.engine.cards import Card
-from kaszino.jupyter.widgets.base import Call
+from kaszino.jupyter.widgets.base import Attempt, Call
 
 
 class PlainFront:
@@ -23,11 +23,14 @@ class PlainFront:
     def offers_fals(self, name: str) -> bool:
         return False
 
-    def false_capture(self, state: Any, hand: tuple[Card, ...], table: tuple[Card, ...]) -> object | None:
+    def false_capture(self, state: Any, hand: tuple[Card, ...], table: tuple[Card, ...]) -> Attempt | None:
         return None
 
     def judged_alone(self, state: Any, move: object) -> bool:
         return False
+
+    def side(self, state: Any, player: int) -> int:
+        return player
 
     def game_calls(self, state: Any, learner: int, movable: bool) -> tuple[Call, ...]:
         return ()

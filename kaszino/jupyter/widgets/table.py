@@ -303,9 +303,10 @@ class TableWidget(HtmlWidget):
         """The text ``key`` about ``move``, the move in words of the language it is drawn in."""
         return lambda: tr(key, move=self._move_text(move))
 
-    def _accept(self, move: Any) -> None:
-        """A correct move: praise and explain it; in play mode also play it."""
-        lines = (self._about(move, self._front.good(move)), self._explain(move))
+    def _accept(self, move: Any, said: str | None = None) -> None:
+        """A correct move: praise and explain it (``said``: the key of another first line); in play
+        mode also play it."""
+        lines = (self._about(move, said or self._front.good(move)), self._explain(move))
         self._choice = None
         if self._mode == "play":
             self._play(move, *lines)
