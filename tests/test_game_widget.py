@@ -8,6 +8,7 @@ from html import escape
 from pathlib import Path
 
 import pytest
+from reported_positions import FORCED_THREE
 
 from kaszino import Capture, Claim, Lay
 from kaszino.errors import KaszinoError
@@ -17,6 +18,7 @@ from kaszino.games.kaszino.solver.analysis import Budget
 from kaszino.i18n import tr, using_language
 from kaszino.jupyter.widgets import game
 from kaszino.jupyter.widgets.game import GAME_PRESETS, GameWidget, game_rules
+from kaszino.jupyter.widgets.kaszino_front import KaszinoFront
 from kaszino.jupyter.widgets.table import TableWidget
 from kaszino.jupyter.widgets.viewer import DealViewer
 from kaszino.store import open_store
@@ -142,6 +144,16 @@ def test_hint_shows_the_best_move_and_a_bar_per_move() -> None:
     with using_language("en"):
         widget.refresh()
         assert "Expected point margin per move" in widget.html
+
+
+def test_the_refusal_of_a_capture_before_the_forced_lay_names_the_sweeper() -> None:
+    front = KaszinoFront()
+    refused = front.capture(FORCED_THREE, FORCED_THREE.hands[2], ())
+    assert callable(refused)
+    with using_language("en"):
+        assert "after player 2's tábla the table is empty" in refused()
+    with using_language("hu"):
+        assert "a 2. játékos táblája után üres az asztal" in refused() and "ellenf" not in refused()
 
 
 def test_the_computer_moves_one_at_a_time_told_in_the_third_person() -> None:

@@ -157,6 +157,9 @@ def _explain_capture(state: GameState, move: Capture) -> Explanation:
     value = capture_value(state, move)
     best = tuple(best_captures(state))
     messages = [head, Message.of("wins", value=value_message(value))]
+    if value.leftovers:  # the capture ends the deal: the cards left on the table come with it
+        left = value.leftovers
+        messages.append(Message.of("leftovers", cards=format_cards(left), count=len(left)))
     if value.breakdown:
         items = Joined(tuple(_item(item) for item in value.breakdown))
         messages.append(Message.of("points_from", items=items))
@@ -189,7 +192,7 @@ def _explain_lay(state: GameState, move: Lay, level: Level = "scoring") -> Expla
     messages = [Message.of("lay", card=str(move.card))]
     best = tuple(best_captures(state))
     if state.forced == "lay":
-        messages.append(Message.of("lay_forced"))
+        messages.append(Message.of("lay_forced", **sweeper_fields(state)))
         plans = sweep_plans(state)
         mine = [capture for card, capture in plans if card == move.card]
         if mine:
@@ -208,6 +211,15 @@ def _explain_lay(state: GameState, move: Lay, level: Level = "scoring") -> Expla
     loss = NOTHING.shortfall(best[0][1]) if best else None
     verdict = Explanation(move, True, "lay", tuple(messages), value=None, best=best, loss=loss)
     return _with_exact(state, verdict) if level == "scoring" else verdict
+
+
+def sweeper_fields(state: GameState) -> dict[str, str | int]:
+    """The fields ``{s}``, ``{s_a}``, ``{s_A}`` naming who made the tábla that forces the player to
+    move to lay: the seat before him (the engine forces the lay only on the seat after the sweeper).
+    Named with any number of players, where "the opponent" would not say who."""
+    if state.forced != "lay":
+        raise KaszinoError("nobody is forced to lay: no tábla has just emptied the table")
+    return player_fields("s", (state.to_move - 1) % state.players)
 
 
 def value_message(value: CaptureValue) -> Message:
