@@ -160,6 +160,12 @@ def grouped(number: int, lang: str | None = None) -> str:
     return text if (lang or language()) == "en" else text.replace(",", " ")
 
 
+def decimals(text: str, lang: str | None = None) -> str:
+    """The numbers in ``text`` with the decimal mark ``lang`` (default: the current language) writes:
+    1.5 in English, 1,5 in Hungarian."""
+    return text if (lang or language()) == "en" else text.replace(".", ",")
+
+
 def player_number(player: int) -> int:
     """The number a learner reads for a player: the engine counts the players from 0, texts from 1.
 

@@ -40,7 +40,7 @@ from kaszino.engine.cards import format_cards, parse_cards
 from kaszino.games.kaszino.captures import captures, hand_groups
 from kaszino.games.kaszino.rules import PRESETS, STANDARD
 from kaszino.games.kaszino.solver.counting import subset_sum_counts
-from kaszino.i18n import grouped, language, tr
+from kaszino.i18n import decimals, grouped, tr
 from kaszino.jupyter.charts import plot
 from kaszino.jupyter.render import cards_html
 from kaszino.jupyter.tutorial import LessonText, follow_language
@@ -112,7 +112,7 @@ def _cards(cards: Sequence[Any]) -> str:
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]], highlight: int | None = None) -> str:
     head = "".join(f"<th>{h}</th>" for h in header)
-    rows = [[_local(c) for c in row] for row in rows]
+    rows = [[decimals(c) for c in row] for row in rows]
     body = "".join(
         "<tr>" + "".join(
             f'<td class="kaszino-highlight">{c}</td>' if j == highlight else f"<td>{c}</td>"
@@ -206,11 +206,6 @@ def limit_view() -> LiveView:
         return _table(header, body)
 
     return LiveView(render, "limit_view()")
-
-
-def _local(text: str) -> str:
-    """Numbers as the current language writes them: a decimal comma in Hungarian."""
-    return text.replace(".", ",") if language() == "hu" else text
 
 
 def _fraction(value: Fraction) -> str:
