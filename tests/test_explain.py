@@ -8,6 +8,7 @@ from itertools import combinations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from reported_positions import FORCED_THREE, LAST_CAPTURE
 
 from kaszino import (
     DECK,
@@ -281,3 +282,29 @@ def test_the_verdict_also_follows_a_capture_that_may_be_challenged() -> None:
     fals = replace(LAST_ROUND, rules=Rules.preset("v6")).play(parse_move("Q♠=Q♥"))
     assert fals.pending is not None
     assert explain_move(fals, Lay(parse_cards("QD")[0])).exact_loss is not None
+
+
+def test_a_capture_that_ends_the_deal_counts_the_leftovers_it_wins() -> None:
+    """Every capture of the deal's last card takes the rest of the table with it: none is ahead."""
+    state = LAST_CAPTURE
+    capture = parse_move("8♦=3♣+A♥+4♦")
+    explanation = explain_move(state, capture)
+    after = state.play(capture)
+    assert after.deal_over and explanation.value is not None
+    assert explanation.value.points == after.totals()[0] - state.totals()[0]
+    assert explanation.value.cards == len(after.piles[0]) - len(state.piles[0])
+    assert not explanation.loss and explanation.exact_loss == 0
+    names = [message.name for message in explanation.messages]
+    assert names[:3] == ["capture", "wins", "leftovers"] and "best_tied" in names and "best_is" not in names
+    assert "the cards left on the table go to you too: J♣ 10♥ J♥ 4♠" in explanation.text_in("en")
+    assert "az asztalon maradt lapokat is te kapod: J♣ 10♥ J♥ 4♠" in explanation.text_in("hu")
+    assert "go to player 1 too" in explanation.about(0).text_in("en")
+
+
+def test_a_forced_lay_names_who_made_the_tabla() -> None:
+    lay = Lay(parse_cards("3D")[0])
+    for explanation in (explain_move(FORCED_THREE, lay), explain_move(FORCED_THREE, lay).about(2)):
+        english, hungarian = explanation.text_in("en"), explanation.text_in("hu")
+        assert "After player 2's tábla the table is empty" in english
+        assert "A 2. játékos táblája után üres az asztal" in hungarian
+        assert "opponent" not in english and "ellenf" not in hungarian

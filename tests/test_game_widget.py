@@ -8,6 +8,7 @@ from html import escape
 from pathlib import Path
 
 import pytest
+from reported_positions import FORCED_THREE
 
 from kaszino import Capture, Claim, Lay
 from kaszino.errors import KaszinoError
@@ -18,6 +19,7 @@ from kaszino.games.kaszino.solver.analysis import Budget
 from kaszino.i18n import tr, using_language
 from kaszino.jupyter.widgets import game
 from kaszino.jupyter.widgets.game import GAME_PRESETS, GameWidget, game_rules
+from kaszino.jupyter.widgets.kaszino_front import KaszinoFront
 from kaszino.jupyter.widgets.table import TableWidget
 from kaszino.jupyter.widgets.viewer import DealViewer
 from kaszino.store import open_store
@@ -144,6 +146,31 @@ def test_hint_shows_the_best_move_and_a_bar_per_move() -> None:
     with using_language("en"):
         widget.refresh()
         assert "Expected point margin per move" in widget.html
+
+
+def test_a_hint_says_its_moves_in_words_and_its_numbers_as_the_language_writes_them() -> None:
+    widget = GameWidget(level="greedy", seed=2, setup=False)
+    click(widget, "hint")
+    notation = re.compile(r"[0-9AJQK][♠♥♦♣] ?=|[♠♥♦♣]\+[0-9AJQK]")
+    for lang in ("hu", "en"):
+        with using_language(lang):
+            widget.refresh()
+            chart = widget.html.split('class="kaszino-hint-chart"')[1].split("</svg>")[0]
+            shown = [widget.feedback, " ".join(re.findall(r">([^<]+)<", chart))]  # not the attributes' data
+            assert tr("explain.move_lay", card="").strip() in shown[1]
+        assert not any(notation.search(text) for text in shown), shown
+        decimal = re.compile(r"\d,\d" if lang == "hu" else r"\d\.\d")
+        assert decimal.search(shown[1]) and not re.search(r"\d\.\d" if lang == "hu" else r"\d,\d", shown[1])
+
+
+def test_the_refusal_of_a_capture_before_the_forced_lay_names_the_sweeper() -> None:
+    front = KaszinoFront()
+    refused = front.capture(FORCED_THREE, FORCED_THREE.hands[2], ())
+    assert callable(refused)
+    with using_language("en"):
+        assert "after player 2's tábla the table is empty" in refused()
+    with using_language("hu"):
+        assert "a 2. játékos táblája után üres az asztal" in refused() and "ellenf" not in refused()
 
 
 def test_the_computer_moves_one_at_a_time_told_in_the_third_person() -> None:

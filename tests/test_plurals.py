@@ -45,7 +45,6 @@ NEVER_ONE = {
     "events_casino.drew_deal_order_one": "the cards dealt again to each player, 4",
     "explain.best_tied": "two or more captures tie, by definition",
     "game_lesson.q_target_why": "the target of the standard game, 11",
-    "odds.chart_sampled": "the sampled deals, hundreds",
     "odds.annotation": "an estimate with a decimal (1.0 points)",
     "play.position": "the talon: a multiple of the cards a round draws",
     "refusals.no_such_player": "a game has two to four players",

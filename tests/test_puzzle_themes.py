@@ -76,7 +76,7 @@ FIXTURES: dict[str, tuple[Case, Case]] = {
     "tied_best": (("best_capture", dealt("8H 8D 6H", "8C KH QH JH")),
                   ("best_capture", dealt("AH 9C", "AS 4D 6C"))),
     "spades": (("best_capture", dealt("7S 2H", "3S 4S")), ("best_capture", dealt("7H 2H", "3D 4H"))),
-    "greedy_trap": (("best_capture", dealt("AH 9C", "AS 4D 6C")), ("last_round", QUIET)),
+    "greedy_trap": (("best_capture", dealt("AH 9C", "AS 4D 6C", "2C")), ("last_round", QUIET)),
     "quiet_move": (("last_round", QUIET), ("last_round", GREEDY_FAILS)),
     "deny_sweep": (("defend", SWEEP_DANGER), ("defend", NO_CAPTURE)),
     "over_limit": (("fals", shown("KS+AH=7S+7H")), ("fals", shown("5D+AH=7S"))),

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from reported_positions import LAST_CAPTURE
 
 from kaszino import (
     DECK,
@@ -20,6 +22,8 @@ from kaszino import (
     new_game,
     parse_cards,
 )
+from kaszino.games.kaszino.players import table_moves
+from kaszino.games.kaszino.scoring import count_spades
 from kaszino.games.kaszino.solver.sweeps import sweep_plans, sweeps
 from kaszino.games.kaszino.solver.value import (
     CaptureValue,
@@ -138,11 +142,42 @@ def test_best_is_the_maximum_and_values_match_the_engine(deck: list, moves: int,
         assert best and all(v == top for _, v in best)
         assert len(best) == sum(1 for _, v in valued if v == top)
     for capture, value in valued:
-        after = state.play(capture)
-        if after.deal_over:  # the leftovers go to the last capturer as well
-            continue
-        assert value.points == after.totals()[state.to_move] - state.totals()[state.to_move]
-        assert value.cards == len(capture.cards)
+        assert_engine_gives(state, capture, value)
+
+
+def assert_engine_gives(state: GameState, capture: Capture, value: CaptureValue) -> None:
+    """``value`` is what the engine's next state gives the mover: the points it secures, and the
+    cards and spades added to his pile (the leftovers too when the capture ends the deal)."""
+    mover, after = state.to_move, state.play(capture)
+    won = after.piles[mover][len(state.piles[mover]):]
+    assert value.points == after.totals()[mover] - state.totals()[mover]
+    assert (value.spades, value.cards) == (count_spades(won), len(won))
+    assert set(value.leftovers) == set(won) - set(capture.cards)
+    assert set(value.leftovers) == (set(state.table) - set(capture.table) if after.deal_over else set())
+
+
+def test_a_capture_that_ends_the_deal_wins_the_leftovers() -> None:
+    valued = capture_values(LAST_CAPTURE)
+    assert len(valued) == 3 and all(LAST_CAPTURE.play(capture).deal_over for capture, _ in valued)
+    for capture, value in valued:
+        assert_engine_gives(LAST_CAPTURE, capture, value)
+        assert value.cards == 8 and value.leftovers
+    assert len(best_captures(LAST_CAPTURE)) == 3  # each leaves the mover the same cards: none is ahead
+
+
+@pytest.mark.parametrize("preset", ["standard", "v3", "v5", "s003", "p3", "p4"])
+def test_every_last_capture_of_a_deal_is_valued_as_the_engine_plays_it(preset: str) -> None:
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = new_game(PRESETS[preset], seed=seed)
+        while not state.deal_over and not state.finished:
+            for capture, value in capture_values(state):
+                if state.play(capture).deal_over:
+                    assert_engine_gives(state, capture, value)
+                    checked += 1
+            state = state.play(rng.choice(table_moves(state)))
+    assert checked
 
 
 # --- táblák -------------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 """A played game annotated: where a move lost points, and what was better.
 
-Every move of the chosen seats is judged from what its player could see: by the exact solver in
-the open last round, by the expert's sampled deals before it (:mod:`kaszino.teach.odds`). A move
-is marked when it stays behind the best by at least the threshold (exact: one point; sampled:
-``threshold`` points on average). The result is plain data, to show beside a replay.
+Every move of the chosen seats is judged from what its player could see, as a hint judges it
+(:mod:`kaszino.teach.odds`): by the exact solver in the open last round, by the expert's sampled
+deals before it. A move is marked when it stays behind the move a hint would call best by at least
+the threshold (exact: one point; sampled: ``threshold`` points on average). The result is plain
+data, to show beside a replay.
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ from kaszino.games.kaszino.moves import Move
 from kaszino.games.kaszino.players.base import table_moves
 from kaszino.games.kaszino.players.expert import ExpertPlayer
 from kaszino.games.kaszino.record import GameRecord
-from kaszino.i18n import language, tr
+from kaszino.i18n import decimals, language, tr
 from kaszino.inputs import MAX_COUNT, check_real, check_type, check_whole
 from kaszino.teach.explain import move_message
 from kaszino.teach.message import render_field
-from kaszino.teach.odds import HINT_EXPERT
+from kaszino.teach.odds import HINT_EXPERT, hint_best, learner_assessment
 
 THRESHOLD = 0.75
 """Sampled margins are estimates: a move is marked only when it loses this much on average."""
@@ -40,7 +41,7 @@ class Annotation:
     def text_in(self, lang: str, who: str) -> str:
         """The remark in words; ``who`` names the player ("Te", "Gép")."""
         key = "odds.annotation_exact" if self.exact else "odds.annotation"
-        loss = f"{self.loss:.0f}" if self.exact else f"{self.loss:.1f}"
+        loss = f"{self.loss:.0f}" if self.exact else decimals(f"{self.loss:.1f}", lang)
         return tr(key, lang, number=self.number, who=who, move=render_field(move_message(self.move), lang),
                   better=render_field(move_message(self.better), lang), loss=loss, count=round(self.loss))
 
@@ -62,11 +63,11 @@ def annotate(record: GameRecord, seats: Iterable[int] | None = None, *,
         mover = before.to_move
         options = table_moves(before) if not before.deal_over and not before.finished else []
         if mover in chosen and move in options and len(options) > 1:
-            assessment = expert.assess(before)
-            best = assessment.move_values[assessment.best]
-            loss = best - assessment.move_values[move]
+            assessment = learner_assessment(before, expert)
+            best = hint_best(assessment)
+            loss = assessment.move_values[best] - assessment.move_values[move]
             if loss >= (1 if assessment.exact else threshold):
-                found.append(Annotation(number, mover, move, assessment.best, loss, assessment.exact))
+                found.append(Annotation(number, mover, move, best, loss, assessment.exact))
         before = after
     return found
 

@@ -23,7 +23,7 @@ from kaszino.errors import KaszinoError, quote
 from kaszino.games.kaszino.captures import Capture, capture_problem
 from kaszino.games.kaszino.moves import Challenge, Claim, Lay, Move, NextDeal, Pass, move_problem
 from kaszino.games.kaszino.rules import Rules
-from kaszino.games.kaszino.solver.search import solve
+from kaszino.games.kaszino.solver.search import Solution, solve
 from kaszino.games.kaszino.solver.sweeps import sweep_plans
 from kaszino.games.kaszino.solver.value import (
     NOTHING,
@@ -110,10 +110,13 @@ class Explanation:
         return replace(self, messages=tuple(about_player(message, player) for message in self.messages))
 
 
-def explain_move(state: GameState, move: Move, level: Level = "scoring") -> Explanation:
+def explain_move(state: GameState, move: Move, level: Level = "scoring", *,
+                 solution: Solution | None = None) -> Explanation:
     """Explain ``move`` played by the player to move in ``state`` (or a call by anybody).
 
     ``level`` (see :data:`Level`) limits what the words may speak of; the verdict is the same.
+    ``solution``: the exact solver's solution of ``state`` in the open last round, when the caller
+    has one (a hint), so that the verdict needs no search of its own.
     """
     check_type("state", state, GameState)
     malformed = move_problem(move)
@@ -124,12 +127,14 @@ def explain_move(state: GameState, move: Move, level: Level = "scoring") -> Expl
     problem = state.problem(move)
     if problem is not None:
         return Explanation(move, False, problem.code, (refusal_message(problem),), problem=problem)
+    if isinstance(move, Capture) and level == "rules":
+        return _capture_rules_only(state, move)
     if isinstance(move, Capture):
-        return _explain_capture(state, move) if level == "scoring" else _capture_rules_only(state, move)
+        return _explain_capture(state, move, solution)
     if isinstance(move, Lay):
-        return _explain_lay(state, move, level)
+        return _explain_lay(state, move, level, solution)
     if isinstance(move, Pass):
-        return _with_exact(state, Explanation(move, True, "pass_ok", (Message.of("pass_ok"),)))
+        return _with_exact(state, Explanation(move, True, "pass_ok", (Message.of("pass_ok"),)), solution)
     if isinstance(move, Claim):
         secured = state.totals()[move.player]
         message = Message.of("claim_ok", secured=secured, target=state.rules.target or 0)
@@ -149,7 +154,7 @@ def capture_fault(hand: Sequence[Card], table: Sequence[Card], rules: Rules) -> 
 
 # --- allowed moves ------------------------------------------------------------------------------
 
-def _explain_capture(state: GameState, move: Capture) -> Explanation:
+def _explain_capture(state: GameState, move: Capture, solution: Solution | None = None) -> Explanation:
     head = Message.of("capture", capture=move_message(move), total=move.total)
     if capture_problem(move.hand, move.table, state.rules) is not None:  # a Fals! attempt (V6)
         fault = capture_fault(move.hand, move.table, state.rules)
@@ -158,6 +163,9 @@ def _explain_capture(state: GameState, move: Capture) -> Explanation:
     value = capture_value(state, move)
     best = tuple(best_captures(state))
     messages = [head, Message.of("wins", value=value_message(value))]
+    if value.leftovers:  # the capture ends the deal: the cards left on the table come with it
+        left = value.leftovers
+        messages.append(Message.of("leftovers", cards=format_cards(left), count=len(left)))
     if value.breakdown:
         items = Joined(tuple(_item(item) for item in value.breakdown))
         messages.append(Message.of("points_from", items=items))
@@ -170,7 +178,7 @@ def _explain_capture(state: GameState, move: Capture) -> Explanation:
         messages.append(Message.of("best_is", capture=move_message(top), value=value_message(top_value)))
         messages.append(_behind(loss))
     verdict = Explanation(move, True, "capture", tuple(messages), value=value, best=best, loss=loss)
-    return _with_exact(state, verdict)
+    return _with_exact(state, verdict, solution)
 
 
 def _capture_rules_only(state: GameState, move: Capture) -> Explanation:
@@ -186,11 +194,12 @@ def _capture_rules_only(state: GameState, move: Capture) -> Explanation:
     return Explanation(move, True, messages[-1].name, tuple(messages))
 
 
-def _explain_lay(state: GameState, move: Lay, level: Level = "scoring") -> Explanation:
+def _explain_lay(state: GameState, move: Lay, level: Level = "scoring",
+                 solution: Solution | None = None) -> Explanation:
     messages = [Message.of("lay", card=str(move.card))]
     best = tuple(best_captures(state))
     if state.forced == "lay":
-        messages.append(Message.of("lay_forced"))
+        messages.append(Message.of("lay_forced", **sweeper_fields(state)))
         plans = sweep_plans(state)
         mine = [capture for card, capture in plans if card == move.card]
         if mine:
@@ -208,7 +217,16 @@ def _explain_lay(state: GameState, move: Lay, level: Level = "scoring") -> Expla
         messages.append(Message.of("lay_no_capture"))
     loss = NOTHING.shortfall(best[0][1]) if best else None
     verdict = Explanation(move, True, "lay", tuple(messages), value=None, best=best, loss=loss)
-    return _with_exact(state, verdict) if level == "scoring" else verdict
+    return _with_exact(state, verdict, solution) if level == "scoring" else verdict
+
+
+def sweeper_fields(state: GameState) -> dict[str, str | int]:
+    """The fields ``{s}``, ``{s_a}``, ``{s_A}`` naming who made the tábla that forces the player to
+    move to lay: the seat before him (the engine forces the lay only on the seat after the sweeper).
+    Named with any number of players, where "the opponent" would not say who."""
+    if state.forced != "lay":
+        raise KaszinoError("nobody is forced to lay: no tábla has just emptied the table")
+    return player_fields("s", (state.to_move - 1) % state.players)
 
 
 def value_message(value: CaptureValue) -> Message:
@@ -242,7 +260,11 @@ def exact_verdict(state: GameState, move: Move) -> tuple[int, Move, tuple[Move, 
     again for the same move's words in the other language, or when the learner steps back to it
     (a position of three players' twelve cards takes half a second to search, and its search holds
     megabytes)."""
-    solution = solve(state)
+    return solved_verdict(state, move, solve(state))
+
+
+def solved_verdict(state: GameState, move: Move, solution: Solution) -> tuple[int, Move, tuple[Move, ...]]:
+    """:func:`exact_verdict` from a solution of ``state`` at hand."""
     loss = solution.value - solution.move_values[move]
     if loss <= 0:
         return 0, solution.best_move, ()
@@ -250,11 +272,14 @@ def exact_verdict(state: GameState, move: Move) -> tuple[int, Move, tuple[Move, 
     return loss, solution.best_move, () if after.deal_over else solve(after).line
 
 
-def _with_exact(state: GameState, verdict: Explanation) -> Explanation:
-    """Add the solver's verdict and refutation when ``state`` is in the open last round."""
+def _with_exact(state: GameState, verdict: Explanation, solution: Solution | None = None) -> Explanation:
+    """Add the solver's verdict and refutation when ``state`` is in the open last round (from
+    ``solution`` when given)."""
     if not state.open_round or state.deal_over:
         return verdict
-    exact_loss, best, refutation = exact_verdict(state, verdict.move)
+    move = verdict.move
+    exact_loss, best, refutation = (exact_verdict(state, move) if solution is None
+                                    else solved_verdict(state, move, solution))
     if exact_loss == 0:
         return replace(verdict, exact_loss=0, messages=verdict.messages + (Message.of("exact_best"),))
     worse = Message.of("exact_worse", loss=exact_loss, best=line_message(state, (best,)))

@@ -22,7 +22,7 @@ from kaszino.jupyter import render
 from kaszino.jupyter.odds_chart import odds_svg
 from kaszino.jupyter.render import FULL, View
 from kaszino.jupyter.widgets.base import Attempt, Call, HintStep, Text, loose_items, text
-from kaszino.teach.explain import Level, explain_move, move_message
+from kaszino.teach.explain import Level, explain_move, move_message, sweeper_fields
 from kaszino.teach.odds import odds_hint
 
 GAME_PRESETS = ("standard", "s003", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "p3", "p4")
@@ -110,7 +110,7 @@ class KaszinoFront:
     def capture(self, state: GameState, hand: tuple[Card, ...], table: tuple[Card, ...]) -> object | Text:
         refusal = state.problem(Capture(hand, table))
         if refusal is not None and refusal.code == "must_lay":  # with advice on what to press
-            return text("ui.lay_required")
+            return text("ui.lay_required", **sweeper_fields(state))
         if not hand or not table:
             return text("ui.capture_needs_both")
         return Capture(hand, table)

@@ -12,7 +12,7 @@ In the open last round everything is known and the exact solver decides.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kaszino.engine.cards import DECK, Card
 from kaszino.errors import KaszinoError
@@ -20,12 +20,13 @@ from kaszino.games.kaszino.moves import Move
 from kaszino.games.kaszino.players.base import choice_rng, table_moves
 from kaszino.games.kaszino.players.lookahead import World
 from kaszino.games.kaszino.players.simple import GreedyPlayer
-from kaszino.games.kaszino.solver.search import solve
+from kaszino.games.kaszino.solver.search import Solution, solve
 from kaszino.games.kaszino.state import GameState
 
 EXACT_LIMIT = 9
-"""With three or four players the exact solver takes seconds on big last rounds: it is used when
-at most this many cards are still held, the sampled search otherwise."""
+"""With three or four players the exact solver takes seconds on big last rounds: the expert uses it
+when at most this many cards are still held, the sampled search otherwise, to move quickly. (A hint
+or an annotation, which may take longer, solves every open last round exactly: :mod:`kaszino.teach.odds`.)"""
 
 
 MAX_DEPTH = 8
@@ -49,10 +50,25 @@ class Assessment:
     worlds: int
     nodes: int = 0
     """Positions the sampled search looked at (its time is about proportional)."""
+    solution: Solution | None = field(default=None, repr=False, compare=False)
+    """The exact solver's solution the values come from (``exact``): an explanation reuses it."""
 
     def ranked(self) -> list[tuple[Move, float]]:
         """The moves, the best first (equal values keep ``legal_moves()`` order)."""
         return sorted(self.move_values.items(), key=lambda pair: -pair[1])
+
+
+def every_card_known(state: GameState) -> bool:
+    """Whether the player to move knows where every card is: in the open last round (whose talon
+    is empty) every hand lies face up."""
+    return state.open_round and not state.talon
+
+
+def exact_assessment(state: GameState) -> Assessment:
+    """Every move of ``state.to_move`` with its exact value, from the solver (every card known)."""
+    solution = solve(state)
+    # exact values are searched when first read: an annotation reads two of them
+    return Assessment(solution.move_values, solution.best_move, True, 1, solution=solution)
 
 
 def unseen_cards(state: GameState, player: int) -> list[Card]:
@@ -125,11 +141,8 @@ class ExpertPlayer:
         moves = table_moves(state)
         if not moves:
             raise KaszinoError("there is no move to assess: the deal or the game is over")
-        if state.open_round and not state.talon and (
-                state.players == 2 or sum(map(len, state.hands)) <= EXACT_LIMIT):
-            solution = solve(state)
-            # exact values are searched when first read: an annotation reads two of them
-            return Assessment(solution.move_values, solution.best_move, True, 1)
+        if every_card_known(state) and (state.players == 2 or sum(map(len, state.hands)) <= EXACT_LIMIT):
+            return exact_assessment(state)
         player = state.to_move
         unseen = unseen_cards(state, player)
         rng = choice_rng(self.seed, state, player)

@@ -2,7 +2,9 @@
 
 Captures compare by **points** first (aces, 10♦, 2♠, a tábla — doubled on the player's first move
 when the rules say so — and the most-cards or most-spades points when *this* capture makes the
-mover's majority certain), then by **spades**, then by the number of **cards**. ``CaptureValue`` is
+mover's majority certain), then by **spades**, then by the number of **cards**. A capture that ends
+the deal wins the cards left on the table as well (docs/rules.md §3.7): what it wins is read from
+the engine's next state, so the leftovers count as the engine gives them. ``CaptureValue`` is
 ordered exactly that way, so ``max()`` picks the capture a learner should prefer when only the
 present move counts; the exact solver (:mod:`kaszino.games.kaszino.solver.search`) looks further ahead.
 """
@@ -14,7 +16,7 @@ from typing import Literal
 
 from kaszino.engine.cards import Card
 from kaszino.games.kaszino.captures import Capture, capture_problem, captures
-from kaszino.games.kaszino.scoring import BIG_CASINO, LITTLE_CASINO, card_points, count_spades, pile_scores
+from kaszino.games.kaszino.scoring import BIG_CASINO, LITTLE_CASINO, card_points, count_spades
 from kaszino.games.kaszino.state import GameState
 from kaszino.inputs import check_type
 
@@ -34,12 +36,14 @@ class PointItem:
 
 @dataclass(frozen=True, order=True, slots=True)
 class CaptureValue:
-    """Points, then spades, then cards won at once; ``breakdown`` itemises the points."""
+    """Points, then spades, then cards won at once; ``breakdown`` itemises the points. ``leftovers``:
+    the cards left on the table that a capture ending the deal wins too (counted in the rest)."""
 
     points: int
     spades: int
     cards: int
     breakdown: tuple[PointItem, ...] = field(default=(), compare=False)
+    leftovers: tuple[Card, ...] = field(default=(), compare=False)
 
     def shortfall(self, best: CaptureValue) -> Shortfall:
         """How far this value stays behind ``best`` on each count (zero or negative: not behind)."""
@@ -71,7 +75,9 @@ def _card_kind(card: Card) -> PointKind:
 
 
 def capture_value(state: GameState, capture: Capture) -> CaptureValue:
-    """What ``capture`` by ``state.to_move`` wins at once (``IllegalMoveError`` if not correct)."""
+    """What ``capture`` by ``state.to_move`` wins at once (``IllegalMoveError`` if not correct):
+    every card the engine's next state adds to the mover's pile (the leftovers too, when the capture
+    ends the deal), and the points they secure."""
     check_type("state", state, GameState)
     check_type("capture", capture, Capture)
     rules = state.rules
@@ -79,27 +85,28 @@ def capture_value(state: GameState, capture: Capture) -> CaptureValue:
     if problem is not None:
         raise problem.error(f"no value for {capture}")
     mover = state.to_move
+    after = state.play(capture)
+    won = after.piles[mover][len(state.piles[mover]):]
     items = [
         PointItem(_card_kind(card), points, card)
-        for card in capture.cards
+        for card in won
         if (points := card_points((card,), rules))
     ]
     if len(capture.table) == len(state.table):
         first = state.is_first_move(mover) and rules.first_move_tabla_points != rules.tabla_points
         gain = rules.tabla_worth(first)
         items.append(PointItem("first_move_tabla" if first else "tabla", gain))
-    piles = tuple(pile + capture.cards if p == mover else pile for p, pile in enumerate(state.piles))
-    before = state.deal_scores()[mover]
-    after = pile_scores(piles, state.tabla_points, state.bonus, rules)[mover]
-    if after.most_cards and not before.most_cards:
-        items.append(PointItem("most_cards", after.most_cards))
-    if after.most_spades and not before.most_spades:
-        items.append(PointItem("most_spades", after.most_spades))
+    before, now = state.deal_scores()[mover], after.deal_scores()[mover]
+    if now.most_cards and not before.most_cards:
+        items.append(PointItem("most_cards", now.most_cards))
+    if now.most_spades and not before.most_spades:
+        items.append(PointItem("most_spades", now.most_spades))
     return CaptureValue(
         points=sum(item.points for item in items),
-        spades=count_spades(capture.cards),
-        cards=len(capture.cards),
+        spades=count_spades(won),
+        cards=len(won),
         breakdown=tuple(items),
+        leftovers=tuple(card for card in won if card not in capture.cards),
     )
 
 
