@@ -7,15 +7,17 @@ without being the "other" form of a plural text, unless the number is one the ru
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
 from kaszino.cli.arguments import english
 from kaszino.errors import KaszinoError
-from kaszino.i18n import LANGUAGES, check_entries, plural_category, text_names, tr
+from kaszino.i18n import LANGUAGES, catalogue, check_entries, plural_category, text_names, tr
 
 COUNTED = {"cards": "card", "spades": "spade", "aces": "ace", "points": "point", "captures": "capture",
            "rounds": "round", "deals": "deal", "puzzles": "puzzle", "positions": "position",
@@ -43,7 +45,6 @@ NEVER_ONE = {
     "events.drew_deal_order_one": "the cards a player draws: 3 or 4",
     "events.redealt": "the kings that bring a redeal, three or four",
     "events_casino.drew_deal_order_one": "the cards dealt again to each player, 4",
-    "explain.best_tied": "two or more captures tie, by definition",
     "game_lesson.q_target_why": "the target of the standard game, 11",
     "odds.annotation": "an estimate with a decimal (1.0 points)",
     "play.position": "the talon: a multiple of the cards a round draws",
@@ -166,3 +167,49 @@ def test_the_english_singular_forms_read_as_singular() -> None:
              for key, versions in entries.items()
              if key.endswith("_one") and plural_words.search(versions["en"])]
     assert wrong == []
+
+
+READS_EITHER_WAY = {
+    "puzzles.solution_defend": "({count} best) reads for one and for many",
+    "explain.hint_table_common": "taken in {count} of the captures reads for one and for many",
+}
+"""Texts of the puzzles and their hints given a count that read right for one and many in one form."""
+
+COUNTING_MODULES = ("puzzles", "teach/hints.py", "teach/explain.py")
+"""Where the Kaszinó puzzle kinds, the hint ladders and the move explanations name their texts (in
+the package ``kaszino``)."""
+
+
+def _counted_texts() -> list[tuple[str, int, str]]:
+    """Every text a module of :data:`COUNTING_MODULES` names literally and fills with a ``count``:
+    ``tr("domain.key", …)``, ``said("domain", "key", …)``, ``Message.in_domain("domain", "key", …)``
+    and ``Message.of("key", …)`` (the ``explain`` domain), with its file and line."""
+    root = Path(str(resources.files("kaszino")))
+    files = [path for name in COUNTING_MODULES for path in sorted((root / name).glob("**/*.py"))
+             or [root / name]]
+    found = []
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or "count" not in {keyword.arg for keyword in node.keywords}:
+                continue
+            function = ast.unparse(node.func)
+            first = [arg.value for arg in node.args[:2]
+                     if isinstance(arg, ast.Constant) and isinstance(arg.value, str)]
+            key = (first[0] if function == "tr" and first and "." in first[0]
+                   else ".".join(first) if function in ("said", "Message.in_domain") and len(first) == 2
+                   else f"explain.{first[0]}" if function == "Message.of" and first else None)
+            if key is not None:
+                found.append((str(path.relative_to(root)), node.lineno, key))
+    return found
+
+
+def test_every_text_a_puzzle_or_a_hint_fills_with_a_count_has_its_singular() -> None:
+    """"Of your 2 possible moves, 1 keep this result", "The most valuable capture (2)": a text the
+    puzzles, their hints or the move explanations give a ``count`` is a plural text (``key_one``,
+    ``key_other``), unless it reads right either way (READS_EITHER_WAY)."""
+    texts = _counted_texts()
+    assert len(texts) > 10  # the scan finds the texts it is meant to
+    single = [f"{path}:{line} {key}" for path, line, key in texts if key not in READS_EITHER_WAY
+              and key.partition(".")[2] in catalogue(key.partition(".")[0])]
+    assert single == []
+    assert all(key.partition(".")[2] in text_names(key.partition(".")[0]) for key in READS_EITHER_WAY)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import reduce
+
 from kaszino.engine.cards import card_sum, format_cards
 from kaszino.games.kaszino.captures import Capture, captures
 from kaszino.games.kaszino.solver.sweeps import sweeps
@@ -28,7 +30,7 @@ from kaszino.puzzles.kinds import (
 )
 from kaszino.teach.explain import Message, move_message, value_message
 from kaszino.teach.hints import hint_ladder
-from kaszino.teach.questions import Renders
+from kaszino.teach.questions import Lines, Renders
 
 
 def _captures_only(answers: tuple[Answer, ...]) -> tuple[Capture, ...]:
@@ -45,7 +47,7 @@ class _CaptureKind(KaszinoKind):
         """The attempt as a correct capture, or the verdict refusing it."""
         move = self.one_move(attempt)
         if not isinstance(move, Capture):
-            return judged(False, said("puzzles", "lay_is_no_capture", card=str(move)), wrong=(move,))
+            return judged(False, said("puzzles", "lay_is_no_capture", card=move.card), wrong=(move,))
         problem = refusal(state, move)
         return move if problem is None else judged(False, problem, wrong=(move,))
 
@@ -108,7 +110,7 @@ class BestCapture(_CaptureKind):
         return hint_ladder(state, "best")
 
     def solution_text(self, state: GameState, answers: tuple[Answer, ...]) -> str:
-        head = tr("puzzles.solution_best_capture", count=len(answers))
+        head = words(said("puzzles", "solution_best_capture", count=len(answers)))
         lines = [explain(state, a) for a in _captures_only(answers)]
         others = [c for c, _ in capture_values(state) if not is_answer(answers, c)]
         if others:
@@ -141,7 +143,7 @@ class Sweep(_CaptureKind):
         return hint_ladder(state, "sweep")
 
     def solution_text(self, state: GameState, answers: tuple[Answer, ...]) -> str:
-        head = tr("puzzles.solution_sweep", count=len(answers), total=card_sum(state.table))
+        head = words(said("puzzles", "solution_sweep", count=len(answers), total=card_sum(state.table)))
         return bullet_lines(head, (explain(state, a, "rules") for a in _captures_only(answers)))
 
 
@@ -194,26 +196,42 @@ class Fals(KaszinoKind):
         """:meth:`_said` in the current language."""
         return words(self._said(state, key))
 
-    def _said(self, state: GameState, key: str) -> Message:
-        """A Fals! text about the shown capture: its sums, the limit, what a call would bring."""
+    def _said(self, state: GameState, key: str, **phrases: Message) -> Message:
+        """A Fals! text about the shown capture: its sums, the limit, what a call would bring (and
+        ``phrases`` of its own)."""
         capture, rules = self._shown(state), state.rules
         return said("puzzles", key, capture=move_message(capture), hand=card_sum(capture.hand),
                     table=card_sum(capture.table), limit=rules.capture_limit or 0,
-                    penalty=rules.fals_penalty, reward=rules.fals_reward, count=rules.fals_penalty)
+                    penalty=rules.fals_penalty, reward=rules.fals_reward, count=rules.fals_penalty, **phrases)
+
+    def _answer(self, state: GameState, answers: tuple[Answer, ...], key: str) -> Message:
+        """The text ``<key>_correct`` or ``<key>_false`` with ``reason``: why the capture is correct,
+        or every fault it has, one phrase each (two faults are two reasons, not two verdicts)."""
+        reasons = [self._said(state, f"fals_reason_{answer}") for answer in answers]
+        reason = reduce(lambda first, second: said("puzzles", "fals_reason_and", first=first, second=second),
+                        reasons)
+        return self._said(state, f"{key}_{'correct' if 'correct' in answers else 'false'}", reason=reason)
+
+    def _with_call(self, state: GameState, answers: tuple[Answer, ...], key: str) -> Lines:
+        """:meth:`_answer`, then what a Fals! call on the shown capture brings: said once, however
+        many faults the capture has."""
+        call = self._said(state, "fals_call_correct" if "correct" in answers else "fals_call_false")
+        return Lines((self._answer(state, answers, key), call), " ")
 
     def check(self, state: GameState, answers: tuple[Answer, ...], attempt: Attempt) -> PuzzleVerdict:
         choice = self.one_choice(state, attempt)
         if choice in answers:
-            return judged(True, self._said(state, f"fals_right_{choice}"))
+            return judged(True, self._with_call(state, answers, "fals_right"))
         return judged(False, self._said(state, f"fals_not_{choice}"), extra=(choice,))
 
     def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
+        """The rule, each side's sum, then the answer in the words of a hint (never the verdict's
+        "Yes, …", which answers an attempt not made yet)."""
         steps = ("hint_fals_goal", "hint_fals_hand", "hint_fals_table")
-        return [*(self._say(state, step) for step in steps), self._verdict_text(state, answers)]
-
-    def _verdict_text(self, state: GameState, answers: tuple[Answer, ...]) -> str:
-        return " ".join(self._say(state, f"fals_right_{answer}") for answer in answers)
+        answer = words(self._answer(state, answers, "hint_fals_answer"))
+        return [*(self._say(state, step) for step in steps), answer]
 
     def solution_text(self, state: GameState, answers: tuple[Answer, ...]) -> str:
         others = [self._say(state, f"fals_not_{choice}") for choice in FALS_CHOICES if choice not in answers]
-        return bullet_lines(self._say(state, "solution_fals"), [self._verdict_text(state, answers), *others])
+        verdict = words(self._with_call(state, answers, "hint_fals_answer"))
+        return bullet_lines(self._say(state, "solution_fals"), [verdict, *others])

@@ -333,12 +333,17 @@ def explain(state: GameState, move: Move, level: Level = "scoring") -> str:
 
 
 def refusal(state: GameState, move: Move) -> Renders | None:
-    """Learner-facing words for a move that is not correct here, or None if it is correct."""
+    """Learner-facing words for a move that is not correct here, or None if it is correct: a capture
+    is named in words first (one of a list the learner gave), then why it is refused."""
     if move_problem(state, move) is None:
         return None
-    if state.problem(move) is None and isinstance(move, Capture):  # V6: the engine takes it as an attempt
-        return said("puzzles", "false_capture", capture=move_message(move))
-    return Words(explain_move(state, move).text_in)
+    reason = Words(explain_move(state, move).text_in)
+    if not isinstance(move, Capture):
+        return reason
+    named = said("puzzles", "false_capture", capture=move_message(move))
+    if state.problem(move) is None:  # V6: the engine takes it as an attempt
+        return named
+    return Lines((named, reason), " ")
 
 
 def free_to_move(state: GameState) -> str | None:

@@ -142,7 +142,7 @@ class LastRound(KaszinoKind):
             result = outcome(state, move)
             loss = tr(f"puzzles.{self.texts}_loss", loss=best - result.value, count=best - result.value)
             lines.append(f"{loss} {words(self._said(state, result))}")
-        return bullet_lines(tr(f"puzzles.solution_{self.kind}", count=len(answers)), lines)
+        return bullet_lines(words(said("puzzles", f"solution_{self.kind}", count=len(answers))), lines)
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +222,7 @@ class Defend(KaszinoKind):
         found = threats(state)
         sweepers = [str(t.card) for t in found if t.sweep]
         best = min(found, key=lambda t: t.key)
-        third = (tr("puzzles.hint_defend_sweep", cards=", ".join(sweepers)) if sweepers
+        third = (tr("puzzles.hint_defend_sweep", cards=", ".join(sweepers), count=len(sweepers)) if sweepers
                  else tr("puzzles.hint_defend_least", value=words(value_message(best.value))))
         return [
             tr("puzzles.hint_defend_goal"),

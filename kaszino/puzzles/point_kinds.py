@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kaszino.engine.cards import format_cards
 from kaszino.games.kaszino.moves import Claim
+from kaszino.games.kaszino.scoring import DECK_SIZE, SPADES_IN_DECK, majority_holder
 from kaszino.games.kaszino.state import GameState
 from kaszino.i18n import counted, tr
 from kaszino.puzzles.kinds import (
@@ -22,10 +23,13 @@ from kaszino.teach.message import Message
 def point_items(state: GameState, player: int, *, earlier: bool) -> list[str]:
     """``player``'s points in ``state`` item by item, as far as they are secured (all once the deal is over).
 
-    Majorities not yet secured are listed with what is still missing; ``earlier`` adds the points
-    of finished deals first.
+    A majority is the player's once the engine gives it to him (``majority_holder``); before the
+    deal is over one that is not is lost to an opponent who holds it for good, out of reach when
+    not even every card still out could make it his, else still open. ``earlier`` adds the
+    points of finished deals first.
     """
-    rules, score = state.rules, state.deal_scores()[player]
+    rules, scores = state.rules, state.deal_scores()
+    score = scores[player]
     pile = state.piles[player]
     aces = [card for card in pile if card.value == 1]
     items = [tr("puzzles.item_earlier", points=state.scores[player])] if earlier else []
@@ -39,14 +43,32 @@ def point_items(state: GameState, player: int, *, earlier: bool) -> list[str]:
         items.append(tr("puzzles.item_tabla", points=score.tabla))
     if score.bonus:
         items.append(tr("puzzles.item_bonus", points=score.bonus))
-    items.append(_majority("cards", score.cards, score.most_cards, state.deal_over))
-    items.append(_majority("spades", score.spades, score.most_spades, state.deal_over))
+    items.append(_majority("cards", [s.cards for s in scores], DECK_SIZE, player, score.most_cards,
+                           state.deal_over))
+    items.append(_majority("spades", [s.spades for s in scores], SPADES_IN_DECK, player, score.most_spades,
+                           state.deal_over))
     return items
 
 
-def _majority(what: str, count: int, points: int, over: bool) -> str:
-    status = "yes" if points else "no" if over else "open"
-    return tr(f"puzzles.item_{what}_{status}", count=count, points=points)
+def _majority_status(counts: list[int], total: int, player: int, over: bool) -> str:
+    """Where the majority of ``counts`` (of ``total`` such cards) stands for ``player``, by the engine's
+    ``majority_holder``: "yes" (his for good), "no" (the deal is over and it is not his), "lost" (an
+    opponent holds it for good), "beyond" (out of his reach: not his even with every card not yet
+    taken) or "open"."""
+    holder = majority_holder(counts, total)
+    if holder == player:
+        return "yes"
+    if over:
+        return "no"
+    if holder is not None:
+        return "lost"
+    best = [count + (total - sum(counts)) * (p == player) for p, count in enumerate(counts)]
+    return "open" if majority_holder(best, total) == player else "beyond"
+
+
+def _majority(what: str, counts: list[int], total: int, player: int, points: int, over: bool) -> str:
+    status = _majority_status(counts, total, player, over)
+    return tr(f"puzzles.item_{what}_{status}", count=counts[player], points=points)
 
 
 class Ausz(KaszinoKind):
@@ -113,12 +135,13 @@ class ScoreDeal(KaszinoKind):
 
     def hints(self, state: GameState, answers: tuple[Answer, ...]) -> list[str]:
         score, rules = state.deal_scores()[state.to_move], state.rules
+        small = "hint_score_small_fals" if rules.fals else "hint_score_small"
         return [
             tr("puzzles.hint_score_goal", cards=rules.most_cards_points, spades=rules.most_spades_points,
                count=rules.most_cards_points),
             tr("puzzles.hint_counts", **counted(cards=score.cards, spades=score.spades)),
-            tr("puzzles.hint_score_small", points=(small := score.card_points + score.tabla + score.bonus),
-               count=small),
+            tr(f"puzzles.{small}", points=(points := score.card_points + score.tabla + score.bonus),
+               count=points),
             self.solution_text(state, answers),
         ]
 

@@ -112,7 +112,9 @@ class DealSaving(LastRound):
     def task(self, state: GameState) -> Message:
         talon = (Message.in_domain("puzzles", "saving_talon", cards=format_cards(state.talon)) if state.talon
                  else Message.in_domain("puzzles", "saving_no_talon"))
-        opponent = format_cards(state.hands[1 - state.to_move])
+        held = state.hands[1 - state.to_move]
+        opponent = (Message.in_domain("puzzles", "saving_opponent", cards=format_cards(held)) if held
+                    else Message.in_domain("puzzles", "saving_opponent_empty"))
         return Message.in_domain("puzzles", "task_deal_saving", loss=MIN_LOSS, opponent=opponent, talon=talon,
                                  **player_fields("p", state.to_move))
 

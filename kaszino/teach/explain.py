@@ -172,7 +172,7 @@ def _explain_capture(state: GameState, move: Capture, solution: Solution | None 
     loss = value.shortfall(best[0][1])
     if not loss:
         tied = len(best) > 1
-        messages.append(Message.of("best_tied", count=len(best)) if tied else Message.of("best_alone"))
+        messages.append(Message.of("best_tied", count=len(best) - 1) if tied else Message.of("best_alone"))
     else:
         top, top_value = best[0]
         messages.append(Message.of("best_is", capture=move_message(top), value=value_message(top_value)))

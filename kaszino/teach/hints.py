@@ -79,7 +79,7 @@ def _all(state: GameState) -> Ladder:
     card, count = Counter(card for c in found for card in c.table).most_common(1)[0]
     return (
         Message.of("hint_goal_all", count=len(found)),
-        Message.of("hint_hand_groups", groups=Joined(tuple(map(format_cards, groups)))),
+        Message.of("hint_hand_groups", groups=Joined(tuple(map(format_cards, groups))), count=len(groups)),
         Message.of("hint_table_common", card=str(card), count=count),
         Message.of("hint_answer", answer=Joined(tuple(map(move_message, found)))),
     )
