@@ -129,7 +129,8 @@ def test_the_language_switch_redraws_every_text() -> None:
     widget = picked(TableWidget(position()), "K♣ 2♦")
     widget.press_capture()
     widget.set_language("en")
-    assert widget.feedback.startswith("Not allowed: K♣ taking 2♦ (13).")  # the move in English words too
+    # the move in English words too, without a sum its two sides do not share
+    assert widget.feedback.startswith("Not allowed: K♣ taking 2♦.")
     assert "Hand: 13 · Table: 2" in widget.html and "Capture!" in widget.html
     assert 'data-lang="en" aria-pressed="true"' in widget.html
 
