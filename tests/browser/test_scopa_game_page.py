@@ -74,7 +74,7 @@ def test_scopa_moves_by_clicking(open_notebook: Callable[[str | Path], Page],
             click_and_wait(root, root.locator(f'.kaszino-table [data-card="{other}"]'))
         click_and_wait(root, root.locator(".kaszino-capture-btn" if taken else ".kaszino-lay-btn"))
         expect(feedback).to_have_attribute("data-tone", "good")
-        expect(feedback).to_contain_text("Helyes ütés:" if taken else "Lerakva:")
+        expect(feedback).to_contain_text("Helyes ütés:" if taken else "Helyes lépés:")
         learner_moves += 1
     assert learner_moves == LEARNER_MOVES and refused
     # the 40-card deck: no 8, 9 or 10; a court card's face shows its capture value (J 8, Q 9, K 10)
