@@ -135,9 +135,18 @@ def test_unreadable_answers_are_refused_by_name(text: str) -> None:
         exercises()[0].check(text)  # an unreadable text is never judged
 
 
+def test_no_exercise_asks_what_the_worked_example_above_it_shows() -> None:
+    """Exercises 1 and 3 ask about positions of their own: the chapter's views work out the
+    2♦ 4♣ 7♥ 9♠ 3♣ table and the 5♠ A♥ K♣ hand just above them."""
+    for key in ("subsets", "captures"):
+        for lang in ("hu", "en"):
+            question = lesson_source(f"classroom.exercise.{key}.question", lang)
+            assert "2, 4, 7" not in question and "9" not in question, question
+
+
 def test_exercise_answers_from_first_principles() -> None:
     answers = {e.key: e.answer for e in exercises()}
-    assert answers == {"subsets": 2, "polynomial": 2, "captures": 3, "tables": comb(52, 4),
+    assert answers == {"subsets": 3, "polynomial": 2, "captures": 4, "tables": comb(52, 4),
                        "four_aces": Fraction(1, 270_725), "seven": Fraction(1, 17)}
     assert exercise("seven").check("3/51").correct and not exercise("seven").check("1/13").correct
     with pytest.raises(KaszinoError, match="known"):

@@ -84,9 +84,9 @@ def test_exercise_widget(hungarian: None) -> None:
     widget = ExerciseWidget("captures")
     assert widget.feedback == "" and "kaszino-feedback" not in widget.html
     assert "<strong>3.</strong>" in widget.html  # the question is its lesson file, drawn as Markdown
-    assert widget.submit("4") is False
-    assert widget.feedback.startswith("Nem ennyi (4).") and 'data-tone="bad"' in widget.html
-    assert widget.submit("3") is True
+    assert widget.submit("3") is False
+    assert widget.feedback.startswith("Nem ennyi (3).") and 'data-tone="bad"' in widget.html
+    assert widget.submit("4") is True
     assert widget.feedback == f'Helyes! {tr("classroom.exercise.captures.explain")}'
     assert 'data-tone="good"' in widget.html and "style=" not in widget.html  # colours from the stylesheet
     switch_language("en")

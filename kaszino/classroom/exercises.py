@@ -104,11 +104,10 @@ def _plain(value: Fraction) -> str:
 @cache
 def exercises() -> tuple[Exercise, ...]:
     """Every exercise of the chapter, in order."""
-    table = parse_cards("2♦ 4♣ 7♥ 9♠ 3♣")
     return (
-        Exercise("subsets", Fraction(len(listed_subsets(table, 13)))),
+        Exercise("subsets", Fraction(len(listed_subsets(parse_cards("2♥ 3♠ 5♦ 6♣ 8♥"), 13)))),
         Exercise("polynomial", Fraction(subset_sum_counts(parse_cards("2♠ 3♠ 4♠ 5♠"))[9])),
-        Exercise("captures", Fraction(len(captures(parse_cards("5♠ A♥ K♣"), parse_cards("2♦ 4♣ 7♥ 9♠"))))),
+        Exercise("captures", Fraction(len(captures(parse_cards("3♠ 4♥ Q♣"), parse_cards("A♦ 2♣ 5♥ 7♠"))))),
         Exercise("tables", Fraction(comb(52, 4))),
         Exercise("four_aces", Fraction(1, comb(52, 4))),
         Exercise("seven", Fraction(3, 51)),

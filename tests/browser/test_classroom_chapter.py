@@ -38,18 +38,18 @@ def test_an_exercise_is_checked_and_the_page_switches_language_in_the_dark_theme
     feedback = exercise.locator(".kaszino-feedback")
     expect(feedback).to_have_count(0)  # no bar before the first answer
     box = exercise.locator("input")
-    box.fill("4")
+    box.fill("3")  # the worked example's count above, not this question's
     exercise.get_by_role("button", name="Ellenőrzés").click()
     expect(feedback).to_have_attribute("data-tone", "bad")
-    expect(feedback).to_contain_text("Nem ennyi (4).")
+    expect(feedback).to_contain_text("Nem ennyi (3).")
     bad = feedback.evaluate("e => getComputedStyle(e).borderLeftColor")
     assert bad == "rgb(239, 154, 154)"  # the dark theme's red of the shared stylesheet
-    box.fill("3")
+    box.fill("4")
     exercise.get_by_role("button", name="Ellenőrzés").click()
     expect(feedback).to_have_attribute("data-tone", "good")
-    expect(feedback).to_contain_text("Helyes! Három ütés van")
+    expect(feedback).to_contain_text("Helyes! Négy ütés van")
     page.locator(".widget-toggle-button").filter(has_text="EN").first.click()
-    expect(feedback).to_contain_text("Right! There are three captures")
+    expect(feedback).to_contain_text("Right! There are four captures")
     expect(exercise).to_contain_text("How many legal captures do you have?")
     expect(page.get_by_text("Listing: 2")).to_be_visible()
     expect(page.get_by_role("heading", name="2. Exact probabilities")).to_be_visible()
