@@ -28,7 +28,7 @@ from kaszino.games.kaszino.captures import captures
 from kaszino.games.kaszino.moves import Challenge
 from kaszino.games.kaszino.rules import PRESETS
 from kaszino.games.kaszino.scoring import DECK_SIZE, SPADES_IN_DECK, count_spades, majority_holder
-from kaszino.i18n import LANGUAGES, hu_article, using_language
+from kaszino.i18n import LANGUAGES, hu_article, tr, using_language
 from kaszino.puzzles.kinds import Kind, answer_key, move_words
 from kaszino.puzzles.puzzle import Puzzle, solve
 from kaszino.teach.explain import explain_move
@@ -273,3 +273,15 @@ def test_captures_by_one_group_of_hand_cards_are_hinted_in_the_singular() -> Non
     assert ladder[1] == "All the captures use the same hand cards: K♣."
     one = hint_ladder(position(["KC 2H", "3H"], "4C 9S"), "all", "en")
     assert one[0] == "Find every capture: there is 1."
+
+
+def test_a_best_capture_of_the_open_last_round_says_which_question_it_asks() -> None:
+    """Its lines end with the exact solver's verdict, which judges the deal's end, not the capture's
+    worth now: the solution says so first, where the last round is open, and only there."""
+    best = [p for p in SHIPPED if p.kind == "best_capture"]
+    assert any(p.state.open_round for p in best) and not all(p.state.open_round for p in best)
+    for p in best:
+        for lang in LANGUAGES:
+            with using_language(lang):
+                said = p.solution_text().startswith(tr("puzzles.solution_best_open_round"))
+            assert said == p.state.open_round, (p.id, lang)

@@ -111,6 +111,8 @@ class BestCapture(_CaptureKind):
 
     def solution_text(self, state: GameState, answers: tuple[Answer, ...]) -> str:
         head = words(said("puzzles", "solution_best_capture", count=len(answers)))
+        if state.open_round:  # each line below ends with the exact verdict, on another question
+            head = f'{tr("puzzles.solution_best_open_round")}\n{head}'
         lines = [explain(state, a) for a in _captures_only(answers)]
         others = [c for c, _ in capture_values(state) if not is_answer(answers, c)]
         if others:
