@@ -115,7 +115,7 @@ def test_every_classroom_exercise_judges_a_right_and_a_wrong_answer() -> None:
 
 def test_a_classroom_verdict_in_both_languages() -> None:
     question = exercise("captures")
-    right, wrong = question.check("3"), question.check("0.5")
+    right, wrong = question.check("4"), question.check("0.5")
     assert in_both(right) == {"hu": "Helyes! " + phrase("classroom.exercise.captures.explain").render("hu"),
                               "en": "Right! " + phrase("classroom.exercise.captures.explain").render("en")}
     assert in_both(wrong)["hu"].startswith("Nem ennyi (1/2). Számold összegenként")
@@ -154,4 +154,4 @@ def test_one_widget_family_asks_every_kind() -> None:
     assert isinstance(classroom, NumberWidget) and 'inputmode="text"' in classroom.html  # "3/8" typed
     move_check = next(q for q in fresh_checks()["03"].questions(0) if q.kind == "move")
     assert isinstance(exercise_widget(move_check), TaskTable)
-    assert classroom.submit("3") is True and 'data-tone="good"' in classroom.html
+    assert classroom.submit("4") is True and 'data-tone="good"' in classroom.html
